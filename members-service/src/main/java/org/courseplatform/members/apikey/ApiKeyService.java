@@ -1,0 +1,123 @@
+package org.courseplatform.members.apikey;
+
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.MessageDigest;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.courseplatform.members.workspace.WorkspaceService;
+import org.courseplatform.platform.auth.ApiKeyVerification;
+import org.courseplatform.platform.auth.ApiKeys;
+import org.courseplatform.platform.events.Outbox;
+import org.courseplatform.platform.events.Topics;
+import org.courseplatform.platform.web.ApiError;
+import org.courseplatform.platform.web.ApiException;
+
+/** Issues, lists, revokes and verifies API keys. */
+@ApplicationScoped
+public class ApiKeyService {
+
+    private final ApiKeyRepository keys;
+    private final WorkspaceService workspaces;
+    private final Outbox outbox;
+    private final ApiKeys cache;
+
+    public ApiKeyService(ApiKeyRepository keys, WorkspaceService workspaces, Outbox outbox, ApiKeys cache) {
+        this.keys = keys;
+        this.workspaces = workspaces;
+        this.outbox = outbox;
+        this.cache = cache;
+    }
+
+    @WithTransaction
+    public Uni<ApiKeyViews.Issued> issue(long workspaceId, ApiKeyViews.IssueRequest request) {
+        validate(request);
+        return workspaces.require(workspaceId).chain(workspace -> {
+            String secret = ApiKeySecrets.generate(request.mode());
+            ApiKey key = new ApiKey();
+            key.workspaceId = workspaceId;
+            key.mode = request.mode();
+            key.name = request.name() == null || request.name().isBlank() ? request.mode() + " key" : request.name().strip();
+            key.keyPrefix = ApiKeySecrets.prefix(secret);
+            key.keyHash = ApiKeys.sha256(secret);
+            key.createdAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+            return keys.persist(key)
+                    .call(saved -> outbox.add(Topics.MEMBER_EVENTS, "apikey.created", Long.toString(saved.id), workspaceId,
+                            "test".equals(saved.mode), Map.of("apiKey", ApiKeyViews.Event.of(saved))))
+                    .map(saved -> new ApiKeyViews.Issued(saved.id, secret, saved.mode, saved.name, workspaceId, saved.createdAt));
+        }).invoke(issued -> Log.infof("Issued %s API key %d for workspace %d", issued.mode(), issued.id(), workspaceId));
+    }
+
+    @WithSession
+    public Uni<List<ApiKeyViews.Listed>> list(long workspaceId) {
+        return workspaces.require(workspaceId)
+                .chain(() -> keys.ofWorkspace(workspaceId))
+                .map(all -> all.stream().map(ApiKeyViews.Listed::of).toList());
+    }
+
+    /** Revokes a key; it stops working here at once and everywhere else within 30 s. */
+    @WithTransaction
+    public Uni<Void> revoke(long workspaceId, long keyId) {
+        return keys.findById(keyId)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("API key " + keyId + " not found"))
+                .chain(key -> {
+                    if (key.workspaceId != workspaceId) {
+                        return Uni.createFrom().failure(ApiException.notFound("API key " + keyId + " not found"));
+                    }
+                    if (key.revokedAt != null) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    key.revokedAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+                    return outbox.add(Topics.MEMBER_EVENTS, "apikey.revoked", Long.toString(keyId), workspaceId,
+                            "test".equals(key.mode), Map.of("apiKey", ApiKeyViews.Event.of(key))).replaceWithVoid();
+                })
+                .call(cache::forgetAll)
+                .invoke(() -> Log.infof("Revoked API key %d of workspace %d", keyId, workspaceId));
+    }
+
+    /** The verification other services ask for; unknown, revoked and mismatched keys all answer invalid. */
+    @WithSession
+    public Uni<ApiKeyVerification> verify(long workspaceId, String secret) {
+        if (!ApiKeySecrets.plausible(secret)) {
+            return Uni.createFrom().item(ApiKeyVerification.invalid());
+        }
+        byte[] hash = ApiKeys.sha256(secret);
+        return keys.byPrefix(ApiKeySecrets.prefix(secret)).chain(candidates -> {
+            ApiKey match = null;
+            for (ApiKey candidate : candidates) {
+                if (MessageDigest.isEqual(candidate.keyHash, hash)) {
+                    match = candidate;
+                }
+            }
+            if (match == null || match.revokedAt != null || match.workspaceId != workspaceId) {
+                return Uni.createFrom().item(ApiKeyVerification.invalid());
+            }
+            ApiKey key = match;
+            return workspaces.require(workspaceId).map(w -> new ApiKeyVerification(true, workspaceId, key.id, key.mode,
+                    w.plan, w.addonList(), w.featureList()));
+        });
+    }
+
+    private static void validate(ApiKeyViews.IssueRequest request) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (request == null) {
+            throw ApiException.badRequest("The body must be a JSON object with mode and name");
+        }
+        if (!"live".equals(request.mode()) && !"test".equals(request.mode())) {
+            problems.add(new ApiError.Detail("mode", "must be live or test"));
+        }
+        if (request.name() != null && request.name().length() > 200) {
+            problems.add(new ApiError.Detail("name", "must be at most 200 characters"));
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+}

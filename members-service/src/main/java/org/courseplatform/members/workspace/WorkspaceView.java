@@ -1,0 +1,13 @@
+package org.courseplatform.members.workspace;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/** A workspace as the admin API answers it and as {@code workspace.*} events carry it. */
+public record WorkspaceView(long id, String name, String plan, List<String> addons, List<String> features,
+        Integer userLimit, OffsetDateTime created, OffsetDateTime updated) {
+
+    static WorkspaceView of(Workspace w) {
+        return new WorkspaceView(w.id, w.name, w.plan, w.addonList(), w.featureList(), w.userLimit, w.createdAt, w.updatedAt);
+    }
+}

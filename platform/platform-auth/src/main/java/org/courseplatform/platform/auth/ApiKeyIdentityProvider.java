@@ -1,0 +1,55 @@
+package org.courseplatform.platform.auth;
+
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.identity.AuthenticationRequestContext;
+import io.quarkus.security.identity.IdentityProvider;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.security.runtime.QuarkusSecurityIdentity;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+
+/** Turns a verified API key into an identity whose roles are the workspace's entitlements. */
+@ApplicationScoped
+public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
+
+    private final ApiKeys apiKeys;
+
+    public ApiKeyIdentityProvider(ApiKeys apiKeys) {
+        this.apiKeys = apiKeys;
+    }
+
+    @Override
+    public Class<ApiKeyRequest> getRequestType() {
+        return ApiKeyRequest.class;
+    }
+
+    @Override
+    public Uni<SecurityIdentity> authenticate(ApiKeyRequest request, AuthenticationRequestContext context) {
+        return apiKeys.verify(request.workspaceId(), request.apiKey()).map(verification -> {
+            if (!verification.valid()) {
+                throw new AuthenticationFailedException("Unknown or revoked API key for workspace " + request.workspaceId());
+            }
+            return identity(verification);
+        });
+    }
+
+    static SecurityIdentity identity(ApiKeyVerification v) {
+        Plan plan = Plan.fromWire(v.plan());
+        List<String> addons = v.addons() == null ? List.of() : v.addons();
+        List<String> features = v.features() == null ? List.of() : v.features();
+        QuarkusSecurityIdentity.Builder builder = QuarkusSecurityIdentity.builder()
+                .setPrincipal(new WorkspaceCaller(v.workspaceId(), v.keyId(), v.testMode(), plan, addons, features))
+                .addRole(Roles.API_KEY);
+        if (plan.atLeast(Plan.BUILD)) {
+            builder.addRole(Roles.BUILD);
+        }
+        if (addons.contains(Roles.SCORM_HOSTING)) {
+            builder.addRole(Roles.SCORM_HOSTING);
+        }
+        if (features.contains(Roles.SCORM_EXPORT)) {
+            builder.addRole(Roles.SCORM_EXPORT);
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,26 @@
+package org.courseplatform.platform.auth;
+
+import io.quarkus.arc.Arc;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/** members-service's internal API-key check, called with a service token. */
+@RegisterRestClient(configKey = "members-auth")
+@Path("/internal/v1/auth/api-keys")
+@ClientHeaderParam(name = "Authorization", value = "{serviceToken}")
+public interface MembersAuthClient {
+
+    @POST
+    @Path("/verify")
+    Uni<ApiKeyVerification> verify(VerifyRequest request);
+
+    default String serviceToken() {
+        return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("members-service");
+    }
+
+    record VerifyRequest(long workspaceId, String apiKey) {
+    }
+}

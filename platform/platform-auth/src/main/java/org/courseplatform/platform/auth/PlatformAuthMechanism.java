@@ -1,0 +1,84 @@
+package org.courseplatform.platform.auth;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.identity.IdentityProviderManager;
+import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.security.identity.request.AuthenticationRequest;
+import io.quarkus.vertx.http.runtime.security.ChallengeData;
+import io.quarkus.vertx.http.runtime.security.HttpAuthenticationMechanism;
+import io.quarkus.vertx.http.runtime.security.HttpCredentialTransport;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+
+/**
+ * The one authentication mechanism of every service. It reads {@code Authorization} and hands
+ * the credential to the matching identity provider: {@code SERVICE:<workspaceId>:<apiKey>} for
+ * tenant backends, {@code Bearer <token>} for operators, agents and other services.
+ */
+@ApplicationScoped
+public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
+
+    static final String API_KEY_SCHEME = "SERVICE:";
+    static final String BEARER_SCHEME = "Bearer ";
+    private static final int MAX_HEADER_LENGTH = 8192;
+
+    @Override
+    public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
+        String header = context.request().getHeader(HttpHeaders.AUTHORIZATION);
+        if (header == null || header.isBlank()) {
+            return Uni.createFrom().nullItem();
+        }
+        if (header.length() > MAX_HEADER_LENGTH) {
+            return fail("The Authorization header is too long");
+        }
+        if (header.startsWith(API_KEY_SCHEME)) {
+            String rest = header.substring(API_KEY_SCHEME.length());
+            int colon = rest.indexOf(':');
+            if (colon <= 0 || colon == rest.length() - 1) {
+                return fail("Malformed Authorization header: expected SERVICE:<workspaceId>:<apiKey>");
+            }
+            String workspace = rest.substring(0, colon);
+            if (workspace.length() > 18 || !workspace.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                return fail("Malformed Authorization header: the workspace id must be a number");
+            }
+            return identities.authenticate(new ApiKeyRequest(Long.parseLong(workspace), rest.substring(colon + 1).trim()));
+        }
+        if (header.regionMatches(true, 0, BEARER_SCHEME, 0, BEARER_SCHEME.length())) {
+            String token = header.substring(BEARER_SCHEME.length()).trim();
+            if (token.isEmpty()) {
+                return fail("Malformed Authorization header: the bearer token is empty");
+            }
+            return identities.authenticate(new BearerRequest(token));
+        }
+        return fail("Unsupported Authorization scheme: use SERVICE:<workspaceId>:<apiKey> or Bearer <token>");
+    }
+
+    private static Uni<SecurityIdentity> fail(String message) {
+        return Uni.createFrom().failure(new AuthenticationFailedException(message));
+    }
+
+    @Override
+    public Uni<ChallengeData> getChallenge(RoutingContext context) {
+        return Uni.createFrom().item(new ChallengeData(HttpResponseStatus.UNAUTHORIZED.code(),
+                "WWW-Authenticate", "Bearer realm=\"course-platform\""));
+    }
+
+    @Override
+    public Set<Class<? extends AuthenticationRequest>> getCredentialTypes() {
+        return Set.of(ApiKeyRequest.class, BearerRequest.class);
+    }
+
+    @Override
+    public Uni<HttpCredentialTransport> getCredentialTransport(RoutingContext context) {
+        return Uni.createFrom().item(new HttpCredentialTransport(HttpCredentialTransport.Type.AUTHORIZATION, "bearer"));
+    }
+
+    @Override
+    public int getPriority() {
+        return 2000;
+    }
+}

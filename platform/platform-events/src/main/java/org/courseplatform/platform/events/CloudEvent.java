@@ -1,0 +1,26 @@
+package org.courseplatform.platform.events;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.OffsetDateTime;
+
+/**
+ * A CloudEvents 1.0 envelope in structured JSON mode, as every platform topic carries it.
+ * {@code data} is exactly the webhook {@code data} of subscribable events.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record CloudEvent(
+        String specversion,
+        String id,
+        String source,
+        String type,
+        String subject,
+        OffsetDateTime time,
+        String datacontenttype,
+        Long workspaceid,
+        Boolean testmode,
+        JsonNode data) {
+
+    public static final String SPEC_VERSION = "1.0";
+    public static final String JSON = "application/json";
+}

@@ -1,0 +1,75 @@
+package org.courseplatform.platform.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * Idempotent consumption: the event id goes into the {@code inbox} table in the same transaction
+ * as the effect, so a redelivered or republished event has no second effect. Transient failures
+ * (database down) are retried with backoff before the message is nacked to the dead-letter topic.
+ */
+@ApplicationScoped
+public class Inbox {
+
+    private static final String CLAIM = "insert into inbox (consumer, event_id) values (?1, ?2) on conflict do nothing";
+
+    private final ObjectMapper mapper;
+
+    public Inbox(ObjectMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    /** Parses a record value; null (logged) for a value that is not a CloudEvent. */
+    public CloudEvent parse(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            CloudEvent event = mapper.readValue(value, CloudEvent.class);
+            if (event.id() == null || event.type() == null) {
+                Log.warnf("Skipping a record that is not a CloudEvent (no id or type)");
+                return null;
+            }
+            UUID.fromString(event.id());
+            return event;
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            Log.warnf("Skipping a record that is not a CloudEvent: %s", e.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * Applies {@code effect} to the event unless this consumer already did.
+     *
+     * @return true when the effect ran now, false for a duplicate
+     */
+    public Uni<Boolean> once(String consumer, CloudEvent event, Function<CloudEvent, Uni<Void>> effect) {
+        return Panache.withTransaction(() -> Panache.getSession()
+                .chain(session -> session.createNativeQuery(CLAIM)
+                        .setParameter(1, consumer)
+                        .setParameter(2, UUID.fromString(event.id()))
+                        .executeUpdate())
+                .chain(claimed -> claimed == 1
+                        ? effect.apply(event).replaceWith(true)
+                        : Uni.createFrom().item(false)))
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
+                .invoke(applied -> Log.debugf("%s %s event %s (%s)", consumer, applied ? "applied" : "skipped duplicate",
+                        event.id(), event.type()));
+    }
+
+    /** Parses and applies in one step; malformed records are skipped. */
+    public Uni<Void> consume(String consumer, String value, Function<CloudEvent, Uni<Void>> effect) {
+        CloudEvent event = parse(value);
+        if (event == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return once(consumer, event, effect).replaceWithVoid();
+    }
+}

@@ -1,0 +1,56 @@
+package org.courseplatform.platform.events;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Records an event in the service's {@code outbox} table through the current Hibernate Reactive
+ * session, so it commits or rolls back with the change it describes. The relay publishes it.
+ * Call it only inside the {@code @WithTransaction} of that change.
+ */
+@ApplicationScoped
+public class Outbox {
+
+    private static final String INSERT = "insert into outbox (id, topic, message_key, type, payload) values (?1, ?2, ?3, ?4, ?5)";
+
+    private final ObjectMapper mapper;
+    private final String source;
+
+    public Outbox(ObjectMapper mapper, @ConfigProperty(name = "quarkus.application.name") String service) {
+        this.mapper = mapper;
+        this.source = "/" + service;
+    }
+
+    /**
+     * Adds an event for the workspace's partition of {@code topic}.
+     *
+     * @param testMode the mode of the API key that caused it; null only for events that predate the field
+     */
+    public Uni<CloudEvent> add(String topic, String type, String subject, long workspaceId, Boolean testMode, Object data) {
+        CloudEvent event = new CloudEvent(CloudEvent.SPEC_VERSION, UUID.randomUUID().toString(), source, type, subject,
+                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), CloudEvent.JSON, workspaceId, testMode,
+                mapper.valueToTree(data));
+        String payload;
+        try {
+            payload = mapper.writeValueAsString(event);
+        } catch (JsonProcessingException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return Panache.getSession().chain(session -> session.createNativeQuery(INSERT)
+                .setParameter(1, UUID.fromString(event.id()))
+                .setParameter(2, topic)
+                .setParameter(3, Long.toString(workspaceId))
+                .setParameter(4, type)
+                .setParameter(5, payload)
+                .executeUpdate())
+                .replaceWith(event);
+    }
+}

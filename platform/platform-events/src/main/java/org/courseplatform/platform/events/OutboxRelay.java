@@ -1,0 +1,176 @@
+package org.courseplatform.platform.events;
+
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgConnectOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Publishes outbox rows to Kafka in commit order. A transaction-scoped advisory lock makes one
+ * replica relay at a time, so order holds across replicas; rows are marked published only after
+ * Kafka acknowledged them, so a crash republishes (consumers are idempotent) but never loses.
+ * A {@code NOTIFY} from the outbox trigger wakes the relay at once; a poll is the safety net.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+
+    private static final String LOCK = "select pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) as locked";
+    private static final String BATCH = "select seq, topic, message_key, payload from outbox where published_at is null order by seq limit $1";
+    private static final String MARK = "update outbox set published_at = now() where seq = any($1)";
+    private static final String PURGE = "delete from outbox where published_at < now() - make_interval(secs => $1)";
+
+    private final Pool pool;
+    private final KafkaProducer<String, String> producer;
+    private final OutboxConfig config;
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean again = new AtomicBoolean();
+    private final String channel;
+    private PgSubscriber subscriber;
+
+    public OutboxRelay(Pool pool, OutboxConfig config, @ConfigProperty(name = "platform.schema") String schema,
+            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrap,
+            @ConfigProperty(name = "quarkus.application.name") String service) {
+        this.pool = pool;
+        this.producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.CLIENT_ID_CONFIG, service + "-outbox",
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
+                ProducerConfig.LINGER_MS_CONFIG, 1,
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000),
+                new StringSerializer(), new StringSerializer());
+        this.config = config;
+        this.channel = "outbox_" + schema;
+    }
+
+    void start(@Observes StartupEvent event, Vertx vertx,
+            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
+            @ConfigProperty(name = "quarkus.datasource.username") String user,
+            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
+        if (!config.relayEnabled()) {
+            return;
+        }
+        PgConnectOptions options = PgConnectOptions.fromUri(url.startsWith("vertx-reactive:") ? url.substring(15) : url)
+                .setUser(user).setPassword(password);
+        subscriber = PgSubscriber.subscriber(vertx, options)
+                .reconnectPolicy(retries -> 1000L);
+        subscriber.channel(channel).handler(payload -> wake());
+        subscriber.connect().subscribe().with(ok -> wake(),
+                e -> Log.warnf("Outbox LISTEN not connected (%s); relying on polling", e.getMessage()));
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (subscriber != null) {
+            subscriber.closeAndForget();
+        }
+        producer.close(java.time.Duration.ofSeconds(5));
+    }
+
+    @Scheduled(every = "${platform.outbox.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void poll() {
+        wake();
+    }
+
+    @Scheduled(every = "1h", delayed = "1m")
+    Uni<Void> purge() {
+        return pool.preparedQuery(PURGE).execute(Tuple.of(config.retention().toSeconds())).replaceWithVoid()
+                .onFailure().invoke(e -> Log.warnf("Outbox purge failed: %s", e.getMessage()))
+                .onFailure().recoverWithNull();
+    }
+
+    /** Runs the relay now, or once more right after the run in progress. */
+    public void wake() {
+        if (!config.relayEnabled()) {
+            return;
+        }
+        again.set(true);
+        if (running.compareAndSet(false, true)) {
+            again.set(false);
+            drain().subscribe().with(published -> finish(), e -> {
+                Log.warnf("Outbox relay failed, will retry: %s", e.getMessage());
+                finish();
+            });
+        }
+    }
+
+    private void finish() {
+        running.set(false);
+        if (again.get()) {
+            wake();
+        }
+    }
+
+    /** Publishes batches until the outbox is empty or another replica holds the lock. */
+    Uni<Integer> drain() {
+        return pool.withTransaction(this::relayBatch).chain(count -> {
+            if (count >= config.batchSize()) {
+                return drain().map(more -> more + count);
+            }
+            return Uni.createFrom().item(count);
+        });
+    }
+
+    private Uni<Integer> relayBatch(SqlConnection conn) {
+        return conn.query(LOCK).execute().chain(lock -> {
+            if (!lock.iterator().next().getBoolean("locked")) {
+                return Uni.createFrom().item(0);
+            }
+            return conn.preparedQuery(BATCH).execute(Tuple.of(config.batchSize())).chain(rows -> {
+                List<Long> seqs = new ArrayList<>();
+                List<Row> batch = new ArrayList<>();
+                for (Row row : rows) {
+                    seqs.add(row.getLong("seq"));
+                    batch.add(row);
+                }
+                if (seqs.isEmpty()) {
+                    return Uni.createFrom().item(0);
+                }
+                // KafkaProducer.send may block on metadata: never on the event loop.
+                return Uni.createFrom().completionStage(() -> CompletableFuture.allOf(batch.stream()
+                                .map(row -> send(row.getString("topic"), row.getString("message_key"), row.getString("payload")))
+                                .toArray(CompletableFuture[]::new)))
+                        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                        .chain(() -> conn.preparedQuery(MARK).execute(Tuple.of(seqs.toArray(Long[]::new))))
+                        .invoke(() -> Log.debugf("Outbox relayed %d events", seqs.size()))
+                        .replaceWith(seqs.size());
+            });
+        });
+    }
+
+    /** Sends in call order; Kafka's idempotent producer keeps that order within a partition. */
+    private CompletableFuture<Void> send(String topic, String key, String payload) {
+        CompletableFuture<Void> acked = new CompletableFuture<>();
+        producer.send(new ProducerRecord<>(topic, key, payload), (metadata, error) -> {
+            if (error == null) {
+                acked.complete(null);
+            } else {
+                acked.completeExceptionally(error);
+            }
+        });
+        return acked;
+    }
+}

@@ -1,0 +1,87 @@
+package org.courseplatform.platform.testing;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Real infrastructure for a service's component tests, no Docker: a fresh PostgreSQL database
+ * with the service's schema and role, the dev-stack's Kafka broker and S3 bucket, and a fresh
+ * RSA key pair and operator token. Init arg {@code schema} names the service's schema.
+ */
+public class PlatformTestResource implements QuarkusTestResourceLifecycleManager {
+
+    public static final String OPERATOR_TOKEN_PREFIX = "test-operator-";
+
+    private String schema;
+    private TestDatabase database;
+
+    @Override
+    public void init(Map<String, String> initArgs) {
+        schema = initArgs.get("schema");
+        if (schema == null) {
+            throw new IllegalArgumentException("PlatformTestResource needs the init arg 'schema'");
+        }
+    }
+
+    @Override
+    public Map<String, String> start() {
+        DevStackProcess stack = DevStackProcess.get();
+        database = TestDatabase.create(schema);
+        Path keys = writeKeys();
+        Map<String, String> config = new HashMap<>();
+        config.put("platform.schema", schema);
+        config.put("quarkus.datasource.reactive.url", database.reactiveUrl());
+        config.put("quarkus.datasource.jdbc.url", database.jdbcUrl());
+        config.put("quarkus.datasource.username", schema);
+        config.put("quarkus.datasource.password", schema);
+        config.put("kafka.bootstrap.servers", stack.kafkaBootstrap());
+        config.put("platform.s3.endpoint", stack.s3Endpoint());
+        config.put("platform.s3.bucket", DevStackProcess.BUCKET);
+        config.put("platform.s3.access-key", DevStackProcess.ACCESS_KEY);
+        config.put("platform.s3.secret-key", DevStackProcess.SECRET_KEY);
+        config.put("platform.auth.private-key-location", keys.resolve("private.pem").toString());
+        config.put("platform.auth.public-key-location", keys.resolve("public.pem").toString());
+        config.put("platform.auth.operator-token", OPERATOR_TOKEN_PREFIX + UUID.randomUUID());
+        return config;
+    }
+
+    @Override
+    public void stop() {
+        if (database != null) {
+            database.drop();
+        }
+    }
+
+    private static Path writeKeys() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            KeyPair pair = generator.generateKeyPair();
+            Path dir = Files.createTempDirectory("cp-test-keys-");
+            dir.toFile().deleteOnExit();
+            write(dir.resolve("private.pem"), "PRIVATE KEY", pair.getPrivate().getEncoded());
+            write(dir.resolve("public.pem"), "PUBLIC KEY", pair.getPublic().getEncoded());
+            return dir;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(Path file, String type, byte[] der) throws IOException {
+        String base64 = Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der);
+        Files.writeString(file, "-----BEGIN " + type + "-----\n" + base64 + "\n-----END " + type + "-----\n");
+        file.toFile().deleteOnExit();
+    }
+}

@@ -1,0 +1,44 @@
+package org.courseplatform.platform.web;
+
+/**
+ * The error codes of the platform's one error shape (DESIGN.md section 8). The code is what
+ * clients branch on; the status follows from it.
+ */
+public enum ErrorCode {
+    BAD_REQUEST(400),
+    UNAUTHORIZED(401),
+    FORBIDDEN(403),
+    NOT_FOUND(404),
+    METHOD_NOT_ALLOWED(405),
+    NOT_ACCEPTABLE(406),
+    CONFLICT(409),
+    PAYLOAD_TOO_LARGE(413),
+    UNSUPPORTED_MEDIA_TYPE(415),
+    UNPROCESSABLE(422),
+    TOO_MANY_REQUESTS(429),
+    INTERNAL(500),
+    UNAVAILABLE(503);
+
+    private final int status;
+
+    ErrorCode(int status) {
+        this.status = status;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    /** The code a bare HTTP status maps to, for failures raised outside our own code. */
+    public static ErrorCode forStatus(int status) {
+        for (ErrorCode code : values()) {
+            if (code.status == status) {
+                return code;
+            }
+        }
+        if (status >= 500) {
+            return status == 503 || status == 502 || status == 504 ? UNAVAILABLE : INTERNAL;
+        }
+        return BAD_REQUEST;
+    }
+}

@@ -1,0 +1,34 @@
+package org.courseplatform.platform.web;
+
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import java.util.function.Function;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * One page of a list and the total it was cut from. Lists answer a bare JSON array with the
+ * total in {@code X-Total-Count}, as the commercial API this mirrors does.
+ */
+public record Paged<T>(List<T> items, long total) {
+
+    public static final String TOTAL_HEADER = "X-Total-Count";
+
+    public <R> Paged<R> map(Function<? super T, ? extends R> mapper) {
+        return new Paged<>(items.stream().<R>map(mapper).toList(), total);
+    }
+
+    public RestResponse<List<T>> toResponse() {
+        return RestResponse.ResponseBuilder.ok(items, MediaType.APPLICATION_JSON_TYPE)
+                .header(TOTAL_HEADER, total)
+                .build();
+    }
+
+    /** Offset of a zero-based page; guards against overflow for huge page numbers. */
+    public static int offset(int page, int size) {
+        long offset = (long) page * size;
+        if (offset > Integer.MAX_VALUE) {
+            throw ApiException.invalid("page", "is too large");
+        }
+        return (int) offset;
+    }
+}
