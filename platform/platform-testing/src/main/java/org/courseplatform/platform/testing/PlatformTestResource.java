@@ -24,6 +24,7 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
 
     private String schema;
     private TestDatabase database;
+    private MembersStub members;
 
     @Override
     public void init(Map<String, String> initArgs) {
@@ -52,11 +53,18 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
         config.put("platform.auth.private-key-location", keys.resolve("private.pem").toString());
         config.put("platform.auth.public-key-location", keys.resolve("public.pem").toString());
         config.put("platform.auth.operator-token", OPERATOR_TOKEN_PREFIX + UUID.randomUUID());
+        if (!"members".equals(schema)) {
+            members = MembersStub.start(keys.resolve("public.pem"));
+            config.put("platform.auth.members-url", members.url());
+        }
         return config;
     }
 
     @Override
     public void stop() {
+        if (members != null) {
+            members.stop();
+        }
         if (database != null) {
             database.drop();
         }

@@ -1,0 +1,60 @@
+package org.courseplatform.courses.course;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.OffsetDateTime;
+
+/** A course of a workspace's tenant; its documents are kept as JSON. */
+@Entity
+@Table(name = "course")
+public class Course {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @Column(name = "workspace_id")
+    public long workspaceId;
+
+    @Column(name = "client_identifier")
+    public String clientIdentifier;
+
+    public String identifier;
+
+    public String type;
+
+    public String format;
+
+    public String title;
+
+    public String description;
+
+    @Column(name = "course_key")
+    public String key;
+
+    public boolean published;
+
+    @Column(name = "published_at")
+    public OffsetDateTime publishedAt;
+
+    public boolean deleted;
+
+    @Column(name = "time_estimate_minutes")
+    public Integer timeEstimateMinutes;
+
+    @Column(name = "thumbnail_revision")
+    public int thumbnailRevision;
+
+    @Column(name = "screen_count")
+    public int screenCount;
+
+    @Column(name = "created_at")
+    public OffsetDateTime createdAt;
+
+    @Column(name = "updated_at")
+    public OffsetDateTime updatedAt;
+}

@@ -1,0 +1,26 @@
+package org.courseplatform.courses.course;
+
+import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.QueryParams;
+
+/** The validated filters and paging of GET /v1/headless/courses. */
+record CourseQuery(String identifier, String clientIdentifier, String title, boolean deleted, int page, int length) {
+
+    static CourseQuery parse(String identifier, String clientIdentifier, String title, String deleted, String page,
+            String length) {
+        return new CourseQuery(text("identifier", identifier), text("clientIdentifier", clientIdentifier),
+                text("title", title), QueryParams.bool("deleted", deleted, false),
+                QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
+                QueryParams.digits("length", length, 100, 0, 1000));
+    }
+
+    private static String text(String name, String value) {
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        if (value.length() > 255) {
+            throw ApiException.invalid(name, "must be at most 255 characters");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,16 @@
+package org.courseplatform.courses.course;
+
+import java.time.OffsetDateTime;
+
+/** A course as the API answers it (API.md, Courses). */
+public record CourseView(long id, String type, String format, String title, String description, String key,
+        String identifier, String clientIdentifier, boolean published, OffsetDateTime publishedAt, boolean deleted,
+        Integer timeEstimateMinutes, String thumbnail, int thumbnailRevision, int screenCount, OffsetDateTime created,
+        OffsetDateTime updated) {
+
+    static CourseView of(Course c) {
+        return new CourseView(c.id, c.type, c.format, c.title, c.description, c.key, c.identifier, c.clientIdentifier,
+                c.published, c.publishedAt, c.deleted, c.timeEstimateMinutes, null, c.thumbnailRevision, c.screenCount,
+                c.createdAt, c.updatedAt);
+    }
+}

@@ -1,0 +1,106 @@
+package org.courseplatform.members;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.everyItem;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.startsWith;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.vertx.VertxContextSupport;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.courseplatform.platform.auth.Tokens;
+import org.junit.jupiter.api.Test;
+
+/** Issuing, using, listing and revoking API keys, and the internal verification other services use. */
+@QuarkusTest
+class ApiKeyTest {
+
+    @Inject
+    Tokens tokens;
+
+    @Test
+    void anIssuedKeyWorksAtOnceAndIsShownOnlyOnce() {
+        long ws = Admin.workspace("starter", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        assertThat(key.secret()).startsWith("cp_live_").hasSizeGreaterThanOrEqualTo(40);
+        given().header("Authorization", key.header()).get("/api/v1/members").then().statusCode(200)
+                .header("X-Total-Count", "0");
+        given().auth().oauth2(Admin.operatorToken()).get("/admin/v1/workspaces/" + ws + "/api-keys").then().statusCode(200)
+                .body("size()", equalTo(1)).body("[0]", not(hasKey("key")))
+                .body("[0].prefix", startsWith("cp_live_")).body("[0].mode", equalTo("live"));
+    }
+
+    @Test
+    void keysAreStoredOnlyAsHashes() throws Throwable {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "test");
+        List<Object[]> rows = VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> Panache.getSession()
+                .chain(s -> s.createNativeQuery("select encode(key_hash, 'hex'), key_prefix from api_key where id = ?1", Object[].class)
+                        .setParameter(1, key.id()).getResultList())));
+        assertThat(rows).hasSize(1);
+        assertThat((String) rows.get(0)[0]).isEqualTo(org.courseplatform.platform.auth.ApiKeys.sha256Hex(key.secret()));
+        assertThat(key.secret()).doesNotContain((String) rows.get(0)[0]);
+    }
+
+    @Test
+    void aRevokedKeyIsRefusedAtOnceHere() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        given().header("Authorization", key.header()).get("/api/v1/members").then().statusCode(200);
+        given().auth().oauth2(Admin.operatorToken()).delete("/admin/v1/workspaces/" + ws + "/api-keys/" + key.id())
+                .then().statusCode(204);
+        given().header("Authorization", key.header()).get("/api/v1/members").then().statusCode(401)
+                .body("error.code", equalTo("UNAUTHORIZED"));
+        given().auth().oauth2(Admin.operatorToken()).get("/admin/v1/workspaces/" + ws + "/api-keys").then()
+                .body("revoked", everyItem(org.hamcrest.Matchers.notNullValue()));
+    }
+
+    @Test
+    void aKeyActsOnlyForItsOwnWorkspace() {
+        long mine = Admin.workspace("build", "[]");
+        long other = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(mine, "live");
+        given().header("Authorization", "SERVICE:" + other + ":" + key.secret()).get("/api/v1/members")
+                .then().statusCode(401);
+        given().auth().oauth2(Admin.operatorToken()).delete("/admin/v1/workspaces/" + other + "/api-keys/" + key.id())
+                .then().statusCode(404);
+    }
+
+    @Test
+    void modeMustBeLiveOrTest() {
+        long ws = Admin.workspace("build", "[]");
+        given().auth().oauth2(Admin.operatorToken()).contentType(ContentType.JSON).body("{\"mode\":\"prod\"}")
+                .post("/admin/v1/workspaces/" + ws + "/api-keys").then().statusCode(400)
+                .body("details[0].field", equalTo("mode"));
+        given().auth().oauth2(Admin.operatorToken()).contentType(ContentType.JSON).body("{\"mode\":\"live\"}")
+                .post("/admin/v1/workspaces/999999999/api-keys").then().statusCode(404);
+    }
+
+    @Test
+    void internalVerificationNeedsAServiceTokenAndAnswersWhatTheWorkspaceMayUse() {
+        long ws = Admin.workspace("scale", "[\"scorm_hosting\"]");
+        Admin.Key key = Admin.key(ws, "test");
+        String body = "{\"workspaceId\":" + ws + ",\"apiKey\":\"" + key.secret() + "\"}";
+        given().contentType(ContentType.JSON).body(body).post("/internal/v1/auth/api-keys/verify").then().statusCode(401);
+        given().header("Authorization", key.header()).contentType(ContentType.JSON).body(body)
+                .post("/internal/v1/auth/api-keys/verify").then().statusCode(403);
+        String serviceToken = tokens.serviceToken("members-service");
+        given().auth().oauth2(serviceToken).contentType(ContentType.JSON).body(body)
+                .post("/internal/v1/auth/api-keys/verify").then().statusCode(200)
+                .body("valid", equalTo(true)).body("workspaceId", equalTo((int) ws)).body("keyId", equalTo((int) key.id()))
+                .body("mode", equalTo("test")).body("plan", equalTo("scale"))
+                .body("addons", org.hamcrest.Matchers.contains("scorm_hosting"));
+        given().auth().oauth2(serviceToken).contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + ",\"apiKey\":\"" + key.secret() + "x\"}")
+                .post("/internal/v1/auth/api-keys/verify").then().statusCode(200).body("valid", equalTo(false));
+        // A service token addressed to another service is refused.
+        given().auth().oauth2(tokens.serviceToken("course-service")).contentType(ContentType.JSON).body(body)
+                .post("/internal/v1/auth/api-keys/verify").then().statusCode(401);
+    }
+}

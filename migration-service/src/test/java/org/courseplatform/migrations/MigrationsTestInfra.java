@@ -1,0 +1,10 @@
+package org.courseplatform.migrations;
+
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.ResourceArg;
+import org.courseplatform.platform.testing.PlatformTestResource;
+
+/** Real PostgreSQL (schema migrations), Kafka and S3 for every test of this module. */
+@QuarkusTestResource(value = PlatformTestResource.class, initArgs = @ResourceArg(name = "schema", value = "migrations"))
+public class MigrationsTestInfra {
+}

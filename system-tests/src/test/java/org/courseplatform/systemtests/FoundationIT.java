@@ -1,0 +1,124 @@
+package org.courseplatform.systemtests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+
+import io.restassured.http.ContentType;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.api.Test;
+
+/** The six-service suite through the ingress: auth, entitlements, errors, keys and events end to end. */
+class FoundationIT {
+
+    static final List<PublicEndpoints> ENDPOINTS = PublicEndpoints.ALL;
+
+    @ParameterizedTest
+    @FieldSource("ENDPOINTS")
+    void withoutCredentialsEachServiceAnswers401InTheErrorShape(PublicEndpoints endpoint) {
+        endpoint.call(Suite.ingress()).then().statusCode(401).contentType(ContentType.JSON)
+                .body("error.code", equalTo("UNAUTHORIZED")).body("error.status", equalTo(401))
+                .body("message", startsWith(""));
+    }
+
+    @ParameterizedTest
+    @FieldSource("ENDPOINTS")
+    void withTheDemoKeyEachServiceAnswers(PublicEndpoints endpoint) {
+        endpoint.call(Suite.demo()).then().statusCode(endpoint.success());
+    }
+
+    @Test
+    void aPathNoServiceOwnsGetsTheJson404FromTheIngress() {
+        Suite.ingress().get("/nothing/here").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("NOT_FOUND"));
+        Suite.ingress().get("/internal/v1/auth/api-keys/verify").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("NOT_FOUND"));
+    }
+
+    @Test
+    void anUnknownPathInsideAServiceIsAJson404() {
+        Suite.demo().get("/api/v1/members/x/y/z").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("NOT_FOUND"));
+        Suite.demo().get("/v1/headless/no-such-thing").then().statusCode(404).contentType(ContentType.JSON)
+                .body("error.code", equalTo("NOT_FOUND"));
+    }
+
+    @Test
+    void malformedJsonIs400InTheErrorShape() {
+        Suite.demo().contentType(ContentType.JSON).body("{\"identifier\": ").post("/api/v1/agent/auth")
+                .then().statusCode(400).contentType(ContentType.JSON).body("error.code", equalTo("BAD_REQUEST"))
+                .body("message", containsString("JSON"));
+        Suite.operator().body("{oops").post("/admin/v1/workspaces").then().statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"));
+    }
+
+    @Test
+    void aKeyIssuedThroughTheAdminApiWorksAtOnceOnEveryService() {
+        long ws = Suite.workspace("enterprise");
+        String header = Suite.key(ws, "live")[1];
+        for (PublicEndpoints endpoint : ENDPOINTS) {
+            endpoint.call(Suite.ingress().header("Authorization", header)).then().statusCode(endpoint.success());
+        }
+    }
+
+    @Test
+    void aRevokedKeyIsRefusedEverywhereWithin30Seconds() throws InterruptedException {
+        long ws = Suite.workspace("enterprise");
+        String[] key = Suite.key(ws, "live");
+        for (PublicEndpoints endpoint : ENDPOINTS) {
+            endpoint.call(Suite.ingress().header("Authorization", key[1])).then().statusCode(endpoint.success());
+        }
+        Suite.operator().delete("/admin/v1/workspaces/" + ws + "/api-keys/" + key[0]).then().statusCode(204);
+        long deadline = System.nanoTime() + Duration.ofSeconds(35).toNanos();
+        List<PublicEndpoints> stillAccepting = new ArrayList<>(ENDPOINTS);
+        while (!stillAccepting.isEmpty() && System.nanoTime() < deadline) {
+            stillAccepting.removeIf(e -> e.call(Suite.ingress().header("Authorization", key[1])).statusCode() == 401);
+            Thread.sleep(500);
+        }
+        assertThat(stillAccepting).as("endpoints still accepting the revoked key after 35 s").isEmpty();
+    }
+
+    @Test
+    void aStarterWorkspaceGets403OnBuildAndAboveEndpoints() {
+        long ws = Suite.workspace("starter");
+        String header = Suite.key(ws, "live")[1];
+        Suite.ingress().header("Authorization", header).get("/v1/headless/courses").then().statusCode(403)
+                .contentType(ContentType.JSON).body("error.code", equalTo("FORBIDDEN"))
+                .body("message", containsString("Build"));
+        Suite.ingress().header("Authorization", header).contentType(ContentType.JSON).body("{\"identifier\":\"u\"}")
+                .post("/api/v1/agent/auth").then().statusCode(403);
+        Suite.ingress().header("Authorization", header).get("/api/v1/members").then().statusCode(200);
+    }
+
+    @Test
+    void workspaceEventsReachTheWebhookDispatcherOnce() throws Exception {
+        long ws = Suite.workspace("build");
+        Suite.operator().body("{\"plan\":\"scale\"}").patch("/admin/v1/workspaces/" + ws).then().statusCode(200);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        String plan = null;
+        int revision = 0;
+        try (Connection db = Suite.database();
+             PreparedStatement st = db.prepareStatement("select plan, revision from webhooks.workspace where id = ?")) {
+            st.setLong(1, ws);
+            while (System.nanoTime() < deadline && !"scale".equals(plan)) {
+                try (ResultSet rs = st.executeQuery()) {
+                    if (rs.next()) {
+                        plan = rs.getString(1);
+                        revision = rs.getInt(2);
+                    }
+                }
+                Thread.sleep(200);
+            }
+        }
+        assertThat(plan).isEqualTo("scale");
+        assertThat(revision).as("created + updated, each applied once").isEqualTo(2);
+    }
+}

@@ -1,0 +1,64 @@
+package org.courseplatform.systemtests;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+
+/** The running suite, as {@code ./suite env} describes it. */
+final class Suite {
+
+    static final String BASE_URL = env("BASE_URL");
+    static final long WORKSPACE_ID = Long.parseLong(env("WORKSPACE_ID"));
+    static final String API_KEY = env("API_KEY");
+    static final String OPERATOR_TOKEN = env("OPERATOR_TOKEN");
+
+    private Suite() {
+    }
+
+    static String env(String name) {
+        String value = System.getenv(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException(name + " is not set: run the system tests through ./suite test");
+        }
+        return value;
+    }
+
+    /** A request to the ingress with the demo workspace's live key. */
+    static RequestSpecification demo() {
+        return given().baseUri(BASE_URL).header("Authorization", "SERVICE:" + WORKSPACE_ID + ":" + API_KEY);
+    }
+
+    static RequestSpecification ingress() {
+        return given().baseUri(BASE_URL);
+    }
+
+    static RequestSpecification operator() {
+        return given().baseUri(BASE_URL).auth().oauth2(OPERATOR_TOKEN).contentType(ContentType.JSON);
+    }
+
+    /** A new workspace through the admin API; answers its id. */
+    static long workspace(String plan) {
+        return operator().body("{\"name\":\"System test " + plan + "\",\"plan\":\"" + plan
+                        + "\",\"addons\":[\"scorm_hosting\"],\"features\":[],\"userLimit\":null}")
+                .post("/admin/v1/workspaces").then().statusCode(201).extract().jsonPath().getLong("id");
+    }
+
+    /** A new key of the workspace: {id, Authorization header value}. */
+    static String[] key(long workspaceId, String mode) {
+        var json = operator().body("{\"mode\":\"" + mode + "\",\"name\":\"system test\"}")
+                .post("/admin/v1/workspaces/" + workspaceId + "/api-keys").then().statusCode(201).extract().jsonPath();
+        return new String[] {json.getString("id"), "SERVICE:" + workspaceId + ":" + json.getString("key")};
+    }
+
+    static Connection database() throws SQLException {
+        String url = env("DATABASE_URL");
+        java.net.URI uri = java.net.URI.create(url);
+        String user = uri.getUserInfo() == null ? "postgres" : uri.getUserInfo().split(":")[0];
+        return DriverManager.getConnection("jdbc:postgresql://" + uri.getHost() + ":" + (uri.getPort() < 0 ? 5432 : uri.getPort())
+                + uri.getPath() + "?user=" + user);
+    }
+}

@@ -1,0 +1,13 @@
+package org.courseplatform.webhooks.endpoint;
+
+import java.time.OffsetDateTime;
+import java.util.List;
+
+/** An endpoint as listed: never its secret. */
+public record EndpointView(long id, String url, List<String> events, boolean enabled, String description,
+        OffsetDateTime created) {
+
+    static EndpointView of(WebhookEndpoint e) {
+        return new EndpointView(e.id, e.url, e.eventList(), e.enabled, e.description, e.createdAt);
+    }
+}
