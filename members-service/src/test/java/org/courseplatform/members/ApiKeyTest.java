@@ -99,6 +99,10 @@ class ApiKeyTest {
         given().auth().oauth2(serviceToken).contentType(ContentType.JSON)
                 .body("{\"workspaceId\":" + ws + ",\"apiKey\":\"" + key.secret() + "x\"}")
                 .post("/internal/v1/auth/api-keys/verify").then().statusCode(200).body("valid", equalTo(false));
+        // Bean validation failures name each field.
+        given().auth().oauth2(serviceToken).contentType(ContentType.JSON).body("{}")
+                .post("/internal/v1/auth/api-keys/verify").then().statusCode(400)
+                .body("details.field", org.hamcrest.Matchers.hasItems("workspaceId", "apiKey"));
         // A service token addressed to another service is refused.
         given().auth().oauth2(tokens.serviceToken("course-service")).contentType(ContentType.JSON).body(body)
                 .post("/internal/v1/auth/api-keys/verify").then().statusCode(401);

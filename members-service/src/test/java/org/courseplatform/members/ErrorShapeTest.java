@@ -97,6 +97,13 @@ class ErrorShapeTest {
     }
 
     @Test
+    void anUnexpectedFailureIs500WithAnIncidentIdAndNoInternals() {
+        given().get("/test-only/boom").then().statusCode(500).contentType(ContentType.JSON)
+                .body("error.code", equalTo("INTERNAL")).body("message", containsString("incident"))
+                .body(not(containsString("hunter2"))).body(not(containsString("IllegalStateException")));
+    }
+
+    @Test
     void internalsNeverLeak() {
         given().auth().oauth2(Admin.operatorToken()).contentType(ContentType.JSON).body("[1,2]")
                 .post("/admin/v1/workspaces").then().statusCode(400)

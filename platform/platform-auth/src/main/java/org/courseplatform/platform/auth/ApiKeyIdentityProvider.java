@@ -14,9 +14,11 @@ import java.util.List;
 public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
 
     private final ApiKeys apiKeys;
+    private final RateLimiter rateLimiter;
 
-    public ApiKeyIdentityProvider(ApiKeys apiKeys) {
+    public ApiKeyIdentityProvider(ApiKeys apiKeys, RateLimiter rateLimiter) {
         this.apiKeys = apiKeys;
+        this.rateLimiter = rateLimiter;
     }
 
     @Override
@@ -30,6 +32,7 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
             if (!verification.valid()) {
                 throw new AuthenticationFailedException("Unknown or revoked API key for workspace " + request.workspaceId());
             }
+            rateLimiter.acquire(verification.workspaceId());
             return identity(verification);
         });
     }

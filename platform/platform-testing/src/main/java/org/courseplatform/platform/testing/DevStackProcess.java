@@ -37,13 +37,26 @@ final class DevStackProcess {
         this.dataDir = dataDir;
     }
 
+    /**
+     * The JVM's dev-stack. Quarkus loads test resources again for each test profile in a new class
+     * loader, so the ports live in a system property, which every class loader sees.
+     */
     static synchronized DevStackProcess get() {
         if (instance == null) {
-            instance = start();
-            Runtime.getRuntime().addShutdownHook(new Thread(instance::stop, "dev-stack-stop"));
+            String shared = System.getProperty(PORTS_PROPERTY);
+            if (shared != null) {
+                String[] ports = shared.split(",");
+                instance = new DevStackProcess(Integer.parseInt(ports[0]), Integer.parseInt(ports[1]), null, null);
+            } else {
+                instance = start();
+                System.setProperty(PORTS_PROPERTY, instance.kafkaPort + "," + instance.s3Port);
+                Runtime.getRuntime().addShutdownHook(new Thread(instance::stop, "dev-stack-stop"));
+            }
         }
         return instance;
     }
+
+    private static final String PORTS_PROPERTY = "courseplatform.test.dev-stack.ports";
 
     String kafkaBootstrap() {
         return "127.0.0.1:" + kafkaPort;
@@ -103,6 +116,9 @@ final class DevStackProcess {
     }
 
     void stop() {
+        if (process == null) {
+            return;
+        }
         process.destroy();
         try {
             if (!process.waitFor(15, TimeUnit.SECONDS)) {

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# bench/startup.sh — start time and idle RSS of each service, one at a time, on a running suite.
+#
+# For each service: stop the suite's instance, start it again alone with the same environment
+# and JVM options as ./suite uses, and measure the time until /q/health/ready answers 200,
+# Quarkus' own "started in" figure, and the resident set size after 20 s idle.
+# Run twice to see the effect of the class-data archive (.suite/cds), which the first clean
+# exit writes. Usage: ./suite up && bench/startup.sh [--no-cds]
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+SUITE_HOME=${SUITE_HOME:-$PWD/.suite}
+cds=1
+[[ ${1:-} == --no-cds ]] && cds=0
+java_home=$(tr '\0' '\n' < /proc/"$(cat "$SUITE_HOME/run/members-service.pid")"/environ | sed -n 's/^JAVA_HOME=//p')
+java_home=${java_home:-/usr/lib/jvm/temurin-25-jdk-amd64}
+printf '%-20s %10s %12s %10s\n' service ready_ms quarkus_s idle_rss_mb
+while read -r svc port _; do
+  [[ $svc == \#* || -z $svc ]] && continue
+  pidfile=$SUITE_HOME/run/$svc.pid
+  pid=$(cat "$pidfile")
+  mapfile -t envs < <(tr '\0' '\n' < /proc/"$pid"/environ | grep -E '^(QUARKUS_|KAFKA_|PLATFORM_)')
+  read -r -a opts < <(tr '\0' ' ' < /proc/"$pid"/cmdline | sed 's/^[^ ]* //; s/ -jar .*//')
+  if (( ! cds )); then
+    mapfile -t opts < <(printf '%s\n' "${opts[@]}" | grep -v -E 'SharedArchive')
+  fi
+  kill "$pid"
+  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+  log=$SUITE_HOME/logs/$svc.log
+  t0=$(date +%s%N)
+  nohup env "${envs[@]}" "$java_home/bin/java" "${opts[@]}" -jar "$svc/target/quarkus-app/quarkus-run.jar" >>"$log" 2>&1 &
+  echo $! > "$pidfile"
+  until curl -sf -o /dev/null "http://127.0.0.1:$(sed -n 's/^QUARKUS_HTTP_PORT=//p' <<<"$(printf '%s\n' "${envs[@]}")")/q/health/ready"; do sleep 0.05; done
+  t1=$(date +%s%N)
+  sleep 20
+  started=$(grep -o 'started in [0-9.]*s' "$log" | tail -1 | grep -o '[0-9.]*')
+  printf '%-20s %10d %12s %10d\n' "$svc" $(((t1 - t0) / 1000000)) "$started" $(($(ps -o rss= -p "$(cat "$pidfile")") / 1024))
+done < deploy/services.tsv

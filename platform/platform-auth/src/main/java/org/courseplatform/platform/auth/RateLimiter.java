@@ -1,0 +1,66 @@
+package org.courseplatform.platform.auth;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.ConcurrentHashMap;
+import org.courseplatform.platform.web.ApiException;
+
+/**
+ * Per-workspace token buckets, per service instance: a tenant that floods one service gets 429
+ * with Retry-After instead of slowing every other tenant down.
+ */
+@ApplicationScoped
+public class RateLimiter {
+
+    private final Config config;
+    private final ConcurrentHashMap<Long, Bucket> buckets = new ConcurrentHashMap<>();
+
+    public RateLimiter(Config config) {
+        this.config = config;
+    }
+
+    /** Takes one request from the workspace's bucket, or throws 429. */
+    public void acquire(long workspaceId) {
+        if (config.perSecond() <= 0) {
+            return;
+        }
+        Bucket bucket = buckets.computeIfAbsent(workspaceId, id -> new Bucket(config.burst()));
+        long waitNanos = bucket.take(config.perSecond(), config.burst(), System.nanoTime());
+        if (waitNanos > 0) {
+            long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
+            throw ApiException.tooManyRequests("Too many requests for this workspace; retry in " + seconds + " s", seconds);
+        }
+    }
+
+    static final class Bucket {
+        private double tokens;
+        private long updated = System.nanoTime();
+
+        Bucket(int burst) {
+            this.tokens = burst;
+        }
+
+        /** 0 when a token was taken, else how long until one is available. */
+        synchronized long take(int perSecond, int burst, long now) {
+            tokens = Math.min(burst, tokens + (now - updated) * perSecond / 1e9);
+            updated = now;
+            if (tokens >= 1) {
+                tokens -= 1;
+                return 0;
+            }
+            return (long) ((1 - tokens) * 1e9 / perSecond);
+        }
+    }
+
+    /** {@code platform.rate-limit.*}: requests per second and burst per workspace; 0 turns it off. */
+    @ConfigMapping(prefix = "platform.rate-limit")
+    public interface Config {
+
+        @WithDefault("1000")
+        int perSecond();
+
+        @WithDefault("2000")
+        int burst();
+    }
+}
