@@ -69,9 +69,43 @@ class MemberEventsTest {
         assertThat(eventsOf(ws, 1)).extracting(e -> e.get("id").asText()).containsExactly(id);
     }
 
+    @Test
+    void aLaterCommitWaitsForAnEarlierOpenTransactionSoSequenceOrderHolds() throws Exception {
+        var config = org.eclipse.microprofile.config.ConfigProvider.getConfig();
+        String url = config.getValue("quarkus.datasource.jdbc.url", String.class);
+        String user = config.getValue("quarkus.datasource.username", String.class);
+        String password = config.getValue("quarkus.datasource.password", String.class);
+        long ws = Admin.workspace("starter", "[]");
+        eventsOf(ws, 1);
+        String first = UUID.randomUUID().toString();
+        try (java.sql.Connection slow = java.sql.DriverManager.getConnection(url, user, password)) {
+            slow.setAutoCommit(false);
+            try (var st = slow.prepareStatement("insert into outbox (id, topic, message_key, type, payload) values (?::uuid, 'member-events', ?, 'workspace.updated', ?)")) {
+                st.setString(1, first);
+                st.setString(2, Long.toString(ws));
+                st.setString(3, "{\"specversion\":\"1.0\",\"id\":\"" + first + "\",\"type\":\"workspace.updated\",\"workspaceid\":" + ws + ",\"data\":{}}");
+                st.executeUpdate();
+            }
+            // A change that commits while the earlier transaction is still open...
+            io.restassured.RestAssured.given().auth().oauth2(Admin.operatorToken()).contentType("application/json")
+                    .body("{\"plan\":\"scale\"}").patch("/admin/v1/workspaces/" + ws).then().statusCode(200);
+            // ...is held back: publishing it now would put it before the earlier row.
+            assertThat(eventsOfWithin(ws, 2, Duration.ofSeconds(3))).hasSize(1);
+            slow.commit();
+        }
+        List<JsonNode> events = eventsOf(ws, 3);
+        assertThat(events).hasSize(3);
+        assertThat(events.get(1).get("id").asText()).isEqualTo(first);
+        assertThat(events.get(2).at("/data/workspace/plan").asText()).isEqualTo("scale");
+    }
+
     private List<JsonNode> eventsOf(long ws, int expected) throws Exception {
+        return eventsOfWithin(ws, expected, Duration.ofSeconds(30));
+    }
+
+    private List<JsonNode> eventsOfWithin(long ws, int expected, Duration timeout) throws Exception {
         List<ConsumerRecord<String, String>> records = TestKafka.readUntil("member-events",
-                all -> all.stream().filter(r -> r.key().equals(Long.toString(ws))).count() >= expected, Duration.ofSeconds(30));
+                all -> all.stream().filter(r -> r.key().equals(Long.toString(ws))).count() >= expected, timeout);
         List<JsonNode> events = new ArrayList<>();
         for (ConsumerRecord<String, String> r : records) {
             if (r.key().equals(Long.toString(ws))) {

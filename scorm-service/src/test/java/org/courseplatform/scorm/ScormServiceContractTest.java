@@ -39,5 +39,7 @@ class ScormServiceContractTest extends ServiceContract {
                 .get("/v1/headless/scorm-package/42").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
         given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
                 .get("/v1/headless/scorm-package/not-a-number").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .get("/v1/headless/scorm-package/+42").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
     }
 }

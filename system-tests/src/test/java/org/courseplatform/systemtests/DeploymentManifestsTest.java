@@ -305,11 +305,13 @@ class DeploymentManifestsTest {
     // ---------------------------------------------------------------- Overlay (Strimzi + CNPG)
 
     @Test
-    void overlayDeclaresExactlyTheFourEventTopics() {
+    void overlayDeclaresTheFourEventTopicsAndTheDeadLetterTopic() {
         List<JsonNode> topics = ofKind(overlayResources, "KafkaTopic");
         Set<String> names = topics.stream().map(DeploymentManifestsTest::name).collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(new TreeSet<>(EVENT_TOPICS), names, "KafkaTopics of the strimzi-cnpg overlay");
-        assertEquals(EVENT_TOPICS.size(), topics.size(), "a KafkaTopic is declared twice");
+        Set<String> expected = new TreeSet<>(EVENT_TOPICS);
+        expected.add("dead-letter-topic-member-events");
+        assertEquals(expected, names, "KafkaTopics of the strimzi-cnpg overlay");
+        assertEquals(expected.size(), topics.size(), "a KafkaTopic is declared twice");
 
         Set<String> kafkaClusters = ofKind(overlayResources, "Kafka").stream()
                 .map(DeploymentManifestsTest::name).collect(Collectors.toSet());

@@ -44,6 +44,7 @@ public class AdminApiKeyResource {
     @Path("/{keyId}")
     @ResponseStatus(RestResponse.StatusCode.NO_CONTENT)
     public Uni<Void> revoke(@PathParam("workspaceId") String workspaceId, @PathParam("keyId") String keyId) {
-        return service.revoke(QueryParams.id("workspaceId", workspaceId), QueryParams.id("keyId", keyId));
+        return service.revoke(QueryParams.id("workspaceId", workspaceId), QueryParams.id("keyId", keyId))
+                .call(service::forgetVerifications);
     }
 }

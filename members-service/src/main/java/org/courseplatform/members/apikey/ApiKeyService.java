@@ -62,7 +62,7 @@ public class ApiKeyService {
                 .map(all -> all.stream().map(ApiKeyViews.Listed::of).toList());
     }
 
-    /** Revokes a key; it stops working here at once and everywhere else within 30 s. */
+    /** Revokes a key; with {@link #forgetVerifications()} after commit it stops working here at once, elsewhere within 30 s. */
     @WithTransaction
     public Uni<Void> revoke(long workspaceId, long keyId) {
         return keys.findById(keyId)
@@ -78,8 +78,15 @@ public class ApiKeyService {
                     return outbox.add(Topics.MEMBER_EVENTS, "apikey.revoked", Long.toString(keyId), workspaceId,
                             "test".equals(key.mode), Map.of("apiKey", ApiKeyViews.Event.of(key))).replaceWithVoid();
                 })
-                .call(cache::forgetAll)
                 .invoke(() -> Log.infof("Revoked API key %d of workspace %d", keyId, workspaceId));
+    }
+
+    /**
+     * Forgets every remembered verification. Called after the revocation committed: cleared any
+     * earlier, a concurrent check could remember the key as good for another 30 s.
+     */
+    public Uni<Void> forgetVerifications() {
+        return cache.forgetAll();
     }
 
     /** The verification other services ask for; unknown, revoked and mismatched keys all answer invalid. */

@@ -30,12 +30,9 @@ public class ScormPackageResource {
     @GET
     @Path("/{courseId}")
     public Uni<PackageStatus> status(@PathParam("courseId") String courseId) {
-        long id;
-        try {
-            id = Long.parseLong(courseId);
-        } catch (NumberFormatException e) {
+        if (!courseId.matches("[1-9][0-9]{0,17}")) {
             throw ApiException.notFound("No SCORM package for course " + courseId);
         }
-        return service.status(Callers.workspace(identity).workspaceId(), id);
+        return service.status(Callers.workspace(identity).workspaceId(), Long.parseLong(courseId));
     }
 }

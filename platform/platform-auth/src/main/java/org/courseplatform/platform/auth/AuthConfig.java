@@ -33,8 +33,4 @@ public interface AuthConfig {
     /** Lifetime of service-to-service tokens. */
     @WithDefault("5M")
     Duration serviceTokenTtl();
-
-    /** Timeout of the call that verifies an API key at members-service. */
-    @WithDefault("3S")
-    Duration verifyTimeout();
 }

@@ -25,6 +25,9 @@ public class RateLimiter {
         if (config.perSecond() <= 0) {
             return;
         }
+        if (buckets.size() > MAX_BUCKETS) {
+            prune();
+        }
         Bucket bucket = buckets.computeIfAbsent(workspaceId, id -> new Bucket(config.burst()));
         long waitNanos = bucket.take(config.perSecond(), config.burst(), System.nanoTime());
         if (waitNanos > 0) {
@@ -33,12 +36,24 @@ public class RateLimiter {
         }
     }
 
+    /** Forgets buckets idle for a minute: a full bucket is what a new one would be anyway. */
+    private void prune() {
+        long cutoff = System.nanoTime() - 60_000_000_000L;
+        buckets.values().removeIf(b -> b.idleSince(cutoff));
+    }
+
+    private static final int MAX_BUCKETS = 10_000;
+
     static final class Bucket {
         private double tokens;
         private long updated = System.nanoTime();
 
         Bucket(int burst) {
             this.tokens = burst;
+        }
+
+        synchronized boolean idleSince(long cutoff) {
+            return updated < cutoff;
         }
 
         /** 0 when a token was taken, else how long until one is available. */

@@ -1,14 +1,17 @@
 package org.courseplatform.platform.events;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.OffsetDateTime;
 
 /**
  * A CloudEvents 1.0 envelope in structured JSON mode, as every platform topic carries it.
- * {@code data} is exactly the webhook {@code data} of subscribable events.
+ * {@code data} is exactly the webhook {@code data} of subscribable events. Attributes this
+ * version does not know (other extensions) are ignored, as CloudEvents consumers must.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record CloudEvent(
         String specversion,
         String id,

@@ -27,16 +27,19 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * Publishes outbox rows to Kafka in commit order. A transaction-scoped advisory lock makes one
- * replica relay at a time, so order holds across replicas; rows are marked published only after
- * Kafka acknowledged them, so a crash republishes (consumers are idempotent) but never loses.
+ * Publishes outbox rows to Kafka in sequence order. A row is taken only once every transaction
+ * that started before its own has ended, so no lower sequence can still appear behind it; a
+ * transaction-scoped advisory lock makes one replica relay at a time, so order holds across
+ * replicas; rows are marked published only after Kafka acknowledged them, so a crash
+ * republishes (consumers are idempotent) but never loses.
  * A {@code NOTIFY} from the outbox trigger wakes the relay at once; a poll is the safety net.
  */
 @ApplicationScoped
 public class OutboxRelay {
 
     private static final String LOCK = "select pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) as locked";
-    private static final String BATCH = "select seq, topic, message_key, payload from outbox where published_at is null order by seq limit $1";
+    private static final String BATCH = "select seq, topic, message_key, payload from outbox where published_at is null"
+            + " and tx_id < pg_snapshot_xmin(pg_current_snapshot()) order by seq limit $1";
     private static final String MARK = "update outbox set published_at = now() where seq = any($1)";
     private static final String PURGE = "delete from outbox where published_at < now() - make_interval(secs => $1)";
 

@@ -10,8 +10,9 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 
 /**
- * JSON bodies must carry the right types: {@code "5"} is not an integer and {@code 5} is not a
- * string. Jackson's lenient coercions would otherwise store surprising values silently.
+ * JSON bodies must carry the right types and only known fields: {@code "5"} is not an integer,
+ * {@code 5} is not a string, {@code "userlimit"} is not {@code "userLimit"}. Jackson's lenient
+ * defaults would otherwise store surprising values, or drop them, silently.
  */
 @Singleton
 public class StrictJson implements ObjectMapperCustomizer {
@@ -21,6 +22,8 @@ public class StrictJson implements ObjectMapperCustomizer {
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
         mapper.configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false);
         mapper.configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true);
+        // A misspelt field is a mistake to report, not a value to drop silently.
+        mapper.configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
         mapper.configure(DeserializationFeature.FAIL_ON_READING_DUP_TREE_KEY, true);
         mapper.configure(DeserializationFeature.FAIL_ON_TRAILING_TOKENS, true);
         mapper.coercionConfigFor(LogicalType.Textual)
