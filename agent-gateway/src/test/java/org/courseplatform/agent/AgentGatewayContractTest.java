@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Base64;
@@ -24,11 +23,7 @@ class AgentGatewayContractTest extends ServiceContract {
 
     @Override
     protected Response callPublicEndpoint(String authorization) {
-        RequestSpecification request = given().contentType(ContentType.JSON).body("{\"identifier\":\"user-1\"}");
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        return request.post("/api/v1/agent/auth");
+        return as(authorization).contentType(ContentType.JSON).body("{\"identifier\":\"user-1\"}").post("/api/v1/agent/auth");
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
 import org.courseplatform.platform.testing.ServiceContract;
 import org.courseplatform.platform.testing.TestKeys;
 import org.junit.jupiter.api.Test;
@@ -15,11 +14,7 @@ class ScormServiceContractTest extends ServiceContract {
 
     @Override
     protected Response callPublicEndpoint(String authorization) {
-        RequestSpecification request = given();
-        if (authorization != null) {
-            request.header("Authorization", authorization);
-        }
-        return request.get("/v1/headless/scorm-package/987654321");
+        return as(authorization).get("/v1/headless/scorm-package/987654321");
     }
 
     /** An entitled caller asking for a package that does not exist gets 404. */

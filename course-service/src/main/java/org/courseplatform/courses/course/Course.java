@@ -7,8 +7,10 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.OffsetDateTime;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
-/** A course of a workspace's tenant; its documents are kept as JSON. */
+/** A course of a workspace's tenant; its draft and published versions are JSON documents. */
 @Entity
 @Table(name = "course")
 public class Course {
@@ -51,6 +53,16 @@ public class Course {
 
     @Column(name = "screen_count")
     public int screenCount;
+
+    /** Bumped by every change of the draft: the optimistic lock of the internal draft API. */
+    public long revision;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String draft;
+
+    @Column(name = "published_document")
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String publishedDocument;
 
     @Column(name = "created_at")
     public OffsetDateTime createdAt;

@@ -1,22 +1,256 @@
 package org.courseplatform.courses.course;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import org.courseplatform.courses.document.ContentExtractor;
+import org.courseplatform.courses.document.CourseContent;
+import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.courses.document.ParsedDocument;
+import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
 
-/** Reads and changes courses. */
+/**
+ * The course rules: creation and import, the draft, and the lifecycle (soft delete, restore,
+ * publish, revert, duplicate). Each change commits with its {@code course.*} event.
+ */
 @ApplicationScoped
 public class CourseService {
 
-    private final CourseRepository courses;
+    private static final char[] KEY_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789".toCharArray();
+    private static final SecureRandom RANDOM = new SecureRandom();
 
-    public CourseService(CourseRepository courses) {
+    private final CourseRepository courses;
+    private final CourseEvents events;
+    private final ObjectMapper mapper;
+    private final CourseConfig config;
+
+    public CourseService(CourseRepository courses, CourseEvents events, ObjectMapper mapper, CourseConfig config) {
         this.courses = courses;
+        this.events = events;
+        this.mapper = mapper;
+        this.config = config;
     }
 
     @WithSession
     public Uni<Paged<CourseView>> list(long workspaceId, CourseQuery query) {
         return courses.page(workspaceId, query).map(page -> page.map(CourseView::of));
+    }
+
+    @WithTransaction
+    public Uni<CourseView> create(CourseScope scope, CourseRequests.Create request) {
+        ObjectNode document = mapper.createObjectNode()
+                .put("format", "builder2").put("title", request.title().strip())
+                .put("description", request.description() == null ? "" : request.description()).put("locale", "en");
+        ObjectNode screen = document.putArray("screens").addObject();
+        screen.put("id", "s1").put("type", "blocks").put("typeId", 1).put("title", request.title().strip());
+        screen.putArray("elements");
+        return insert(scope, request.identifier(), request.clientIdentifier(), "course", CourseDocuments.parse(document));
+    }
+
+    @WithTransaction
+    public Uni<CourseView> importDocument(CourseScope scope, CourseRequests.Import request) {
+        return insert(scope, request.identifier(), request.clientIdentifier(), "course", parse(request.document()));
+    }
+
+    @WithSession
+    public Uni<CourseView> get(CourseScope scope, long id) {
+        return find(scope, id).map(CourseView::of);
+    }
+
+    @WithSession
+    public Uni<CourseContent> content(CourseScope scope, long id) {
+        return find(scope, id).map(course -> {
+            if (course.draft == null) {
+                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: its content is the package itself");
+            }
+            return ContentExtractor.extract(course.id, read(course.draft));
+        });
+    }
+
+    @WithTransaction
+    public Uni<CourseView> replaceContent(CourseScope scope, long id, JsonNode document) {
+        ParsedDocument parsed = parse(document);
+        return find(scope, id).chain(course -> {
+            editable(course);
+            apply(course, parsed);
+            return events.emit("course.updated", course, scope.testMode()).replaceWith(CourseView.of(course));
+        });
+    }
+
+    @WithTransaction
+    public Uni<CourseView> delete(CourseScope scope, long id) {
+        return find(scope, id).chain(course -> {
+            if (course.deleted) {
+                return Uni.createFrom().item(CourseView.of(course));
+            }
+            course.deleted = true;
+            course.updatedAt = now();
+            return events.emit("course.deleted", course, scope.testMode()).replaceWith(CourseView.of(course));
+        });
+    }
+
+    @WithTransaction
+    public Uni<CourseView> restore(CourseScope scope, long id) {
+        return find(scope, id).chain(course -> {
+            if (!course.deleted) {
+                return Uni.createFrom().item(CourseView.of(course));
+            }
+            course.deleted = false;
+            course.updatedAt = now();
+            return events.emit("course.restored", course, scope.testMode()).replaceWith(CourseView.of(course));
+        });
+    }
+
+    /** Copies the draft to the published version. */
+    @WithTransaction
+    public Uni<CourseView> publish(CourseScope scope, long id) {
+        return find(scope, id).chain(course -> {
+            editable(course);
+            course.publishedDocument = course.draft;
+            course.published = true;
+            course.publishedAt = course.updatedAt = now();
+            return events.emit("course.published", course, scope.testMode()).replaceWith(CourseView.of(course));
+        });
+    }
+
+    /** Copies the published version back over the draft; the course stays published. */
+    @WithTransaction
+    public Uni<CourseView> revert(CourseScope scope, long id) {
+        return find(scope, id).chain(course -> {
+            editable(course);
+            if (!course.published || course.publishedDocument == null) {
+                throw ApiException.conflict("Course " + id + " has never been published, so there is nothing to revert to");
+            }
+            apply(course, CourseDocuments.parse(read(course.publishedDocument)));
+            return events.emit("course.reverted", course, scope.testMode()).replaceWith(CourseView.of(course));
+        });
+    }
+
+    /** A new, unpublished course with the same content, owned by the override or the original owner. */
+    @WithTransaction
+    public Uni<CourseView> duplicate(CourseScope scope, long id, CourseRequests.Duplicate request) {
+        return find(scope, id).chain(original -> {
+            if (!"course".equals(original.type)) {
+                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package and cannot be duplicated");
+            }
+            ObjectNode document = (ObjectNode) read(original.draft);
+            String title = copyTitle(original.title);
+            document.put("title", title);
+            String identifier = request != null && request.identifier() != null ? request.identifier() : original.identifier;
+            String tenant = request != null && request.clientIdentifier() != null ? request.clientIdentifier()
+                    : original.clientIdentifier;
+            if (!scope.anyTenant() && !java.util.Objects.equals(tenant, scope.clientIdentifier())) {
+                throw ApiException.forbidden("A call scoped to tenant " + scope.clientIdentifier() + " cannot copy into another tenant");
+            }
+            return insert(scope, identifier, tenant, "course", CourseDocuments.parse(document));
+        });
+    }
+
+    static String copyTitle(String title) {
+        String copy = title + " (copy)";
+        return copy.length() > 500 ? copy.substring(0, 500) : copy;
+    }
+
+    /** Creates a course of {@code type} with this document (null for a SCORM package) and emits course.created. */
+    Uni<CourseView> insert(CourseScope scope, String identifier, String clientIdentifier, String type, ParsedDocument parsed) {
+        String tenant = clientIdentifier != null ? clientIdentifier : scope.clientIdentifier();
+        if (!scope.anyTenant() && !java.util.Objects.equals(tenant, scope.clientIdentifier())) {
+            throw ApiException.forbidden("A call scoped to tenant " + scope.clientIdentifier() + " cannot create in another tenant");
+        }
+        Course course = new Course();
+        course.workspaceId = scope.workspaceId();
+        course.clientIdentifier = tenant;
+        course.identifier = identifier;
+        course.type = type;
+        course.key = newKey();
+        course.createdAt = now();
+        course.revision = 0;
+        apply(course, parsed);
+        return courses.persist(course)
+                .call(saved -> events.emit("course.created", saved, scope.testMode()))
+                .invoke(saved -> Log.debugf("Created course %s in workspace %s", String.valueOf(saved.id), String.valueOf(saved.workspaceId)))
+                .map(CourseView::of);
+    }
+
+    void applyDocument(Course course, ParsedDocument parsed) {
+        apply(course, parsed);
+    }
+
+    private void apply(Course course, ParsedDocument parsed) {
+        course.format = parsed.format();
+        course.title = parsed.title();
+        course.description = parsed.description() == null ? "" : parsed.description();
+        course.screenCount = parsed.screenCount();
+        course.timeEstimateMinutes = parsed.timeEstimateMinutes();
+        course.draft = parsed.document() == null ? null : write(parsed.document());
+        course.revision++;
+        course.updatedAt = now();
+    }
+
+    /** The course if this scope may see it; 404 otherwise, whoever owns it. */
+    Uni<Course> find(CourseScope scope, long id) {
+        return courses.findById(id)
+                .map(c -> c != null && scope.sees(c) ? c : null)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
+    }
+
+    private static void editable(Course course) {
+        if (course.deleted) {
+            throw ApiException.conflict("Course " + course.id + " is deleted; restore it first");
+        }
+        if (!"course".equals(course.type)) {
+            throw ApiException.unprocessable("Course " + course.id
+                    + " is a hosted SCORM package: it is played unmodified and cannot be edited, published or translated");
+        }
+    }
+
+    /** Validates a document and enforces the size limit (413 over it). */
+    ParsedDocument parse(JsonNode document) {
+        long size = write(document).getBytes(StandardCharsets.UTF_8).length;
+        long max = config.documentMaxSize().asLongValue();
+        if (size > max) {
+            throw ApiException.payloadTooLarge("The document is " + size + " bytes; at most " + max + " are accepted");
+        }
+        return CourseDocuments.parse(document);
+    }
+
+    private JsonNode read(String json) {
+        try {
+            return mapper.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored course document is not JSON", e);
+        }
+    }
+
+    private String write(JsonNode node) {
+        try {
+            return mapper.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String newKey() {
+        char[] key = new char[9];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = i == 4 ? '-' : KEY_ALPHABET[RANDOM.nextInt(KEY_ALPHABET.length)];
+        }
+        return new String(key);
+    }
+
+    static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
     }
 }

@@ -17,6 +17,12 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class ServiceContract {
 
+    /** A request carrying this Authorization header, or none when null. */
+    protected static io.restassured.specification.RequestSpecification as(String authorization) {
+        io.restassured.specification.RequestSpecification request = given();
+        return authorization == null ? request : request.header("Authorization", authorization);
+    }
+
     /** Calls the service's public endpoint with this Authorization header (null: none). */
     protected abstract Response callPublicEndpoint(String authorization);
 

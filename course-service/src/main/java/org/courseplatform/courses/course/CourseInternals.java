@@ -1,0 +1,96 @@
+package org.courseplatform.courses.course;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
+import org.courseplatform.courses.document.ParsedDocument;
+import org.courseplatform.platform.web.ApiException;
+
+/** What other services may do to course records over {@code /internal/v1/courses}. */
+@ApplicationScoped
+public class CourseInternals {
+
+    private final CourseService service;
+    private final CourseEvents events;
+    private final ObjectMapper mapper;
+
+    public CourseInternals(CourseService service, CourseEvents events, ObjectMapper mapper) {
+        this.service = service;
+        this.events = events;
+        this.mapper = mapper;
+    }
+
+    public record CreateScorm(@NotNull @Positive Long workspaceId, @Size(min = 1, max = 255) String clientIdentifier,
+            @NotBlank @Size(max = 255) String identifier, @NotBlank @Size(max = 500) String title, @NotNull Boolean testMode) {
+    }
+
+    public record Title(@NotNull @Positive Long workspaceId, @NotBlank @Size(max = 500) String title) {
+    }
+
+    public record Replace(@NotNull @Positive Long workspaceId, @NotNull @PositiveOrZero Long revision,
+            @NotNull JsonNode document) {
+    }
+
+    /** A course with its draft, for converters: the revision guards the replace. */
+    public record Draft(CourseView course, long revision, String format, JsonNode draft) {
+    }
+
+    @WithTransaction
+    public Uni<CourseView> createScorm(CreateScorm request) {
+        CourseScope scope = new CourseScope(request.workspaceId(), request.clientIdentifier(), false, request.testMode());
+        ParsedDocument none = new ParsedDocument(null, request.title().strip(), "", null, 0, null, null);
+        return service.insert(scope, request.identifier(), request.clientIdentifier(), "scorm", none);
+    }
+
+    @WithTransaction
+    public Uni<CourseView> setTitle(long id, Title request) {
+        return service.find(any(request.workspaceId()), id).chain(course -> {
+            course.title = request.title().strip();
+            course.updatedAt = CourseService.now();
+            return events.emit("course.updated", course, false).replaceWith(CourseView.of(course));
+        });
+    }
+
+    @WithSession
+    public Uni<Draft> draft(long workspaceId, long id) {
+        return service.find(any(workspaceId), id).map(this::draftOf);
+    }
+
+    @WithTransaction
+    public Uni<Draft> replaceDraft(long id, Replace request) {
+        ParsedDocument parsed = service.parse(request.document());
+        return service.find(any(request.workspaceId()), id).chain(course -> {
+            if (!"course".equals(course.type)) {
+                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package and has no draft");
+            }
+            if (course.revision != request.revision()) {
+                throw ApiException.conflict("Course " + id + " changed (revision " + course.revision + ", expected "
+                        + request.revision() + "); read it again");
+            }
+            service.applyDocument(course, parsed);
+            return events.emit("course.updated", course, false).replaceWith(draftOf(course));
+        });
+    }
+
+    private Draft draftOf(Course course) {
+        try {
+            return new Draft(CourseView.of(course), course.revision, course.format,
+                    course.draft == null ? null : mapper.readTree(course.draft));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored course document is not JSON", e);
+        }
+    }
+
+    private static CourseScope any(long workspaceId) {
+        return new CourseScope(workspaceId, null, true, false);
+    }
+}

@@ -1,0 +1,65 @@
+package org.courseplatform.courses.internal;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import org.courseplatform.courses.course.CourseInternals;
+import org.courseplatform.courses.course.CourseView;
+import org.courseplatform.platform.auth.Roles;
+import org.courseplatform.platform.web.QueryParams;
+import org.jboss.resteasy.reactive.ResponseStatus;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * Course records for scorm-service and migration-service, called with a service token. Never
+ * routed by the ingress. Every call names the workspace; a course of another workspace is 404.
+ */
+@Path("/internal/v1/courses")
+@RolesAllowed(Roles.SERVICE)
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class InternalCourseResource {
+
+    private final CourseInternals internals;
+
+    public InternalCourseResource(CourseInternals internals) {
+        this.internals = internals;
+    }
+
+    /** Creates the course of a hosted SCORM package ({@code type: scorm}, no document). */
+    @POST
+    @ResponseStatus(RestResponse.StatusCode.CREATED)
+    public Uni<CourseView> create(@Valid @NotNull CourseInternals.CreateScorm body) {
+        return internals.createScorm(body);
+    }
+
+    @PUT
+    @Path("/{id}/title")
+    public Uni<CourseView> title(@PathParam("id") String id, @Valid @NotNull CourseInternals.Title body) {
+        return internals.setTitle(QueryParams.id("id", id), body);
+    }
+
+    /** The course with its draft document and revision. */
+    @GET
+    @Path("/{id}")
+    public Uni<CourseInternals.Draft> get(@PathParam("id") String id, @QueryParam("workspaceId") String workspaceId) {
+        return internals.draft(QueryParams.id("workspaceId", workspaceId), QueryParams.id("id", id));
+    }
+
+    /** Replaces the draft atomically if {@code revision} is still current (409 otherwise); the format may change. */
+    @PUT
+    @Path("/{id}/draft")
+    public Uni<CourseInternals.Draft> replace(@PathParam("id") String id, @Valid @NotNull CourseInternals.Replace body) {
+        return internals.replaceDraft(QueryParams.id("id", id), body);
+    }
+}

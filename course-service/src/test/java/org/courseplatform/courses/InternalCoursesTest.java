@@ -1,0 +1,65 @@
+package org.courseplatform.courses;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
+import org.courseplatform.platform.auth.Tokens;
+import org.courseplatform.platform.testing.TestKeys;
+import org.junit.jupiter.api.Test;
+
+/** The internal course API that scorm-service and migration-service use. */
+@QuarkusTest
+class InternalCoursesTest {
+
+    @Inject
+    Tokens tokens;
+
+    @Test
+    void aScormCourseIsCreatedRetitledAndNeverEditable() {
+        long ws = TestKeys.newWorkspace();
+        String service = tokens.serviceToken("course-service");
+        long id = given().auth().oauth2(service).contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + ",\"identifier\":\"author\",\"clientIdentifier\":\"t1\",\"title\":\"golf.zip\",\"testMode\":false}")
+                .post("/internal/v1/courses").then().statusCode(201).body("type", equalTo("scorm"))
+                .body("format", nullValue()).extract().jsonPath().getLong("id");
+        given().auth().oauth2(service).contentType(ContentType.JSON).body("{\"workspaceId\":" + ws + ",\"title\":\"Golf Explained\"}")
+                .put("/internal/v1/courses/" + id + "/title").then().statusCode(200).body("title", equalTo("Golf Explained"));
+        String key = TestKeys.enterprise(ws);
+        given().header("Authorization", key).get("/v1/headless/courses/" + id).then().statusCode(200)
+                .body("title", equalTo("Golf Explained")).body("type", equalTo("scorm"));
+        given().header("Authorization", key).post("/v1/headless/course/" + id + "/publish").then().statusCode(422)
+                .body("message", org.hamcrest.Matchers.containsString("SCORM"));
+        given().header("Authorization", key).contentType(ContentType.JSON).body("{\"document\":" + CourseLifecycleTest.BUILDER2 + "}")
+                .put("/v1/headless/course/" + id + "/content").then().statusCode(422);
+        given().auth().oauth2(service).contentType(ContentType.JSON).body("{\"workspaceId\":" + (ws + 1) + ",\"title\":\"X\"}")
+                .put("/internal/v1/courses/" + id + "/title").then().statusCode(404);
+    }
+
+    @Test
+    void theDraftIsReplacedOnlyAtTheRevisionRead() {
+        long ws = TestKeys.newWorkspace();
+        long id = CourseLifecycleTest.importCourse(TestKeys.enterprise(ws), "a", null, CourseLifecycleTest.CLASSIC);
+        String service = tokens.serviceToken("course-service");
+        int revision = given().auth().oauth2(service).queryParam("workspaceId", ws).get("/internal/v1/courses/" + id)
+                .then().statusCode(200).body("format", equalTo("classic")).body("draft.slides.size()", equalTo(3))
+                .extract().jsonPath().getInt("revision");
+        given().auth().oauth2(service).contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + ",\"revision\":" + revision + ",\"document\":" + CourseLifecycleTest.BUILDER2 + "}")
+                .put("/internal/v1/courses/" + id + "/draft").then().statusCode(200).body("format", equalTo("builder2"))
+                .body("revision", equalTo(revision + 1));
+        given().auth().oauth2(service).contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + ",\"revision\":" + revision + ",\"document\":" + CourseLifecycleTest.BUILDER2 + "}")
+                .put("/internal/v1/courses/" + id + "/draft").then().statusCode(409).body("error.code", equalTo("CONFLICT"));
+    }
+
+    @Test
+    void internalCallsNeedAServiceToken() {
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).queryParam("workspaceId", 1)
+                .get("/internal/v1/courses/1").then().statusCode(403);
+        given().queryParam("workspaceId", 1).get("/internal/v1/courses/1").then().statusCode(401);
+    }
+}
