@@ -54,6 +54,10 @@ public class Course {
     @Column(name = "screen_count")
     public int screenCount;
 
+    /** Unguessable part of the public thumbnail URL. */
+    @Column(name = "thumbnail_token")
+    public String thumbnailToken;
+
     /** Bumped by every change of the draft: the optimistic lock of the internal draft API. */
     public long revision;
 

@@ -22,11 +22,13 @@ public class CourseInternals {
     private final CourseService service;
     private final CourseEvents events;
     private final ObjectMapper mapper;
+    private final CourseViews views;
 
-    public CourseInternals(CourseService service, CourseEvents events, ObjectMapper mapper) {
+    public CourseInternals(CourseService service, CourseEvents events, ObjectMapper mapper, CourseViews views) {
         this.service = service;
         this.events = events;
         this.mapper = mapper;
+        this.views = views;
     }
 
     public record CreateScorm(@NotNull @Positive Long workspaceId, @Size(min = 1, max = 255) String clientIdentifier,
@@ -56,7 +58,7 @@ public class CourseInternals {
         return service.find(any(request.workspaceId()), id).chain(course -> {
             course.title = request.title().strip();
             course.updatedAt = CourseService.now();
-            return events.emit("course.updated", course, false).replaceWith(CourseView.of(course));
+            return events.emit("course.updated", course, false).replaceWith(views.of(course));
         });
     }
 
@@ -83,7 +85,7 @@ public class CourseInternals {
 
     private Draft draftOf(Course course) {
         try {
-            return new Draft(CourseView.of(course), course.revision, course.format,
+            return new Draft(views.of(course), course.revision, course.format,
                     course.draft == null ? null : mapper.readTree(course.draft));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a stored course document is not JSON", e);

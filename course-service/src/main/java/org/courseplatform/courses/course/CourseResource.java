@@ -17,6 +17,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.courseplatform.courses.document.CourseContent;
+import org.courseplatform.courses.thumbnail.ThumbnailQueue;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.JsonBodies;
@@ -130,6 +131,14 @@ public class CourseResource {
         CourseRequests.Duplicate request = body == null || body.isBlank() ? null
                 : bodies.read(body, CourseRequests.Duplicate.class);
         return service.duplicate(scope(clientIdentifier), QueryParams.id("id", id), request);
+    }
+
+    /** Fails any stuck capture and queues a fresh one: {@code {id, thumbnail, thumbnailRevision, queued}}. */
+    @POST
+    @Path("/course/{id}/thumbnail")
+    public Uni<ThumbnailQueue.Regenerated> thumbnail(@PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier) {
+        return service.regenerateThumbnail(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
     private CourseScope scope(String clientIdentifier) {

@@ -18,6 +18,7 @@ import org.courseplatform.courses.document.ContentExtractor;
 import org.courseplatform.courses.document.CourseContent;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.document.ParsedDocument;
+import org.courseplatform.courses.thumbnail.ThumbnailQueue;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
 
@@ -35,17 +36,22 @@ public class CourseService {
     private final CourseEvents events;
     private final ObjectMapper mapper;
     private final CourseConfig config;
+    private final CourseViews views;
+    private final ThumbnailQueue thumbnails;
 
-    public CourseService(CourseRepository courses, CourseEvents events, ObjectMapper mapper, CourseConfig config) {
+    public CourseService(CourseRepository courses, CourseEvents events, ObjectMapper mapper, CourseConfig config,
+            CourseViews views, ThumbnailQueue thumbnails) {
         this.courses = courses;
         this.events = events;
         this.mapper = mapper;
         this.config = config;
+        this.views = views;
+        this.thumbnails = thumbnails;
     }
 
     @WithSession
     public Uni<Paged<CourseView>> list(long workspaceId, CourseQuery query) {
-        return courses.page(workspaceId, query).map(page -> page.map(CourseView::of));
+        return courses.page(workspaceId, query).map(page -> page.map(views::of));
     }
 
     @WithTransaction
@@ -66,7 +72,7 @@ public class CourseService {
 
     @WithSession
     public Uni<CourseView> get(CourseScope scope, long id) {
-        return find(scope, id).map(CourseView::of);
+        return find(scope, id).map(views::of);
     }
 
     @WithSession
@@ -85,7 +91,7 @@ public class CourseService {
         return find(scope, id).chain(course -> {
             editable(course);
             apply(course, parsed);
-            return events.emit("course.updated", course, scope.testMode()).replaceWith(CourseView.of(course));
+            return events.emit("course.updated", course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -93,11 +99,11 @@ public class CourseService {
     public Uni<CourseView> delete(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
             if (course.deleted) {
-                return Uni.createFrom().item(CourseView.of(course));
+                return Uni.createFrom().item(views.of(course));
             }
             course.deleted = true;
             course.updatedAt = now();
-            return events.emit("course.deleted", course, scope.testMode()).replaceWith(CourseView.of(course));
+            return events.emit("course.deleted", course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -105,11 +111,11 @@ public class CourseService {
     public Uni<CourseView> restore(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
             if (!course.deleted) {
-                return Uni.createFrom().item(CourseView.of(course));
+                return Uni.createFrom().item(views.of(course));
             }
             course.deleted = false;
             course.updatedAt = now();
-            return events.emit("course.restored", course, scope.testMode()).replaceWith(CourseView.of(course));
+            return events.emit("course.restored", course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -121,7 +127,7 @@ public class CourseService {
             course.publishedDocument = course.draft;
             course.published = true;
             course.publishedAt = course.updatedAt = now();
-            return events.emit("course.published", course, scope.testMode()).replaceWith(CourseView.of(course));
+            return events.emit("course.published", course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -134,7 +140,7 @@ public class CourseService {
                 throw ApiException.conflict("Course " + id + " has never been published, so there is nothing to revert to");
             }
             apply(course, CourseDocuments.parse(read(course.publishedDocument)));
-            return events.emit("course.reverted", course, scope.testMode()).replaceWith(CourseView.of(course));
+            return events.emit("course.reverted", course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -158,6 +164,28 @@ public class CourseService {
         });
     }
 
+    /**
+     * Fails any capture still open for the course and queues a fresh one at the next revision;
+     * the course's thumbnail URL moves to that revision.
+     */
+    @WithTransaction
+    public Uni<ThumbnailQueue.Regenerated> regenerateThumbnail(CourseScope scope, long id) {
+        return find(scope, id).chain(course -> {
+            course.thumbnailRevision++;
+            course.updatedAt = now();
+            return thumbnails.failOpen(course.id, "superseded by revision " + course.thumbnailRevision)
+                    .chain(() -> thumbnails.enqueue(course.id, course.thumbnailRevision))
+                    .replaceWith(() -> new ThumbnailQueue.Regenerated(course.id, views.thumbnailUrl(course),
+                            course.thumbnailRevision, true));
+        });
+    }
+
+    private static String newThumbnailToken() {
+        byte[] bytes = new byte[16];
+        RANDOM.nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
+    }
+
     static String copyTitle(String title) {
         String copy = title + " (copy)";
         return copy.length() > 500 ? copy.substring(0, 500) : copy;
@@ -177,11 +205,14 @@ public class CourseService {
         course.key = newKey();
         course.createdAt = now();
         course.revision = 0;
+        course.thumbnailToken = newThumbnailToken();
+        course.thumbnailRevision = 1;
         apply(course, parsed);
         return courses.persist(course)
+                .call(saved -> thumbnails.enqueue(saved.id, saved.thumbnailRevision))
                 .call(saved -> events.emit("course.created", saved, scope.testMode()))
                 .invoke(saved -> Log.debugf("Created course %s in workspace %s", String.valueOf(saved.id), String.valueOf(saved.workspaceId)))
-                .map(CourseView::of);
+                .map(views::of);
     }
 
     void applyDocument(Course course, ParsedDocument parsed) {

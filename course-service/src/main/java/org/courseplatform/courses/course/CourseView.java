@@ -8,9 +8,9 @@ public record CourseView(long id, String type, String format, String title, Stri
         Integer timeEstimateMinutes, String thumbnail, int thumbnailRevision, int screenCount, OffsetDateTime created,
         OffsetDateTime updated) {
 
-    static CourseView of(Course c) {
+    static CourseView of(Course c, String thumbnailUrl) {
         return new CourseView(c.id, c.type, c.format, c.title, c.description, c.key, c.identifier, c.clientIdentifier,
-                c.published, c.publishedAt, c.deleted, c.timeEstimateMinutes, null, c.thumbnailRevision, c.screenCount,
-                c.createdAt, c.updatedAt);
+                c.published, c.publishedAt, c.deleted, c.timeEstimateMinutes, thumbnailUrl, c.thumbnailRevision,
+                c.screenCount, c.createdAt, c.updatedAt);
     }
 }

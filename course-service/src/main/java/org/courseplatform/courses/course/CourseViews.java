@@ -1,0 +1,24 @@
+package org.courseplatform.courses.course;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Turns course rows into API records; knows the public base URL the thumbnail links use. */
+@ApplicationScoped
+public class CourseViews {
+
+    private final String baseUrl;
+
+    public CourseViews(@ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    }
+
+    public CourseView of(Course course) {
+        return CourseView.of(course, thumbnailUrl(course));
+    }
+
+    /** Changes with every revision, so caches and {@code <img>} tags pick up a new capture. */
+    public String thumbnailUrl(Course course) {
+        return baseUrl + "/v1/headless/thumbnails/" + course.thumbnailToken + "/" + course.thumbnailRevision + ".jpg";
+    }
+}

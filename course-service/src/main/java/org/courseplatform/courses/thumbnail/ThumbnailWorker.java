@@ -1,0 +1,164 @@
+package org.courseplatform.courses.thumbnail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.awt.Color;
+import java.awt.image.BufferedImage;
+import java.util.Optional;
+
+/**
+ * Renders queued thumbnail captures. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED} under a
+ * lease, so replicas share the work and a capture whose worker died is taken over when the lease
+ * ends. Rendering and the S3 upload run on a worker thread, never on the event loop.
+ */
+@ApplicationScoped
+public class ThumbnailWorker {
+
+    private static final String CLAIM = """
+            update thumbnail_job set status = 'running', attempts = attempts + 1, updated_at = now(),
+                locked_until = now() + make_interval(secs => $1)
+            where id = (select id from thumbnail_job
+                        where status = 'queued' or (status = 'running' and locked_until < now())
+                        order by id for update skip locked limit 1)
+            returning id, course_id, revision, attempts""";
+    private static final String COURSE = """
+            select title, type, format, draft::text as draft, screen_count, time_estimate_minutes
+            from course where id = $1""";
+    private static final String DONE = "update thumbnail_job set status = 'done', error = null, updated_at = now() where id = $1 and status = 'running'";
+    private static final String RETRY = """
+            update thumbnail_job set status = case when attempts >= $3 then 'failed' else 'queued' end,
+                error = $2, updated_at = now() where id = $1 and status = 'running'""";
+
+    private static final Color[] PALETTE = {new Color(0x1F6FEB), new Color(0x2DA44E), new Color(0x8250DF),
+        new Color(0xBF3989), new Color(0xD1242F), new Color(0x9A6700), new Color(0x0F766E)};
+
+    private final Pool pool;
+    private final ThumbnailStore store;
+    private final ThumbnailConfig config;
+    private final ObjectMapper mapper;
+    private final ImageFetcher fetcher;
+
+    public ThumbnailWorker(Pool pool, ThumbnailStore store, ThumbnailConfig config, ObjectMapper mapper) {
+        this.pool = pool;
+        this.store = store;
+        this.config = config;
+        this.mapper = mapper;
+        this.fetcher = new ImageFetcher(config.fetchTimeout(), config.fetchMaxBytes(),
+                address -> config.fetchPrivateAddresses() || ImageFetcher.isPublicAddress(address));
+    }
+
+    @Scheduled(every = "${courses.thumbnail.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> poll() {
+        if (!config.workerEnabled()) {
+            return Uni.createFrom().voidItem();
+        }
+        return next().onFailure().invoke(e -> Log.warnf("Thumbnail worker: %s", e.getMessage()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    /** Captures jobs until none is left to claim. */
+    Uni<Void> next() {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.lease().toSeconds())).chain(rows -> {
+            if (rows.size() == 0) {
+                return Uni.createFrom().voidItem();
+            }
+            Row job = rows.iterator().next();
+            long jobId = job.getLong("id");
+            long courseId = job.getLong("course_id");
+            int revision = job.getInteger("revision");
+            int attempts = job.getInteger("attempts");
+            return pool.preparedQuery(COURSE).execute(Tuple.of(courseId))
+                    .chain(course -> Uni.createFrom().item(() -> capture(courseId, revision, course.iterator().next()))
+                            .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()))
+                    .chain(() -> pool.preparedQuery(DONE).execute(Tuple.of(jobId)))
+                    .invoke(() -> Log.debugf("Thumbnail of course %s revision %s captured", String.valueOf(courseId), String.valueOf(revision)))
+                    .replaceWithVoid()
+                    .onFailure().recoverWithUni(e -> {
+                        Log.warnf("Thumbnail of course %d revision %d failed (attempt %d): %s", courseId, revision, attempts, e.toString());
+                        return pool.preparedQuery(RETRY).execute(Tuple.of(jobId, String.valueOf(e.getMessage()), config.maxAttempts()))
+                                .replaceWithVoid();
+                    })
+                    .chain(this::next);
+        });
+    }
+
+    private Void capture(long courseId, int revision, Row course) {
+        JsonNode draft = readDraft(course.getString("draft"));
+        String type = course.getString("type");
+        Optional<BufferedImage> image = firstImageUrl(draft).flatMap(fetcher::fetch);
+        String badge = "scorm".equals(type) ? "SCORM package" : null;
+        byte[] jpeg = ThumbnailRenderer.render(new ThumbnailRenderer.Card(course.getString("title"),
+                subtitle(course), theme(draft, courseId), image.orElse(null), badge));
+        store.put(courseId, revision, jpeg);
+        return null;
+    }
+
+    private JsonNode readDraft(String json) {
+        try {
+            return json == null ? null : mapper.readTree(json);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    private static String subtitle(Row course) {
+        if ("scorm".equals(course.getString("type"))) {
+            return "Hosted SCORM course";
+        }
+        int screens = course.getInteger("screen_count");
+        Integer minutes = course.getInteger("time_estimate_minutes");
+        String text = screens + (screens == 1 ? " screen" : " screens");
+        return minutes == null ? text : text + " · " + minutes + " min";
+    }
+
+    /** The document's theme colour when it names one, else a colour of the palette picked by id. */
+    static Color theme(JsonNode draft, long courseId) {
+        Color fallback = PALETTE[(int) Math.floorMod(courseId, (long) PALETTE.length)];
+        if (draft == null) {
+            return fallback;
+        }
+        for (String path : new String[] {"/theme/color", "/theme/colour", "/theme/primary", "/themeColor", "/colorPrimary"}) {
+            JsonNode value = draft.at(path);
+            if (value.isTextual()) {
+                return ThumbnailRenderer.parseColour(value.asText(), fallback);
+            }
+        }
+        return fallback;
+    }
+
+    /** The first image of the first screen that has one: the screen asset, else an image element. */
+    static Optional<String> firstImageUrl(JsonNode draft) {
+        if (draft == null) {
+            return Optional.empty();
+        }
+        for (JsonNode screen : draft.path("screens")) {
+            if (screen.path("asset").path("url").isTextual() && isImage(screen.path("asset"))) {
+                return Optional.of(screen.path("asset").path("url").asText());
+            }
+            for (JsonNode element : screen.path("elements")) {
+                if ("image".equals(element.path("type").asText()) && element.path("asset").path("url").isTextual()) {
+                    return Optional.of(element.path("asset").path("url").asText());
+                }
+            }
+        }
+        for (JsonNode slide : draft.path("slides")) {
+            if (slide.path("image").path("url").isTextual()) {
+                return Optional.of(slide.path("image").path("url").asText());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isImage(JsonNode asset) {
+        String mime = asset.path("mime").asText("");
+        return mime.isEmpty() || mime.startsWith("image/");
+    }
+}
