@@ -29,6 +29,7 @@ select $ws, 'tenant-' || (g % 10), 'author-' || (g % 100), 'course', 'builder2',
            jsonb_build_array(jsonb_build_object('id', 's1', 'type', 'blocks', 'typeId', 1, 'title', 'Welcome', 'elements', '[]'::jsonb))),
        md5('bench' || $ws || '-' || g), 1
 from generate_series(1, 10000) g;
+vacuum analyze courses.course;
 SQL
 first=$(psql -At -h 127.0.0.1 -U postgres -d "$db" -c "select min(id) from courses.course where workspace_id = $ws")
 auth="SERVICE:$ws:$key"

@@ -14,7 +14,7 @@ public class CourseRepository implements PanacheRepositoryBase<Course, Long> {
      * One page of a workspace's courses. Without {@code clientIdentifier} every tenant is listed
      * (DESIGN.md section 6); with it, only that tenant.
      */
-    Uni<Paged<Course>> page(long workspaceId, CourseQuery q) {
+    Uni<Paged<CourseRow>> page(long workspaceId, CourseQuery q) {
         StringBuilder where = new StringBuilder("workspaceId = :ws");
         Parameters params = Parameters.with("ws", workspaceId);
         if (!q.deleted()) {
@@ -33,8 +33,8 @@ public class CourseRepository implements PanacheRepositoryBase<Course, Long> {
             params.and("title", "%" + escapeLike(q.title().toLowerCase(java.util.Locale.ROOT)) + "%");
         }
         var query = find(where.toString(), Sort.by("id"), params);
-        return query.count().chain(total -> query.page(q.page(), Math.max(q.length(), 1)).list()
-                .map(list -> new Paged<>(q.length() == 0 ? java.util.List.<Course>of() : list, total)));
+        return query.count().chain(total -> query.page(q.page(), Math.max(q.length(), 1)).project(CourseRow.class).list()
+                .map(list -> new Paged<>(q.length() == 0 ? java.util.List.<CourseRow>of() : list, total)));
     }
 
     static String escapeLike(String value) {

@@ -17,8 +17,19 @@ public class CourseViews {
         return CourseView.of(course, thumbnailUrl(course));
     }
 
+    public CourseView of(CourseRow c) {
+        return new CourseView(c.id(), c.type(), c.format(), c.title(), c.description(), c.key(), c.identifier(),
+                c.clientIdentifier(), c.published(), c.publishedAt(), c.deleted(), c.timeEstimateMinutes(),
+                thumbnailUrl(c.thumbnailToken(), c.thumbnailRevision()), c.thumbnailRevision(), c.screenCount(),
+                c.createdAt(), c.updatedAt());
+    }
+
     /** Changes with every revision, so caches and {@code <img>} tags pick up a new capture. */
     public String thumbnailUrl(Course course) {
-        return baseUrl + "/v1/headless/thumbnails/" + course.thumbnailToken + "/" + course.thumbnailRevision + ".jpg";
+        return thumbnailUrl(course.thumbnailToken, course.thumbnailRevision);
+    }
+
+    private String thumbnailUrl(String token, int revision) {
+        return baseUrl + "/v1/headless/thumbnails/" + token + "/" + revision + ".jpg";
     }
 }
