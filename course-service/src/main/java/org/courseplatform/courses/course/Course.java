@@ -58,7 +58,11 @@ public class Course {
     @Column(name = "thumbnail_token")
     public String thumbnailToken;
 
-    /** Bumped by every change of the draft: the optimistic lock of the internal draft API. */
+    /**
+     * Bumped by Hibernate on every change of the row: the optimistic lock behind the internal
+     * draft API, and what makes two concurrent writes of one course fail one of them (409).
+     */
+    @jakarta.persistence.Version
     public long revision;
 
     @JdbcTypeCode(SqlTypes.JSON)

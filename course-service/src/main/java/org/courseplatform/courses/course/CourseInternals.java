@@ -79,7 +79,10 @@ public class CourseInternals {
                         + request.revision() + "); read it again");
             }
             service.applyDocument(course, parsed);
-            return events.emit("course.updated", course, false).replaceWith(draftOf(course));
+            // Flush now so that the version check (where revision = ?) runs before we answer.
+            return events.emit("course.updated", course, false)
+                    .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
+                    .map(ignored -> draftOf(course));
         });
     }
 

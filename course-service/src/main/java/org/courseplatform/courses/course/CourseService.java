@@ -204,7 +204,6 @@ public class CourseService {
         course.type = type;
         course.key = newKey();
         course.createdAt = now();
-        course.revision = 0;
         course.thumbnailToken = newThumbnailToken();
         course.thumbnailRevision = 1;
         apply(course, parsed);
@@ -226,7 +225,6 @@ public class CourseService {
         course.screenCount = parsed.screenCount();
         course.timeEstimateMinutes = parsed.timeEstimateMinutes();
         course.draft = parsed.document() == null ? null : write(parsed.document());
-        course.revision++;
         course.updatedAt = now();
     }
 

@@ -46,9 +46,21 @@ public class ThumbnailResource {
         if (wanted > course.getInteger("thumbnail_revision")) {
             throw ApiException.notFound("No such thumbnail revision");
         }
-        return store.get(course.getLong("id"), wanted)
+        long courseId = course.getLong("id");
+        return store.get(courseId, wanted)
                 .map(jpeg -> Response.ok(jpeg, "image/jpeg").header("Cache-Control", "public, max-age=31536000, immutable").build())
-                .orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "This thumbnail is still being captured; try again shortly",
-                        null, java.util.Map.of("Retry-After", "1")));
+                .orElseThrow(() -> missing(courseId, wanted));
+    }
+
+    /** Still being captured (retry shortly), or failed for good (ask for a new capture). */
+    private ApiException missing(long courseId, int revision) {
+        RowSet<io.vertx.mutiny.sqlclient.Row> jobs = pool.preparedQuery(
+                        "select 1 from thumbnail_job where course_id = $1 and revision = $2 and status in ('queued', 'running')")
+                .execute(Tuple.of(courseId, revision)).await().atMost(Duration.ofSeconds(5));
+        if (jobs.size() > 0) {
+            return new ApiException(ErrorCode.NOT_FOUND, "This thumbnail is still being captured; try again shortly",
+                    null, java.util.Map.of("Retry-After", "1"));
+        }
+        return ApiException.notFound("This thumbnail capture failed; POST /v1/headless/course/{id}/thumbnail to capture it again");
     }
 }

@@ -26,7 +26,8 @@ public class ThumbnailWorker {
             update thumbnail_job set status = 'running', attempts = attempts + 1, updated_at = now(),
                 locked_until = now() + make_interval(secs => $1)
             where id = (select id from thumbnail_job
-                        where status = 'queued' or (status = 'running' and locked_until < now())
+                        where (status = 'queued' and (locked_until is null or locked_until < now()))
+                           or (status = 'running' and locked_until < now())
                         order by id for update skip locked limit 1)
             returning id, course_id, revision, attempts""";
     private static final String COURSE = """
@@ -35,7 +36,8 @@ public class ThumbnailWorker {
     private static final String DONE = "update thumbnail_job set status = 'done', error = null, updated_at = now() where id = $1 and status = 'running'";
     private static final String RETRY = """
             update thumbnail_job set status = case when attempts >= $3 then 'failed' else 'queued' end,
-                error = $2, updated_at = now() where id = $1 and status = 'running'""";
+                error = $2, updated_at = now(), locked_until = now() + make_interval(secs => 5 * attempts)
+            where id = $1 and status = 'running'""";
 
     private static final Color[] PALETTE = {new Color(0x1F6FEB), new Color(0x2DA44E), new Color(0x8250DF),
         new Color(0xBF3989), new Color(0xD1242F), new Color(0x9A6700), new Color(0x0F766E)};
