@@ -31,6 +31,14 @@ public class MemberRepository {
                         .map(rows -> new Paged<>(map(rows), total))));
     }
 
+    /** One member of the workspace (any state), or null. */
+    Uni<MemberView> find(long workspaceId, long userId) {
+        return Panache.getSession().chain(session -> session.createNativeQuery("select " + COLUMNS
+                        + " from membership m join app_user u on u.id = m.user_id where m.workspace_id = ?1 and u.id = ?2", Object[].class)
+                .setParameter(1, workspaceId).setParameter(2, userId).getResultList()
+                .map(rows -> rows.isEmpty() ? null : map(rows).get(0)));
+    }
+
     static String escapeLike(String value) {
         return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }

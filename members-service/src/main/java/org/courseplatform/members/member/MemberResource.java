@@ -2,15 +2,26 @@ package org.courseplatform.members.member;
 
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.Set;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
+import org.courseplatform.platform.auth.WorkspaceCaller;
+import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.QueryParams;
+import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** Members of the caller's workspace. */
@@ -33,6 +44,64 @@ public class MemberResource {
             @QueryParam("reverse") String reverse, @QueryParam("state") String state, @QueryParam("page") String page,
             @QueryParam("limit") String limit) {
         MemberQuery query = MemberQuery.parse(search, sort, reverse, state, page, limit);
-        return service.list(Callers.workspace(identity).workspaceId(), query).map(p -> p.toResponse());
+        return service.list(caller().workspaceId(), query).map(p -> p.toResponse());
+    }
+
+    /** Creates a member, or adds the existing user with this email (same id). */
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<MemberView> create(MemberRequest body) {
+        MemberRules.validate(body);
+        WorkspaceCaller caller = caller();
+        if (body.password() == null) {
+            return service.create(caller, body, null);
+        }
+        // Password hashing is deliberately slow: never on the event loop; come back to it after.
+        io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
+        return Uni.createFrom().item(() -> Passwords.hash(body.password()))
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .emitOn(task -> context.runOnContext(ignored -> task.run()))
+                .chain(hash -> service.create(caller, body, hash));
+    }
+
+    @GET
+    @Path("/{id}")
+    public Uni<MemberView> get(@PathParam("id") String id) {
+        return service.get(caller().workspaceId(), QueryParams.id("id", id));
+    }
+
+    /** Adds many emails as pending members, all or nothing; no roles or enrolments. */
+    @POST
+    @Path("/batch")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<List<MemberService.BatchMember>> batch(@QueryParam("userType") String userType, BatchRequest body) {
+        String type = QueryParams.oneOf("userType", userType, null, Set.of("student", "team"));
+        if (body == null) {
+            throw ApiException.invalid("emails", "is required");
+        }
+        return service.batch(caller(), type, body.emails());
+    }
+
+    /** Deactivates the member in this workspace only. */
+    @PATCH
+    @Path("/unlink/{user}")
+    @ResponseStatus(RestResponse.StatusCode.NO_CONTENT)
+    public Uni<Void> unlink(@PathParam("user") String user) {
+        return service.unlink(caller(), QueryParams.id("user", user));
+    }
+
+    /** Removes the member and their enrolments from this workspace (201, as the spec lists). */
+    @DELETE
+    @Path("/{user}")
+    @ResponseStatus(RestResponse.StatusCode.CREATED)
+    public Uni<MemberView> delete(@PathParam("user") String user) {
+        return service.delete(caller(), QueryParams.id("user", user));
+    }
+
+    public record BatchRequest(List<String> emails) {
+    }
+
+    private WorkspaceCaller caller() {
+        return Callers.workspace(identity);
     }
 }
