@@ -3,7 +3,10 @@ package org.courseplatform.members.enrolment;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
@@ -12,15 +15,20 @@ import java.util.List;
 import java.util.Set;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
+import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.jboss.resteasy.reactive.ResponseStatus;
+import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.RestResponse;
 
-/** Enrolments of the caller's workspace. */
-@Path("/api/v1/enrolments")
+/** Enrolments of the caller's workspace. Note the singular path of DELETE (the spec's). */
+@Path("/api/v1")
 @RolesAllowed(Roles.API_KEY)
 @Produces(MediaType.APPLICATION_JSON)
 public class EnrolmentResource {
+
+    private static final java.util.regex.Pattern SEARCH = java.util.regex.Pattern.compile("[\\w\\s-]*", java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
 
     private final EnrolmentService service;
     private final SecurityIdentity identity;
@@ -30,20 +38,74 @@ public class EnrolmentResource {
         this.identity = identity;
     }
 
-    /** Filters by course, group and user; ascending by enrolment date; total in X-Total-Count. */
+    /** Filters by course, group, user and search; ascending by enrolment date; total in X-Total-Count. */
     @GET
+    @Path("/enrolments")
     public Uni<RestResponse<List<EnrolmentView>>> list(@QueryParam("course") String course, @QueryParam("group") String group,
             @QueryParam("user") String user, @QueryParam("search") String search, @QueryParam("sort") String sort,
             @QueryParam("page") String page, @QueryParam("length") String length) {
-        if (search != null && !search.isEmpty()) {
-            // Member and course search arrives with the members issue; refuse rather than ignore it.
-            throw ApiException.invalid("search", "is not supported yet");
+        if (search != null && (search.length() > 200 || !SEARCH.matcher(search).matches())) {
+            throw ApiException.invalid("search", "may contain only letters, digits, underscores, hyphens and spaces");
         }
         QueryParams.oneOf("sort", sort, "created", Set.of("created"));
-        return service.list(Callers.workspace(identity).workspaceId(),
+        return service.list(caller().workspaceId(),
                 QueryParams.optionalId("course", course), QueryParams.optionalId("group", group),
                 QueryParams.optionalId("user", user),
+                search == null || search.isBlank() ? null : search.strip(),
                 QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
                 QueryParams.digits("length", length, 10, 0, 100)).map(p -> p.toResponse());
+    }
+
+    /** Form data: user+course, user+group (role student|teacher), or group+course. */
+    @POST
+    @Path("/enrolments")
+    @Consumes({MediaType.APPLICATION_FORM_URLENCODED, MediaType.MULTIPART_FORM_DATA})
+    @ResponseStatus(RestResponse.StatusCode.CREATED)
+    public Uni<EnrolmentView> create(@RestForm String user, @RestForm String course, @RestForm String group,
+            @RestForm String role) {
+        return service.create(caller(), QueryParams.optionalId("user", user), QueryParams.optionalId("course", course),
+                QueryParams.optionalId("group", group), QueryParams.oneOf("role", role, null, Set.of("student", "teacher")));
+    }
+
+    /** Removes one enrolment; {@code role=teacher} removes a trainer from a group (201, as the spec lists). */
+    @DELETE
+    @Path("/enrolment")
+    @ResponseStatus(RestResponse.StatusCode.CREATED)
+    public Uni<Void> delete(@QueryParam("user") String user, @QueryParam("course") String course,
+            @QueryParam("group") String group, @QueryParam("role") String role) {
+        return service.delete(caller(), QueryParams.optionalId("user", user), QueryParams.optionalId("course", course),
+                QueryParams.optionalId("group", group), QueryParams.oneOf("role", role, "student", Set.of("student", "teacher")));
+    }
+
+    public record Batch(List<Long> courses, List<Long> groups, List<Long> students) {
+    }
+
+    public record GroupBatch(Long group, List<Long> courses) {
+    }
+
+    @POST
+    @Path("/enrolments/batch")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @ResponseStatus(RestResponse.StatusCode.NO_CONTENT)
+    public Uni<Void> batch(Batch body) {
+        if (body == null) {
+            throw ApiException.invalid("students", "is required");
+        }
+        return service.batch(caller(), body.students(), body.courses(), body.groups());
+    }
+
+    @POST
+    @Path("/enrolments/group/batch")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @ResponseStatus(RestResponse.StatusCode.NO_CONTENT)
+    public Uni<Void> groupBatch(GroupBatch body) {
+        if (body == null) {
+            throw ApiException.invalid("group", "is required");
+        }
+        return service.groupBatch(caller(), body.group(), body.courses());
+    }
+
+    private WorkspaceCaller caller() {
+        return Callers.workspace(identity);
     }
 }

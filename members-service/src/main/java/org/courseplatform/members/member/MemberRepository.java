@@ -39,7 +39,7 @@ public class MemberRepository {
                 .map(rows -> rows.isEmpty() ? null : map(rows).get(0)));
     }
 
-    static String escapeLike(String value) {
+    public static String escapeLike(String value) {
         return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 

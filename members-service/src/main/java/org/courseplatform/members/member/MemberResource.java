@@ -31,10 +31,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class MemberResource {
 
     private final MemberService service;
+    private final org.courseplatform.members.group.GroupService groups;
     private final SecurityIdentity identity;
 
-    public MemberResource(MemberService service, SecurityIdentity identity) {
+    public MemberResource(MemberService service, org.courseplatform.members.group.GroupService groups, SecurityIdentity identity) {
         this.service = service;
+        this.groups = groups;
         this.identity = identity;
     }
 
@@ -96,6 +98,22 @@ public class MemberResource {
     @ResponseStatus(RestResponse.StatusCode.CREATED)
     public Uni<MemberView> delete(@PathParam("user") String user) {
         return service.delete(caller(), QueryParams.id("user", user));
+    }
+
+    /** {@code type} student|teacher, or the deprecated {@code action} study|teach. */
+    @GET
+    @Path("/{id}/groups")
+    public Uni<List<org.courseplatform.members.group.GroupService.MemberGroup>> ofMember(@PathParam("id") String id, @QueryParam("type") String type,
+            @QueryParam("action") String action) {
+        String role = QueryParams.oneOf("type", type, null, Set.of("student", "teacher"));
+        String alias = QueryParams.oneOf("action", action, null, Set.of("study", "teach"));
+        if (role != null && alias != null && !role.equals("study".equals(alias) ? "student" : "teacher")) {
+            throw ApiException.invalid("action", "contradicts type");
+        }
+        if (role == null && alias != null) {
+            role = "study".equals(alias) ? "student" : "teacher";
+        }
+        return groups.ofMember(caller().workspaceId(), QueryParams.id("id", id), role);
     }
 
     public record BatchRequest(List<String> emails) {

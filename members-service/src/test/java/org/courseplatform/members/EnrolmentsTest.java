@@ -1,0 +1,132 @@
+package org.courseplatform.members;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.time.Duration;
+import java.util.UUID;
+import org.courseplatform.platform.testing.TestKafka;
+import org.junit.jupiter.api.Test;
+
+/** Groups and enrolments, checked against the workspace's members, groups and the course projection. */
+@QuarkusTest
+class EnrolmentsTest {
+
+    private static long course(long ws, long id, String title, String type) {
+        String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID() + "\",\"source\":\"/course-service\",\"type\":\"" + type
+                + "\",\"subject\":\"" + id + "\",\"time\":\"" + java.time.OffsetDateTime.now() + "\",\"datacontenttype\":\"application/json\","
+                + "\"workspaceid\":" + ws + ",\"testmode\":false,\"data\":{\"course\":{\"id\":" + id + ",\"title\":\"" + title
+                + "\",\"key\":\"K-" + id + "\",\"clientIdentifier\":null,\"identifier\":\"a\",\"type\":\"course\"}}}";
+        TestKafka.send("course-events", Long.toString(id), event);
+        return id;
+    }
+
+    private static long member(Admin.Key key, String name) {
+        return MembersApiTest.as(key).body("{\"email\":\"" + MembersApiTest.unique(name) + "\",\"lastname\":\"" + name + "\",\"active\":true}")
+                .post("/api/v1/members").then().statusCode(200).extract().jsonPath().getLong("id");
+    }
+
+    private static long group(Admin.Key key, String name) {
+        return MembersApiTest.as(key).body("{\"name\":\"" + name + "\"}").post("/api/v1/groups").then().statusCode(201)
+                .extract().jsonPath().getLong("id");
+    }
+
+    private static io.restassured.response.Response enrol(Admin.Key key, String form) {
+        var request = given().header("Authorization", key.header()).contentType(ContentType.URLENC);
+        for (String pair : form.split("&")) {
+            String[] kv = pair.split("=");
+            request.formParam(kv[0], kv[1]);
+        }
+        return request.post("/api/v1/enrolments");
+    }
+
+    @Test
+    void theThreeKindsOfEnrolmentAreCreatedOnceAndRemovedBySingularDelete() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        long courseId = course(ws, 5_000_000 + System.nanoTime() % 1_000_000, "Golf for beginners", "course.created");
+        long ann = member(key, "Ann");
+        long g = group(key, "Team A");
+        await().atMost(Duration.ofSeconds(20)).until(() -> enrol(key, "user=" + ann + "&course=" + courseId).statusCode() == 201);
+        long first = enrol(key, "user=" + ann + "&course=" + courseId).then().statusCode(201).body("user", equalTo((int) ann))
+                .body("course", equalTo((int) courseId)).body("group", nullValue()).body("role", equalTo("student"))
+                .extract().jsonPath().getLong("id");
+        given().header("Authorization", key.header()).queryParam("user", ann).get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "1").body("[0].id", equalTo((int) first));
+        enrol(key, "user=" + ann + "&group=" + g + "&role=teacher").then().statusCode(201).body("role", equalTo("teacher"))
+                .body("course", nullValue());
+        enrol(key, "group=" + g + "&course=" + courseId).then().statusCode(201).body("user", nullValue());
+        given().header("Authorization", key.header()).queryParam("type", "teacher").get("/api/v1/members/" + ann + "/groups")
+                .then().statusCode(200).body("name", contains("Team A")).body("[0].role", equalTo("teacher"));
+        given().header("Authorization", key.header()).queryParam("action", "study").get("/api/v1/members/" + ann + "/groups")
+                .then().statusCode(200).body("size()", equalTo(0));
+        given().header("Authorization", key.header()).queryParam("search", "beginners").get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "2");
+        given().header("Authorization", key.header()).queryParam("search", "Ann").get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "2");
+        given().header("Authorization", key.header()).queryParam("user", ann).queryParam("group", g).queryParam("role", "teacher")
+                .delete("/api/v1/enrolment").then().statusCode(201);
+        given().header("Authorization", key.header()).queryParam("user", ann).queryParam("group", g).queryParam("role", "teacher")
+                .delete("/api/v1/enrolment").then().statusCode(404);
+    }
+
+    @Test
+    void unknownIdsAre404AndBadInputIs400() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        long ann = member(key, "Bea");
+        enrol(key, "user=" + ann + "&course=999999999").then().statusCode(404).body("details[0].field", equalTo("course"));
+        enrol(key, "user=999999999&group=1").then().statusCode(404);
+        enrol(key, "user=" + ann).then().statusCode(400);
+        enrol(key, "user=abc&course=1").then().statusCode(400).body("details[0].field", equalTo("user"));
+        given().header("Authorization", key.header()).queryParam("search", "drop;table").get("/api/v1/enrolments").then()
+                .statusCode(400).body("details[0].field", equalTo("search"));
+        given().header("Authorization", key.header()).queryParam("length", "101").get("/api/v1/enrolments").then()
+                .statusCode(400).body("details[0].field", equalTo("length"));
+        given().header("Authorization", key.header()).queryParam("sort", "name").get("/api/v1/enrolments").then().statusCode(400);
+    }
+
+    @Test
+    void batchesApplyAllOrNothing() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        long c1 = course(ws, 6_000_000 + System.nanoTime() % 1_000_000, "One", "course.created");
+        long c2 = course(ws, c1 + 1, "Two", "course.created");
+        long a = member(key, "Cid");
+        long b = member(key, "Dee");
+        long g = group(key, "Batch group");
+        await().atMost(Duration.ofSeconds(20)).until(() -> enrol(key, "group=" + g + "&course=" + c2).statusCode() == 201);
+        MembersApiTest.as(key).body("{\"students\":[" + a + "," + b + ",999999999],\"courses\":[" + c1 + "]}")
+                .post("/api/v1/enrolments/batch").then().statusCode(404);
+        given().header("Authorization", key.header()).queryParam("course", c1).get("/api/v1/enrolments").then().header("X-Total-Count", "0");
+        MembersApiTest.as(key).body("{\"students\":[" + a + "," + b + "],\"courses\":[" + c1 + "],\"groups\":[" + g + "]}")
+                .post("/api/v1/enrolments/batch").then().statusCode(204);
+        given().header("Authorization", key.header()).queryParam("course", c1).get("/api/v1/enrolments").then().header("X-Total-Count", "2");
+        given().header("Authorization", key.header()).queryParam("group", g).get("/api/v1/enrolments").then().header("X-Total-Count", "3");
+        MembersApiTest.as(key).body("{\"group\":" + g + ",\"courses\":[" + c1 + "," + c2 + "]}")
+                .post("/api/v1/enrolments/group/batch").then().statusCode(204);
+        given().header("Authorization", key.header()).queryParam("group", g).queryParam("user", "").get("/api/v1/enrolments").then()
+                .body("course", hasItem((int) c1));
+        MembersApiTest.as(key).body("{\"students\":[],\"courses\":[" + c1 + "]}").post("/api/v1/enrolments/batch").then().statusCode(400);
+    }
+
+    @Test
+    void deletingAMemberRemovesTheirEnrolmentsAndADeletedCourseCannotBeEnrolled() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        long c = course(ws, 7_000_000 + System.nanoTime() % 1_000_000, "Gone soon", "course.created");
+        long m = member(key, "Eve");
+        await().atMost(Duration.ofSeconds(20)).until(() -> enrol(key, "user=" + m + "&course=" + c).statusCode() == 201);
+        given().header("Authorization", key.header()).delete("/api/v1/members/" + m).then().statusCode(201);
+        given().header("Authorization", key.header()).queryParam("course", c).get("/api/v1/enrolments").then().header("X-Total-Count", "0");
+        course(ws, c, "Gone soon", "course.deleted");
+        long n = member(key, "Fay");
+        await().atMost(Duration.ofSeconds(20)).until(() -> enrol(key, "user=" + n + "&course=" + c).statusCode() == 404);
+    }
+}
