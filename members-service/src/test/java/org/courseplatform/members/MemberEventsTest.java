@@ -99,6 +99,22 @@ class MemberEventsTest {
         assertThat(events.get(2).at("/data/workspace/plan").asText()).isEqualTo("scale");
     }
 
+    @Test
+    void memberChangesPublishTheirEventsInTheKeysMode() throws Exception {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "test");
+        long id = MembersApiTest.as(key).body("{\"email\":\"" + MembersApiTest.unique("evt") + "\"}").post("/api/v1/members")
+                .then().statusCode(200).extract().jsonPath().getLong("id");
+        io.restassured.RestAssured.given().header("Authorization", key.header()).patch("/api/v1/members/unlink/" + id).then().statusCode(204);
+        io.restassured.RestAssured.given().header("Authorization", key.header()).delete("/api/v1/members/" + id).then().statusCode(201);
+        List<JsonNode> events = eventsOf(ws, 5);
+        assertThat(events).extracting(e -> e.get("type").asText())
+                .containsExactly("workspace.created", "apikey.created", "member.created", "member.deactivated", "member.deleted");
+        assertThat(events.get(2).at("/data/member/id").asLong()).isEqualTo(id);
+        assertThat(events.get(2).get("testmode").asBoolean()).isTrue();
+        assertThat(events.get(3).at("/data/member/state").asText()).isEqualTo("inactive");
+    }
+
     private List<JsonNode> eventsOf(long ws, int expected) throws Exception {
         return eventsOfWithin(ws, expected, Duration.ofSeconds(30));
     }
