@@ -16,9 +16,10 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 public class CourseProjection {
 
     private static final String UPSERT = """
-            insert into course_projection (id, workspace_id, title, course_key, client_identifier, deleted, occurred_at)
-            values (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            insert into course_projection (id, workspace_id, title, course_key, client_identifier, deleted, occurred_at, search_text)
+            values (?1, ?2, ?3, ?4, ?5, ?6, ?7, lower(?3 || ' ' || coalesce(?4, '')))
             on conflict (id) do update set title = excluded.title, course_key = excluded.course_key,
+                search_text = excluded.search_text,
                 client_identifier = excluded.client_identifier, deleted = excluded.deleted,
                 occurred_at = excluded.occurred_at, updated_at = now()
             where course_projection.occurred_at <= excluded.occurred_at""";

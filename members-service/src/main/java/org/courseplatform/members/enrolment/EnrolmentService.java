@@ -27,31 +27,45 @@ import org.courseplatform.platform.web.Paged;
 public class EnrolmentService {
 
     private static final String COLUMNS = "e.id, e.user_id, e.course_id, e.group_id, e.role, e.created_at";
-    private static final String FROM = " from enrolment e where e.workspace_id = ?1"
-            + " and (cast(?2 as bigint) is null or e.course_id = ?2)"
-            + " and (cast(?3 as bigint) is null or e.group_id = ?3)"
-            + " and (cast(?4 as bigint) is null or e.user_id = ?4)"
-            + " and (cast(?5 as text) is null or exists (select 1 from app_user u where u.id = e.user_id and"
-            + "      (u.firstname ilike ?5 or u.lastname ilike ?5 or u.email ilike ?5 or u.username ilike ?5))"
-            + "   or exists (select 1 from course_projection c where c.id = e.course_id and"
-            + "      (c.title ilike ?5 or c.course_key ilike ?5)))";
-
     private final Outbox outbox;
 
     public EnrolmentService(Outbox outbox) {
         this.outbox = outbox;
     }
 
+    /**
+     * A page of enrolments, oldest first. A search finds the matching members (trigram index on
+     * membership) and courses (on the course projection) first, then their enrolments by index.
+     */
     @WithSession
     public Uni<Paged<EnrolmentView>> list(long ws, Long course, Long group, Long user, String search, int page, int length) {
-        String pattern = search == null ? null : "%" + MemberRepository.escapeLike(search) + "%";
-        return Panache.getSession().chain(session -> session.createNativeQuery("select count(*)" + FROM, Long.class)
-                .setParameter(1, ws).setParameter(2, course).setParameter(3, group).setParameter(4, user).setParameter(5, pattern)
+        StringBuilder where = new StringBuilder(" from enrolment e where e.workspace_id = ?1");
+        List<Object> params = new ArrayList<>(List.of(ws));
+        if (course != null) {
+            params.add(course);
+            where.append(" and e.course_id = ?").append(params.size());
+        }
+        if (group != null) {
+            params.add(group);
+            where.append(" and e.group_id = ?").append(params.size());
+        }
+        if (user != null) {
+            params.add(user);
+            where.append(" and e.user_id = ?").append(params.size());
+        }
+        if (search != null) {
+            params.add("%" + MemberRepository.escapeLike(search.toLowerCase(java.util.Locale.ROOT)) + "%");
+            int p = params.size();
+            where.append(" and (e.user_id in (select m.user_id from membership m where m.workspace_id = ?1 and m.search_text like ?")
+                    .append(p).append(") or e.course_id in (select c.id from course_projection c where c.workspace_id = ?1")
+                    .append(" and c.search_text like ?").append(p).append("))");
+        }
+        int limitAt = params.size() + 1;
+        String select = "select " + COLUMNS + where + " order by e.created_at, e.id limit ?" + limitAt + " offset ?" + (limitAt + 1);
+        return Panache.getSession().chain(session -> MemberRepository.bind(session.createNativeQuery("select count(*)" + where, Long.class), params)
                 .getSingleResult()
-                .chain(total -> session.createNativeQuery("select " + COLUMNS + FROM + " order by e.created_at, e.id limit ?6 offset ?7",
-                                Object[].class)
-                        .setParameter(1, ws).setParameter(2, course).setParameter(3, group).setParameter(4, user)
-                        .setParameter(5, pattern).setParameter(6, length).setParameter(7, Paged.offset(page, length))
+                .chain(total -> MemberRepository.bind(session.createNativeQuery(select, Object[].class), params)
+                        .setParameter(limitAt, length).setParameter(limitAt + 1, Paged.offset(page, length))
                         .getResultList()
                         .map(rows -> new Paged<>(rows.stream().map(EnrolmentService::view).toList(), total))));
     }

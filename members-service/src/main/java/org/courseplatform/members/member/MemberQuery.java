@@ -7,13 +7,14 @@ import org.courseplatform.platform.web.QueryParams;
 /** The validated query of GET /api/v1/members. */
 record MemberQuery(String search, String sort, boolean reverse, String state, int page, int limit) {
 
+    /** Each order matches one index of membership (V3), read forwards or backwards. */
     static final Map<String, String> ORDER = Map.of(
-            "name", "lower(u.firstname) %1$s nulls last, lower(u.lastname) %1$s nulls last, u.id %1$s",
-            "namelastfirst", "lower(u.lastname) %1$s nulls last, lower(u.firstname) %1$s nulls last, u.id %1$s",
-            "username", "lower(u.username) %1$s, u.id %1$s",
-            "email", "lower(u.email) %1$s, u.id %1$s",
-            "created", "u.created_at %1$s, u.id %1$s",
-            "added", "m.added_at %1$s, u.id %1$s");
+            "name", "m.sort_first %1$s, m.sort_last %1$s, m.user_id %1$s",
+            "namelastfirst", "m.sort_last %1$s, m.sort_first %1$s, m.user_id %1$s",
+            "username", "m.sort_username %1$s, m.user_id %1$s",
+            "email", "m.sort_email %1$s, m.user_id %1$s",
+            "created", "m.user_created_at %1$s, m.user_id %1$s",
+            "added", "m.added_at %1$s, m.user_id %1$s");
 
     static MemberQuery parse(String search, String sort, String reverse, String state, String page, String limit) {
         if (search != null && search.length() > 200) {

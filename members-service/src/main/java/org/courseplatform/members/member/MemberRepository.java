@@ -14,21 +14,36 @@ public class MemberRepository {
 
     private static final String COLUMNS = "u.id, u.email, m.user_type, u.username, u.firstname, u.lastname, u.timezone, "
             + "u.avatar, u.email_verified, u.locale, m.disable_course_enrolment_notification, m.state, u.created_at, m.added_at";
-    private static final String FROM = " from membership m join app_user u on u.id = m.user_id where m.workspace_id = ?1"
-            + " and (cast(?2 as text) is null or m.state = ?2)"
-            + " and (cast(?3 as text) is null or u.firstname ilike ?3 or u.lastname ilike ?3 or u.username ilike ?3 or u.email ilike ?3)";
-
     Uni<Paged<MemberView>> page(long workspaceId, MemberQuery query) {
-        String pattern = query.search() == null ? null : "%" + escapeLike(query.search()) + "%";
-        return Panache.getSession().chain(session -> session.createNativeQuery("select count(*)" + FROM, Long.class)
-                .setParameter(1, workspaceId).setParameter(2, query.state()).setParameter(3, pattern)
+        // Predicates are added only when used, so each plan can pick the sort or trigram index.
+        StringBuilder where = new StringBuilder(" where m.workspace_id = ?1");
+        java.util.List<Object> params = new java.util.ArrayList<>(java.util.List.of(workspaceId));
+        if (query.state() != null) {
+            params.add(query.state());
+            where.append(" and m.state = ?").append(params.size());
+        }
+        if (query.search() != null) {
+            params.add("%" + escapeLike(query.search().toLowerCase(java.util.Locale.ROOT)) + "%");
+            where.append(" and m.search_text like ?").append(params.size());
+        }
+        String count = "select count(*) from membership m" + where;
+        int limitAt = params.size() + 1;
+        String select = "select " + COLUMNS + " from membership m join app_user u on u.id = m.user_id" + where
+                + " order by " + query.orderBy() + " limit ?" + limitAt + " offset ?" + (limitAt + 1);
+        return Panache.getSession().chain(session -> bind(session.createNativeQuery(count, Long.class), params)
                 .getSingleResult()
-                .chain(total -> session.createNativeQuery("select " + COLUMNS + FROM + " order by " + query.orderBy()
-                                + " limit ?4 offset ?5", Object[].class)
-                        .setParameter(1, workspaceId).setParameter(2, query.state()).setParameter(3, pattern)
-                        .setParameter(4, query.limit()).setParameter(5, Paged.offset(query.page(), query.limit()))
+                .chain(total -> bind(session.createNativeQuery(select, Object[].class), params)
+                        .setParameter(limitAt, query.limit()).setParameter(limitAt + 1, Paged.offset(query.page(), query.limit()))
                         .getResultList()
                         .map(rows -> new Paged<>(map(rows), total))));
+    }
+
+    /** Binds ordinal parameters ?1..?n in order. */
+    public static <Q extends org.hibernate.reactive.mutiny.Mutiny.SelectionQuery<?>> Q bind(Q query, java.util.List<Object> params) {
+        for (int i = 0; i < params.size(); i++) {
+            query.setParameter(i + 1, params.get(i));
+        }
+        return query;
     }
 
     /** One member of the workspace (any state), or null. */

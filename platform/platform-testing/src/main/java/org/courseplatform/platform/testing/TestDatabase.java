@@ -54,6 +54,7 @@ final class TestDatabase {
         }
         String dbUrl = admin.replaceFirst("/postgres(\\?|$)", "/" + name + "$1");
         try (Connection conn = DriverManager.getConnection(dbUrl); Statement st = conn.createStatement()) {
+            st.execute("create extension if not exists pg_trgm with schema public");
             st.execute("create schema " + schema + " authorization " + schema);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create schema " + schema, e);
