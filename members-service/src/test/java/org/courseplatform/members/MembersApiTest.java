@@ -105,7 +105,10 @@ class MembersApiTest {
         given().header("Authorization", a.header()).patch("/api/v1/members/unlink/" + id).then().statusCode(204);
         given().header("Authorization", a.header()).get("/api/v1/members/" + id).then().body("state", equalTo("inactive"));
         given().header("Authorization", b.header()).get("/api/v1/members/" + id).then().body("state", equalTo("active"));
+        given().header("Authorization", a.header()).queryParam("state", "inactive").get("/api/v1/members").then().header("X-Total-Count", "1");
+        given().header("Authorization", a.header()).queryParam("state", "active").get("/api/v1/members").then().header("X-Total-Count", "0");
         given().header("Authorization", a.header()).delete("/api/v1/members/" + id).then().statusCode(201);
+        given().header("Authorization", a.header()).get("/api/v1/members").then().header("X-Total-Count", "0");
         given().header("Authorization", a.header()).get("/api/v1/members/" + id).then().statusCode(404);
         given().header("Authorization", a.header()).delete("/api/v1/members/" + id).then().statusCode(404);
         given().header("Authorization", b.header()).get("/api/v1/members/" + id).then().statusCode(200);

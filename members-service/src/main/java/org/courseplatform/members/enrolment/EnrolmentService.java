@@ -62,7 +62,10 @@ public class EnrolmentService {
         }
         int limitAt = params.size() + 1;
         String select = "select " + COLUMNS + where + " order by e.created_at, e.id limit ?" + limitAt + " offset ?" + (limitAt + 1);
-        return Panache.getSession().chain(session -> MemberRepository.bind(session.createNativeQuery("select count(*)" + where, Long.class), params)
+        // The unfiltered total comes from the counter kept by triggers (V4).
+        String count = params.size() == 1 ? "select cast(coalesce(sum(e.total), 0) as bigint) from enrolment_count e where e.workspace_id = ?1"
+                : "select count(*)" + where;
+        return Panache.getSession().chain(session -> MemberRepository.bind(session.createNativeQuery(count, Long.class), params)
                 .getSingleResult()
                 .chain(total -> MemberRepository.bind(session.createNativeQuery(select, Object[].class), params)
                         .setParameter(limitAt, length).setParameter(limitAt + 1, Paged.offset(page, length))

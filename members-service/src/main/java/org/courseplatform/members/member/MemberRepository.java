@@ -26,11 +26,16 @@ public class MemberRepository {
             params.add("%" + escapeLike(query.search().toLowerCase(java.util.Locale.ROOT)) + "%");
             where.append(" and m.search_text like ?").append(params.size());
         }
-        String count = "select count(*) from membership m" + where;
+        // Without a search, the total comes from the counters kept by triggers (V4).
+        boolean counted = query.search() == null;
+        String count = !counted ? "select count(*) from membership m" + where
+                : "select cast(coalesce(sum(" + (query.state() == null ? "active + pending + inactive" : query.state())
+                        + "), 0) as bigint) from member_count m where m.workspace_id = ?1";
+        java.util.List<Object> countParams = counted ? java.util.List.of(workspaceId) : params;
         int limitAt = params.size() + 1;
         String select = "select " + COLUMNS + " from membership m join app_user u on u.id = m.user_id" + where
                 + " order by " + query.orderBy() + " limit ?" + limitAt + " offset ?" + (limitAt + 1);
-        return Panache.getSession().chain(session -> bind(session.createNativeQuery(count, Long.class), params)
+        return Panache.getSession().chain(session -> bind(session.createNativeQuery(count, Long.class), countParams)
                 .getSingleResult()
                 .chain(total -> bind(session.createNativeQuery(select, Object[].class), params)
                         .setParameter(limitAt, query.limit()).setParameter(limitAt + 1, Paged.offset(query.page(), query.limit()))
