@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# bench/members.sh — members and enrolments search pages at scale (issue 4).
+#
+# Seeds a new workspace with 100,000 members (90% active), 100 groups, 1,000 courses in the
+# course projection and 1,000,000 enrolments (one bulk SQL transaction as the postgres role,
+# filling the sort keys and counters of migrations V3 and V4 itself), then runs wrk with
+# 32 connections through the ingress against:
+#   GET /api/v1/members?search=<term>&sort=<key>&page=<0..9>   (default limit 5)
+#   GET /api/v1/enrolments?search=<term>&page=<0..9>           (default length 10)
+# Needs a suite started without the per-workspace rate limit:
+#   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 ./suite up
+# Usage: bench/members.sh [duration, default 20s]
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+duration=${1:-20s}
+command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
+eval "$(./suite env)"
+db=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
+ws=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
+  -d '{"name":"Bench members","plan":"enterprise","addons":[],"features":[],"userLimit":null}' \
+  "$BASE_URL/admin/v1/workspaces" | jq -r .id)
+key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
+  -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)
+echo "workspace $ws: seeding 100,000 members and 1,000,000 enrolments"
+start=$SECONDS
+psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres -d "$db" <<SQL
+-- Bulk load with triggers off (one transaction of a million single-row counter updates would
+-- crawl), then fill the sort keys and counters the triggers would have kept, in bulk.
+begin;
+set local session_replication_role = replica;
+insert into members.app_user (email, username, firstname, lastname, created_at)
+select 'm' || g || '-w$ws@example.com', 'm' || g || '-w$ws', 'First' || (g % 997), 'Last' || (g % 991), now() - (g || ' minutes')::interval
+from generate_series(1, 100000) g;
+insert into members.membership (workspace_id, user_id, state, added_at, sort_first, sort_last, sort_username, sort_email,
+    user_created_at, search_text)
+select $ws, u.id, case when u.id % 10 = 0 then 'inactive' else 'active' end, now() - (u.id % 5000 || ' minutes')::interval,
+       lower(u.firstname), lower(u.lastname), lower(u.username), lower(u.email), u.created_at,
+       lower(u.firstname || ' ' || u.lastname || ' ' || u.username || ' ' || u.email)
+from members.app_user u where u.email like '%-w$ws@example.com';
+insert into members.member_group (workspace_id, name) select $ws, 'Group ' || g from generate_series(1, 100) g;
+insert into members.course_projection (id, workspace_id, title, course_key, occurred_at, search_text)
+select 800000000 + $ws * 1000 + g, $ws, 'Bench course ' || g, 'BC' || g, now(), lower('Bench course ' || g || ' BC' || g)
+from generate_series(1, 1000) g;
+insert into members.enrolment (workspace_id, user_id, course_id, role, created_at)
+select $ws, m.user_id, 800000000 + $ws * 1000 + (m.user_id % 100) * 10 + c, 'student',
+       now() - ((m.user_id * 10 + c) % 1000000 || ' seconds')::interval
+from members.membership m cross join generate_series(1, 10) c where m.workspace_id = $ws;
+insert into members.member_count (workspace_id, active, pending, inactive)
+select $ws, count(*) filter (where state = 'active'), count(*) filter (where state = 'pending'),
+       count(*) filter (where state = 'inactive') from members.membership where workspace_id = $ws
+on conflict (workspace_id) do update set active = excluded.active, pending = excluded.pending, inactive = excluded.inactive;
+insert into members.enrolment_count (workspace_id, total)
+select $ws, count(*) from members.enrolment where workspace_id = $ws
+on conflict (workspace_id) do update set total = excluded.total;
+commit;
+vacuum analyze members.app_user;
+vacuum analyze members.membership;
+vacuum analyze members.enrolment;
+vacuum analyze members.course_projection;
+SQL
+echo "seeded in $((SECONDS - start)) s"
+auth="SERVICE:$ws:$key"
+script=$(mktemp --suffix=.lua)
+trap 'rm -f "$script"' EXIT
+cat >"$script" <<LUA
+local sorts = {"name", "namelastfirst", "username", "email", "created", "added"}
+math.randomseed(os.time())
+request = function()
+  local term = "first" .. math.random(1, 996)
+  local path
+  if mode == "enrolments" then
+    path = "/api/v1/enrolments?search=" .. term .. "&page=" .. math.random(0, 9)
+  else
+    path = "/api/v1/members?search=" .. term .. "&sort=" .. sorts[math.random(1, 6)] .. "&page=" .. math.random(0, 9)
+  end
+  return wrk.format("GET", path, {["Authorization"] = "$auth"})
+end
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT %s rps=%.0f p50=%.2fms p99=%.2fms errors=%d\\n", mode,
+    summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+LUA
+for mode in members enrolments; do
+  sed -i "1i mode = \"$mode\"" "$script"
+  wrk -t2 -c32 -d10s -s "$script" "$BASE_URL" >/dev/null
+  wrk -t2 -c32 -d"$duration" --latency -s "$script" "$BASE_URL" | grep -E 'RESULT|Non-2xx'
+  sed -i '1d' "$script"
+done
