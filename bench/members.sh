@@ -13,14 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 duration=${1:-20s}
-command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
-eval "$(./suite env)"
-db=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
-ws=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
-  -d '{"name":"Bench members","plan":"enterprise","addons":[],"features":[],"userLimit":null}' \
-  "$BASE_URL/admin/v1/workspaces" | jq -r .id)
-key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
-  -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)
+. bench/lib.sh
+bench_setup "Bench members"
 echo "workspace $ws: seeding 100,000 members and 1,000,000 enrolments"
 start=$SECONDS
 psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres -d "$db" <<SQL
