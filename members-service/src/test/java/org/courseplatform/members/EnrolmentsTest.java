@@ -131,4 +131,46 @@ class EnrolmentsTest {
         long n = member(key, "Fay");
         await().atMost(Duration.ofSeconds(20)).until(() -> enrol(key, "user=" + n + "&course=" + c).statusCode() == 404);
     }
+
+    @Test
+    void listPagesTenByDefaultOldestFirstAndSearchesEmailsAndCourseKeys() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        long c = course(ws, 9_000_000 + System.nanoTime() % 1_000_000, "Paging course", "course.created");
+        long first = member(key, "Pager0");
+        await().atMost(Duration.ofSeconds(20)).until(() -> enrol(key, "user=" + first + "&course=" + c).statusCode() == 201);
+        java.util.List<Integer> ids = new java.util.ArrayList<>();
+        ids.add(enrol(key, "user=" + first + "&course=" + c).then().extract().jsonPath().getInt("id"));
+        for (int i = 1; i <= 10; i++) {
+            long m = member(key, "Pager" + i);
+            ids.add(enrol(key, "user=" + m + "&course=" + c).then().statusCode(201).extract().jsonPath().getInt("id"));
+        }
+        var list = given().header("Authorization", key.header());
+        list.get("/api/v1/enrolments").then().statusCode(200).header("X-Total-Count", "11").body("id", equalTo(ids.subList(0, 10)));
+        given().header("Authorization", key.header()).queryParam("page", "1").queryParam("sort", "created").get("/api/v1/enrolments")
+                .then().body("id", equalTo(ids.subList(10, 11)));
+        given().header("Authorization", key.header()).queryParam("length", "3").queryParam("page", "2").get("/api/v1/enrolments")
+                .then().body("id", equalTo(ids.subList(6, 9)));
+        given().header("Authorization", key.header()).queryParam("length", "0").get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "11").body("size()", equalTo(0));
+        given().header("Authorization", key.header()).queryParam("length", "100").get("/api/v1/enrolments").then().body("size()", equalTo(11));
+        // Search: member name, email, course key and title; word characters, hyphen and spaces only.
+        given().header("Authorization", key.header()).queryParam("search", "pager1").get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "2");
+        given().header("Authorization", key.header()).queryParam("search", "K-" + c).get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "11");
+        given().header("Authorization", key.header()).queryParam("search", "paging COURSE").get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "11");
+        given().header("Authorization", key.header()).queryParam("search", "pager10").queryParam("course", c).get("/api/v1/enrolments")
+                .then().header("X-Total-Count", "1").body("[0].id", equalTo(ids.get(10)));
+        for (String bad : new String[] {"a@b", "100%", "x'y", "a.b"}) {
+            given().header("Authorization", key.header()).queryParam("search", bad).get("/api/v1/enrolments").then()
+                    .statusCode(400).body("details[0].field", equalTo("search"));
+        }
+        for (String[] bad : new String[][] {{"length", "-1"}, {"length", "ten"}, {"page", "-1"}, {"page", "1e3"}, {"course", "abc"},
+                {"group", "-4"}, {"user", "x"}}) {
+            given().header("Authorization", key.header()).queryParam(bad[0], bad[1]).get("/api/v1/enrolments").then()
+                    .statusCode(400).body("details[0].field", equalTo(bad[0]));
+        }
+    }
 }

@@ -34,43 +34,46 @@ public class EnrolmentService {
     }
 
     /**
-     * A page of enrolments, oldest first. A search finds the matching members (trigram index on
-     * membership) and courses (on the course projection) first, then their enrolments by index.
+     * A page of enrolments, oldest first. Without a search, the workspace's created-at index
+     * gives the page and the unfiltered total comes from the counter kept by triggers (V4).
+     * A search is the union of two index-driven lookups, the members whose search text matches
+     * (trigram index) joined to their enrolments by user, and the matching courses of the
+     * projection joined by course, so it never scans the workspace's enrolments; the page and
+     * its total come from one query (a window count over the matches).
      */
     @WithSession
     public Uni<Paged<EnrolmentView>> list(long ws, Long course, Long group, Long user, String search, int page, int length) {
-        StringBuilder where = new StringBuilder(" from enrolment e where e.workspace_id = ?1");
+        StringBuilder filters = new StringBuilder();
         List<Object> params = new ArrayList<>(List.of(ws));
         if (course != null) {
             params.add(course);
-            where.append(" and e.course_id = ?").append(params.size());
+            filters.append(" and e.course_id = ?").append(params.size());
         }
         if (group != null) {
             params.add(group);
-            where.append(" and e.group_id = ?").append(params.size());
+            filters.append(" and e.group_id = ?").append(params.size());
         }
         if (user != null) {
             params.add(user);
-            where.append(" and e.user_id = ?").append(params.size());
+            filters.append(" and e.user_id = ?").append(params.size());
         }
         if (search != null) {
             params.add("%" + MemberRepository.escapeLike(search.toLowerCase(java.util.Locale.ROOT)) + "%");
             int p = params.size();
-            where.append(" and (e.user_id in (select m.user_id from membership m where m.workspace_id = ?1 and m.search_text like ?")
-                    .append(p).append(") or e.course_id in (select c.id from course_projection c where c.workspace_id = ?1")
-                    .append(" and c.search_text like ?").append(p).append("))");
+            String matches = "select " + COLUMNS + " from enrolment e join membership m on m.workspace_id = e.workspace_id"
+                    + " and m.user_id = e.user_id where e.workspace_id = ?1 and m.search_text like ?" + p + filters
+                    + " union select " + COLUMNS + " from enrolment e join course_projection c on c.id = e.course_id"
+                    + " where e.workspace_id = ?1 and c.workspace_id = ?1 and c.search_text like ?" + p + filters;
+            return MemberRepository.windowedPage("select x.*, count(*) over () from (" + matches + ") x order by x.created_at, x.id",
+                    "select count(*) from (" + matches + ") x", params, page, length)
+                    .map(found -> found.map(EnrolmentService::view));
         }
-        int limitAt = params.size() + 1;
-        String select = "select " + COLUMNS + where + " order by e.created_at, e.id limit ?" + limitAt + " offset ?" + (limitAt + 1);
-        // The unfiltered total comes from the counter kept by triggers (V4).
-        String count = params.size() == 1 ? "select cast(coalesce(sum(e.total), 0) as bigint) from enrolment_count e where e.workspace_id = ?1"
+        String where = " from enrolment e where e.workspace_id = ?1" + filters;
+        String select = "select " + COLUMNS + where + " order by e.created_at, e.id";
+        boolean unfiltered = params.size() == 1;
+        String count = unfiltered ? "select cast(coalesce(sum(e.total), 0) as bigint) from enrolment_count e where e.workspace_id = ?1"
                 : "select count(*)" + where;
-        return Panache.getSession().chain(session -> MemberRepository.bind(session.createNativeQuery(count, Long.class), params)
-                .getSingleResult()
-                .chain(total -> MemberRepository.bind(session.createNativeQuery(select, Object[].class), params)
-                        .setParameter(limitAt, length).setParameter(limitAt + 1, Paged.offset(page, length))
-                        .getResultList()
-                        .map(rows -> new Paged<>(rows.stream().map(EnrolmentService::view).toList(), total))));
+        return MemberRepository.countedPage(select, count, params, params, page, length).map(found -> found.map(EnrolmentService::view));
     }
 
     /** One enrolment of the three kinds; repeating one answers the existing row. */

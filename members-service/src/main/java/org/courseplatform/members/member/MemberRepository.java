@@ -17,30 +17,63 @@ public class MemberRepository {
     Uni<Paged<MemberView>> page(long workspaceId, MemberQuery query) {
         // Predicates are added only when used, so each plan can pick the sort or trigram index.
         StringBuilder where = new StringBuilder(" where m.workspace_id = ?1");
-        java.util.List<Object> params = new java.util.ArrayList<>(java.util.List.of(workspaceId));
+        List<Object> params = new ArrayList<>(List.of(workspaceId));
         if (query.state() != null) {
             params.add(query.state());
             where.append(" and m.state = ?").append(params.size());
         }
+        String from = " from membership m join app_user u on u.id = m.user_id";
         if (query.search() != null) {
             params.add("%" + escapeLike(query.search().toLowerCase(java.util.Locale.ROOT)) + "%");
             where.append(" and m.search_text like ?").append(params.size());
+            // The matches are few next to the workspace: read them once for the page and the total.
+            return windowedPage("select " + COLUMNS + ", count(*) over ()" + from + where + " order by " + query.orderBy(),
+                    "select count(*) from membership m" + where, params, query.page(), query.limit())
+                    .map(p -> new Paged<>(map(p.items()), p.total()));
         }
-        // Without a search, the total comes from the counters kept by triggers (V4).
-        boolean counted = query.search() == null;
-        String count = !counted ? "select count(*) from membership m" + where
-                : "select cast(coalesce(sum(" + (query.state() == null ? "active + pending + inactive" : query.state())
-                        + "), 0) as bigint) from member_count m where m.workspace_id = ?1";
-        java.util.List<Object> countParams = counted ? java.util.List.of(workspaceId) : params;
+        // Without a search, the page is an index scan in sort order and the total comes from the
+        // counters kept by triggers (V4).
+        String count = "select cast(coalesce(sum(" + (query.state() == null ? "active + pending + inactive" : query.state())
+                + "), 0) as bigint) from member_count m where m.workspace_id = ?1";
+        return countedPage("select " + COLUMNS + from + where + " order by " + query.orderBy(), count, List.of(workspaceId),
+                params, query.page(), query.limit())
+                .map(p -> new Paged<>(map(p.items()), p.total()));
+    }
+
+    /**
+     * A page of {@code select} (ordered, parameters ?1..?n) with the total from {@code count}
+     * (parameters {@code countParams}).
+     */
+    public static Uni<Paged<Object[]>> countedPage(String select, String count, List<Object> countParams, List<Object> params,
+            int page, int size) {
         int limitAt = params.size() + 1;
-        String select = "select " + COLUMNS + " from membership m join app_user u on u.id = m.user_id" + where
-                + " order by " + query.orderBy() + " limit ?" + limitAt + " offset ?" + (limitAt + 1);
         return Panache.getSession().chain(session -> bind(session.createNativeQuery(count, Long.class), countParams)
                 .getSingleResult()
-                .chain(total -> bind(session.createNativeQuery(select, Object[].class), params)
-                        .setParameter(limitAt, query.limit()).setParameter(limitAt + 1, Paged.offset(query.page(), query.limit()))
+                .chain(total -> bind(session.createNativeQuery(select + " limit ?" + limitAt + " offset ?" + (limitAt + 1), Object[].class),
+                        params)
+                        .setParameter(limitAt, size).setParameter(limitAt + 1, Paged.offset(page, size))
                         .getResultList()
-                        .map(rows -> new Paged<>(map(rows), total))));
+                        .map(rows -> new Paged<>(rows, total))));
+    }
+
+    /**
+     * A page of {@code select}, whose last column is {@code count(*) over ()}: one query gives
+     * the rows and the total. Only a page past the end (or of size 0) needs {@code count}.
+     */
+    public static Uni<Paged<Object[]>> windowedPage(String select, String count, List<Object> params, int page, int size) {
+        int limitAt = params.size() + 1;
+        return Panache.getSession().chain(session -> bind(session.createNativeQuery(
+                        select + " limit ?" + limitAt + " offset ?" + (limitAt + 1), Object[].class), params)
+                .setParameter(limitAt, size).setParameter(limitAt + 1, Paged.offset(page, size))
+                .getResultList()
+                .chain(rows -> {
+                    if (!rows.isEmpty()) {
+                        long total = ((Number) rows.get(0)[rows.get(0).length - 1]).longValue();
+                        return Uni.createFrom().item(new Paged<>(rows, total));
+                    }
+                    return bind(session.createNativeQuery(count, Long.class), params).getSingleResult()
+                            .map(total -> new Paged<Object[]>(List.of(), total));
+                }));
     }
 
     /** Binds ordinal parameters ?1..?n in order. */
