@@ -72,6 +72,11 @@ public class Course {
     @JdbcTypeCode(SqlTypes.JSON)
     public String publishedDocument;
 
+    /** The Classic draft while the course is in migration preview; null otherwise. */
+    @Column(name = "migration_stash")
+    @JdbcTypeCode(SqlTypes.JSON)
+    public String migrationStash;
+
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
 

@@ -235,7 +235,7 @@ public class CourseService {
                 .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }
 
-    private static void editable(Course course) {
+    static void editable(Course course) {
         if (course.deleted) {
             throw ApiException.conflict("Course " + course.id + " is deleted; restore it first");
         }

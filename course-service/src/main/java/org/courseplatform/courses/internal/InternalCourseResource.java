@@ -13,7 +13,10 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.validation.constraints.Positive;
+import java.util.UUID;
 import org.courseplatform.courses.course.CourseInternals;
+import org.courseplatform.courses.course.CourseMigrations;
 import org.courseplatform.courses.course.CourseView;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
@@ -31,9 +34,15 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class InternalCourseResource {
 
     private final CourseInternals internals;
+    private final CourseMigrations migrations;
 
-    public InternalCourseResource(CourseInternals internals) {
+    public InternalCourseResource(CourseInternals internals, CourseMigrations migrations) {
         this.internals = internals;
+        this.migrations = migrations;
+    }
+
+    /** What migration-service sends to migrate one course; {@code requestId} makes a repeat answer the first result. */
+    public record Migrate(@NotNull @Positive Long workspaceId, UUID requestId, Boolean testMode) {
     }
 
     /** Creates the course of a hosted SCORM package ({@code type: scorm}, no document). */
@@ -54,6 +63,18 @@ public class InternalCourseResource {
     @Path("/{id}")
     public Uni<CourseInternals.Draft> get(@PathParam("id") String id, @QueryParam("workspaceId") String workspaceId) {
         return internals.draft(QueryParams.id("workspaceId", workspaceId), QueryParams.id("id", id));
+    }
+
+    /**
+     * Migrates the course's draft to Builder 2 in one transaction (SPEC.md course migration
+     * rules 1–4): 200 with the result; 404 for a course of another workspace, 409 when deleted,
+     * 422 for a hosted SCORM course.
+     */
+    @POST
+    @Path("/{id}/migrate")
+    public Uni<CourseMigrations.Outcome> migrate(@PathParam("id") String id, @Valid @NotNull Migrate body) {
+        return migrations.migrate(body.workspaceId(), QueryParams.id("id", id), body.requestId(),
+                Boolean.TRUE.equals(body.testMode()));
     }
 
     /** Replaces the draft atomically if {@code revision} is still current (409 otherwise); the format may change. */
