@@ -2,38 +2,216 @@ package org.courseplatform.scorm.pkg;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.security.SecureRandom;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.scorm.config.ScormConfig;
+import org.courseplatform.scorm.courses.CourseClient;
+import org.courseplatform.scorm.courses.Courses;
+import org.courseplatform.scorm.storage.PackageStore;
 
-/** Hosted packages of a workspace. */
+/**
+ * Uploads, package creation, status and download. The package row is also the processing job
+ * ({@link org.courseplatform.scorm.processing.PackageWorker} claims {@code uploaded} rows), so a
+ * package is queued in the same statement that creates it and survives restarts.
+ */
 @ApplicationScoped
 public class ScormPackageService {
 
-    private final ScormPackageRepository packages;
+    private static final Pattern ZIP_NAME = Pattern.compile("[^/\\\\\\p{Cntrl}]{1,251}\\.[zZ][iI][pP]");
+    private static final Pattern HASH = Pattern.compile("[0-9a-f]{64}");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private static final String INSERT_UPLOAD = """
+            insert into scorm_upload (hash, workspace_id, name, size_bytes, object_key, expires_at)
+            values ($1, $2, $3, $4, $5, $6)""";
+    private static final String FIND_UPLOAD = """
+            select name, size_bytes, object_key, expires_at, used_at, course_id, expires_at < now() as expired
+            from scorm_upload where hash = $1 and workspace_id = $2""";
+    private static final String CLAIM_UPLOAD = """
+            update scorm_upload set used_at = now() where hash = $1 and workspace_id = $2 and used_at is null
+                and expires_at >= now() returning hash""";
+    private static final String RELEASE_UPLOAD = "update scorm_upload set used_at = null where hash = $1 and course_id is null";
+    private static final String INSERT_PACKAGE = """
+            insert into scorm_package (course_id, workspace_id, client_identifier, identifier, name, status, size_bytes,
+                object_key, course_key, test_mode, title)
+            values ($1, $2, $3, $4, $5, 'uploaded', $6, $7, $8, $9, $10)""";
+    private static final String LINK_UPLOAD = "update scorm_upload set course_id = $1 where hash = $2";
+    private static final String STATUS = """
+            select course_id, client_identifier, status, title, version, launch::text as launch, error, error_code, name,
+                object_key from scorm_package where course_id = $1 and workspace_id = $2""";
+
+    private final Pool pool;
+    private final PackageStore store;
+    private final Courses courses;
+    private final ScormConfig config;
     private final ObjectMapper mapper;
 
-    public ScormPackageService(ScormPackageRepository packages, ObjectMapper mapper) {
-        this.packages = packages;
+    public ScormPackageService(Pool pool, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
+        this.pool = pool;
+        this.store = store;
+        this.courses = courses;
+        this.config = config;
         this.mapper = mapper;
     }
 
-    /** The package's status; another workspace's package is as unknown as a missing one. */
-    @WithSession
-    public Uni<PackageStatus> status(long workspaceId, long courseId) {
-        return packages.findById(courseId)
-                .map(p -> p == null || p.workspaceId != workspaceId ? null : p)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("No SCORM package for course " + courseId))
-                .map(this::view);
+    /** Checks name and size and answers a presigned PUT URL and the hash that names the upload. */
+    public Uni<PackageRequests.UploadTicket> announce(WorkspaceCaller caller, PackageRequests.Upload request) {
+        String name = zipName(request.name());
+        long size = request.size();
+        if (size < 1) {
+            throw ApiException.invalid("size", "must be at least 1 byte");
+        }
+        long max = config.upload().maxBytes();
+        if (size > max) {
+            throw ApiException.payloadTooLarge("A SCORM package may be at most " + max + " bytes; this one is " + size);
+        }
+        byte[] random = new byte[32];
+        RANDOM.nextBytes(random);
+        String hash = HexFormat.of().formatHex(random);
+        String key = PackageStore.uploadKey(caller.workspaceId(), hash);
+        OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.upload().urlTtl()).truncatedTo(ChronoUnit.SECONDS);
+        String url = store.presignPut(key, config.upload().urlTtl()).toString();
+        return pool.preparedQuery(INSERT_UPLOAD).execute(Tuple.from(new Object[] {hash, caller.workspaceId(), name, size, key,
+                expires}))
+                .map(ignored -> new PackageRequests.UploadTicket(url, hash, expires));
     }
 
-    private PackageStatus view(ScormPackage p) {
-        try {
-            return new PackageStatus(p.courseId, p.status, p.title, p.version,
-                    p.launch == null ? null : mapper.readTree(p.launch), p.error, p.errorCode);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored launch of package " + p.courseId + " is not JSON", e);
+    /**
+     * Makes the course of an uploaded zip and queues it. The hash is claimed atomically, so two
+     * calls with one hash make one course; if course-service fails the claim is released and the
+     * client may try again.
+     */
+    public Uni<PackageRequests.Created> create(WorkspaceCaller caller, PackageRequests.Create request) {
+        String name = zipName(request.name());
+        String hash = request.hash().strip();
+        if (!HASH.matcher(hash).matches()) {
+            throw ApiException.notFound("No upload with hash " + shorten(hash));
         }
+        String identifier = request.identifier() == null ? "api-key-" + caller.keyId() : request.identifier().strip();
+        if (identifier.isEmpty()) {
+            throw ApiException.invalid("identifier", "must not be blank");
+        }
+        String tenant = request.clientIdentifier();
+        return pool.preparedQuery(FIND_UPLOAD).execute(Tuple.of(hash, caller.workspaceId())).chain(rows -> {
+            if (rows.size() == 0) {
+                throw ApiException.notFound("No upload with hash " + shorten(hash));
+            }
+            Row upload = rows.iterator().next();
+            if (upload.getOffsetDateTime("used_at") != null) {
+                Long course = upload.getLong("course_id");
+                throw ApiException.conflict("Upload " + shorten(hash) + " was already used"
+                        + (course == null ? "" : " for course " + course) + "; request a new upload for another package");
+            }
+            if (upload.getBoolean("expired")) {
+                throw ApiException.unprocessable("Upload " + shorten(hash) + " expired at " + upload.getOffsetDateTime("expires_at")
+                        + "; request a new upload URL");
+            }
+            long announced = upload.getLong("size_bytes");
+            String key = upload.getString("object_key");
+            return Blocking.call(() -> store.size(key)).chain(stored -> {
+                if (stored.isEmpty()) {
+                    throw ApiException.unprocessable("Nothing was uploaded for hash " + shorten(hash)
+                            + " yet: PUT the zip to the upload URL first");
+                }
+                if (stored.get() != announced) {
+                    throw ApiException.unprocessable("The uploaded file has " + stored.get() + " bytes but the upload announced "
+                            + announced + "; request a new upload with the right size");
+                }
+                return claim(caller, hash)
+                        .chain(() -> courses.create(new CourseClient.CreateScorm(caller.workspaceId(), tenant, identifier,
+                                name.replaceAll("(?i)\\.zip$", ""), caller.testMode()))
+                                .onFailure().call(e -> release(hash, e)))
+                        .chain(course -> pool.withTransaction(conn -> conn.preparedQuery(INSERT_PACKAGE)
+                                .execute(Tuple.from(new Object[] {course.id(), caller.workspaceId(), tenant, identifier, name,
+                                    announced, key, course.key(), caller.testMode(), course.title()}))
+                                .chain(() -> conn.preparedQuery(LINK_UPLOAD).execute(Tuple.of(course.id(), hash))))
+                                .invoke(() -> Log.debugf("SCORM package %s queued as course %d", name, course.id()))
+                                .map(ignored -> new PackageRequests.Created(course.id(), "uploaded")));
+            });
+        });
+    }
+
+    private Uni<Void> claim(WorkspaceCaller caller, String hash) {
+        return pool.preparedQuery(CLAIM_UPLOAD).execute(Tuple.of(hash, caller.workspaceId())).invoke(rows -> {
+            if (rows.rowCount() == 0) {
+                throw ApiException.conflict("Upload " + shorten(hash) + " was already used or has expired");
+            }
+        }).replaceWithVoid();
+    }
+
+    private Uni<Void> release(String hash, Throwable cause) {
+        Log.warnf("Creating the course of upload %s failed: %s", shorten(hash), cause.toString());
+        return pool.preparedQuery(RELEASE_UPLOAD).execute(Tuple.of(hash)).replaceWithVoid()
+                .onFailure().recoverWithNull()
+                .invoke(() -> {
+                    if (!(cause instanceof ApiException)) {
+                        throw ApiException.unavailable("course-service could not create the course; try again shortly");
+                    }
+                });
+    }
+
+    /** The package's status; another workspace's (or, when named, another tenant's) package is unknown. */
+    public Uni<PackageRequests.Status> status(long workspaceId, long courseId, String clientIdentifier) {
+        return find(workspaceId, courseId, clientIdentifier).map(this::statusOf);
+    }
+
+    /** A short-lived presigned GET of the original zip, byte for byte. */
+    public Uni<PackageRequests.Download> download(long workspaceId, long courseId, String clientIdentifier) {
+        return find(workspaceId, courseId, clientIdentifier).map(row -> {
+            OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.upload().downloadTtl())
+                    .truncatedTo(ChronoUnit.SECONDS);
+            String url = store.presignGet(row.getString("object_key"), config.upload().downloadTtl(), row.getString("name"))
+                    .toString();
+            return new PackageRequests.Download(url, expires);
+        });
+    }
+
+    private Uni<Row> find(long workspaceId, long courseId, String clientIdentifier) {
+        return pool.preparedQuery(STATUS).execute(Tuple.of(courseId, workspaceId)).map(RowSet::iterator).map(it -> {
+            Row row = it.hasNext() ? it.next() : null;
+            if (row == null || (clientIdentifier != null && !Objects.equals(clientIdentifier, row.getString("client_identifier")))) {
+                throw ApiException.notFound("No SCORM package for course " + courseId);
+            }
+            return row;
+        });
+    }
+
+    private PackageRequests.Status statusOf(Row row) {
+        try {
+            String launch = row.getString("launch");
+            return new PackageRequests.Status(row.getLong("course_id"), row.getString("status"), row.getString("title"),
+                    row.getString("version"), launch == null ? null : mapper.readTree(launch), row.getString("error"),
+                    row.getString("error_code"));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored launch of package " + row.getLong("course_id") + " is not JSON", e);
+        }
+    }
+
+    static String zipName(String raw) {
+        String name = raw == null ? "" : raw.strip();
+        if (!ZIP_NAME.matcher(name).matches()) {
+            throw ApiException.invalid("name", "must be a .zip file name (1 to 255 characters, no folders)");
+        }
+        return name;
+    }
+
+    private static String shorten(String hash) {
+        String h = hash.length() > 16 ? hash.substring(0, 16) + "…" : hash;
+        return h.toLowerCase(Locale.ROOT).replaceAll("[^0-9a-z…]", "?");
     }
 }

@@ -1,0 +1,40 @@
+package org.courseplatform.scorm.courses;
+
+import io.quarkus.arc.Arc;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import org.courseplatform.platform.auth.Tokens;
+import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/** course-service's internal course API, called with a service token. */
+@RegisterRestClient(configKey = "course-internal")
+@Path("/internal/v1/courses")
+@ClientHeaderParam(name = "Authorization", value = "{serviceToken}")
+public interface CourseClient {
+
+    @POST
+    Uni<Course> create(CreateScorm request);
+
+    @PUT
+    @Path("/{id}/title")
+    Uni<Course> title(@PathParam("id") long id, Title request);
+
+    default String serviceToken() {
+        return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("course-service");
+    }
+
+    record CreateScorm(long workspaceId, String clientIdentifier, String identifier, String title, boolean testMode) {
+    }
+
+    record Title(long workspaceId, String title) {
+    }
+
+    /** The fields of course-service's course answer this service uses; the rest is ignored. */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    record Course(long id, String type, String title, String key, String identifier, String clientIdentifier) {
+    }
+}

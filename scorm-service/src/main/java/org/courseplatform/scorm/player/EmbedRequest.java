@@ -1,0 +1,14 @@
+package org.courseplatform.scorm.player;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+
+/**
+ * POST /v1/headless/embed/scorm: {@code action} is {@code view} (default: the learner
+ * {@code identifier} plays and is tracked) or {@code edit} (a read-only overview).
+ */
+public record EmbedRequest(String action, @NotNull @Positive Long courseId, @NotBlank @Size(max = 255) String identifier,
+        @Size(min = 1, max = 255) String clientIdentifier) {
+}

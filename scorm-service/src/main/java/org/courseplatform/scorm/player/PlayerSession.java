@@ -1,0 +1,17 @@
+package org.courseplatform.scorm.player;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** An open player session with its package (and, for {@code view}, the learner's tracking record). */
+public record PlayerSession(String id, long workspaceId, long courseId, String action, Long trackingId, String identifier,
+        String status, String title, String version, JsonNode launch, String lastSco, String name, long sizeBytes,
+        Integer fileCount, Long expandedBytes, String contentPrefix, String error) {
+
+    public boolean scorm12() {
+        return "1.2".equals(version);
+    }
+
+    public boolean view() {
+        return "view".equals(action);
+    }
+}

@@ -1,0 +1,176 @@
+package org.courseplatform.scorm.processing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.courseplatform.scorm.config.ScormConfig;
+import org.courseplatform.scorm.courses.Courses;
+import org.courseplatform.scorm.storage.PackageStore;
+
+/**
+ * Processes uploaded packages: {@code uploaded} → {@code processing} → {@code ready} or
+ * {@code failed}. The package row is the job: it is claimed with {@code FOR UPDATE SKIP LOCKED}
+ * under a lease, so replicas share the work and a package whose worker died is taken over when
+ * the lease ends. Download, checks and extraction run on a worker thread, never on the event loop;
+ * the zip goes to a temporary file, never whole into memory.
+ */
+@ApplicationScoped
+public class PackageWorker {
+
+    /** Rejections are terminal; infrastructure failures retry and end with this code. */
+    public static final String PROCESSING_ERROR = "processing_error";
+
+    private static final String CLAIM = """
+            update scorm_package set status = 'processing', attempts = attempts + 1, updated_at = now(),
+                locked_until = now() + make_interval(secs => $1)
+            where course_id = (select course_id from scorm_package
+                               where (status = 'uploaded' and (locked_until is null or locked_until < now()))
+                                  or (status = 'processing' and locked_until < now())
+                               order by created_at, course_id for update skip locked limit 1)
+            returning course_id, workspace_id, name, object_key, size_bytes, attempts""";
+    private static final String READY = """
+            update scorm_package set status = 'ready', title = $2, version = $3, launch = cast($4::text as jsonb), file_count = $5,
+                expanded_bytes = $6, content_prefix = $7, error = null, error_code = null, locked_until = null,
+                updated_at = now()
+            where course_id = $1 and status = 'processing'""";
+    private static final String FAILED = """
+            update scorm_package set status = 'failed', error = $2, error_code = $3, locked_until = null, updated_at = now()
+            where course_id = $1 and status = 'processing'""";
+    private static final String RETRY = """
+            update scorm_package set status = 'uploaded', updated_at = now(),
+                locked_until = now() + make_interval(secs => 5 * attempts)
+            where course_id = $1 and status = 'processing'""";
+
+    private final Pool pool;
+    private final PackageStore store;
+    private final Courses courses;
+    private final ScormConfig config;
+    private final ObjectMapper mapper;
+
+    public PackageWorker(Pool pool, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
+        this.pool = pool;
+        this.store = store;
+        this.courses = courses;
+        this.config = config;
+        this.mapper = mapper;
+    }
+
+    @Scheduled(every = "${scorm.worker.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> poll() {
+        if (!config.worker().enabled()) {
+            return Uni.createFrom().voidItem();
+        }
+        return next().onFailure().invoke(e -> Log.warnf("SCORM worker: %s", e.getMessage()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    /** Processes packages until none is left to claim. */
+    Uni<Void> next() {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.worker().lease().toSeconds())).chain(rows -> {
+            if (rows.size() == 0) {
+                return Uni.createFrom().voidItem();
+            }
+            Row job = rows.iterator().next();
+            long courseId = job.getLong("course_id");
+            long workspaceId = job.getLong("workspace_id");
+            int attempts = job.getInteger("attempts");
+            Job work = new Job(courseId, job.getString("name"), job.getString("object_key"), job.getLong("size_bytes"));
+            return Uni.createFrom().item(() -> run(work)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                    .chain(outcome -> outcome.rejection() != null
+                            ? fail(courseId, outcome.rejection().getMessage(), outcome.rejection().code())
+                            : courses.setTitle(courseId, workspaceId, outcome.result().manifest().title())
+                                    .chain(() -> ready(courseId, outcome.result())))
+                    .onFailure().recoverWithUni(e -> retryOrFail(courseId, attempts, e))
+                    .chain(this::next);
+        });
+    }
+
+    private record Job(long courseId, String name, String objectKey, long size) {
+    }
+
+    private record Outcome(PackageProcessor.Result result, Rejection rejection) {
+    }
+
+    /** Blocking: download, check, extract to S3. A rejection removes whatever was written. */
+    private Outcome run(Job job) {
+        long started = System.nanoTime();
+        String prefix = PackageStore.contentPrefix(job.courseId());
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("scorm-" + job.courseId() + "-");
+            Path zip = dir.resolve("package.zip");
+            long cap = Math.min(job.size(), config.upload().maxBytes());
+            if (!store.download(job.objectKey(), zip, cap)) {
+                return new Outcome(null, new Rejection(Rejection.ZIP_BOMB, "The uploaded file is larger than the "
+                        + job.size() + " bytes that were announced."));
+            }
+            PackageProcessor.Result result = PackageProcessor.process(zip, job.name(), limits(), dir,
+                    (path, file, type) -> store.putFile(prefix + path, file, type));
+            Log.debugf("SCORM package of course %d: %d files, %d bytes expanded, in %d ms", job.courseId(),
+                    result.fileCount(), result.expandedBytes(), (System.nanoTime() - started) / 1_000_000);
+            return new Outcome(result, null);
+        } catch (Rejection rejection) {
+            store.deletePrefix(prefix);
+            Log.debugf("SCORM package of course %d rejected: %s (%s)", job.courseId(), rejection.code(), rejection.getMessage());
+            return new Outcome(null, rejection);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    public ZipLimits limits() {
+        ScormConfig.Limits l = config.limits();
+        return new ZipLimits(l.maxEntries(), l.maxExpandedBytes(), l.maxRatio(), l.ratioEntryThreshold(), l.maxManifestBytes());
+    }
+
+    private Uni<Void> ready(long courseId, PackageProcessor.Result result) {
+        ObjectNode launch = mapper.createObjectNode();
+        ArrayNode scos = launch.putArray("scos");
+        for (Manifest.Sco sco : result.manifest().scos()) {
+            scos.addObject().put("identifier", sco.identifier()).put("title", sco.title()).put("href", sco.href());
+        }
+        return pool.preparedQuery(READY).execute(Tuple.from(new Object[] {courseId, result.manifest().title(),
+            result.manifest().version(), launch.toString(), result.fileCount(), result.expandedBytes(),
+            PackageStore.contentPrefix(courseId)}))
+                .invoke(() -> Log.debugf("SCORM package of course %d is ready", courseId)).replaceWithVoid();
+    }
+
+    private Uni<Void> fail(long courseId, String error, String code) {
+        return pool.preparedQuery(FAILED).execute(Tuple.of(courseId, error, code)).replaceWithVoid();
+    }
+
+    private Uni<Void> retryOrFail(long courseId, int attempts, Throwable e) {
+        Log.warnf("Processing the SCORM package of course %d failed (attempt %d): %s", courseId, attempts, e.toString());
+        if (attempts >= config.worker().maxAttempts()) {
+            return fail(courseId, "The package could not be processed after " + attempts + " attempts because of an internal"
+                    + " error; upload it again, and contact support if this repeats.", PROCESSING_ERROR);
+        }
+        return pool.preparedQuery(RETRY).execute(Tuple.of(courseId)).replaceWithVoid();
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            Log.debugf("Could not remove %s: %s", dir, e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package org.courseplatform.scorm;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.courseplatform.platform.testing.TestKeys;
+import org.courseplatform.scorm.storage.PackageStore;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+/** Upload, create, background processing, status and download against real PostgreSQL and S3. */
+@QuarkusTest
+class ScormPackagesTest {
+
+    @Inject
+    PackageStore store;
+
+    @Inject
+    Pool pool;
+
+    @ConfigProperty(name = "platform.services.course-service.url")
+    String courseService;
+
+    private final long workspace = TestKeys.newWorkspace();
+    private final String auth = TestKeys.enterprise(workspace);
+
+    @Test
+    void everyFixtureReachesItsReadmeOutcome() {
+        Map<String, String> expected = new LinkedHashMap<>();
+        expected.put("scorm12-single-sco.zip", "ready");
+        expected.put("scorm2004-3rd-single-sco.zip", "ready");
+        expected.put("scorm2004-3rd-runtime-basic.zip", "ready");
+        expected.put("scorm2004-3rd-multi-sco.zip", "ready");
+        expected.put("scorm2004-3rd-sequencing-forced.zip", "failed");
+        expected.put("scorm12-no-sco.zip", "failed");
+        Map<String, Long> ids = new LinkedHashMap<>();
+        for (String fixture : expected.keySet()) {
+            ids.put(fixture, Packages.upload(auth, fixture, Zips.fixtureBytes(fixture)));
+        }
+        for (Map.Entry<String, Long> e : ids.entrySet()) {
+            JsonPath status = Packages.settled(auth, e.getValue());
+            assertThat(status.getString("status")).as(e.getKey()).isEqualTo(expected.get(e.getKey()));
+            assertThat(status.getLong("courseId")).isEqualTo(e.getValue());
+        }
+        JsonPath single12 = Packages.status(auth, ids.get("scorm12-single-sco.zip"));
+        assertThat(single12.getString("version")).isEqualTo("1.2");
+        assertThat(single12.getList("launch.scos")).hasSize(1);
+        assertThat(single12.getString("error")).isNull();
+        assertThat(Packages.status(auth, ids.get("scorm2004-3rd-single-sco.zip")).getString("version")).isEqualTo("2004 3rd Edition");
+        JsonPath multi = Packages.status(auth, ids.get("scorm2004-3rd-multi-sco.zip"));
+        assertThat(multi.getList("launch.scos")).hasSize(18);
+        for (int i = 0; i < 18; i++) {
+            assertThat(multi.getString("launch.scos[" + i + "].identifier")).isNotBlank();
+            assertThat(multi.getString("launch.scos[" + i + "].title")).isNotBlank();
+            String href = multi.getString("launch.scos[" + i + "].href");
+            String file = href.replaceAll("[?#].*$", "");
+            assertThat(store.size(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-multi-sco.zip")) + file)).isPresent();
+        }
+        // The course title comes from the manifest, through course-service.
+        String title = multi.getString("title");
+        assertThat(title).isNotBlank().isNotEqualTo("scorm2004-3rd-multi-sco");
+        given().header("Authorization", "none").baseUri(courseService).get("/internal/v1/courses/" + e(ids, "scorm2004-3rd-multi-sco.zip"))
+                .then().statusCode(401);
+        JsonPath sequencing = Packages.status(auth, ids.get("scorm2004-3rd-sequencing-forced.zip"));
+        assertThat(sequencing.getString("errorCode")).isEqualTo("sequencing_present");
+        assertThat(sequencing.getString("error")).contains("sequencing");
+        assertThat(sequencing.getString("launch")).isNull();
+        assertThat(Packages.status(auth, ids.get("scorm12-no-sco.zip")).getString("errorCode")).isEqualTo("no_launchable_sco");
+        // Nothing of a rejected package is stored beside its original.
+        assertThat(store.list(PackageStore.contentPrefix(e(ids, "scorm12-no-sco.zip")))).isEmpty();
+        assertThat(store.list(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip")))).contains(
+                PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip")) + "imsmanifest.xml");
+    }
+
+    private static long e(Map<String, Long> ids, String name) {
+        return ids.get(name);
+    }
+
+    @Test
+    void hostileArchivesAreRejectedAndWriteNothingOutsideThePackagePrefix() {
+        Map<String, byte[]> archives = new LinkedHashMap<>();
+        archives.put("unsafe_paths:slip", Zips.zipSlip());
+        archives.put("unsafe_paths:absolute", Zips.absolutePath());
+        archives.put("unsafe_paths:symlink", Zips.symlink());
+        archives.put("unsafe_paths:case", Zips.caseDuplicates());
+        archives.put("zip_bomb:small", Zips.smallBomb());
+        archives.put("zip_bomb:overlap", Zips.overlappingBomb(800));
+        archives.put("zip_bomb:lying", Zips.lyingSize());
+        archives.put("too_many_files:100000", Zips.tooManyEntries(100_000));
+        archives.put("no_manifest:xxe", Zips.externalEntity());
+        archives.put("no_manifest:laughs", Zips.billionLaughs());
+        archives.put("not_zip:text", Zips.notZip());
+        Set<String> before = new HashSet<>(store.list("scorm/"));
+        Map<String, Long> ids = new LinkedHashMap<>();
+        for (Map.Entry<String, byte[]> e : archives.entrySet()) {
+            ids.put(e.getKey(), Packages.upload(auth, e.getKey().replace(':', '-') + ".zip", e.getValue()));
+        }
+        for (Map.Entry<String, Long> e : ids.entrySet()) {
+            JsonPath status = Packages.settled(auth, e.getValue());
+            assertThat(status.getString("status")).as(e.getKey()).isEqualTo("failed");
+            assertThat(status.getString("errorCode")).as(e.getKey()).isEqualTo(e.getKey().split(":")[0]);
+            assertThat(status.getString("error")).as(e.getKey()).endsWith(".");
+            assertThat(store.list(PackageStore.contentPrefix(e.getValue()))).as(e.getKey()).isEmpty();
+        }
+        List<String> added = store.list("scorm/").stream().filter(k -> !before.contains(k)).toList();
+        assertThat(added).hasSize(archives.size()).allSatisfy(k -> assertThat(k).startsWith("scorm/uploads/" + workspace + "/"));
+        assertThat(store.list("")).noneMatch(k -> k.contains("..") || k.contains("evil") || k.startsWith("/"));
+        assertThat(Files.exists(Path.of(System.getProperty("java.io.tmpdir")).resolve("evil.txt"))).isFalse();
+    }
+
+    @Test
+    void uploadValidatesNameAndSize() {
+        post("/upload", Map.of("name", "course.zip", "size", 0)).then().statusCode(400).body("details[0].field", equalTo("size"));
+        post("/upload", Map.of("name", "course.tar", "size", 10)).then().statusCode(400).body("details[0].field", equalTo("name"));
+        post("/upload", Map.of("name", "a/b.zip", "size", 10)).then().statusCode(400);
+        post("/upload", Map.of("name", "course.zip", "size", 209_715_201L)).then().statusCode(413)
+                .body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
+        post("/upload", Map.of("name", "course.zip")).then().statusCode(400);
+        post("/upload", Map.of("name", "course.zip", "size", "12")).then().statusCode(400);
+        JsonPath ticket = Packages.announce(auth, "Course.ZIP", 209_715_200L);
+        assertThat(ticket.getString("hash")).matches("[0-9a-f]{64}");
+        assertThat(ticket.getString("url")).contains("X-Amz-Signature").contains("X-Amz-Expires=3600");
+        assertThat(ticket.getString("expiresAt")).isNotBlank();
+    }
+
+    @Test
+    void unknownUsedExpiredOrMismatchedHashesAre4xx() {
+        post("", Map.of("hash", "0".repeat(64), "name", "a.zip")).then().statusCode(404);
+        post("", Map.of("hash", "not-a-hash", "name", "a.zip")).then().statusCode(404);
+        byte[] zip = Zips.fixtureBytes("scorm12-single-sco.zip");
+
+        JsonPath ticket = Packages.announce(auth, "a.zip", zip.length);
+        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip")).then().statusCode(422)
+                .body("message", containsString("PUT the zip"));
+        Packages.put(ticket.getString("url"), zip);
+        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip")).then().statusCode(201);
+        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip")).then().statusCode(409)
+                .body("message", containsString("already used"));
+        // Another workspace does not know the hash.
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).contentType(ContentType.JSON)
+                .body(Map.of("hash", ticket.getString("hash"), "name", "a.zip")).post("/v1/headless/scorm-package")
+                .then().statusCode(404);
+
+        JsonPath wrongSize = Packages.announce(auth, "b.zip", zip.length + 1);
+        Packages.put(wrongSize.getString("url"), zip);
+        post("", Map.of("hash", wrongSize.getString("hash"), "name", "b.zip")).then().statusCode(422)
+                .body("message", containsString("announced"));
+
+        JsonPath expired = Packages.announce(auth, "c.zip", zip.length);
+        Packages.put(expired.getString("url"), zip);
+        pool.preparedQuery("update scorm_upload set expires_at = now() - interval '1 second' where hash = $1")
+                .execute(Tuple.of(expired.getString("hash"))).await().atMost(Duration.ofSeconds(5));
+        post("", Map.of("hash", expired.getString("hash"), "name", "c.zip")).then().statusCode(422)
+                .body("message", containsString("expired"));
+    }
+
+    @Test
+    void downloadIsTheOriginalByteForByte() {
+        byte[] zip = Zips.fixtureBytes("scorm2004-3rd-single-sco.zip");
+        long id = Packages.upload(auth, "single.zip", zip);
+        JsonPath download = given().header("Authorization", auth).get("/v1/headless/scorm-package/" + id + "/download")
+                .then().statusCode(200).extract().jsonPath();
+        assertThat(Packages.get(download.getString("url"))).isEqualTo(zip);
+        assertThat(download.getString("expiresAt")).isNotBlank();
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .get("/v1/headless/scorm-package/" + id + "/download").then().statusCode(404);
+        given().header("Authorization", auth).get("/v1/headless/scorm-package/" + id + "?clientIdentifier=other")
+                .then().statusCode(404);
+    }
+
+    @Test
+    void aPackageWhoseWorkerDiedIsTakenOverWhenItsLeaseEnds() {
+        long id = Packages.upload(auth, "single.zip", Zips.fixtureBytes("scorm12-single-sco.zip"));
+        assertThat(Packages.settled(auth, id).getString("status")).isEqualTo("ready");
+        pool.preparedQuery("update scorm_package set status = 'processing', attempts = 1, locked_until = now() - interval '1 second',"
+                + " launch = null where course_id = $1").execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(5));
+        JsonPath again = Packages.settled(auth, id);
+        assertThat(again.getString("status")).isEqualTo("ready");
+        assertThat(again.getList("launch.scos")).hasSize(1);
+    }
+
+    @Test
+    void everyEndpointNeedsTheScormHostingAddOn() {
+        String noAddon = TestKeys.header(workspace, "enterprise", "", "scorm_export", "live");
+        for (String path : List.of("/v1/headless/scorm-package/upload", "/v1/headless/scorm-package")) {
+            given().header("Authorization", noAddon).contentType(ContentType.JSON).body("{}").post(path).then().statusCode(403)
+                    .body("message", containsString("scorm_hosting"));
+        }
+        given().header("Authorization", noAddon).get("/v1/headless/scorm-package/1/download").then().statusCode(403);
+        given().header("Authorization", noAddon).contentType(ContentType.JSON).body("{}").post("/v1/headless/embed/scorm")
+                .then().statusCode(403);
+    }
+
+    private io.restassured.response.Response post(String path, Map<String, Object> body) {
+        return given().header("Authorization", auth).contentType(ContentType.JSON).body(body).post("/v1/headless/scorm-package" + path);
+    }
+}
