@@ -3,22 +3,52 @@ package org.courseplatform.migrations.batch;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.courseplatform.platform.events.Outbox;
+import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiException;
+import org.hibernate.reactive.mutiny.Mutiny;
 
-/** Reads migration batches. */
+/**
+ * Migration batches: created by a request for two or more courses, finished item by item by
+ * {@link BatchWorker}. Finishing an item, the batch's state and its events commit together.
+ *
+ * <p>Batch states: {@code pending} until a worker claims the first item, then
+ * {@code processing}; when no item is {@code pending} or {@code processing} any more, the batch is
+ * {@code completed} if every item is {@code migrated} or {@code already_modern}, and
+ * {@code completed_with_errors} if any is {@code blocked} or {@code failed}.
+ */
 @ApplicationScoped
 public class BatchService {
 
-    private final ObjectMapper mapper;
+    public static final String PROGRESS = "migration.progress";
+    public static final String COMPLETED = "migration.completed";
 
-    public BatchService(ObjectMapper mapper) {
+    private static final String FINISH_ITEM = """
+            update migration_item set status = ?1, title = coalesce(?2, title), total = ?3, changed = ?4,
+                blocked = cast(cast(?5 as text) as jsonb), screens = cast(cast(?6 as text) as jsonb), error = ?7,
+                reason = ?8, locked_until = null, updated_at = now()
+            where job_id = ?9 and status = 'processing' and attempts = ?10""";
+
+    private final ObjectMapper mapper;
+    private final Outbox outbox;
+
+    public BatchService(ObjectMapper mapper, Outbox outbox) {
         this.mapper = mapper;
+        this.outbox = outbox;
     }
 
     /** The batch with its items; another workspace's batch is as unknown as a missing one. */
@@ -27,12 +57,90 @@ public class BatchService {
         return Panache.getSession().chain(session -> session.find(MigrationBatch.class, id)
                 .map(b -> b == null || b.workspaceId != workspaceId ? null : b)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("Migration batch " + id + " not found"))
-                .chain(batch -> session.createSelectionQuery("from MigrationItem where batchId = :id order by jobId",
-                                MigrationItem.class).setParameter("id", id).getResultList()
-                        .map(items -> view(batch, items))));
+                .chain(batch -> items(session, id).map(items -> view(batch, items))));
     }
 
-    private BatchView view(MigrationBatch batch, List<MigrationItem> items) {
+    /** A new pending batch with one pending item per course, in the order asked. */
+    @WithTransaction
+    public Uni<BatchView> create(long workspaceId, boolean testMode, List<Long> courseIds) {
+        MigrationBatch batch = new MigrationBatch();
+        batch.id = UUID.randomUUID();
+        batch.workspaceId = workspaceId;
+        batch.status = "pending";
+        batch.testMode = testMode;
+        batch.createdAt = now();
+        List<MigrationItem> items = new ArrayList<>();
+        for (long courseId : courseIds) {
+            MigrationItem item = new MigrationItem();
+            item.batchId = batch.id;
+            item.courseId = courseId;
+            item.status = "pending";
+            item.blocked = "[]";
+            item.screens = "[]";
+            items.add(item);
+        }
+        return Panache.getSession().chain(session -> session.persist(batch)
+                .chain(() -> session.persistAll(items.toArray()))
+                .call(session::flush))
+                .invoke(() -> Log.debugf("Migration batch %s: %d courses for workspace %d", batch.id, items.size(), workspaceId))
+                .map(ignored -> view(batch, items));
+    }
+
+    /**
+     * Records how one claimed item ended, moves the batch to its final state when that was the
+     * last open item, and writes {@code migration.progress} (and then {@code migration.completed})
+     * in the same transaction. A claim another worker took over in the meantime (its lease ran
+     * out) changes nothing.
+     */
+    @WithTransaction
+    public Uni<Void> finish(BatchWorker.Claim claim, ItemResult result) {
+        return Panache.getSession().chain(session -> session
+                .find(MigrationBatch.class, claim.batchId(), LockModeType.PESSIMISTIC_WRITE)
+                .chain(batch -> session.createNativeQuery(FINISH_ITEM)
+                        .setParameter(1, result.status()).setParameter(2, result.title())
+                        .setParameter(3, result.total()).setParameter(4, result.changed())
+                        .setParameter(5, json(result.blocked())).setParameter(6, json(result.screens()))
+                        .setParameter(7, result.error()).setParameter(8, result.reason())
+                        .setParameter(9, claim.jobId()).setParameter(10, claim.attempts())
+                        .executeUpdate()
+                        .chain(updated -> updated == 0 ? superseded(claim)
+                                : items(session, batch.id).chain(items -> record(batch, items, claim.jobId())))));
+    }
+
+    private Uni<Void> record(MigrationBatch batch, List<MigrationItem> items, long jobId) {
+        boolean open = items.stream().anyMatch(i -> "pending".equals(i.status) || "processing".equals(i.status));
+        if (!open && batch.completedAt == null) {
+            boolean clean = items.stream().allMatch(i -> "migrated".equals(i.status) || "already_modern".equals(i.status));
+            batch.status = clean ? "completed" : "completed_with_errors";
+            batch.completedAt = now();
+        }
+        BatchView view = view(batch, items);
+        ObjectNode progress = mapper.valueToTree(view);
+        progress.set("item", mapper.valueToTree(view.items().stream().filter(i -> i.jobId() == jobId).findFirst()
+                .orElseThrow()));
+        String subject = batch.id.toString();
+        Uni<Void> events = outbox.add(Topics.MIGRATION_EVENTS, PROGRESS, subject, batch.workspaceId, batch.testMode, progress)
+                .replaceWithVoid();
+        if (batch.completedAt != null && !open) {
+            events = events.chain(() -> outbox.add(Topics.MIGRATION_EVENTS, COMPLETED, subject, batch.workspaceId,
+                    batch.testMode, view)).replaceWithVoid()
+                    .invoke(() -> Log.debugf("Migration batch %s %s", batch.id, batch.status));
+        }
+        return events;
+    }
+
+    private static Uni<Void> superseded(BatchWorker.Claim claim) {
+        Log.debugf("Migration item %d: claim at attempt %d was taken over; result dropped", claim.jobId(), claim.attempts());
+        return Uni.createFrom().voidItem();
+    }
+
+    private static Uni<List<MigrationItem>> items(Mutiny.Session session, UUID batchId) {
+        return session.createSelectionQuery("from MigrationItem where batchId = :id order by jobId", MigrationItem.class)
+                .setParameter("id", batchId).getResultList();
+    }
+
+    /** The batch status response; {@code counts} adds up to {@code total} by construction. */
+    BatchView view(MigrationBatch batch, List<MigrationItem> items) {
         int pending = 0;
         int processing = 0;
         int succeeded = 0;
@@ -46,16 +154,28 @@ public class BatchService {
             }
         }
         List<BatchView.Item> views = items.stream().map(i -> new BatchView.Item(i.jobId, i.courseId, i.title, i.status,
-                i.total, i.changed, json(i.blocked), json(i.screens), i.error, i.reason)).toList();
+                i.total, i.changed, read(i.blocked), read(i.screens), i.error, i.reason)).toList();
         return new BatchView(batch.id, batch.status, batch.createdAt, batch.completedAt,
                 new BatchView.Counts(items.size(), pending, processing, succeeded, failed), views);
     }
 
-    private JsonNode json(String value) {
+    private JsonNode read(String value) {
         try {
             return mapper.readTree(value == null ? "[]" : value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored migration item JSON is invalid", e);
         }
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value == null ? List.of() : value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static OffsetDateTime now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
     }
 }

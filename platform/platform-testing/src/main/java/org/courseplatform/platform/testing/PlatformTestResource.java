@@ -8,29 +8,39 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
 /**
  * Real infrastructure for a service's component tests, no Docker: a fresh PostgreSQL database
  * with the service's schema and role, the dev-stack's Kafka broker and S3 bucket, and a fresh
- * RSA key pair and operator token. Init arg {@code schema} names the service's schema.
+ * RSA key pair and operator token. Init arg {@code schema} names the service's schema; the
+ * optional {@code services} (comma separated, e.g. {@code course-service}) starts those services
+ * for real ({@link ServiceProcess}) and sets {@code platform.services.<name>.url} to each.
  */
 public class PlatformTestResource implements QuarkusTestResourceLifecycleManager {
 
     public static final String OPERATOR_TOKEN_PREFIX = "test-operator-";
 
     private String schema;
+    private List<String> services = List.of();
     private TestDatabase database;
     private MembersStub members;
+    private final List<ServiceProcess> processes = new ArrayList<>();
 
     @Override
     public void init(Map<String, String> initArgs) {
         schema = initArgs.get("schema");
         if (schema == null) {
             throw new IllegalArgumentException("PlatformTestResource needs the init arg 'schema'");
+        }
+        String others = initArgs.get("services");
+        if (others != null && !others.isBlank()) {
+            services = List.of(others.split("\\s*,\\s*"));
         }
     }
 
@@ -57,11 +67,18 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
             members = MembersStub.start(keys.resolve("public.pem"));
             config.put("platform.auth.members-url", members.url());
         }
+        for (String service : services) {
+            ServiceProcess process = ServiceProcess.start(service, keys, members != null ? members.url() : null);
+            processes.add(process);
+            config.put("platform.services." + service + ".url", process.url());
+        }
         return config;
     }
 
     @Override
     public void stop() {
+        processes.forEach(ServiceProcess::stop);
+        processes.clear();
         if (members != null) {
             members.stop();
         }

@@ -1,0 +1,158 @@
+package org.courseplatform.migrations.batch;
+
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.courseplatform.migrations.course.CourseMigrator;
+
+/**
+ * Works through batch items. Items are claimed with {@code FOR UPDATE SKIP LOCKED} under a lease,
+ * so replicas share a batch and an item whose worker died (a restart mid-batch) is taken over
+ * when its lease ends. Each course is migrated by course-service in its own transaction (rule
+ * 5); the item's result, the batch state and the events then commit together
+ * ({@link BatchService#finish}).
+ *
+ * <p>Each instance runs up to {@code migrations.worker.concurrency} loops, each on its own Vert.x
+ * context so that no two share a Hibernate session. A loop goes on until nothing is left to
+ * claim; the scheduler and every new batch start loops.
+ */
+@ApplicationScoped
+public class BatchWorker {
+
+    private static final String CLAIM = """
+            with claimed as (
+                update migration_item set status = 'processing', attempts = attempts + 1, updated_at = now(),
+                    locked_until = now() + make_interval(secs => $1)
+                where job_id = (select job_id from migration_item
+                                where (status = 'pending' and (locked_until is null or locked_until < now()))
+                                   or (status = 'processing' and locked_until < now())
+                                order by job_id for update skip locked limit 1)
+                returning job_id, batch_id, course_id, request_id, attempts),
+            started as (
+                update migration_batch set status = 'processing'
+                where id = (select batch_id from claimed) and status = 'pending')
+            select c.job_id, c.batch_id, c.course_id, c.request_id, c.attempts, b.workspace_id, b.test_mode
+            from claimed c join migration_batch b on b.id = c.batch_id""";
+    private static final String RELEASE = """
+            update migration_item set status = 'pending', error = $3, updated_at = now(),
+                locked_until = now() + make_interval(secs => $4)
+            where job_id = $1 and status = 'processing' and attempts = $2""";
+
+    /** One claimed item: what the worker needs to migrate it and to prove the claim is still its own. */
+    public record Claim(long jobId, UUID batchId, long courseId, UUID requestId, int attempts, long workspaceId,
+            boolean testMode) {
+    }
+
+    private final Pool pool;
+    private final Vertx vertx;
+    private final BatchService batches;
+    private final CourseMigrator migrator;
+    private final WorkerConfig config;
+    private final AtomicInteger loops = new AtomicInteger();
+
+    public BatchWorker(Pool pool, Vertx vertx, BatchService batches, CourseMigrator migrator, WorkerConfig config) {
+        this.pool = pool;
+        this.vertx = vertx;
+        this.batches = batches;
+        this.migrator = migrator;
+        this.config = config;
+    }
+
+    @Scheduled(every = "${migrations.worker.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void poll() {
+        wake();
+    }
+
+    /** Starts loops up to the configured concurrency; a no-op when they all run already. */
+    public void wake() {
+        if (!config.worker().enabled()) {
+            return;
+        }
+        while (true) {
+            int running = loops.get();
+            if (running >= config.worker().concurrency()) {
+                return;
+            }
+            if (loops.compareAndSet(running, running + 1)) {
+                Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+                VertxContextSafetyToggle.setContextSafe(context, true);
+                context.runOnContext(ignored -> drain().subscribe().with(done -> loops.decrementAndGet(), e -> {
+                    loops.decrementAndGet();
+                    Log.warnf("Migration worker: %s", e.toString());
+                }));
+            }
+        }
+    }
+
+    /** Claims and migrates items until none is left. */
+    Uni<Void> drain() {
+        return claim().chain(claim -> claim == null ? Uni.createFrom().voidItem() : work(claim).chain(this::drain));
+    }
+
+    private Uni<Claim> claim() {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.worker().lease().toSeconds())).map(rows -> {
+            if (rows.size() == 0) {
+                return null;
+            }
+            Row row = rows.iterator().next();
+            return new Claim(row.getLong("job_id"), row.getUUID("batch_id"), row.getLong("course_id"),
+                    row.getUUID("request_id"), row.getInteger("attempts"), row.getLong("workspace_id"),
+                    row.getBoolean("test_mode"));
+        });
+    }
+
+    private Uni<Void> work(Claim claim) {
+        int max = config.worker().maxAttempts();
+        if (claim.attempts() > max) {
+            // Every earlier attempt ended without an answer (its worker died or hung past the lease).
+            return batches.finish(claim, ItemResult.failed("unavailable",
+                    "Gave up after " + max + " attempts that did not finish"));
+        }
+        return migrator.migrate(claim.workspaceId(), claim.courseId(), claim.requestId(), claim.testMode())
+                .map(ItemResult::of)
+                .onFailure(CourseMigrator.DefinitiveFailure.class)
+                .recoverWithItem(e -> rejected((CourseMigrator.DefinitiveFailure) e))
+                .onFailure().recoverWithUni(e -> retryLater(claim, e))
+                .chain(result -> result == null ? Uni.createFrom().voidItem() : batches.finish(claim, result))
+                .onFailure().recoverWithUni(e -> {
+                    // The result could not be recorded (database trouble): the lease brings the item back.
+                    Log.warnf("Migration item %d: could not record the result: %s", claim.jobId(), e.toString());
+                    return Uni.createFrom().voidItem();
+                });
+    }
+
+    /** A transient failure: the item goes back to pending with a back-off, or fails once attempts are spent. */
+    private Uni<ItemResult> retryLater(Claim claim, Throwable e) {
+        String problem = e instanceof TimeoutException ? "course-service did not answer in time"
+                : "course-service could not be reached: " + e.getMessage();
+        Log.warnf("Migration item %d (course %d), attempt %d: %s", claim.jobId(), claim.courseId(), claim.attempts(), problem);
+        if (claim.attempts() >= config.worker().maxAttempts()) {
+            return Uni.createFrom().item(ItemResult.failed("unavailable", problem));
+        }
+        long delay = config.worker().retryDelay().toSeconds() * claim.attempts();
+        return pool.preparedQuery(RELEASE).execute(Tuple.of(claim.jobId(), claim.attempts(), problem, delay))
+                .replaceWith((ItemResult) null);
+    }
+
+    private static ItemResult rejected(CourseMigrator.DefinitiveFailure e) {
+        String reason = switch (e.status()) {
+            case 404 -> "not_found";
+            case 409 -> "conflict";
+            case 413 -> "too_large";
+            case 422 -> "unprocessable";
+            default -> "rejected";
+        };
+        return ItemResult.failed(reason, e.getMessage());
+    }
+}

@@ -1,0 +1,154 @@
+package org.courseplatform.platform.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Another service of the platform, run for real from its built jar as a child process of the
+ * test JVM: its own fresh database, the test's dev-stack, key pair and members stub. For
+ * component tests whose service calls another one's internal API, so the collaborator's real
+ * rules run instead of a stand-in. Build the other service first ({@code ./mvnw install}; in
+ * the reactor it comes earlier); its output goes to {@code target/<service>.log}.
+ */
+final class ServiceProcess {
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+
+    final String service;
+    final int port;
+    private final Process process;
+    private final TestDatabase database;
+
+    private ServiceProcess(String service, int port, Process process, TestDatabase database) {
+        this.service = service;
+        this.port = port;
+        this.process = process;
+        this.database = database;
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + port;
+    }
+
+    static ServiceProcess start(String service, Path keys, String membersUrl) {
+        Path root = RepoRoot.find();
+        Path jar = root.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException(jar + " is missing: build " + service + " first (./mvnw -pl " + service
+                    + " -am install -DskipTests)");
+        }
+        String schema = schemaOf(root, service);
+        TestDatabase database = TestDatabase.create(schema);
+        DevStackProcess stack = DevStackProcess.get();
+        Process process = null;
+        try {
+            int port = DevStackProcess.freePort();
+            String java = ProcessHandle.current().info().command().orElse("java");
+            ProcessBuilder builder = new ProcessBuilder(java, "-Xmx256m", "-XX:+UseSerialGC", "-jar", jar.toString());
+            Map<String, String> env = builder.environment();
+            env.put("QUARKUS_HTTP_PORT", Integer.toString(port));
+            env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
+            env.put("QUARKUS_DATASOURCE_REACTIVE_URL", database.reactiveUrl());
+            env.put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl());
+            env.put("QUARKUS_DATASOURCE_USERNAME", schema);
+            env.put("QUARKUS_DATASOURCE_PASSWORD", schema);
+            env.put("QUARKUS_LOG_CONSOLE_JSON", "false");
+            env.put("KAFKA_BOOTSTRAP_SERVERS", stack.kafkaBootstrap());
+            env.put("PLATFORM_S3_ENDPOINT", stack.s3Endpoint());
+            env.put("PLATFORM_S3_BUCKET", DevStackProcess.BUCKET);
+            env.put("PLATFORM_S3_ACCESS_KEY", DevStackProcess.ACCESS_KEY);
+            env.put("PLATFORM_S3_SECRET_KEY", DevStackProcess.SECRET_KEY);
+            env.put("PLATFORM_AUTH_MEMBERS_URL", membersUrl);
+            env.put("PLATFORM_AUTH_PRIVATE_KEY_LOCATION", keys.resolve("private.pem").toString());
+            env.put("PLATFORM_AUTH_PUBLIC_KEY_LOCATION", keys.resolve("public.pem").toString());
+            env.put("PLATFORM_PUBLIC_BASE_URL", "http://127.0.0.1:" + port);
+            Path log = Path.of(System.getProperty("user.dir")).resolve("target").resolve(service + ".log");
+            Files.createDirectories(log.getParent());
+            builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            process = builder.start();
+            ServiceProcess started = new ServiceProcess(service, port, process, database);
+            started.awaitReady(log);
+            return started;
+        } catch (IOException e) {
+            stopQuietly(process, database);
+            throw new UncheckedIOException("cannot start " + service, e);
+        } catch (RuntimeException e) {
+            stopQuietly(process, database);
+            throw e;
+        }
+    }
+
+    private void awaitReady(Path log) {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/q/health/ready")).timeout(Duration.ofSeconds(5)).build();
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(service + " exited with " + process.exitValue() + "; see " + log);
+            }
+            try {
+                if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted waiting for " + service, e);
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted waiting for " + service, e);
+            }
+        }
+        throw new IllegalStateException(service + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + log);
+    }
+
+    void stop() {
+        stopQuietly(process, database);
+    }
+
+    private static void stopQuietly(Process process, TestDatabase database) {
+        if (process != null) {
+            process.destroy();
+            try {
+                if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (database != null) {
+            database.drop();
+        }
+    }
+
+    /** The schema of a service, from {@code deploy/services.tsv}. */
+    private static String schemaOf(Path root, String service) {
+        try {
+            List<String> lines = Files.readAllLines(root.resolve("deploy/services.tsv"));
+            for (String line : lines) {
+                String[] columns = line.split("\t");
+                if (!line.startsWith("#") && columns.length >= 3 && columns[0].equals(service)) {
+                    return columns[2];
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new IllegalArgumentException("no service " + service + " in deploy/services.tsv");
+    }
+}
