@@ -7,17 +7,30 @@
 # 32 connections through the ingress against:
 #   GET /api/v1/members?search=<term>&sort=<key>&page=<0..9>   (default limit 5)
 #   GET /api/v1/enrolments?search=<term>&page=<0..9>           (default length 10)
+# with typical terms (first100..first996: ~100 members, ~1,000 enrolments each) and broad ones
+# (first10..first99: ~1,100 members, ~11,000 enrolments each). Before that it times the same
+# statements at the database (EXPLAIN ANALYZE, 20 terms each).
 # Needs a suite started without the per-workspace rate limit:
 #   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 ./suite up
 # Usage: bench/members.sh [duration, default 20s]
+#   BENCH_WORKSPACE=<id> reuses a workspace an earlier run seeded (a new key is issued).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 duration=${1:-20s}
 . bench/lib.sh
-bench_setup "Bench members"
-echo "workspace $ws: seeding 100,000 members and 1,000,000 enrolments"
-start=$SECONDS
-psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres -d "$db" <<SQL
+if [[ -n "${BENCH_WORKSPACE:-}" ]]; then
+  command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
+  eval "$(./suite env)"
+  ws=$BENCH_WORKSPACE
+  key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
+    -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)
+  db=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
+  echo "workspace $ws: reusing its seeded data"
+else
+  bench_setup "Bench members"
+  echo "workspace $ws: seeding 100,000 members and 1,000,000 enrolments"
+  start=$SECONDS
+  psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres -d "$db" <<SQL
 -- Bulk load with triggers off (one transaction of a million single-row counter updates would
 -- crawl), then fill the sort keys and counters the triggers would have kept, in bulk.
 begin;
@@ -52,7 +65,34 @@ vacuum analyze members.membership;
 vacuum analyze members.enrolment;
 vacuum analyze members.course_projection;
 SQL
-echo "seeded in $((SECONDS - start)) s"
+  echo "seeded in $((SECONDS - start)) s"
+fi
+# At the database: the statements the service runs for a search page (page 3, members sorted by
+# email), EXPLAIN ANALYZE over 20 terms of each kind, mean execution time.
+db_ms() { # $1 = sql with TERM as the placeholder; $2 = first term number; $3 = last
+  local total=0 n=0 t
+  for i in $(seq 1 20); do
+    term=first$(( $2 + (i * 7919) % ($3 - $2 + 1) ))
+    t=$(psql -qAt -h 127.0.0.1 -U postgres -d "$db" -c "set search_path = members; explain (analyze, format json) ${1//TERM/$term}" \
+      | jq '.[0]["Execution Time"]')
+    total=$(echo "$total + $t" | bc -l); n=$((n + 1))
+  done
+  printf '%.2f' "$(echo "$total / $n" | bc -l)"
+}
+members_sql="with m as materialized (select * from membership m where m.workspace_id = $ws and m.search_text like '%TERM%')
+  select u.id, u.email, m.state, count(*) over () from m join app_user u on u.id = m.user_id
+  order by m.sort_email, m.user_id limit 5 offset 15"
+enrolments_sql="with mm as materialized (select m.user_id from membership m where m.workspace_id = $ws and m.search_text like '%TERM%'),
+  cc as materialized (select c.id from course_projection c where c.workspace_id = $ws and c.search_text like '%TERM%'),
+  x as (select e.id, e.user_id, e.course_id, e.group_id, e.role, e.created_at from enrolment e join mm on mm.user_id = e.user_id
+        where e.workspace_id = $ws
+        union select e.id, e.user_id, e.course_id, e.group_id, e.role, e.created_at from enrolment e join cc on cc.id = e.course_id
+        where e.workspace_id = $ws)
+  select x.*, count(*) over () from x order by x.created_at, x.id limit 10 offset 30"
+echo "DB members search page, typical term:    $(db_ms "$members_sql" 100 996) ms"
+echo "DB enrolments search page, typical term: $(db_ms "$enrolments_sql" 100 996) ms"
+echo "DB members search page, broad term:      $(db_ms "$members_sql" 10 99) ms"
+echo "DB enrolments search page, broad term:   $(db_ms "$enrolments_sql" 10 99) ms"
 auth="SERVICE:$ws:$key"
 script=$(mktemp --suffix=.lua)
 trap 'rm -f "$script"' EXIT
@@ -60,9 +100,11 @@ cat >"$script" <<LUA
 local sorts = {"name", "namelastfirst", "username", "email", "created", "added"}
 math.randomseed(os.time())
 request = function()
-  local term = "first" .. math.random(1, 996)
+  -- typical: first100..first996 match about 100 members (1,000 enrolments) each;
+  -- broad: first10..first99 match about 1,100 members (11,000 enrolments) each.
+  local term = "first" .. (broad and math.random(10, 99) or math.random(100, 996))
   local path
-  if mode == "enrolments" then
+  if kind == "enrolments" then
     path = "/api/v1/enrolments?search=" .. term .. "&page=" .. math.random(0, 9)
   else
     path = "/api/v1/members?search=" .. term .. "&sort=" .. sorts[math.random(1, 6)] .. "&page=" .. math.random(0, 9)
@@ -70,14 +112,18 @@ request = function()
   return wrk.format("GET", path, {["Authorization"] = "$auth"})
 end
 done = function(summary, latency, requests)
-  io.write(string.format("RESULT %s rps=%.0f p50=%.2fms p99=%.2fms errors=%d\\n", mode,
+  io.write(string.format("RESULT %-28s rps=%.0f p50=%.2fms p99=%.2fms errors=%d\\n", mode,
     summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000,
     summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
 end
 LUA
-for mode in members enrolments; do
-  sed -i "1i mode = \"$mode\"" "$script"
-  wrk -t2 -c32 -d10s -s "$script" "$BASE_URL" >/dev/null
+rss() { ps -o rss= -p "$(./suite status | awk '$1=="members-service"{print $3}')" | awk '{printf "%d MB", $1/1024}'; }
+echo "members-service RSS before: $(rss)"
+for mode in members enrolments members-broad enrolments-broad; do
+  broad=false; [[ $mode == *-broad ]] && broad=true
+  sed -i "1i mode = \"$mode\"; kind = \"${mode%-broad}\"; broad = $broad" "$script"
+  wrk -t2 -c32 -d5s -s "$script" "$BASE_URL" >/dev/null
   wrk -t2 -c32 -d"$duration" --latency -s "$script" "$BASE_URL" | grep -E 'RESULT|Non-2xx'
   sed -i '1d' "$script"
 done
+echo "members-service RSS after: $(rss)"

@@ -66,6 +66,15 @@ class EnrolmentsTest {
                 .then().statusCode(200).body("name", contains("Team A")).body("[0].role", equalTo("teacher"));
         given().header("Authorization", key.header()).queryParam("action", "study").get("/api/v1/members/" + ann + "/groups")
                 .then().statusCode(200).body("size()", equalTo(0));
+        given().header("Authorization", key.header()).queryParam("action", "teach").get("/api/v1/members/" + ann + "/groups")
+                .then().statusCode(200).body("name", contains("Team A"));
+        given().header("Authorization", key.header()).get("/api/v1/members/" + ann + "/groups").then().body("size()", equalTo(1));
+        given().header("Authorization", key.header()).queryParam("type", "student").get("/api/v1/members/" + ann + "/groups")
+                .then().body("size()", equalTo(0));
+        given().header("Authorization", key.header()).queryParam("type", "boss").get("/api/v1/members/" + ann + "/groups")
+                .then().statusCode(400).body("details[0].field", equalTo("type"));
+        given().header("Authorization", key.header()).queryParam("action", "learn").get("/api/v1/members/" + ann + "/groups")
+                .then().statusCode(400).body("details[0].field", equalTo("action"));
         given().header("Authorization", key.header()).queryParam("search", "beginners").get("/api/v1/enrolments").then()
                 .header("X-Total-Count", "2");
         given().header("Authorization", key.header()).queryParam("search", "Ann").get("/api/v1/enrolments").then()
@@ -74,6 +83,17 @@ class EnrolmentsTest {
                 .delete("/api/v1/enrolment").then().statusCode(201);
         given().header("Authorization", key.header()).queryParam("user", ann).queryParam("group", g).queryParam("role", "teacher")
                 .delete("/api/v1/enrolment").then().statusCode(404);
+        // A teacher is removed only with role=teacher; the student-role default finds nothing.
+        enrol(key, "user=" + ann + "&group=" + g + "&role=teacher").then().statusCode(201);
+        given().header("Authorization", key.header()).queryParam("user", ann).queryParam("group", g).delete("/api/v1/enrolment")
+                .then().statusCode(404);
+        given().header("Authorization", key.header()).queryParam("user", ann).queryParam("course", courseId).delete("/api/v1/enrolment")
+                .then().statusCode(201);
+        given().header("Authorization", key.header()).queryParam("group", g).queryParam("course", courseId).delete("/api/v1/enrolment")
+                .then().statusCode(201);
+        given().header("Authorization", key.header()).queryParam("user", ann).get("/api/v1/enrolments").then()
+                .header("X-Total-Count", "1").body("[0].role", equalTo("teacher"));
+        given().header("Authorization", key.header()).queryParam("user", ann).delete("/api/v1/enrolment").then().statusCode(400);
     }
 
     @Test

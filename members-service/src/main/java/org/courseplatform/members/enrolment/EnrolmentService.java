@@ -60,12 +60,14 @@ public class EnrolmentService {
         if (search != null) {
             params.add("%" + MemberRepository.escapeLike(search.toLowerCase(java.util.Locale.ROOT)) + "%");
             int p = params.size();
-            String matches = "select " + COLUMNS + " from enrolment e join membership m on m.workspace_id = e.workspace_id"
-                    + " and m.user_id = e.user_id where e.workspace_id = ?1 and m.search_text like ?" + p + filters
-                    + " union select " + COLUMNS + " from enrolment e join course_projection c on c.id = e.course_id"
-                    + " where e.workspace_id = ?1 and c.workspace_id = ?1 and c.search_text like ?" + p + filters;
-            return MemberRepository.windowedPage("select x.*, count(*) over () from (" + matches + ") x order by x.created_at, x.id",
-                    "select count(*) from (" + matches + ") x", params, page, length)
+            String matches = "with mm as materialized (select m.user_id from membership m where m.workspace_id = ?1"
+                    + " and m.search_text like ?" + p + "), cc as materialized (select c.id from course_projection c"
+                    + " where c.workspace_id = ?1 and c.search_text like ?" + p + "), x as (select " + COLUMNS
+                    + " from enrolment e join mm on mm.user_id = e.user_id where e.workspace_id = ?1" + filters
+                    + " union select " + COLUMNS + " from enrolment e join cc on cc.id = e.course_id where e.workspace_id = ?1"
+                    + filters + ")";
+            return MemberRepository.windowedPage(matches + " select x.*, count(*) over () from x order by x.created_at, x.id",
+                    matches + " select count(*) from x", params, page, length)
                     .map(found -> found.map(EnrolmentService::view));
         }
         String where = " from enrolment e where e.workspace_id = ?1" + filters;

@@ -26,9 +26,12 @@ public class MemberRepository {
         if (query.search() != null) {
             params.add("%" + escapeLike(query.search().toLowerCase(java.util.Locale.ROOT)) + "%");
             where.append(" and m.search_text like ?").append(params.size());
-            // The matches are few next to the workspace: read them once for the page and the total.
-            return windowedPage("select " + COLUMNS + ", count(*) over ()" + from + where + " order by " + query.orderBy(),
-                    "select count(*) from membership m" + where, params, query.page(), query.limit())
+            // The matches are found first (trigram index), then sorted, paged and counted in one
+            // query. Left to itself the planner prefers walking the sort index and filtering
+            // every row of the workspace, which is 5-20 times slower for any term.
+            String matches = "with m as materialized (select * from membership m" + where + ")";
+            return windowedPage(matches + " select " + COLUMNS + ", count(*) over () from m join app_user u on u.id = m.user_id"
+                    + " order by " + query.orderBy(), matches + " select count(*) from m", params, query.page(), query.limit())
                     .map(p -> new Paged<>(map(p.items()), p.total()));
         }
         // Without a search, the page is an index scan in sort order and the total comes from the
