@@ -40,7 +40,7 @@ public class RuntimeService {
     private static final String UPSERT = """
             insert into scorm_sco_state (tracking_id, sco_id, location, suspend_data, completion_status, success_status,
                 score_raw, score_min, score_max, score_scaled, total_time, total_seconds, exit, cmi, updated_at)
-            values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, cast(?14 as jsonb), now())
+            values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, cast(cast(?14 as text) as jsonb), now())
             on conflict (tracking_id, sco_id) do update set location = excluded.location, suspend_data = excluded.suspend_data,
                 completion_status = excluded.completion_status, success_status = excluded.success_status,
                 score_raw = excluded.score_raw, score_min = excluded.score_min, score_max = excluded.score_max,
