@@ -76,6 +76,9 @@ final class ServiceProcess {
             Files.createDirectories(log.getParent());
             builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             process = builder.start();
+            Process child = process;
+            // A test JVM that exits without stopping its resources must not leave the service running.
+            Runtime.getRuntime().addShutdownHook(new Thread(child::destroy, service + "-stop"));
             ServiceProcess started = new ServiceProcess(service, port, process, database);
             started.awaitReady(log);
             return started;
