@@ -5,8 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -19,6 +26,8 @@ import java.util.function.Function;
 public class Inbox {
 
     private static final String CLAIM = "insert into inbox (consumer, event_id) values (?1, ?2) on conflict do nothing";
+    private static final String CLAIM_ALL = "insert into inbox (consumer, event_id) select $1, unnest($2::uuid[])"
+            + " on conflict do nothing returning event_id";
 
     private final ObjectMapper mapper;
 
@@ -71,5 +80,31 @@ public class Inbox {
             return Uni.createFrom().voidItem();
         }
         return once(consumer, event, effect).replaceWithVoid();
+    }
+
+    /**
+     * Batch form for consumers that work on a Vert.x SQL connection (high-volume topics): records
+     * every event id for {@code consumer} in one statement inside the caller's transaction and
+     * answers the events this consumer had not applied yet, in their order, each once. The
+     * caller applies its effect on the same connection before the transaction commits.
+     */
+    public Uni<List<CloudEvent>> claim(SqlConnection connection, String consumer, List<CloudEvent> events) {
+        if (events.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        UUID[] ids = events.stream().map(e -> UUID.fromString(e.id())).toArray(UUID[]::new);
+        return connection.preparedQuery(CLAIM_ALL).execute(Tuple.of(consumer, ids)).map(rows -> {
+            Set<UUID> fresh = new HashSet<>();
+            for (Row row : rows) {
+                fresh.add(row.getUUID("event_id"));
+            }
+            List<CloudEvent> claimed = new ArrayList<>(fresh.size());
+            for (CloudEvent event : events) {
+                if (fresh.remove(UUID.fromString(event.id()))) {
+                    claimed.add(event);
+                }
+            }
+            return claimed;
+        });
     }
 }
