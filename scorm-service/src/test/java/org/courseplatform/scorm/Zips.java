@@ -17,7 +17,7 @@ import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
 import org.courseplatform.platform.testing.RepoRoot;
 
-/** The fixture packages of ../shared/fixtures/scorm and generated hostile archives. */
+/** The fixture packages (fixtures/scorm, copied from ../shared/fixtures/scorm) and generated hostile archives. */
 public final class Zips {
 
     public static final String MANIFEST_12 = """
@@ -36,7 +36,7 @@ public final class Zips {
     }
 
     public static Path fixture(String name) {
-        return RepoRoot.find().resolve("../shared/fixtures/scorm").resolve(name).normalize();
+        return RepoRoot.find().resolve("fixtures/scorm").resolve(name);
     }
 
     public static byte[] fixtureBytes(String name) {
