@@ -1,24 +1,173 @@
 package org.courseplatform.webhooks.endpoint;
 
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.quarkus.logging.Log;
 import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.courseplatform.platform.web.ApiError;
+import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
+import org.courseplatform.webhooks.WebhooksConfig;
+import org.courseplatform.webhooks.delivery.DeliverySender;
+import org.courseplatform.webhooks.event.SubscribableEvents;
+import org.courseplatform.webhooks.security.AddressPolicy;
+import org.courseplatform.webhooks.security.SecretCipher;
 
-/** A workspace's webhook endpoints. */
+/**
+ * A workspace's webhook endpoints: https:// URLs only, subscribable event names only, a signing
+ * secret generated here, returned once and stored encrypted. Another workspace's endpoint is 404.
+ */
 @ApplicationScoped
 public class EndpointService {
 
-    private final EndpointRepository endpoints;
+    /** Pending deliveries of a disabled endpoint wait (held) until it is enabled again. */
+    private static final String HOLD = """
+            update delivery set next_attempt_at = null
+            where endpoint_id = ?1 and status = 'pending' and (claim_id is null or next_attempt_at <= now())""";
+    private static final String RESUME = """
+            update delivery set next_attempt_at = now(), claim_id = null
+            where endpoint_id = ?1 and status = 'pending' and next_attempt_at is null""";
 
-    public EndpointService(EndpointRepository endpoints) {
+    private final EndpointRepository endpoints;
+    private final SecretCipher cipher;
+    private final AddressPolicy policy;
+    private final DeliverySender sender;
+    private final int maxEndpoints;
+
+    public EndpointService(EndpointRepository endpoints, SecretCipher cipher, AddressPolicy policy, DeliverySender sender,
+            WebhooksConfig config) {
         this.endpoints = endpoints;
+        this.cipher = cipher;
+        this.policy = policy;
+        this.sender = sender;
+        this.maxEndpoints = config.maxEndpointsPerWorkspace();
     }
 
     @WithSession
     public Uni<Paged<EndpointView>> list(long workspaceId) {
         return endpoints.list("workspaceId", Sort.by("id"), workspaceId)
                 .map(all -> new Paged<>(all.stream().map(EndpointView::of).toList(), all.size()));
+    }
+
+    @WithSession
+    public Uni<EndpointView> get(long workspaceId, long id) {
+        return find(workspaceId, id).map(EndpointView::of);
+    }
+
+    @WithTransaction
+    public Uni<EndpointView.Created> create(long workspaceId, EndpointRequests.Create request) {
+        String url = EndpointUrls.normalise(request.url(), policy);
+        List<String> events = events(request.events());
+        return endpoints.count("workspaceId", workspaceId).chain(count -> {
+            if (count >= maxEndpoints) {
+                throw ApiException.unprocessable("This workspace already has " + count + " webhook endpoints, the most it may have");
+            }
+            String secret = SecretCipher.newSecret();
+            WebhookEndpoint endpoint = new WebhookEndpoint();
+            endpoint.workspaceId = workspaceId;
+            endpoint.url = url;
+            endpoint.events = String.join(",", events);
+            endpoint.enabled = true;
+            endpoint.description = blankToNull(request.description());
+            endpoint.secretEncrypted = cipher.encrypt(secret, workspaceId);
+            endpoint.createdAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+            endpoint.updatedAt = endpoint.createdAt;
+            return endpoints.persistAndFlush(endpoint).map(saved -> {
+                Log.debugf("Webhook endpoint %s created for workspace %s", saved.id, String.valueOf(workspaceId));
+                return EndpointView.Created.of(saved, secret);
+            });
+        });
+    }
+
+    public Uni<EndpointView> update(long workspaceId, long id, EndpointRequests.Update request) {
+        String url = request.url() == null ? null : EndpointUrls.normalise(request.url(), policy);
+        List<String> events = request.events() == null ? null : events(request.events());
+        return Panache.withTransaction(() -> updateInTransaction(workspaceId, id, url, events, request)).invoke(result -> {
+            if (result.resumed()) {
+                sender.wake();
+            }
+        }).map(UpdateResult::view);
+    }
+
+    private record UpdateResult(EndpointView view, boolean resumed) {
+    }
+
+    private Uni<UpdateResult> updateInTransaction(long workspaceId, long id, String url, List<String> events,
+            EndpointRequests.Update request) {
+        return find(workspaceId, id).chain(endpoint -> {
+            if (url != null) {
+                endpoint.url = url;
+            }
+            if (events != null) {
+                endpoint.events = String.join(",", events);
+            }
+            if (request.description() != null) {
+                endpoint.description = blankToNull(request.description());
+            }
+            boolean wasEnabled = endpoint.enabled;
+            if (request.enabled() != null) {
+                endpoint.enabled = request.enabled();
+            }
+            endpoint.updatedAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+            Uni<Integer> deliveries = Uni.createFrom().item(0);
+            if (wasEnabled != endpoint.enabled) {
+                String sql = endpoint.enabled ? RESUME : HOLD;
+                deliveries = Panache.getSession().chain(s -> s.createNativeQuery(sql).setParameter(1, endpoint.id).executeUpdate());
+            }
+            boolean resumed = !wasEnabled && endpoint.enabled;
+            return deliveries.chain(() -> endpoints.flush()).replaceWith(new UpdateResult(EndpointView.of(endpoint), resumed));
+        });
+    }
+
+    /** Deletes the endpoint and its delivery log; deliveries still pending are not sent. */
+    @WithTransaction
+    public Uni<Void> delete(long workspaceId, long id) {
+        return find(workspaceId, id).chain(endpoint -> endpoints.delete(endpoint));
+    }
+
+    /** The endpoint when it belongs to the workspace; 404 otherwise, whoever owns it. */
+    public Uni<WebhookEndpoint> find(long workspaceId, long id) {
+        return endpoints.find("id = ?1 and workspaceId = ?2", id, workspaceId).firstResult().map(found -> {
+            if (found == null) {
+                throw ApiException.notFound("Webhook endpoint " + id + " not found");
+            }
+            return found;
+        });
+    }
+
+    /** Subscribable names, each once, in the order given; 400 naming every unknown one. */
+    static List<String> events(List<String> requested) {
+        if (requested == null || requested.isEmpty()) {
+            throw ApiException.invalid("events", "must name at least one event");
+        }
+        List<ApiError.Detail> problems = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i < requested.size(); i++) {
+            String name = requested.get(i);
+            if (!SubscribableEvents.isSubscribable(name)) {
+                problems.add(new ApiError.Detail("events[" + i + "]",
+                        "is not a subscribable event (one of " + String.join(", ", SubscribableEvents.NAMES) + ")"));
+            } else {
+                names.add(name);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        return List.copyOf(names);
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
     }
 }

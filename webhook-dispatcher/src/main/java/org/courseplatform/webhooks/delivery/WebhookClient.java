@@ -1,0 +1,242 @@
+package org.courseplatform.webhooks.delivery;
+
+import io.quarkus.runtime.ShutdownEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.vertx.UniHelper;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.core.net.TrustOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLException;
+import org.courseplatform.webhooks.WebhooksConfig;
+import org.courseplatform.webhooks.security.AddressPolicy;
+import org.courseplatform.webhooks.security.TrustStores;
+
+/**
+ * Sends one webhook request with the Vert.x HTTP client, never blocking the event loop. The host
+ * is resolved at send time (on a worker thread), every address it resolves to must pass the
+ * {@link AddressPolicy}, and the connection goes to the checked address itself while TLS (SNI and
+ * certificate check) and {@code Host} use the name, so a DNS answer that changes after the check
+ * reaches nothing unchecked. Redirects are not followed; the whole attempt has one deadline.
+ */
+@ApplicationScoped
+public class WebhookClient {
+
+    private final Vertx vertx;
+    private final HttpClient client;
+    private final AddressPolicy policy;
+    private final long timeoutMillis;
+    private final int maxResponseBytes;
+
+    public WebhookClient(Vertx vertx, AddressPolicy policy, WebhooksConfig config) {
+        this.vertx = vertx;
+        this.policy = policy;
+        this.timeoutMillis = config.timeout().toMillis();
+        this.maxResponseBytes = config.sender().maxResponseBytes();
+        HttpClientOptions options = new HttpClientOptions()
+                .setVerifyHost(true)
+                .setForceSni(true)
+                .setTrustOptions(TrustOptions.wrap(TrustStores.withExtraCas(config.trustCa().orElse(List.of()))))
+                .setMaxPoolSize(Math.max(config.sender().maxConnectionsPerHost(), config.sender().maxInFlightPerEndpoint()))
+                .setMaxWaitQueueSize(-1)
+                .setKeepAlive(true)
+                .setKeepAliveTimeout(30)
+                .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
+                .setDecompressionSupported(false)
+                .setName("webhooks");
+        this.client = vertx.createHttpClient(options);
+    }
+
+    void close(@Observes ShutdownEvent event) {
+        client.close();
+    }
+
+    /** What one attempt came to. {@code statusCode} is null when no answer arrived. */
+    public record Outcome(Integer statusCode, String error, long durationMillis) {
+
+        public boolean succeeded() {
+            return error == null && statusCode != null && statusCode >= 200 && statusCode < 300;
+        }
+    }
+
+    /** POSTs {@code body} to {@code url}; never fails: every problem is an unsuccessful outcome. */
+    public Uni<Outcome> post(String url, Map<String, String> headers, String body) {
+        long started = System.nanoTime();
+        URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (IllegalArgumentException e) {
+            return Uni.createFrom().item(new Outcome(null, "the URL is not valid", 0));
+        }
+        if (!"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            return Uni.createFrom().item(new Outcome(null, "the URL is not an https:// URL", 0));
+        }
+        String host = uri.getHost().startsWith("[") ? uri.getHost().substring(1, uri.getHost().length() - 1) : uri.getHost();
+        int port = uri.getPort() > 0 ? uri.getPort() : 443;
+        String target = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        return resolve(host)
+                .chain(address -> address == null
+                        ? Uni.createFrom().item(new Outcome(null, "the host " + host + " does not resolve", millisSince(started)))
+                        : checkAndSend(host, address, port, target, headers, body, started))
+                .onFailure().recoverWithItem(e -> new Outcome(null, describe(e), millisSince(started)));
+    }
+
+    private Uni<Outcome> checkAndSend(String host, InetAddress[] addresses, int port, String target,
+            Map<String, String> headers, String body, long started) {
+        for (InetAddress address : addresses) {
+            String refusal = policy.refusal(address);
+            if (refusal != null) {
+                return Uni.createFrom().item(new Outcome(null, "refused: " + host + " resolves to a " + refusal
+                        + " address (" + address.getHostAddress() + ")", millisSince(started)));
+            }
+        }
+        InetAddress chosen = addresses[0];
+        for (InetAddress address : addresses) {
+            if (address instanceof Inet4Address) {
+                chosen = address;
+                break;
+            }
+        }
+        return UniHelper.toUni(send(host, chosen, port, target, headers, body, started));
+    }
+
+    /** All addresses of the host; a literal needs no lookup. Lookups block, so they run on a worker. */
+    private Uni<InetAddress[]> resolve(String host) {
+        if (AddressPolicy.isLiteral(host)) {
+            return Uni.createFrom().item(() -> {
+                try {
+                    return InetAddress.getAllByName(host);
+                } catch (UnknownHostException e) {
+                    return null;
+                }
+            });
+        }
+        return UniHelper.toUni(vertx.executeBlocking(() -> {
+            try {
+                InetAddress[] all = InetAddress.getAllByName(host);
+                return all.length == 0 ? null : all;
+            } catch (UnknownHostException e) {
+                return null;
+            }
+        }, false));
+    }
+
+    private io.vertx.core.Future<Outcome> send(String host, InetAddress address, int port, String target,
+            Map<String, String> headers, String body, long started) {
+        Promise<Outcome> promise = Promise.promise();
+        AtomicReference<HttpClientRequest> request = new AtomicReference<>();
+        // One deadline for the whole attempt: connect, TLS, request, answer, and draining the body.
+        long timer = vertx.setTimer(timeoutMillis, t -> {
+            promise.tryComplete(new Outcome(null, "timed out after " + timeoutMillis / 1000 + " s", millisSince(started)));
+            HttpClientRequest r = request.get();
+            if (r != null) {
+                r.reset(0, new TimeoutException());
+            }
+        });
+        RequestOptions options = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setHost(host)
+                .setPort(port)
+                .setURI(target)
+                .setSsl(true)
+                .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(address, port)))
+                .setFollowRedirects(false)
+                .setConnectTimeout(timeoutMillis);
+        headers.forEach(options::putHeader);
+        client.request(options).onComplete(created -> {
+            if (created.failed()) {
+                vertx.cancelTimer(timer);
+                promise.tryComplete(new Outcome(null, describe(created.cause()), millisSince(started)));
+                return;
+            }
+            HttpClientRequest r = created.result();
+            request.set(r);
+            if (promise.future().isComplete()) {
+                r.reset();
+                return;
+            }
+            r.response().onComplete(answered -> {
+                if (answered.failed()) {
+                    vertx.cancelTimer(timer);
+                    promise.tryComplete(new Outcome(null, describe(answered.cause()), millisSince(started)));
+                    return;
+                }
+                HttpClientResponse response = answered.result();
+                int status = response.statusCode();
+                String error = status >= 300 && status < 400 ? "redirect (HTTP " + status + ") not followed"
+                        : status >= 200 && status < 300 ? null : "HTTP " + status;
+                // The answer decides the outcome; the body is read and dropped so the connection can be reused.
+                promise.tryComplete(new Outcome(status, error, millisSince(started)));
+                AtomicLong read = new AtomicLong();
+                response.handler(chunk -> {
+                    if (read.addAndGet(chunk.length()) > maxResponseBytes) {
+                        r.reset();
+                    }
+                });
+                response.endHandler(v -> vertx.cancelTimer(timer));
+                response.exceptionHandler(e -> vertx.cancelTimer(timer));
+            });
+            r.end(Buffer.buffer(body)).onFailure(e -> {
+                vertx.cancelTimer(timer);
+                promise.tryComplete(new Outcome(null, describe(e), millisSince(started)));
+            });
+        });
+        return promise.future();
+    }
+
+    private static long millisSince(long started) {
+        return (System.nanoTime() - started) / 1_000_000;
+    }
+
+    /** A short, non-secret reason for a failed attempt. */
+    static String describe(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause
+                && !(cause instanceof SSLException) && !(cause instanceof ConnectException)) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof TimeoutException || cause instanceof io.netty.channel.ConnectTimeoutException) {
+            return "timed out";
+        }
+        if (cause instanceof ConnectException) {
+            return "connection refused";
+        }
+        if (cause instanceof SSLException) {
+            return "TLS failed: " + oneLine(cause.getMessage());
+        }
+        if (cause instanceof UnknownHostException) {
+            return "the host does not resolve";
+        }
+        String message = cause.getMessage();
+        return message == null || message.isBlank() ? cause.getClass().getSimpleName() : oneLine(message);
+    }
+
+    private static String oneLine(String message) {
+        if (message == null) {
+            return "";
+        }
+        String line = message.replaceAll("\\s+", " ").strip();
+        return line.length() > 300 ? line.substring(0, 300) : line;
+    }
+}

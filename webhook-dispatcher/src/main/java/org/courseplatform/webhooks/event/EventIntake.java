@@ -1,0 +1,86 @@
+package org.courseplatform.webhooks.event;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.Inbox;
+import org.courseplatform.webhooks.WebhooksConfig;
+import org.courseplatform.webhooks.delivery.DeliveryBodies;
+import org.courseplatform.webhooks.delivery.DeliveryRepository;
+import org.courseplatform.webhooks.delivery.DeliveryRepository.QueuedEvent;
+import org.courseplatform.webhooks.delivery.DeliverySender;
+import org.courseplatform.webhooks.workspace.WorkspaceProjection;
+
+/**
+ * Turns a batch of records from one topic into deliveries, in one transaction: the inbox keeps
+ * each event's effect to once, workspace events update the projection, and every subscribable
+ * event becomes one delivery per subscribed endpoint with its body built here, once.
+ */
+@ApplicationScoped
+public class EventIntake {
+
+    private final Inbox inbox;
+    private final DeliveryRepository deliveries;
+    private final WorkspaceProjection workspaces;
+    private final DeliverySender sender;
+    private final ObjectMapper mapper;
+    private final int maxAttempts;
+
+    public EventIntake(Inbox inbox, DeliveryRepository deliveries, WorkspaceProjection workspaces, DeliverySender sender,
+            ObjectMapper mapper, WebhooksConfig config) {
+        this.inbox = inbox;
+        this.deliveries = deliveries;
+        this.workspaces = workspaces;
+        this.sender = sender;
+        this.mapper = mapper;
+        this.maxAttempts = config.retry().maxAttempts();
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("webhooks.retry.max-attempts must be at least 1");
+        }
+    }
+
+    /** Applies the records' events once each; records that are not CloudEvents are skipped. */
+    public Uni<Void> accept(String consumer, List<String> values) {
+        List<CloudEvent> events = values.stream().map(inbox::parse).filter(Objects::nonNull).toList();
+        if (events.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return deliveries.pool().withTransaction(connection -> inbox.claim(connection, consumer, events)
+                        .chain(fresh -> workspaces.apply(connection, fresh)
+                                .chain(() -> deliveries.fanOut(connection, queued(fresh), maxAttempts))))
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
+                .invoke(created -> {
+                    Log.debugf("%s: %d events, %d deliveries queued", consumer, events.size(), created);
+                    if (created > 0) {
+                        sender.wake();
+                    }
+                })
+                .replaceWithVoid();
+    }
+
+    private List<QueuedEvent> queued(List<CloudEvent> events) {
+        List<QueuedEvent> queued = new ArrayList<>();
+        for (CloudEvent event : events) {
+            if (!SubscribableEvents.isSubscribable(event.type())) {
+                continue;
+            }
+            if (event.workspaceid() == null) {
+                Log.warnf("Event %s (%s) names no workspace; not delivered", event.id(), event.type());
+                continue;
+            }
+            // SPEC test mode rule 1: every newly queued event carries testMode; an event without one is not a test.
+            boolean testMode = Boolean.TRUE.equals(event.testmode());
+            String body = DeliveryBodies.build(mapper, event.id(), event.type(), event.time(), event.workspaceid(), testMode,
+                    event.data());
+            queued.add(new QueuedEvent(UUID.fromString(event.id()), event.workspaceid(), event.type(), body, testMode));
+        }
+        return queued;
+    }
+}
