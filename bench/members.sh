@@ -20,11 +20,10 @@ duration=${1:-20s}
 . bench/lib.sh
 if [[ -n "${BENCH_WORKSPACE:-}" ]]; then
   command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
-  eval "$(./suite env)"
+  bench_env
   ws=$BENCH_WORKSPACE
   key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
     -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)
-  db=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
   echo "workspace $ws: reusing its seeded data"
 else
   bench_setup "Bench members"

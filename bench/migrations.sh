@@ -17,15 +17,9 @@ cd "$(dirname "$(readlink -f "$0")")/.."
 courses=${1:-50}
 slides=${2:-40}
 singles=${3:-20}
-command -v jq >/dev/null || { echo "jq is needed" >&2; exit 1; }
-eval "$(./suite env)"
-
-ws=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
-  -d '{"name":"Bench migrations","plan":"enterprise","addons":[],"features":[],"userLimit":null}' \
-  "$BASE_URL/admin/v1/workspaces" | jq -r .id)
-key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
-  -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)
-auth="Authorization: SERVICE:$ws:$key"
+. bench/lib.sh
+bench_env
+bench_workspace "Bench migrations"
 
 # One Classic document of $slides slides.
 document=$(jq -cn --argjson n "$slides" '
