@@ -69,6 +69,10 @@ public interface ScormConfig {
         @WithDefault("10M")
         Duration lease();
 
+        /** Package files stored to S3 at the same time while a package is extracted. */
+        @WithDefault("4")
+        int uploadParallelism();
+
         /** Attempts after infrastructure failures (S3, course-service) before the package fails. */
         @WithDefault("3")
         int maxAttempts();

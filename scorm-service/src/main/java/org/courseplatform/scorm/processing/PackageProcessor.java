@@ -5,6 +5,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Validates a downloaded package and hands its files to a sink. Every check (archive safety,
@@ -33,24 +41,95 @@ public final class PackageProcessor {
         }
     }
 
-    public static Result process(Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink)
+    /**
+     * Checks, then extracts every file to a temporary file and hands it to the sink on up to
+     * {@code parallelism} threads (S3 uploads are latency-bound). At most twice that many
+     * extracted files wait on disk at a time. The first failure stops the run.
+     */
+    public static Result process(Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink, int parallelism)
             throws Rejection, IOException {
         try (SafeArchive archive = SafeArchive.open(zip, limits)) {
             Manifest manifest = manifest(archive, packageName, limits);
-            Path temp = Files.createTempFile(workDir, "entry-", ".bin");
+            ExecutorService uploads = Executors.newFixedThreadPool(Math.max(1, parallelism), runnable -> {
+                Thread thread = new Thread(runnable, "scorm-upload");
+                thread.setDaemon(true);
+                return thread;
+            });
+            Semaphore inFlight = new Semaphore(Math.max(1, parallelism) * 2);
+            List<Future<?>> pending = new ArrayList<>();
             try {
                 int count = 0;
                 for (SafeArchive.Entry entry : archive.files().values()) {
-                    try (OutputStream out = Files.newOutputStream(temp)) {
-                        archive.copy(entry, out);
+                    failFast(pending);
+                    inFlight.acquireUninterruptibly();
+                    Path temp = Files.createTempFile(workDir, "entry-", ".bin");
+                    boolean handedOver = false;
+                    try {
+                        try (OutputStream out = Files.newOutputStream(temp)) {
+                            archive.copy(entry, out);
+                        }
+                        pending.add(uploads.submit(() -> {
+                            try {
+                                sink.put(entry.path(), temp, ContentTypes.of(entry.path()));
+                                return null;
+                            } finally {
+                                Files.deleteIfExists(temp);
+                                inFlight.release();
+                            }
+                        }));
+                        handedOver = true;
+                    } finally {
+                        if (!handedOver) {
+                            Files.deleteIfExists(temp);
+                            inFlight.release();
+                        }
                     }
-                    sink.put(entry.path(), temp, ContentTypes.of(entry.path()));
                     count++;
+                }
+                for (Future<?> upload : pending) {
+                    await(upload);
                 }
                 return new Result(manifest, count, archive.expandedBytes());
             } finally {
-                Files.deleteIfExists(temp);
+                uploads.shutdownNow();
+                try {
+                    uploads.awaitTermination(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
+        }
+    }
+
+    public static Result process(Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink)
+            throws Rejection, IOException {
+        return process(zip, packageName, limits, workDir, sink, 1);
+    }
+
+    private static void failFast(List<Future<?>> pending) throws IOException {
+        for (Future<?> upload : pending) {
+            if (upload.isDone()) {
+                await(upload);
+            }
+        }
+        pending.removeIf(Future::isDone);
+    }
+
+    private static void await(Future<?> upload) throws IOException {
+        try {
+            upload.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while storing package files", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IOException(cause);
         }
     }
 

@@ -118,7 +118,7 @@ public class PackageWorker {
                         + job.size() + " bytes that were announced."));
             }
             PackageProcessor.Result result = PackageProcessor.process(zip, job.name(), limits(), dir,
-                    (path, file, type) -> store.putFile(prefix + path, file, type));
+                    (path, file, type) -> store.putFile(prefix + path, file, type), config.worker().uploadParallelism());
             Log.debugf("SCORM package of course %d: %d files, %d bytes expanded, in %d ms", job.courseId(),
                     result.fileCount(), result.expandedBytes(), (System.nanoTime() - started) / 1_000_000);
             return new Outcome(result, null);
