@@ -58,9 +58,18 @@ class MigrationsIT {
     }
 
     @Test
-    void aMixedBatchIsMigratedThenTheFixedBlockerAsANewBatch() {
+    void aMixedBatchIsMigratedThenTheFixedBlockerAsANewBatch() throws Exception {
         long ws = Suite.workspace("build");
         String key = Suite.key(ws, "live")[1];
+        try (HttpsReceiver receiver = new HttpsReceiver()) {
+            String path = "/migrations/" + ws;
+            String secret = as(key).body("{\"url\":\"" + receiver.url(path) + "\",\"events\":[\"migration.progress\",\"migration.completed\"]}")
+                    .post("/v1/headless/webhooks").then().statusCode(201).extract().jsonPath().getString("secret");
+            mixedBatch(ws, key, receiver, path, secret);
+        }
+    }
+
+    private void mixedBatch(long ws, String key, HttpsReceiver receiver, String path, String secret) throws Exception {
         long convertible = importCourse(key, CONVERTIBLE);
         long flash = importCourse(key, WITH_FLASH);
         long modern = importCourse(key, BUILDER2);
@@ -94,6 +103,24 @@ class MigrationsIT {
         // The blocked course is exactly as it was.
         assertThat(as(key).get("/v1/headless/courses/" + flash).asString()).isEqualTo(flashCourseBefore);
         assertThat(as(key).get("/v1/headless/course/content/" + flash).asString()).isEqualTo(flashContentBefore);
+
+        // The dispatcher delivers a signed migration.progress per course, then migration.completed once.
+        List<HttpsReceiver.Received> hooks = receiver.await(path, 5, Duration.ofSeconds(60));
+        assertThat(hooks).extracting(r -> r.header("X-Service-Event"))
+                .containsExactlyInAnyOrder("migration.progress", "migration.progress", "migration.progress", "migration.progress",
+                        "migration.completed");
+        for (HttpsReceiver.Received hook : hooks) {
+            assertThat(hook.signedWith(secret)).isTrue();
+            assertThat(hook.json().at("/data/id").asText()).isEqualTo(batchId);
+            assertThat(hook.json().get("testMode").asBoolean()).isFalse();
+        }
+        assertThat(hooks).filteredOn(r -> r.header("X-Service-Event").equals("migration.progress"))
+                .extracting(r -> r.json().at("/data/item/courseId").asLong())
+                .containsExactlyInAnyOrder(convertible, flash, modern, unknown);
+        HttpsReceiver.Received completed = hooks.stream().filter(r -> r.header("X-Service-Event").equals("migration.completed"))
+                .findFirst().orElseThrow();
+        assertThat(completed.json().at("/data/status").asText()).isEqualTo("completed_with_errors");
+        assertThat(completed.json().at("/data/counts/total").asInt()).isEqualTo(4);
 
         // Fix the blocker and migrate only that course (with one already done) as a new batch.
         as(key).body("{\"document\":" + FLASH_FIXED + "}").put("/v1/headless/course/" + flash + "/content").then().statusCode(200);
