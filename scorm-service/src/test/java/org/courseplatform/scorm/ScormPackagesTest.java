@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -75,8 +76,12 @@ class ScormPackagesTest {
         // The course title comes from the manifest, through course-service.
         String title = multi.getString("title");
         assertThat(title).isNotBlank().isNotEqualTo("scorm2004-3rd-multi-sco");
-        given().header("Authorization", "none").baseUri(courseService).get("/internal/v1/courses/" + e(ids, "scorm2004-3rd-multi-sco.zip"))
-                .then().statusCode(401);
+        given().baseUri(courseService).header("Authorization", auth).get("/v1/headless/courses/" + e(ids, "scorm2004-3rd-multi-sco.zip"))
+                .then().statusCode(200).body("type", equalTo("scorm")).body("title", equalTo(title))
+                .body("identifier", startsWith("api-key-"));
+        given().baseUri(courseService).header("Authorization", auth).contentType(ContentType.JSON).body("{\"document\":{\"format\":\"builder2\",\"title\":\"Edited\",\"screens\":[{\"id\":\"s1\",\"type\":\"blocks\"}]}}")
+                .put("/v1/headless/course/" + e(ids, "scorm2004-3rd-multi-sco.zip") + "/content").then().statusCode(422)
+                .body("message", containsString("SCORM"));
         JsonPath sequencing = Packages.status(auth, ids.get("scorm2004-3rd-sequencing-forced.zip"));
         assertThat(sequencing.getString("errorCode")).isEqualTo("sequencing_present");
         assertThat(sequencing.getString("error")).contains("sequencing");
