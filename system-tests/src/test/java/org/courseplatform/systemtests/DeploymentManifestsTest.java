@@ -309,7 +309,8 @@ class DeploymentManifestsTest {
         List<JsonNode> topics = ofKind(overlayResources, "KafkaTopic");
         Set<String> names = topics.stream().map(DeploymentManifestsTest::name).collect(Collectors.toCollection(TreeSet::new));
         Set<String> expected = new TreeSet<>(EVENT_TOPICS);
-        expected.add("dead-letter-topic-member-events");
+        // webhook-dispatcher consumes all four topics, each with a dead-letter topic.
+        EVENT_TOPICS.forEach(topic -> expected.add("dead-letter-topic-" + topic));
         assertEquals(expected, names, "KafkaTopics of the strimzi-cnpg overlay");
         assertEquals(expected.size(), topics.size(), "a KafkaTopic is declared twice");
 

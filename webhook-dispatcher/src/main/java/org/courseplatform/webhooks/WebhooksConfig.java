@@ -67,7 +67,10 @@ public interface WebhooksConfig {
         @WithDefault("1s")
         Duration pollInterval();
 
-        /** How long a claimed delivery stays with its sender; after that another sender may take it. */
+        /**
+         * How long a claimed delivery stays with its sender; after that another sender may take it.
+         * At least the timeout plus 30 s.
+         */
         @WithDefault("60s")
         Duration lease();
 

@@ -16,7 +16,9 @@ import jakarta.enterprise.event.Observes;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +36,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * moving their {@code next_attempt_at} to the end of a lease and stamping a claim id, so replicas
  * share the work and rows a killed sender held come due again when the lease ends (sent twice at
  * worst, with the same delivery id). Requests run concurrently, bounded per instance and per
- * endpoint, each under its own deadline, so a slow endpoint holds only its own slots. Outcomes
+ * endpoint, each under its own deadline, so a slow endpoint holds only its own slots. Each
+ * endpoint keeps up to as many claimed rows waiting as it has slots, so the next request starts
+ * as soon as one finishes rather than after another claim; a waiting row whose lease could end
+ * before its request goes back to the table. Outcomes
  * are written in batches; an outcome counts only for the claim that sent it.
  * New deliveries wake the sender at once (in-process, and through {@code NOTIFY} on other
  * replicas); a poll picks up retries as they come due.
@@ -42,14 +47,32 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class DeliverySender {
 
+    /**
+     * Due rows in due order, at most the room each endpoint has left in this instance ($5 and $6:
+     * endpoints with requests in flight and their counts; $7: the per-endpoint limit), locked
+     * with SKIP LOCKED so replicas never take the same row. Each step is a materialized CTE: as
+     * an {@code IN (subquery)} the planner may run the locking subquery once per row of the table.
+     */
     private static final String CLAIM = """
+            with candidate as materialized (
+                select id, endpoint_id, next_attempt_at from delivery
+                where status = 'pending' and next_attempt_at <= now() and endpoint_id <> all($3::bigint[])
+                order by next_attempt_at limit $4 * 4
+            ), fitting as materialized (
+                select r.id from (select c.id, row_number() over (partition by c.endpoint_id order by c.next_attempt_at) as rn,
+                                         $7 - coalesce((select f.n from unnest($5::bigint[], $6::int[]) as f(endpoint_id, n)
+                                                        where f.endpoint_id = c.endpoint_id), 0) as room
+                                  from candidate c) r
+                where r.rn <= r.room
+            ), claimed as materialized (
+                select d.id from delivery d join fitting f on f.id = d.id
+                where d.status = 'pending' and d.next_attempt_at <= now()
+                order by d.next_attempt_at limit $4
+                for update of d skip locked
+            )
             update delivery d set next_attempt_at = now() + make_interval(secs => $1), claim_id = $2
-            from webhook_endpoint e
-            where d.id in (select id from delivery
-                           where status = 'pending' and next_attempt_at <= now() and endpoint_id <> all($3::bigint[])
-                           order by next_attempt_at limit $4
-                           for update skip locked)
-              and e.id = d.endpoint_id
+            from claimed c, webhook_endpoint e
+            where d.id = c.id and e.id = d.endpoint_id
             returning d.id, d.endpoint_id, d.type, d.body, d.test_mode, d.attempts, e.url, e.enabled,
                       e.workspace_id, e.secret_encrypted""";
     /** Rows a sender took but will not send now go back: due at once, or held while their endpoint is disabled. */
@@ -86,10 +109,16 @@ public class DeliverySender {
     private final AtomicBoolean again = new AtomicBoolean();
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final AtomicInteger inFlight = new AtomicInteger();
-    private final Map<Long, AtomicInteger> perEndpoint = new ConcurrentHashMap<>();
+    private final AtomicInteger buffered = new AtomicInteger();
+    private final Map<Long, Lane> lanes = new ConcurrentHashMap<>();
+    private final long sendWithinNanos;
     private final ConcurrentLinkedQueue<Result> results = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushing = new AtomicBoolean();
-    /** Set when due rows were left for lack of a free slot; a finished request then claims again. */
+    /**
+     * Set when due rows may have been left for lack of a free slot (the last claim found work, or
+     * some endpoint was at its limit); a finished request then claims again. Cleared when a claim
+     * finds nothing, so an idle sender does not query on every completion.
+     */
     private final AtomicBoolean starved = new AtomicBoolean();
     private PgSubscriber subscriber;
 
@@ -99,7 +128,9 @@ public class DeliverySender {
         this.cipher = cipher;
         this.config = config.sender();
         this.schedule = new RetrySchedule(config.retry().delays(), config.retry().jitter());
-        this.leaseSeconds = Math.max(config.sender().lease().toSeconds(), config.timeout().toSeconds() + 5);
+        this.leaseSeconds = Math.max(config.sender().lease().toSeconds(), config.timeout().toSeconds() + 30);
+        // A claimed row starts only while its lease still covers a whole attempt, with a margin.
+        this.sendWithinNanos = (leaseSeconds - config.timeout().toSeconds() - 5) * 1_000_000_000L;
     }
 
     void start(@Observes StartupEvent event, Vertx vertx,
@@ -125,6 +156,18 @@ public class DeliverySender {
         if (subscriber != null) {
             subscriber.closeAndForget();
         }
+        // Rows taken but not started go back at once, so other replicas need not wait for the lease.
+        Map<UUID, List<UUID>> waiting = new HashMap<>();
+        for (Lane lane : lanes.values()) {
+            synchronized (lane) {
+                for (Claimed c : lane.waiting) {
+                    waiting.computeIfAbsent(c.claim(), k -> new ArrayList<>()).add(c.row().getUUID("id"));
+                }
+                buffered.addAndGet(-lane.waiting.size());
+                lane.waiting.clear();
+            }
+        }
+        waiting.forEach((claim, ids) -> release(claim, ids, false).subscribe().with(ok -> { }, e -> { }));
         // Give requests in flight a moment and write what is known; the rest comes due again after the lease.
         long deadline = System.nanoTime() + 3_000_000_000L;
         while ((inFlight.get() > 0 || !results.isEmpty() || flushing.get()) && System.nanoTime() < deadline) {
@@ -165,46 +208,93 @@ public class DeliverySender {
         }
     }
 
-    /** Claims batches while capacity is left and the last batch was full. */
+    /**
+     * Claims batches while there is room. Each endpoint may hold up to twice its in-flight limit
+     * (requests in flight plus rows waiting here), so a finished request is followed by the next
+     * one at once, without waiting for a claim; the instance as a whole holds at most twice
+     * {@code max-in-flight}.
+     */
     private Uni<Void> claimWhileDue() {
-        int room = Math.min(config.batchSize(), config.maxInFlight() - inFlight.get());
         if (stopping.get()) {
             return Uni.createFrom().voidItem();
         }
+        int room = Math.min(config.batchSize(), 2 * config.maxInFlight() - inFlight.get() - buffered.get());
         if (room <= 0) {
             starved.set(true);
             return Uni.createFrom().voidItem();
         }
-        Long[] busy = perEndpoint.entrySet().stream()
-                .filter(e -> e.getValue().get() >= config.maxInFlightPerEndpoint()).map(Map.Entry::getKey).toArray(Long[]::new);
-        if (busy.length > 0) {
+        int prefetch = 2 * config.maxInFlightPerEndpoint();
+        List<Long> active = new ArrayList<>();
+        List<Integer> loads = new ArrayList<>();
+        List<Long> busy = new ArrayList<>();
+        for (Lane lane : lanes.values()) {
+            int load;
+            synchronized (lane) {
+                load = lane.inFlight + lane.waiting.size();
+            }
+            if (load >= prefetch) {
+                busy.add(lane.endpoint);
+            } else if (load > 0) {
+                active.add(lane.endpoint);
+                loads.add(load);
+            }
+        }
+        if (!busy.isEmpty()) {
             starved.set(true);
         }
         UUID claim = UUID.randomUUID();
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(leaseSeconds, claim, busy, room)).chain(rows -> {
-            List<UUID> later = new ArrayList<>();
+        Tuple params = Tuple.tuple(List.of(leaseSeconds, claim, busy.toArray(Long[]::new), room, active.toArray(Long[]::new),
+                loads.toArray(Integer[]::new), prefetch));
+        return pool.preparedQuery(CLAIM).execute(params).chain(rows -> {
+            if (rows.size() > 0) {
+                // More may be due than the room each endpoint had: claim again as requests finish.
+                starved.set(true);
+            }
+            long now = System.nanoTime();
             List<UUID> held = new ArrayList<>();
+            Map<Long, Lane> touched = new LinkedHashMap<>();
             for (Row row : rows) {
-                long endpoint = row.getLong("endpoint_id");
                 if (!row.getBoolean("enabled")) {
                     held.add(row.getUUID("id"));
                     continue;
                 }
-                AtomicInteger count = perEndpoint.computeIfAbsent(endpoint, k -> new AtomicInteger());
-                if (count.incrementAndGet() > config.maxInFlightPerEndpoint()) {
-                    count.decrementAndGet();
-                    later.add(row.getUUID("id"));
-                    continue;
+                Lane lane = lanes.computeIfAbsent(row.getLong("endpoint_id"), Lane::new);
+                synchronized (lane) {
+                    lane.waiting.add(new Claimed(claim, row, now));
                 }
-                inFlight.incrementAndGet();
-                send(claim, row, count);
+                buffered.incrementAndGet();
+                touched.put(lane.endpoint, lane);
             }
-            if (!later.isEmpty()) {
-                starved.set(true);
-            }
-            Uni<Void> released = release(claim, later, false).chain(() -> release(claim, held, true));
+            touched.values().forEach(this::drain);
+            Uni<Void> released = release(claim, held, true);
             return rows.size() >= room ? released.chain(this::claimWhileDue) : released;
         });
+    }
+
+    /** Starts the lane's waiting rows while it and the instance have free slots. */
+    private void drain(Lane lane) {
+        List<Claimed> start = new ArrayList<>();
+        List<Claimed> stale = new ArrayList<>();
+        long now = System.nanoTime();
+        synchronized (lane) {
+            while (!lane.waiting.isEmpty() && lane.inFlight < config.maxInFlightPerEndpoint()
+                    && inFlight.get() < config.maxInFlight()) {
+                Claimed next = lane.waiting.poll();
+                buffered.decrementAndGet();
+                if (now - next.claimedAt() > sendWithinNanos) {
+                    stale.add(next); // its lease would end before the request could: hand it back
+                    continue;
+                }
+                lane.inFlight++;
+                inFlight.incrementAndGet();
+                start.add(next);
+            }
+        }
+        start.forEach(c -> send(c.claim(), c.row(), lane));
+        Map<UUID, List<UUID>> back = new HashMap<>();
+        stale.forEach(c -> back.computeIfAbsent(c.claim(), k -> new ArrayList<>()).add(c.row().getUUID("id")));
+        back.forEach((claim, ids) -> release(claim, ids, false).subscribe().with(ok -> wake(),
+                e -> Log.warnf("Webhook sender: releasing failed (the lease will): %s", e.getMessage())));
     }
 
     private Uni<Void> release(UUID claim, List<UUID> ids, boolean hold) {
@@ -214,7 +304,7 @@ public class DeliverySender {
         return pool.preparedQuery(RELEASE).execute(Tuple.of(ids.toArray(UUID[]::new), claim, hold)).replaceWithVoid();
     }
 
-    private void send(UUID claim, Row row, AtomicInteger endpointCount) {
+    private void send(UUID claim, Row row, Lane lane) {
         UUID id = row.getUUID("id");
         int attempt = row.getInteger("attempts") + 1;
         Instant started = Instant.now();
@@ -239,21 +329,41 @@ public class DeliverySender {
             Log.warnf("Delivery %s not sent: %s", id, e.getMessage());
             outcome = Uni.createFrom().item(new WebhookClient.Outcome(null, "not sent: " + e.getMessage(), 0));
         }
-        outcome.subscribe().with(o -> done(claim, id, attempt, started, o, endpointCount),
-                e -> done(claim, id, attempt, started, new WebhookClient.Outcome(null, WebhookClient.describe(e), 0), endpointCount));
+        outcome.subscribe().with(o -> done(claim, id, attempt, started, o, lane),
+                e -> done(claim, id, attempt, started, new WebhookClient.Outcome(null, WebhookClient.describe(e), 0), lane));
     }
 
-    private void done(UUID claim, UUID id, int attempt, Instant started, WebhookClient.Outcome outcome, AtomicInteger endpointCount) {
-        endpointCount.decrementAndGet();
+    private void done(UUID claim, UUID id, int attempt, Instant started, WebhookClient.Outcome outcome, Lane lane) {
+        synchronized (lane) {
+            lane.inFlight--;
+        }
         inFlight.decrementAndGet();
         long delay = outcome.succeeded() ? 0 : schedule.delayMillis(attempt);
         results.add(new Result(id, claim, outcome, started, delay));
         Log.debugf("Delivery %s attempt %d: %s", id, attempt,
                 outcome.succeeded() ? "HTTP " + outcome.statusCode() : outcome.error());
         flush();
+        drain(lane);
+        if (buffered.get() > 0 && inFlight.get() < config.maxInFlight()) {
+            lanes.values().forEach(this::drain); // rows of other endpoints waited for an instance slot
+        }
         if (starved.compareAndSet(true, false)) {
             wake();
         }
+    }
+
+    /** One endpoint's share of this instance: requests in flight and claimed rows waiting for a slot. */
+    private static final class Lane {
+        final long endpoint;
+        int inFlight;
+        final ArrayDeque<Claimed> waiting = new ArrayDeque<>();
+
+        Lane(long endpoint) {
+            this.endpoint = endpoint;
+        }
+    }
+
+    private record Claimed(UUID claim, Row row, long claimedAt) {
     }
 
     /** Writes the outcomes gathered so far, many per statement; one flush at a time. */
@@ -307,9 +417,13 @@ public class DeliverySender {
     private record Result(UUID id, UUID claim, WebhookClient.Outcome outcome, Instant started, long delayMillis) {
     }
 
-    /** Drops the counters of endpoints with nothing in flight, so the map does not keep endpoints long gone. */
+    /** Drops idle lanes, so the map does not keep endpoints long gone. */
     @Scheduled(every = "10m", delayed = "10m")
     void tidy() {
-        perEndpoint.entrySet().removeIf(e -> e.getValue().get() == 0);
+        lanes.values().removeIf(lane -> {
+            synchronized (lane) {
+                return lane.inFlight == 0 && lane.waiting.isEmpty();
+            }
+        });
     }
 }

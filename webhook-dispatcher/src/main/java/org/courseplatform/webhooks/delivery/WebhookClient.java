@@ -47,6 +47,8 @@ public class WebhookClient {
     private final AddressPolicy policy;
     private final long timeoutMillis;
     private final int maxResponseBytes;
+    private final Map<String, Resolved> resolved = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final long RESOLVED_NANOS = 5_000_000_000L;
 
     public WebhookClient(Vertx vertx, AddressPolicy policy, WebhooksConfig config) {
         this.vertx = vertx;
@@ -121,8 +123,30 @@ public class WebhookClient {
         return UniHelper.toUni(send(host, chosen, port, target, headers, body, started));
     }
 
-    /** All addresses of the host; a literal needs no lookup. Lookups block, so they run on a worker. */
+    /**
+     * All addresses of the host; a literal needs no lookup. Lookups block, so they run on a
+     * worker; answers are kept for a few seconds so a busy endpoint does not cost a thread hop
+     * per request (the address policy is still applied to every request).
+     */
     private Uni<InetAddress[]> resolve(String host) {
+        Resolved cached = resolved.get(host);
+        if (cached != null && cached.until() > System.nanoTime()) {
+            return Uni.createFrom().item(cached.addresses());
+        }
+        return lookup(host).invoke(addresses -> {
+            if (addresses != null) {
+                if (resolved.size() > 10_000) {
+                    resolved.clear();
+                }
+                resolved.put(host, new Resolved(addresses, System.nanoTime() + RESOLVED_NANOS));
+            }
+        });
+    }
+
+    private record Resolved(InetAddress[] addresses, long until) {
+    }
+
+    private Uni<InetAddress[]> lookup(String host) {
         if (AddressPolicy.isLiteral(host)) {
             return Uni.createFrom().item(() -> {
                 try {
