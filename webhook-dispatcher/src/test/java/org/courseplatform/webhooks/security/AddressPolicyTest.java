@@ -3,6 +3,7 @@ package org.courseplatform.webhooks.security;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,30 @@ class AddressPolicyTest {
         assertThat(STRICT.refusal(ip("2002:7f00:1::"))).isNotNull();
         assertThat(STRICT.refusal(ip("2001:0:1::1"))).isNotNull();
         assertThat(STRICT.refusal(ip("2001:db8::1"))).isNotNull();
+    }
+
+    @Test
+    void ipv4MappedAddressesKeptAsIpv6AreNamedAndMatchedByTheirIpv4Part() throws Exception {
+        // InetAddress.getByName turns "::ffff:a.b.c.d" into an Inet4Address; raw bytes keep the IPv6 form.
+        InetAddress metadata = mapped(169, 254, 169, 254);
+        InetAddress loopback = mapped(127, 0, 0, 1);
+        assertThat(metadata).isInstanceOf(Inet6Address.class);
+        assertThat(STRICT.refusal(metadata)).isEqualTo("metadata (IPv4-mapped)");
+        assertThat(STRICT.refusal(mapped(10, 1, 2, 3))).isEqualTo("private (IPv4-mapped)");
+        assertThat(STRICT.refusal(loopback)).isEqualTo("loopback (IPv4-mapped)");
+        assertThat(STRICT.refusal(mapped(93, 184, 216, 34))).isNull();
+        assertThat(new AddressPolicy(List.of("10.1.0.0/16")).refusal(mapped(10, 1, 2, 3))).isNull();
+    }
+
+    private static InetAddress mapped(int a, int b, int c, int d) throws Exception {
+        byte[] bytes = new byte[16];
+        bytes[10] = (byte) 0xFF;
+        bytes[11] = (byte) 0xFF;
+        bytes[12] = (byte) a;
+        bytes[13] = (byte) b;
+        bytes[14] = (byte) c;
+        bytes[15] = (byte) d;
+        return Inet6Address.getByAddress(null, bytes, -1);
     }
 
     @Test
