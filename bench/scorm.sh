@@ -17,7 +17,8 @@ runs=${1:-3}
 for tool in python3 jq curl unzip; do
   command -v "$tool" >/dev/null || { echo "$tool is needed" >&2; exit 1; }
 done
-eval "$(./suite env)"
+. bench/lib.sh
+bench_env
 home=${SUITE_HOME:-$PWD/.suite}
 pid=$(cat "$home/run/scorm-service.pid")
 [[ -d /proc/$pid ]] || { echo "scorm-service is not running (pid file $home/run/scorm-service.pid)" >&2; exit 1; }
@@ -50,12 +51,7 @@ size=$(stat -c %s "$zip")
 entries=$(unzip -Z1 "$zip" | wc -l)
 echo "package: $size bytes, $entries entries"
 
-ws=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
-  -d '{"name":"Bench SCORM","plan":"enterprise","addons":["scorm_hosting"],"features":[],"userLimit":null}' \
-  "$BASE_URL/admin/v1/workspaces" | jq -r .id)
-key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
-  -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)
-auth="Authorization: SERVICE:$ws:$key"
+bench_workspace "Bench SCORM" '["scorm_hosting"]'
 
 now() { date +%s.%N; }
 printf '%-4s %-12s %-14s %-12s %-14s %-10s\n' run "unzip -t s" "unzip RSS MiB" "service s" "service RSS MiB" "PUT s"
