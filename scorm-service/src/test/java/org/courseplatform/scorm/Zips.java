@@ -146,6 +146,45 @@ public final class Zips {
         return zip;
     }
 
+    /**
+     * The zip with {@code name}'s compression method set to {@code method} in its central-directory
+     * record and its local header (12 = bzip2), data unchanged: what a fuzzer's flipped byte makes.
+     */
+    public static byte[] withMethod(byte[] zip, String name, int method) {
+        byte[] copy = zip.clone();
+        forEntry(copy, name, (buffer, record) -> {
+            buffer.putShort(record + 10, (short) method);
+            buffer.putShort(buffer.getInt(record + 42) + 8, (short) method);
+        });
+        return copy;
+    }
+
+    /** The zip with {@code name}'s compressed bytes overwritten with 0xFF: sizes and CRC as declared, data corrupt. */
+    public static byte[] withCorruptData(byte[] zip, String name) {
+        byte[] copy = zip.clone();
+        forEntry(copy, name, (buffer, record) -> {
+            int local = buffer.getInt(record + 42);
+            int data = local + 30 + Short.toUnsignedInt(buffer.getShort(local + 26)) + Short.toUnsignedInt(buffer.getShort(local + 28));
+            java.util.Arrays.fill(copy, data, data + buffer.getInt(record + 20), (byte) 0xFF);
+        });
+        return copy;
+    }
+
+    private static void forEntry(byte[] zip, String name, java.util.function.ObjIntConsumer<ByteBuffer> change) {
+        ByteBuffer buffer = ByteBuffer.wrap(zip).order(ByteOrder.LITTLE_ENDIAN);
+        int position = buffer.getInt(zip.length - 22 + 16);
+        while (buffer.getInt(position) == 0x02014b50) {
+            int nameLength = Short.toUnsignedInt(buffer.getShort(position + 28));
+            if (new String(zip, position + 46, nameLength, StandardCharsets.UTF_8).equals(name)) {
+                change.accept(buffer, position);
+                return;
+            }
+            position += 46 + nameLength + Short.toUnsignedInt(buffer.getShort(position + 30))
+                    + Short.toUnsignedInt(buffer.getShort(position + 32));
+        }
+        throw new IllegalArgumentException("no entry " + name);
+    }
+
     /** A package with 100,000 entries (Zip64 directory). */
     public static byte[] tooManyEntries(int count) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.ZipException;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipFile;
@@ -36,6 +37,13 @@ import org.apache.commons.compress.archivers.zip.ZipFile;
  * Declared sizes can lie, so reading ({@link #copy}) enforces them again on the actual bytes.
  */
 public final class SafeArchive implements AutoCloseable {
+
+    /**
+     * Stored, deflated and deflate64 (Windows' "compressed folder" for large files): what zip
+     * tools and authoring tools write. Other methods (bzip2, xz, implode, ...) are refused up front,
+     * which also keeps their decoders away from untrusted bytes.
+     */
+    private static final Set<Integer> READABLE_METHODS = Set.of(0, 8, 9);
 
     /** A file of the archive: its safe relative path and the library's entry. */
     public record Entry(String path, long size, long compressedSize, ZipArchiveEntry raw) {
@@ -111,6 +119,10 @@ public final class SafeArchive implements AutoCloseable {
             if (earlier != null) {
                 throw new Rejection(Rejection.UNSAFE_PATHS, "The archive has two entries that differ only in case or"
                         + " Unicode normalisation (\"" + printable(earlier) + "\" and \"" + printable(name) + "\").");
+            }
+            if (!entry.isDirectory() && !READABLE_METHODS.contains(entry.getMethod())) {
+                throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(name) + "\" uses compression method "
+                        + entry.getMethod() + "; packages must be stored or deflated (what every zip tool writes by default).");
             }
             if (!zip.canReadEntryData(entry)) {
                 throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(name) + "\" is encrypted or uses a"
@@ -293,7 +305,7 @@ public final class SafeArchive implements AutoCloseable {
             throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(entry.path()) + "\" cannot be read: "
                     + sentence(e) + ".");
         } catch (IOException e) {
-            if (e.getClass().getName().startsWith("org.apache.commons.compress") || e instanceof java.io.EOFException) {
+            if (fromDecoder(e)) {
                 throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(entry.path()) + "\" cannot be read: "
                         + sentence(e) + ".");
             }
@@ -303,6 +315,22 @@ public final class SafeArchive implements AutoCloseable {
             throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(entry.path()) + "\" is shorter than it declares"
                     + " (" + bytes(read) + " of " + bytes(entry.size()) + ").");
         }
+    }
+
+    /**
+     * Whether an exception came from decoding the archive's bytes (corrupt data) rather than from
+     * the file system: decoders throw plain {@code IOException}s too, so the origin decides.
+     */
+    private static boolean fromDecoder(IOException e) {
+        if (e.getClass().getName().startsWith("org.apache.commons.compress") || e instanceof java.io.EOFException) {
+            return true;
+        }
+        StackTraceElement[] trace = e.getStackTrace();
+        if (trace.length == 0) {
+            return false;
+        }
+        String origin = trace[0].getClassName();
+        return origin.startsWith("org.apache.commons.compress.") || origin.startsWith("java.util.zip.");
     }
 
     @Override

@@ -146,6 +146,23 @@ class PackageValidationTest {
         }
     }
 
+    /** Found by a long fuzz run: a flipped method byte made commons-compress read bzip2 and fail with a plain IOException. */
+    @Test
+    void entriesMustBeStoredOrDeflatedAndCorruptDataIsNotAZip() {
+        byte[] pkg = Zips.scorm12(Map.of("lesson.html", "<html><body>lesson</body></html>".repeat(50).getBytes(StandardCharsets.UTF_8)));
+        for (int method : new int[] {12, 14, 95, 6}) { // bzip2, lzma, xz, implode
+            assertThatThrownBy(() -> validate(Zips.withMethod(pkg, "lesson.html", method))).isInstanceOfSatisfying(Rejection.class, r -> {
+                assertThat(r.code()).isEqualTo("not_zip");
+                assertThat(r.getMessage()).contains("lesson.html", "compression method " + method);
+            });
+        }
+        assertThatThrownBy(() -> PackageProcessor.process(write(Zips.withCorruptData(pkg, "lesson.html")), "p.zip", ZipLimits.DEFAULTS,
+                dir, (path, file, type) -> { })).isInstanceOfSatisfying(Rejection.class, r -> {
+                    assertThat(r.code()).isEqualTo("not_zip");
+                    assertThat(r.getMessage()).contains("lesson.html", "cannot be read");
+                });
+    }
+
     @Test
     void processingExtractsEveryFileUnderItsCheckedPath() throws Exception {
         List<String> written = new ArrayList<>();
