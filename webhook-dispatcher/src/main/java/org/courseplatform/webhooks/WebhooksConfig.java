@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code webhooks.*}: secrets, retries, address safety, trust and the sender. */
+/** {@code webhooks.*}: secrets, retries, address safety, trust, the sender and the log's retention. */
 @ConfigMapping(prefix = "webhooks")
 public interface WebhooksConfig {
 
@@ -39,6 +39,17 @@ public interface WebhooksConfig {
     int maxEndpointsPerWorkspace();
 
     Sender sender();
+
+    /**
+     * How long a finished delivery (succeeded or failed) is kept after its last activity (its last
+     * recorded attempt or replay); then it and its attempts are purged, so the delivery log does
+     * not grow forever. Pending deliveries are never purged. 30 days leaves a month to look into a
+     * failure and replay it; a replay counts as activity and keeps the delivery another period.
+     */
+    @WithDefault("30d")
+    Duration retention();
+
+    Purge purge();
 
     /** {@code webhooks.retry.*}: the automatic retry schedule. */
     interface Retry {
@@ -96,5 +107,24 @@ public interface WebhooksConfig {
         /** Largest response body read (and discarded); a longer one ends the connection. */
         @WithDefault("65536")
         int maxResponseBytes();
+    }
+
+    /** {@code webhooks.purge.*}: the job that deletes deliveries past {@link #retention()}. */
+    interface Purge {
+
+        /**
+         * How often each replica purges. Replicas running at once share the rows (SKIP LOCKED); a run
+         * still going when the next is due makes that one skip.
+         */
+        @WithDefault("10m")
+        Duration interval();
+
+        /**
+         * Deliveries deleted per statement, each its own short transaction, so a purge never holds
+         * many row locks or a long transaction (which would hold back vacuum); a run repeats
+         * statements until one deletes fewer.
+         */
+        @WithDefault("5000")
+        int batchSize();
     }
 }

@@ -117,8 +117,9 @@ public class DeliveryRepository {
                 .map(rows -> rows.size() == 0 ? null : rows.iterator().next());
     }
 
-    public Uni<Void> replay(SqlClient client, UUID deliveryId) {
-        return client.preparedQuery(REPLAY).execute(Tuple.of(deliveryId)).replaceWithVoid();
+    /** False when the delivery is gone (purged or its endpoint deleted since it was found). */
+    public Uni<Boolean> replay(SqlClient client, UUID deliveryId) {
+        return client.preparedQuery(REPLAY).execute(Tuple.of(deliveryId)).map(rows -> rows.rowCount() > 0);
     }
 
     static DeliveryView view(Row row) {

@@ -61,7 +61,7 @@ public class DeliveryService {
     /**
      * Sends the delivery again: same delivery id, same body, one more attempt now. A failed
      * delivery becomes pending; if that attempt fails too it is failed again. 404 for a delivery
-     * of another workspace, 409 while its endpoint is disabled.
+     * of another workspace or one purged (retention), 409 while its endpoint is disabled.
      */
     public Uni<UUID> replay(long workspaceId, String rawId) {
         UUID id = parse(rawId);
@@ -72,7 +72,11 @@ public class DeliveryService {
             if (!row.getBoolean("enabled")) {
                 throw ApiException.conflict("The delivery's webhook endpoint is disabled; enable it to replay");
             }
-            return deliveries.replay(connection, id);
+            return deliveries.replay(connection, id).invoke(replayed -> {
+                if (!replayed) {
+                    throw ApiException.notFound("Webhook delivery " + id + " not found");
+                }
+            });
         })).invoke(sender::wake).replaceWith(id);
     }
 
