@@ -5,7 +5,10 @@ import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
 
-/** {@code scorm.*}: upload, safety limits (API.md, Hosted SCORM), the processing worker and the player. */
+/**
+ * {@code scorm.*}: upload, safety limits (API.md, Hosted SCORM), the processing worker, the player
+ * and the housekeeping that purges expired upload slots and sessions.
+ */
 @ConfigMapping(prefix = "scorm")
 public interface ScormConfig {
 
@@ -16,6 +19,8 @@ public interface ScormConfig {
     Worker worker();
 
     Player player();
+
+    Purge purge();
 
     interface Upload {
         /** Largest zip accepted, in bytes (200 MiB by default). */
@@ -90,5 +95,28 @@ public interface ScormConfig {
         /** Largest runtime commit accepted, in bytes. */
         @WithDefault("1048576")
         int maxCommitBytes();
+    }
+
+    /**
+     * Housekeeping ({@link org.courseplatform.scorm.housekeeping.Housekeeping}): upload slots
+     * that expired unused (with their uploaded zip) and expired player sessions would otherwise
+     * stay forever. Tracking records and CMI data are learner data and never purged.
+     */
+    interface Purge {
+        /** How often the purge runs (read by the scheduler); {@code off} disables it on this instance. */
+        @WithDefault("10m")
+        String interval();
+
+        /**
+         * How long after its expiry an unused upload slot or a session is kept: a large upload
+         * started just before its URL expired may still be arriving at S3, and a session is
+         * useless from its expiry, so the margin only keeps recent rows for support.
+         */
+        @WithDefault("1H")
+        Duration grace();
+
+        /** Rows per round, each round one transaction, so one run never holds many locks at once. */
+        @WithDefault("500")
+        int batchSize();
     }
 }

@@ -9,8 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.courseplatform.scorm.config.ScormConfig;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
@@ -20,11 +23,13 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3Configuration;
+import software.amazon.awssdk.services.s3.model.DeleteObjectsResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.ObjectIdentifier;
+import software.amazon.awssdk.services.s3.model.S3Error;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
@@ -148,6 +153,25 @@ public class PackageStore {
             token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
         } while (token != null);
         return keys;
+    }
+
+    /**
+     * Removes the objects named (missing ones count as removed), in requests of up to 1,000 keys.
+     *
+     * @return the keys S3 reported it could not delete
+     */
+    public Set<String> delete(Collection<String> keys) {
+        List<String> all = List.copyOf(keys);
+        Set<String> failed = new HashSet<>();
+        for (int i = 0; i < all.size(); i += 1000) {
+            List<ObjectIdentifier> batch = all.subList(i, Math.min(all.size(), i + 1000)).stream()
+                    .map(k -> ObjectIdentifier.builder().key(k).build()).toList();
+            DeleteObjectsResponse response = s3.deleteObjects(b -> b.bucket(bucket).delete(d -> d.objects(batch).quiet(true)));
+            for (S3Error error : response.errors()) {
+                failed.add(error.key());
+            }
+        }
+        return failed;
     }
 
     /** Removes everything under {@code prefix} (a failed attempt's partial files). */
