@@ -128,8 +128,7 @@ public class CourseResource {
     @ResponseStatus(RestResponse.StatusCode.CREATED)
     public Uni<CourseView> duplicate(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
             String body) {
-        CourseRequests.Duplicate request = body == null || body.isBlank() ? null
-                : bodies.read(body, CourseRequests.Duplicate.class);
+        CourseRequests.Duplicate request = bodies.optional(body, CourseRequests.Duplicate.class, null);
         return service.duplicate(scope(clientIdentifier), QueryParams.id("id", id), request);
     }
 

@@ -90,8 +90,7 @@ public class EndpointResource {
     @ResponseStatus(RestResponse.StatusCode.ACCEPTED)
     public Uni<Queued> test(@PathParam("id") String id, String body) {
         long endpointId = QueryParams.id("id", id);
-        EndpointRequests.Test request = body == null || body.isBlank() ? new EndpointRequests.Test(null)
-                : bodies.read(body, EndpointRequests.Test.class);
+        EndpointRequests.Test request = bodies.optional(body, EndpointRequests.Test.class, new EndpointRequests.Test(null));
         long workspace = workspace();
         return Panache.withSession(() -> service.find(workspace, endpointId))
                 .chain(endpoint -> deliveries.test(endpoint, request.event()))

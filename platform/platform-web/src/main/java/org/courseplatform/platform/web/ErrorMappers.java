@@ -102,6 +102,9 @@ public class ErrorMappers {
         if (json != null) {
             return respond(JsonErrors.toApiException(json));
         }
+        if (MalformedBodies.isMalformedBody(e)) {
+            return respond(ApiException.badRequest(MalformedBodies.MESSAGE));
+        }
         String incident = UUID.randomUUID().toString();
         Log.errorf(e, "Unexpected error, incident %s", incident);
         return respond(new ApiException(ErrorCode.INTERNAL,
@@ -126,19 +129,23 @@ public class ErrorMappers {
             case NOT_FOUND -> "Not found";
             case METHOD_NOT_ALLOWED -> "Method not allowed";
             case NOT_ACCEPTABLE -> "Not acceptable";
+            case REQUEST_TIMEOUT -> "The request was not received in time";
             case CONFLICT -> "The request conflicts with the current state";
             case PAYLOAD_TOO_LARGE -> "The request body is too large";
+            case URI_TOO_LONG -> "The request line is too long";
             case UNSUPPORTED_MEDIA_TYPE -> "Unsupported media type";
             case UNPROCESSABLE -> "The request cannot be processed";
             case TOO_MANY_REQUESTS -> "Too many requests";
+            case HEADERS_TOO_LARGE -> "The request headers are too large";
             case INTERNAL -> "An unexpected error occurred";
             case UNAVAILABLE -> "The service is temporarily unavailable";
         };
     }
 
+    /** The raw header: parsing it could throw again, inside the mapper, for a malformed value. */
     private static String contentType(HttpHeaders headers) {
-        MediaType type = headers.getMediaType();
-        return type == null ? "(none)" : type.getType() + "/" + type.getSubtype();
+        String type = headers.getHeaderString(HttpHeaders.CONTENT_TYPE);
+        return type == null ? "(none)" : MediaTypes.quote(type);
     }
 
     private static boolean isReturnValue(Path path) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 
@@ -23,18 +24,32 @@ public class JsonBodies {
         this.validator = validator;
     }
 
-    public <T> T read(String json, Class<T> type) {
-        T value;
+    /**
+     * An optional body: none, a blank one or a literal JSON {@code null} all mean "not given"
+     * and answer {@code absent}; anything else must be a valid {@code type}.
+     */
+    public <T> T optional(String json, Class<T> type, T absent) {
+        if (json == null || json.isBlank()) {
+            return absent;
+        }
+        T value = parse(json, type);
+        return value == null ? absent : validate(value);
+    }
+
+    private <T> T parse(String json, Class<T> type) {
         try {
-            value = mapper.readValue(json, type);
+            return mapper.readValue(json, type);
         } catch (JsonProcessingException e) {
             throw JsonErrors.toApiException(e);
         }
+    }
+
+    private <T> T validate(T value) {
         Set<ConstraintViolation<T>> violations = validator.validate(value);
         if (!violations.isEmpty()) {
             List<ApiError.Detail> details = violations.stream()
                     .map(v -> new ApiError.Detail(v.getPropertyPath().toString(), v.getMessage()))
-                    .sorted(java.util.Comparator.comparing(ApiError.Detail::field)).toList();
+                    .sorted(Comparator.comparing(ApiError.Detail::field)).toList();
             throw ApiException.invalid(details);
         }
         return value;

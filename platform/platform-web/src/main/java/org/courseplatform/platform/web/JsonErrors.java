@@ -2,6 +2,7 @@ package org.courseplatform.platform.web;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -30,6 +31,18 @@ final class JsonErrors {
     }
 
     static ApiException toApiException(JsonProcessingException e) {
+        for (Throwable c = e; c != null && c != c.getCause(); c = c.getCause()) {
+            if (c instanceof StreamConstraintsException limit) {
+                return ApiException.badRequest("The JSON body exceeds a limit: " + firstLine(limit.getOriginalMessage()));
+            }
+        }
+        if (e instanceof NulCharacters.NulCharacterException nul) {
+            String outer = path(nul.getPath());
+            String field = outer.isEmpty() ? nul.innerPath()
+                    : nul.innerPath().isEmpty() ? outer
+                    : nul.innerPath().startsWith("[") ? outer + nul.innerPath() : outer + "." + nul.innerPath();
+            return ApiException.invalid(field.isEmpty() ? "body" : field, NulCharacters.PROBLEM);
+        }
         if (e instanceof StreamReadException read && !(e instanceof MismatchedInputException)) {
             return ApiException.badRequest("Malformed JSON" + at(read.getLocation()) + ": " + firstLine(read.getOriginalMessage()));
         }
@@ -46,6 +59,9 @@ final class JsonErrors {
     }
 
     private static String problem(JsonMappingException e) {
+        if (e.getCause() instanceof StreamReadException read) {
+            return firstLine(read.getOriginalMessage());
+        }
         if (e instanceof UnrecognizedPropertyException) {
             return "is not a known field";
         }

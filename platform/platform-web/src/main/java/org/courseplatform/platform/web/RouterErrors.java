@@ -8,21 +8,80 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import io.quarkus.runtime.configuration.MemorySize;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import jakarta.ws.rs.WebApplicationException;
 import java.util.UUID;
 
 /**
  * Gives the error shape to answers that never reach a JAX-RS resource: a path no endpoint
- * owns, a body over the size limit, a failure inside Vert.x itself.
+ * owns, a body over the size limit, a request line too long, a malformed Content-Type, a NUL
+ * character in the path or query, a form body that cannot be decoded, a failure inside Vert.x.
  */
 @ApplicationScoped
 public class RouterErrors {
+
+    /**
+     * Longest request line (method, path and query) a service answers; nginx's own default
+     * buffer. Vert.x's decoder is configured to accept more (see microprofile-config), so that
+     * a longer line reaches this check and gets the error shape instead of an empty 414.
+     */
+    static final int MAX_REQUEST_LINE = 8192;
 
     void install(@Observes Router router,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K") MemorySize maxBody) {
         long limit = maxBody.asLongValue();
         router.route().order(Integer.MIN_VALUE).handler(ctx -> refuseOversizedBody(ctx, limit));
+        router.route().order(Integer.MIN_VALUE).handler(RouterErrors::refuseMalformedRequest);
         router.route().order(Integer.MIN_VALUE).failureHandler(RouterErrors::failure);
         router.route().last().handler(ctx -> write(ctx, ErrorCode.NOT_FOUND, "No resource at " + ctx.normalizedPath()));
+    }
+
+    /**
+     * Refuses, before any resource runs, what no endpoint can use: an overlong request line, a
+     * NUL character in the path or a query value (PostgreSQL cannot store one), a query string
+     * that is not valid percent-encoding, and a Content-Type that is not one media type.
+     */
+    private static void refuseMalformedRequest(RoutingContext ctx) {
+        String uri = ctx.request().uri();
+        if (uri.length() > MAX_REQUEST_LINE) {
+            writeAndClose(ctx, ErrorCode.URI_TOO_LONG,
+                    "The request line is longer than the " + MAX_REQUEST_LINE + " characters this service accepts");
+            return;
+        }
+        String path = ctx.request().path();
+        if (path != null && (path.indexOf('\0') >= 0 || containsEncodedNul(path))) {
+            write(ctx, ErrorCode.BAD_REQUEST, "The path must not contain NUL characters");
+            return;
+        }
+        if (ctx.request().query() != null) {
+            try {
+                for (var param : ctx.queryParams()) {
+                    if (param.getValue().indexOf('\0') >= 0 || param.getKey().indexOf('\0') >= 0) {
+                        String name = param.getKey().indexOf('\0') >= 0 ? "query" : param.getKey();
+                        writeInvalid(ctx, name, NulCharacters.PROBLEM);
+                        return;
+                    }
+                }
+            } catch (RuntimeException e) {
+                write(ctx, ErrorCode.BAD_REQUEST, "The query string is not valid percent-encoding");
+                return;
+            }
+        }
+        String contentType = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
+        if (contentType != null && !MediaTypes.isSingleMediaType(contentType)) {
+            write(ctx, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "Content-Type must be one media type such as application/json; got " + MediaTypes.quote(contentType));
+            return;
+        }
+        ctx.next();
+    }
+
+    private static boolean containsEncodedNul(String path) {
+        for (int i = path.indexOf('%'); i >= 0 && i + 2 < path.length(); i = path.indexOf('%', i + 1)) {
+            if (path.charAt(i + 1) == '0' && path.charAt(i + 2) == '0') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Refuses an announced body over the limit from its headers, before reading any of it. */
@@ -52,10 +111,14 @@ public class RouterErrors {
             ctx.next();
             return;
         }
-        int status = ctx.statusCode();
         Throwable failure = ctx.failure();
+        int status = failure instanceof WebApplicationException web && web.getResponse() != null
+                ? web.getResponse().getStatus() : ctx.statusCode();
         if (status == 413 || failure != null && failure.getClass().getSimpleName().contains("TooLarge")) {
-            write(ctx, ErrorCode.PAYLOAD_TOO_LARGE, "The request body is larger than this endpoint accepts");
+            // The rest of the body would only fail again chunk by chunk: stop reading it.
+            writeAndClose(ctx, ErrorCode.PAYLOAD_TOO_LARGE, "The request body, or one of its form fields, is larger than this endpoint accepts");
+        } else if (MalformedBodies.isMalformedBody(failure)) {
+            writeAndClose(ctx, ErrorCode.BAD_REQUEST, MalformedBodies.MESSAGE);
         } else if (status >= 400 && status < 500) {
             ErrorCode code = ErrorCode.forStatus(status);
             write(ctx, code, ErrorMappers.defaultMessage(code));
@@ -66,6 +129,22 @@ public class RouterErrors {
             Log.errorf(failure, "Unexpected failure on %s %s, incident %s", ctx.request().method(), ctx.normalizedPath(), incident);
             write(ctx, ErrorCode.INTERNAL, "An unexpected error occurred; quote incident " + incident + " to support");
         }
+    }
+
+    private static void writeInvalid(RoutingContext ctx, String field, String problem) {
+        ApiException e = ApiException.invalid(field, problem);
+        ctx.response().setStatusCode(400)
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .end(e.toBody().toJson());
+    }
+
+    /** Answers and closes the connection, for requests whose remaining bytes are not worth reading. */
+    private static void writeAndClose(RoutingContext ctx, ErrorCode code, String message) {
+        ctx.response().setStatusCode(code.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                .putHeader(HttpHeaders.CONNECTION, "close")
+                .end(ApiError.of(code, message, null).toJson())
+                .onComplete(done -> ctx.request().connection().close());
     }
 
     static void write(RoutingContext ctx, ErrorCode code, String message) {
