@@ -6,6 +6,9 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 
 import io.restassured.http.ContentType;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -41,6 +44,27 @@ class FoundationIT {
                 .body("error.code", equalTo("NOT_FOUND"));
         Suite.ingress().get("/internal/v1/auth/api-keys/verify").then().statusCode(404).contentType(ContentType.JSON)
                 .body("error.code", equalTo("NOT_FOUND"));
+    }
+
+    /** nginx's own refusals (a NUL in the path, an overlong request line or header) in the error shape, never HTML. */
+    @Test
+    void theIngressOwnErrorsAreInTheErrorShape() throws Exception {
+        URI base = URI.create(Suite.BASE_URL);
+        assertThat(rawGet(base, "/v1/head%00less/courses", "")).startsWith("HTTP/1.1 400")
+                .contains("\"code\":\"BAD_REQUEST\"").doesNotContain("<html");
+        assertThat(rawGet(base, "/v1/headless/courses?x=" + "a".repeat(20_000), "")).startsWith("HTTP/1.1 414")
+                .contains("\"code\":\"URI_TOO_LONG\"").doesNotContain("<html");
+        assertThat(rawGet(base, "/v1/headless/courses", "X-Big: " + "a".repeat(20_000) + "\r\n")).startsWith("HTTP/1.1 431")
+                .contains("\"code\":\"HEADERS_TOO_LARGE\"").doesNotContain("<html");
+    }
+
+    private static String rawGet(URI base, String target, String headers) throws Exception {
+        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + target + " HTTP/1.1\r\nHost: " + base.getHost() + "\r\n" + headers
+                    + "Connection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     @Test
