@@ -183,6 +183,9 @@ class CourseLifecycleTest {
                 .body("screens.size()", equalTo(2));
         given().header("Authorization", key).post("/v1/headless/course/" + id + "/duplicate").then().statusCode(201)
                 .body("identifier", equalTo("owner")).body("clientIdentifier", equalTo("t1"));
+        // A literal JSON null is "no body", as an empty one is: a plain copy, not a 500.
+        as(key).body("null").post("/v1/headless/course/" + id + "/duplicate").then().statusCode(201)
+                .body("identifier", equalTo("owner")).body("clientIdentifier", equalTo("t1"));
     }
 
     @Test
