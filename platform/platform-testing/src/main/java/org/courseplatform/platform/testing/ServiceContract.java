@@ -5,15 +5,23 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.courseplatform.platform.testing.fuzz.ApiFuzzer;
+import org.courseplatform.platform.testing.fuzz.FuzzSettings;
+import org.courseplatform.platform.testing.fuzz.Operation;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * What every service promises from day one, inherited by one test class per service: its public
  * endpoint behind the platform's authentication and entitlements, the error shape for unknown
- * paths and bad credentials, health (database and Kafka), metrics and OpenAPI.
+ * paths and bad credentials, health (database and Kafka), metrics and OpenAPI, and a bounded
+ * fuzz run of every operation in the service's OpenAPI document ({@link ApiFuzzer}).
  */
 public abstract class ServiceContract {
 
@@ -54,6 +62,40 @@ public abstract class ServiceContract {
             return keyFor("enterprise", "", "");
         }
         return "build".equals(needed[0]) ? keyFor("starter", "", "") : null;
+    }
+
+    /** The Authorization value the fuzz run sends: a key entitled to everything, so requests reach the input handling. */
+    protected String fuzzAuthorization() {
+        return keyFor("enterprise", "scorm_hosting", "scorm_export");
+    }
+
+    /** Operations the fuzz run must not send (say why where you override it); none by default. */
+    protected Predicate<Operation> fuzzExcluded() {
+        return operation -> false;
+    }
+
+    /** Valid JSON bodies for operations whose schema is free-form, by {@code "METHOD /path"}. */
+    protected Map<String, String> fuzzExamples() {
+        return Map.of();
+    }
+
+    /**
+     * Valid requests and their mutations for every operation of the service's OpenAPI document:
+     * no 5xx, every 4xx in the error shape. 300 requests or 30 s by default; {@code -Dfuzz.seed},
+     * {@code -Dfuzz.requests} and {@code -Dfuzz.seconds} replay or lengthen a run.
+     */
+    @Test
+    void fuzzedRequestsNeverAnswer5xxAndEvery4xxIsInTheErrorShape() {
+        String service = RestAssured.baseURI + ":" + RestAssured.port;
+        ApiFuzzer.builder()
+                .openApi(service + "/q/openapi?format=json")
+                .target(service)
+                .authorization(this::fuzzAuthorization)
+                .operatorToken(ConfigProvider.getConfig().getOptionalValue("platform.auth.operator-token", String.class).orElse(null))
+                .exclude(fuzzExcluded())
+                .examples(fuzzExamples())
+                .settings(FuzzSettings.fromSystemProperties(300, 30))
+                .build().run().assertNoFailures();
     }
 
     @Test
