@@ -12,11 +12,13 @@ import java.security.MessageDigest;
 import java.util.List;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.MalformedClaimException;
+import org.jose4j.jwt.consumer.ErrorCodes;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 
 /**
  * Bearer credentials: the operator token (compared in constant time) or a platform JWT addressed
- * to this service — a service token from another service, or an agent token.
+ * to this service — a service token from one of the services allowed to call it, or an agent
+ * token from agent-gateway (see {@link Tokens}).
  */
 @ApplicationScoped
 public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
@@ -60,17 +62,19 @@ public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
         try {
             claims = tokens.verify(token);
         } catch (InvalidJwtException e) {
-            String reason = e.hasExpired() ? "The bearer token has expired" : "Invalid bearer token";
+            String reason = e.hasExpired() ? "The bearer token has expired"
+                    : e.hasErrorCode(ErrorCodes.ISSUER_INVALID) ? "The bearer token's issuer may not give it to this service"
+                    : "Invalid bearer token";
             throw new AuthenticationFailedException(reason);
         }
         try {
             String type = claims.getStringClaimValue(Tokens.TYPE_CLAIM);
-            if ("service".equals(type)) {
+            if (Tokens.SERVICE.equals(type)) {
                 return QuarkusSecurityIdentity.builder()
-                        .setPrincipal(new ServiceCaller(claims.getSubject()))
+                        .setPrincipal(new ServiceCaller(claims.getIssuer()))
                         .addRole(Roles.SERVICE).build();
             }
-            if ("agent".equals(type)) {
+            if (Tokens.AGENT.equals(type)) {
                 return QuarkusSecurityIdentity.builder()
                         .setPrincipal(agent(claims))
                         .addRole(Roles.AGENT).build();

@@ -3,6 +3,7 @@ package org.courseplatform.platform.auth;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -11,9 +12,13 @@ import java.security.PublicKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
+import java.util.regex.Pattern;
 
 /** Reads the RSA keys of the platform from PEM files. */
 final class PemKeys {
+
+    /** A service name as {@code quarkus.application.name} spells it; also the file name of its public key. */
+    private static final Pattern SERVICE_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
 
     private PemKeys() {
     }
@@ -34,11 +39,26 @@ final class PemKeys {
         }
     }
 
+    /** The public key of {@code service}: {@code <directory>/<service>.pem}. */
+    static PublicKey publicKeyOf(String directory, String service) {
+        if (service == null || !SERVICE_NAME.matcher(service).matches()) {
+            throw new IllegalStateException("Not a service name: '" + service + "' (platform.auth.service-callers)");
+        }
+        Path file = Path.of(directory).resolve(service + ".pem");
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalStateException("No public key for " + service + ": " + file
+                    + " is missing (platform.auth.public-keys-location holds one <service-name>.pem per service)");
+        }
+        return publicKey(file.toString());
+    }
+
     private static byte[] der(String location) {
         try {
             String pem = Files.readString(Path.of(location));
             String base64 = pem.replaceAll("-----(BEGIN|END) [A-Z ]+-----", "").replaceAll("\\s", "");
             return Base64.getDecoder().decode(base64);
+        } catch (NoSuchFileException e) {
+            throw new IllegalStateException("Key file " + location + " does not exist", e);
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot read key file " + location, e);
         }

@@ -13,11 +13,14 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
+import org.courseplatform.platform.web.ApiException;
 
 /**
  * The one authentication mechanism of every service. It reads {@code Authorization} and hands
  * the credential to the matching identity provider: {@code SERVICE:<workspaceId>:<apiKey>} for
- * tenant backends, {@code Bearer <token>} for operators, agents and other services.
+ * tenant backends, {@code Bearer <token>} for operators, agents and other services. Every failed
+ * API-key attempt counts against the client's address ({@link FailedAuthentications}); bearer
+ * tokens are verified locally and never limited by address.
  */
 @ApplicationScoped
 public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
@@ -26,12 +29,38 @@ public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
     static final String BEARER_SCHEME = "Bearer ";
     private static final int MAX_HEADER_LENGTH = 8192;
 
+    private final ClientAddresses addresses;
+    private final FailedAuthentications failures;
+
+    public PlatformAuthMechanism(ClientAddresses addresses, FailedAuthentications failures) {
+        this.addresses = addresses;
+        this.failures = failures;
+    }
+
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
         String header = context.request().getHeader(HttpHeaders.AUTHORIZATION);
         if (header == null || header.isBlank()) {
             return Uni.createFrom().nullItem();
         }
+        if (!header.startsWith(API_KEY_SCHEME)) {
+            // Bearer tokens are checked here, with no call and no cache entry: failing ones cost
+            // nothing to limit. Limiting them by address would also refuse other services' calls
+            // (which share an address with clients on one host or behind one proxy).
+            return authenticate(header, identities);
+        }
+        // An address that has used up its failed API-key attempts gets 429 before any check or call.
+        String address = addresses.of(context);
+        try {
+            failures.check(address);
+        } catch (ApiException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return authenticate(header, identities)
+                .onFailure(AuthenticationFailedException.class).invoke(() -> failures.failed(address));
+    }
+
+    private Uni<SecurityIdentity> authenticate(String header, IdentityProviderManager identities) {
         if (header.length() > MAX_HEADER_LENGTH) {
             return fail("The Authorization header is too long");
         }

@@ -52,19 +52,39 @@ public class RateLimiter {
             this.tokens = burst;
         }
 
+        /** Whether the bucket holds its whole burst (after the last refill). */
+        synchronized boolean full(int burst) {
+            return tokens >= burst;
+        }
+
         synchronized boolean idleSince(long cutoff) {
             return updated < cutoff;
         }
 
-        /** 0 when a token was taken, else how long until one is available. */
-        synchronized long take(int perSecond, int burst, long now) {
-            tokens = Math.min(burst, tokens + (now - updated) * perSecond / 1e9);
-            updated = now;
+        /**
+         * 0 when a token was taken, else how long until one is available. The refill is computed
+         * in floating point: {@code (now - updated) * perSecond} as a long overflows after about
+         * 106 idle days at 1,000 per second and would lock the workspace out.
+         */
+        synchronized long take(double perSecond, int burst, long now) {
+            refill(perSecond, burst, now);
             if (tokens >= 1) {
                 tokens -= 1;
                 return 0;
             }
             return (long) ((1 - tokens) * 1e9 / perSecond);
+        }
+
+        /** Like {@link #take} without taking: 0 when a token is there, else how long until one is. */
+        synchronized long waitNanos(double perSecond, int burst, long now) {
+            refill(perSecond, burst, now);
+            return tokens >= 1 ? 0 : (long) ((1 - tokens) * 1e9 / perSecond);
+        }
+
+        private void refill(double perSecond, int burst, long now) {
+            double elapsedSeconds = Math.max(0, now - updated) / 1e9;
+            tokens = Math.min(burst, tokens + elapsedSeconds * perSecond);
+            updated = now;
         }
     }
 

@@ -2,7 +2,7 @@ package org.courseplatform.platform.auth;
 
 import java.security.Principal;
 
-/** The principal of a call from another service of the platform. */
+/** The principal of a call from another service of the platform: the verified issuer of its token. */
 public record ServiceCaller(String service) implements Principal {
 
     @Override

@@ -5,41 +5,91 @@ import io.smallrye.jwt.build.JwtClaimsBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.PrivateKey;
 import java.security.PublicKey;
+import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jose4j.jwa.AlgorithmConstraints;
 import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.MalformedClaimException;
+import org.jose4j.jwt.consumer.ErrorCodeValidator;
+import org.jose4j.jwt.consumer.ErrorCodes;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 import org.jose4j.jwt.consumer.JwtConsumer;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
+import org.jose4j.jwt.consumer.JwtContext;
 
 /**
- * Signs and verifies the platform's RS256 tokens. Every token names its kind in {@code typ}
- * (service, agent, embed) and its audience, so a token minted for one purpose or one service is
- * refused everywhere else.
+ * Signs and verifies the platform's RS256 tokens. Each service has its own key pair and signs
+ * as issuer = its {@code quarkus.application.name}; every token names its kind in {@code typ}
+ * (service, agent, embed) and its audience. A service accepts a token only when it is addressed
+ * to it and its issuer may give it that kind here: service tokens from the services listed in
+ * {@code platform.auth.service-callers}, agent tokens from agent-gateway and embed tokens from
+ * scorm-service, each only on itself, the one service that issues and reads them. The key
+ * that checks the signature is the issuer's own, so a pod's key can never speak for another
+ * service or mint a kind its service does not issue.
  */
 @ApplicationScoped
 public class Tokens {
 
     public static final String TYPE_CLAIM = "typ";
+    public static final String SERVICE = "service";
+    public static final String AGENT = "agent";
+    public static final String EMBED = "embed";
+
+    /** The one service that issues each kind of token other than service tokens. */
+    public static final Map<String, String> ISSUER_OF = Map.of(AGENT, "agent-gateway", EMBED, "scorm-service");
+
+    /** Reads the claims to pick the issuer's key; nothing read here is trusted before the second pass. */
+    private static final JwtConsumer UNVERIFIED = new JwtConsumerBuilder()
+            .setSkipAllValidators().setDisableRequireSignature().setSkipSignatureVerification().build();
 
     private final AuthConfig config;
     private final String serviceName;
+    private final Set<String> serviceCallers;
     private final Map<String, CachedToken> serviceTokens = new ConcurrentHashMap<>();
     private volatile PrivateKey privateKey;
-    private volatile JwtConsumer consumer;
+    private volatile Map<String, JwtConsumer> consumers;
 
     public Tokens(AuthConfig config, @ConfigProperty(name = "quarkus.application.name") String serviceName) {
         this.config = config;
         this.serviceName = serviceName;
+        Set<String> callers = new LinkedHashSet<>();
+        config.serviceCallers().orElse(List.of()).stream().map(String::strip).filter(s -> !s.isEmpty()).forEach(callers::add);
+        this.serviceCallers = Set.copyOf(callers);
     }
 
-    /** This service's name: the audience its callers address tokens to. */
+    /** This service's name: the issuer of its tokens and the audience its callers address tokens to. */
     public String serviceName() {
         return serviceName;
+    }
+
+    /** The services whose service tokens this one accepts. */
+    public Set<String> serviceCallers() {
+        return serviceCallers;
+    }
+
+    /** Whether {@code issuer} may issue tokens of {@code type} at all. */
+    public static boolean issues(String issuer, String type) {
+        return SERVICE.equals(type) || (ISSUER_OF.containsKey(type) && ISSUER_OF.get(type).equals(issuer));
+    }
+
+    /** Whether this service accepts a token of {@code type} signed by {@code issuer}. */
+    public boolean accepts(String issuer, String type) {
+        if (issuer == null || type == null) {
+            return false;
+        }
+        if (SERVICE.equals(type)) {
+            return serviceCallers.contains(issuer);
+        }
+        return issuer.equals(serviceName) && issues(issuer, type);
     }
 
     /** A service token for calling {@code audience}, reused until a minute before it expires. */
@@ -50,15 +100,21 @@ public class Tokens {
             return cached.token();
         }
         Duration ttl = config.serviceTokenTtl();
-        String token = sign(Jwt.claims().subject(serviceName), "service", audience, ttl);
+        String token = sign(Jwt.claims().subject(serviceName), SERVICE, audience, ttl);
         serviceTokens.put(audience, new CachedToken(token, now.plus(ttl).minusSeconds(60)));
         return token;
     }
 
-    /** Signs claims as a token of the given kind for the given audience. */
+    /**
+     * Signs claims as a token of the given kind for the given audience, with this service as
+     * issuer. A kind this service does not issue is a programming error.
+     */
     public String sign(JwtClaimsBuilder claims, String type, String audience, Duration ttl) {
+        if (!issues(serviceName, type)) {
+            throw new IllegalStateException(serviceName + " does not issue " + type + " tokens (" + ISSUER_OF.get(type) + " does)");
+        }
         Instant now = Instant.now();
-        return claims.issuer(config.issuer())
+        return claims.issuer(serviceName)
                 .audience(audience)
                 .claim(TYPE_CLAIM, type)
                 .issuedAt(now.getEpochSecond())
@@ -68,46 +124,95 @@ public class Tokens {
     }
 
     /**
-     * Verifies signature, issuer, expiry and that the token is addressed to this service.
+     * Verifies that the token's issuer may give its kind to this service, then its signature with
+     * that issuer's key (RS256 only), the issuer, its expiry and that it is addressed to this
+     * service.
      *
-     * @throws InvalidJwtException when any of these fails
+     * @throws InvalidJwtException when any of these fails; an unaccepted issuer or kind carries
+     *         {@link ErrorCodes#ISSUER_INVALID}
      */
     public JwtClaims verify(String token) throws InvalidJwtException {
-        return consumer().processToClaims(token);
+        JwtContext context = UNVERIFIED.process(token);
+        String issuer;
+        Object type;
+        try {
+            issuer = context.getJwtClaims().getIssuer();
+            type = context.getJwtClaims().getClaimValue(TYPE_CLAIM);
+        } catch (MalformedClaimException e) {
+            throw refused("malformed issuer", context);
+        }
+        if (!(type instanceof String kind) || !accepts(issuer, kind)) {
+            throw refused("this issuer may not give this kind of token to " + serviceName, context);
+        }
+        JwtConsumer consumer = consumers().get(issuer);
+        if (consumer == null) {
+            throw refused("no key for this issuer", context);
+        }
+        consumer.processContext(context);
+        return context.getJwtClaims();
+    }
+
+    private static InvalidJwtException refused(String message, JwtContext context) {
+        return new InvalidJwtException(message, List.of(new ErrorCodeValidator.Error(ErrorCodes.ISSUER_INVALID, message)), context);
     }
 
     private PrivateKey privateKey() {
         PrivateKey key = privateKey;
         if (key == null) {
             String location = config.privateKeyLocation().orElseThrow(() -> new IllegalStateException(
-                    "platform.auth.private-key-location (PLATFORM_AUTH_PRIVATE_KEY_LOCATION) is not set"));
+                    "platform.auth.private-key-location (PLATFORM_AUTH_PRIVATE_KEY_LOCATION) is not set: "
+                            + "the PEM private key of " + serviceName));
             key = privateKey = PemKeys.privateKey(location);
         }
         return key;
     }
 
-    private JwtConsumer consumer() {
-        JwtConsumer c = consumer;
+    private String publicKeys() {
+        return config.publicKeysLocation().orElseThrow(() -> new IllegalStateException(
+                "platform.auth.public-keys-location (PLATFORM_AUTH_PUBLIC_KEYS_LOCATION) is not set: "
+                        + "the directory of the services' public keys (<service-name>.pem)"));
+    }
+
+    /** One verifier per issuer this service accepts anything from, each with that issuer's key only. */
+    private Map<String, JwtConsumer> consumers() {
+        Map<String, JwtConsumer> c = consumers;
         if (c == null) {
-            String location = config.publicKeyLocation().orElseThrow(() -> new IllegalStateException(
-                    "platform.auth.public-key-location (PLATFORM_AUTH_PUBLIC_KEY_LOCATION) is not set"));
-            PublicKey key = PemKeys.publicKey(location);
-            c = consumer = new JwtConsumerBuilder()
-                    .setRequireExpirationTime()
-                    .setAllowedClockSkewInSeconds(30)
-                    .setExpectedIssuer(config.issuer())
-                    .setExpectedAudience(serviceName)
-                    .setVerificationKey(key)
-                    .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, "RS256")
-                    .build();
+            Set<String> issuers = new LinkedHashSet<>(serviceCallers);
+            if (ISSUER_OF.containsValue(serviceName)) {
+                issuers.add(serviceName);
+            }
+            Map<String, JwtConsumer> built = new LinkedHashMap<>();
+            for (String issuer : issuers) {
+                PublicKey key = PemKeys.publicKeyOf(publicKeys(), issuer);
+                built.put(issuer, new JwtConsumerBuilder()
+                        .setRequireExpirationTime()
+                        .setAllowedClockSkewInSeconds(30)
+                        .setExpectedIssuer(issuer)
+                        .setExpectedAudience(serviceName)
+                        .setVerificationKey(key)
+                        .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, "RS256")
+                        .build());
+            }
+            c = consumers = Map.copyOf(built);
         }
         return c;
     }
 
-    /** Fails at start-up, not at the first request, when the keys are missing or unreadable. */
+    /**
+     * Fails at start-up, not at the first request: the private key, this service's public key in
+     * the directory (it must be the private key's pair, or callees would refuse every token this
+     * service signs) and the key of every accepted issuer must be there and readable.
+     */
     void checkKeys() {
-        privateKey();
-        consumer();
+        PrivateKey key = privateKey();
+        PublicKey own = PemKeys.publicKeyOf(publicKeys(), serviceName);
+        if (!(key instanceof RSAPrivateKey priv) || !(own instanceof RSAPublicKey pub)
+                || !priv.getModulus().equals(pub.getModulus())) {
+            throw new IllegalStateException("The public key " + serviceName + ".pem in " + publicKeys()
+                    + " is not the pair of platform.auth.private-key-location: other services would refuse every token "
+                    + serviceName + " signs");
+        }
+        consumers();
     }
 
     private record CachedToken(String token, Instant refreshAfter) {

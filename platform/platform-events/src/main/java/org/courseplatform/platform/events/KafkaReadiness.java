@@ -9,20 +9,24 @@ import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready only while the Kafka cluster answers: events would pile up in the outbox otherwise. */
+/**
+ * Ready only while the Kafka cluster answers: events would pile up in the outbox otherwise.
+ * The admin client connects like every other Kafka client of the service
+ * ({@link KafkaClientSettings}), so with SASL_SSL it also proves the service's credentials work.
+ * {@code describeCluster} (the cluster id) needs no ACL beyond a successful login.
+ */
 @Readiness
 @ApplicationScoped
 public class KafkaReadiness implements AsyncHealthCheck {
 
-    private final String bootstrap;
+    private final KafkaClientSettings kafka;
     private volatile Admin admin;
 
-    public KafkaReadiness(@ConfigProperty(name = "kafka.bootstrap.servers") String bootstrap) {
-        this.bootstrap = bootstrap;
+    public KafkaReadiness(KafkaClientSettings kafka) {
+        this.kafka = kafka;
     }
 
     @Override
@@ -40,11 +44,10 @@ public class KafkaReadiness implements AsyncHealthCheck {
         if (a == null) {
             synchronized (this) {
                 if (admin == null) {
-                    admin = Admin.create(Map.of(
-                            AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                    admin = Admin.create(kafka.admin(Map.of(
                             AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000,
                             AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000,
-                            AdminClientConfig.CLIENT_ID_CONFIG, "readiness"));
+                            AdminClientConfig.CLIENT_ID_CONFIG, "readiness")));
                 }
                 a = admin;
             }

@@ -51,12 +51,16 @@ public class OutboxRelay {
     private final String channel;
     private PgSubscriber subscriber;
 
+    /**
+     * The producer connects like every other Kafka client of the service ({@link KafkaClientSettings}:
+     * bootstrap servers and, where a deployment sets them, SASL_SSL credentials and truststore).
+     * Idempotent: under Kafka ACLs its user needs IdempotentWrite on the cluster or Write on a topic.
+     */
     public OutboxRelay(Pool pool, OutboxConfig config, @ConfigProperty(name = "platform.schema") String schema,
-            @ConfigProperty(name = "kafka.bootstrap.servers") String bootstrap,
+            KafkaClientSettings kafka,
             @ConfigProperty(name = "quarkus.application.name") String service) {
         this.pool = pool;
-        this.producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+        this.producer = new KafkaProducer<>(kafka.producer(Map.of(
                 ProducerConfig.CLIENT_ID_CONFIG, service + "-outbox",
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
@@ -64,7 +68,7 @@ public class OutboxRelay {
                 ProducerConfig.LINGER_MS_CONFIG, 1,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000),
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000)),
                 new StringSerializer(), new StringSerializer());
         this.config = config;
         this.channel = "outbox_" + schema;

@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 final class DevStackProcess {
 
     static final String BUCKET = "course-platform";
-    static final String ACCESS_KEY = "courseplatform";
-    static final String SECRET_KEY = "courseplatform-secret";
+    /** Fresh per test JVM, like the suite's: no service may rely on a well-known S3 key. */
+    static final String ACCESS_KEY = "test" + TestDatabase.randomHex(8);
+    static final String SECRET_KEY = TestDatabase.randomHex(20);
 
     private static DevStackProcess instance;
 

@@ -9,46 +9,59 @@ import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
-import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jose4j.jwa.AlgorithmConstraints;
 import org.jose4j.jwt.consumer.JwtConsumer;
 import org.jose4j.jwt.consumer.JwtConsumerBuilder;
+import org.jose4j.jwt.consumer.JwtContext;
 
 /**
  * Stands in for members-service's {@code /internal/v1/auth/api-keys/verify} in another service's
  * component tests, so the real client path runs: service token signing, the REST call, the
- * 30 s cache. The stub checks the service token like members-service does. It keeps no state:
- * a key describes its own workspace (see {@link TestKeys}); a key containing {@code revoked}
- * is refused.
+ * 30 s cache. The stub checks the service token like members-service does: RS256, addressed to
+ * members-service, issued by one of the services members-service's application.properties lists
+ * in {@code platform.auth.service-callers} and signed with that service's own key. It keeps no
+ * state: a key describes its own workspace (see {@link TestKeys}); a key containing
+ * {@code revoked} is refused. {@code GET /stub/calls} answers how many verifications it was asked
+ * for, so tests can tell that a credential never reached members-service.
  */
 final class MembersStub {
 
     private static final Pattern WORKSPACE = Pattern.compile("\"workspaceId\"\\s*:\\s*(\\d+)");
     private static final Pattern KEY = Pattern.compile("\"apiKey\"\\s*:\\s*\"([^\"]*)\"");
+    private static final JwtConsumer UNVERIFIED = new JwtConsumerBuilder()
+            .setSkipAllValidators().setDisableRequireSignature().setSkipSignatureVerification().build();
 
     final HttpServer server;
     final AtomicInteger calls = new AtomicInteger();
-    private final JwtConsumer tokens;
+    private final Map<String, JwtConsumer> callers;
 
-    private MembersStub(HttpServer server, JwtConsumer tokens) {
+    private MembersStub(HttpServer server, Map<String, JwtConsumer> callers) {
         this.server = server;
-        this.tokens = tokens;
+        this.callers = callers;
     }
 
-    static MembersStub start(Path publicKeyPem) {
+    static MembersStub start(Path publicKeys) {
         try {
-            String pem = java.nio.file.Files.readString(publicKeyPem)
-                    .replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
-            PublicKey key = KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(pem)));
-            JwtConsumer consumer = new JwtConsumerBuilder().setRequireExpirationTime().setExpectedIssuer("course-platform")
-                    .setExpectedAudience("members-service").setVerificationKey(key).build();
+            Map<String, JwtConsumer> callers = new HashMap<>();
+            for (String caller : PlatformServices.serviceCallers("members-service")) {
+                String pem = java.nio.file.Files.readString(publicKeys.resolve(caller + ".pem"))
+                        .replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
+                PublicKey key = KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(pem)));
+                callers.put(caller, new JwtConsumerBuilder().setRequireExpirationTime().setExpectedIssuer(caller)
+                        .setExpectedAudience("members-service").setVerificationKey(key)
+                        .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, "RS256").build());
+            }
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            MembersStub stub = new MembersStub(server, consumer);
+            MembersStub stub = new MembersStub(server, Map.copyOf(callers));
             server.createContext("/internal/v1/auth/api-keys/verify", stub::verify);
+            server.createContext("/stub/calls", exchange -> reply(exchange, 200, Integer.toString(stub.calls.get())));
             server.start();
             return stub;
         } catch (Exception e) {
@@ -67,8 +80,13 @@ final class MembersStub {
             if (auth == null || !auth.startsWith("Bearer ")) {
                 throw new IllegalArgumentException("no bearer");
             }
-            var claims = tokens.processToClaims(auth.substring(7));
-            if (!"service".equals(claims.getStringClaimValue("typ"))) {
+            JwtContext context = UNVERIFIED.process(auth.substring(7));
+            JwtConsumer consumer = callers.get(context.getJwtClaims().getIssuer());
+            if (consumer == null) {
+                throw new IllegalArgumentException("not a caller of members-service");
+            }
+            consumer.processContext(context);
+            if (!"service".equals(context.getJwtClaims().getStringClaimValue("typ"))) {
                 throw new IllegalArgumentException("not a service token");
             }
         } catch (Exception e) {
@@ -85,23 +103,18 @@ final class MembersStub {
         reply(exchange, 200, answer(Long.parseLong(ws.group(1)), key.group(1)));
     }
 
-    /** Keys look like {@code stub.<workspaceId>.<plan>.<addon+addon|->.<feature+feature|->.<mode>.<nonce>}. */
+    /** Keys are {@link TestKeys}'s: {@code cp_<mode>_w<workspaceId>-<plan>-<addons>-<features>-<filler>}. */
     static String answer(long workspaceId, String key) {
-        String[] parts = key.split("\\.");
-        if (parts.length != 7 || !parts[0].equals("stub") || key.contains("revoked")
-                || !parts[1].equals(Long.toString(workspaceId))) {
+        TestKeys.Described d = TestKeys.describe(key);
+        if (d == null || key.contains("revoked") || d.workspaceId() != workspaceId) {
             return "{\"valid\":false,\"addons\":[],\"features\":[]}";
         }
         return "{\"valid\":true,\"workspaceId\":" + workspaceId + ",\"keyId\":" + Math.abs(key.hashCode())
-                + ",\"mode\":\"" + parts[5] + "\",\"plan\":\"" + parts[2] + "\",\"addons\":" + list(parts[3])
-                + ",\"features\":" + list(parts[4]) + "}";
+                + ",\"mode\":\"" + d.mode() + "\",\"plan\":\"" + d.plan() + "\",\"addons\":" + list(d.addons())
+                + ",\"features\":" + list(d.features()) + "}";
     }
 
-    private static String list(String part) {
-        if (part.equals("-")) {
-            return "[]";
-        }
-        List<String> names = Arrays.asList(part.split("\\+"));
+    private static String list(List<String> names) {
         return "[" + String.join(",", names.stream().map(n -> "\"" + n + "\"").toList()) + "]";
     }
 

@@ -17,10 +17,13 @@ import java.util.UUID;
 
 /**
  * Real infrastructure for a service's component tests, no Docker: a fresh PostgreSQL database
- * with the service's schema and role, the dev-stack's Kafka broker and S3 bucket, and a fresh
- * RSA key pair and operator token. Init arg {@code schema} names the service's schema; the
- * optional {@code services} (comma separated, e.g. {@code course-service}) starts those services
- * for real ({@link ServiceProcess}) and sets {@code platform.services.<name>.url} to each.
+ * with the service's schema and role, the dev-stack's Kafka broker and S3 bucket, a fresh RSA
+ * key pair per service of the platform (as in production: the service under test holds only its
+ * own private key and reads the public keys of all; {@link TestTokens} signs as any of them) and
+ * an operator token. 127.0.0.1 is a trusted proxy, so a test can act from another client address
+ * with {@code X-Forwarded-For}. Init arg {@code schema} names the service's schema; the optional
+ * {@code services} (comma separated, e.g. {@code course-service}) starts those services for real
+ * ({@link ServiceProcess}) and sets {@code platform.services.<name>.url} to each.
  */
 public class PlatformTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -49,22 +52,25 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
         DevStackProcess stack = DevStackProcess.get();
         database = TestDatabase.create(schema);
         Path keys = writeKeys();
+        String self = PlatformServices.serviceOf(schema);
         Map<String, String> config = new HashMap<>();
         config.put("platform.schema", schema);
         config.put("quarkus.datasource.reactive.url", database.reactiveUrl());
         config.put("quarkus.datasource.jdbc.url", database.jdbcUrl());
         config.put("quarkus.datasource.username", schema);
-        config.put("quarkus.datasource.password", schema);
+        config.put("quarkus.datasource.password", database.password);
         config.put("kafka.bootstrap.servers", stack.kafkaBootstrap());
         config.put("platform.s3.endpoint", stack.s3Endpoint());
         config.put("platform.s3.bucket", DevStackProcess.BUCKET);
         config.put("platform.s3.access-key", DevStackProcess.ACCESS_KEY);
         config.put("platform.s3.secret-key", DevStackProcess.SECRET_KEY);
-        config.put("platform.auth.private-key-location", keys.resolve("private.pem").toString());
-        config.put("platform.auth.public-key-location", keys.resolve("public.pem").toString());
+        config.put("platform.auth.private-key-location", keys.resolve("private").resolve(self + ".pem").toString());
+        config.put("platform.auth.public-keys-location", keys.resolve("public").toString());
+        config.put(TestTokens.KEYS_PROPERTY, keys.toString());
+        config.put("platform.auth.trusted-proxies", "127.0.0.1");
         config.put("platform.auth.operator-token", OPERATOR_TOKEN_PREFIX + UUID.randomUUID());
         if (!"members".equals(schema)) {
-            members = MembersStub.start(keys.resolve("public.pem"));
+            members = MembersStub.start(keys.resolve("public"));
             config.put("platform.auth.members-url", members.url());
         }
         for (String service : services) {
@@ -87,15 +93,20 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
         }
     }
 
+    /** {@code public/<service>.pem} and {@code private/<service>.pem} for every service of deploy/services.tsv. */
     private static Path writeKeys() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048);
-            KeyPair pair = generator.generateKeyPair();
             Path dir = Files.createTempDirectory("cp-test-keys-");
             dir.toFile().deleteOnExit();
-            write(dir.resolve("private.pem"), "PRIVATE KEY", pair.getPrivate().getEncoded());
-            write(dir.resolve("public.pem"), "PUBLIC KEY", pair.getPublic().getEncoded());
+            Files.createDirectories(dir.resolve("public")).toFile().deleteOnExit();
+            Files.createDirectories(dir.resolve("private")).toFile().deleteOnExit();
+            for (String service : PlatformServices.names()) {
+                KeyPair pair = generator.generateKeyPair();
+                write(dir.resolve("private").resolve(service + ".pem"), "PRIVATE KEY", pair.getPrivate().getEncoded());
+                write(dir.resolve("public").resolve(service + ".pem"), "PUBLIC KEY", pair.getPublic().getEncoded());
+            }
             return dir;
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -3,11 +3,13 @@ package org.courseplatform.platform.testing;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.hamcrest.Matchers.hasItem;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import org.courseplatform.platform.testing.fuzz.ApiFuzzer;
@@ -123,6 +125,157 @@ public abstract class ServiceContract {
         Assumptions.assumeTrue(key != null, "every valid key may call this endpoint");
         callPublicEndpoint(key).then().statusCode(403).contentType(ContentType.JSON)
                 .body("error.code", equalTo("FORBIDDEN")).body("message", containsString("needs"));
+    }
+
+    // ------------------------------------------------------------ service, agent and embed tokens
+
+    /** This service's name: the audience of tokens addressed to it. */
+    protected static String self() {
+        return ConfigProvider.getConfig().getValue("quarkus.application.name", String.class);
+    }
+
+    /** The services whose service tokens this one accepts ({@code platform.auth.service-callers}). */
+    protected static List<String> serviceCallers() {
+        return ConfigProvider.getConfig().getOptionalValues("platform.auth.service-callers", String.class).orElse(List.of());
+    }
+
+    private static String bearer(String token) {
+        return "Bearer " + token;
+    }
+
+    /** A service token authenticates (then lacks the public endpoint's entitlement: 403) only from a listed caller. */
+    @Test
+    void serviceTokensAreAcceptedOnlyFromTheServicesAllowedToCall() {
+        for (String service : PlatformServices.names()) {
+            Response response = callPublicEndpoint(bearer(TestTokens.serviceToken(service, self())));
+            if (serviceCallers().contains(service)) {
+                response.then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
+            } else {
+                response.then().statusCode(401).contentType(ContentType.JSON).body("error.code", equalTo("UNAUTHORIZED"));
+            }
+        }
+    }
+
+    @Test
+    void tokensSignedWithAnotherServicesKeyOrAnUnknownKeyAre401() {
+        for (String claimed : PlatformServices.names()) {
+            String other = PlatformServices.names().stream().filter(s -> !s.equals(claimed)).findFirst().orElseThrow();
+            for (String type : List.of("service", "agent", "embed")) {
+                callPublicEndpoint(bearer(TestTokens.sign(other, claimed, type, self(), Map.of("workspaceId", 1))))
+                        .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+                callPublicEndpoint(bearer(TestTokens.signWithUnknownKey(claimed, type, self(), Map.of("workspaceId", 1))))
+                        .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+            }
+        }
+    }
+
+    /** Agent tokens count only from agent-gateway, on agent-gateway; embed tokens are never bearer credentials. */
+    @Test
+    void agentAndEmbedTokensFromAnotherIssuerAre401() {
+        Map<String, Object> agent = Map.of("workspaceId", TestKeys.newWorkspace(), "identifier", "learner-1", "readonly", true);
+        for (String service : PlatformServices.names()) {
+            Response response = callPublicEndpoint(bearer(TestTokens.sign(service, "agent", self(), agent)));
+            if (service.equals("agent-gateway") && self().equals("agent-gateway")) {
+                response.then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
+            } else {
+                response.then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+            }
+            callPublicEndpoint(bearer(TestTokens.sign(service, "embed", self(), Map.of("workspaceId", 1, "courseId", 1))))
+                    .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+        }
+    }
+
+    // ------------------------------------------------------------ failed API-key attempts
+
+    private static final java.util.concurrent.atomic.AtomicInteger ADDRESSES = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** A client address of its own for one test (127.0.0.1 is a trusted proxy in component tests). */
+    protected static String newClientAddress() {
+        int n = ADDRESSES.incrementAndGet();
+        return "198.18." + (n >> 8 & 255) + "." + (n & 255);
+    }
+
+    /** Calls the public endpoint as if from {@code address}. */
+    protected Response callPublicEndpointFrom(String address, String authorization) {
+        RestAssured.requestSpecification = new io.restassured.builder.RequestSpecBuilder()
+                .addHeader("X-Forwarded-For", address).build();
+        try {
+            return callPublicEndpoint(authorization);
+        } finally {
+            RestAssured.requestSpecification = null;
+        }
+    }
+
+    /**
+     * How many API keys members-service has been asked to verify so far. Other services count the
+     * calls their members-service stub got; members-service overrides this.
+     */
+    protected long verificationCalls() {
+        String members = ConfigProvider.getConfig().getValue("platform.auth.members-url", String.class);
+        return Long.parseLong(given().baseUri(members).port(-1).get("/stub/calls").then().statusCode(200).extract().asString());
+    }
+
+    /** Credentials that cannot be an API key: refused without a call to members-service. */
+    protected static List<String> implausibleKeys(long workspace) {
+        String wellFormed = TestKeys.unknown();
+        return List.of("SERVICE:" + workspace + ":cp_live_notakeyatall", "SERVICE:" + workspace + ":" + wellFormed + "A",
+                "SERVICE:" + workspace + ":" + wellFormed.substring(1), "SERVICE:" + workspace + ":cp_prod_" + wellFormed.substring(8),
+                "SERVICE:" + workspace + ":" + wellFormed.substring(0, 20) + "+" + wellFormed.substring(21),
+                "SERVICE:" + workspace + ":" + wellFormed.substring(0, 20) + "%" + wellFormed.substring(21),
+                "SERVICE:0:" + wellFormed, "SERVICE:" + workspace + ":stub." + workspace + ".build.-.-.live.x");
+    }
+
+    @Test
+    void malformedKeysNeverReachMembersService() {
+        String address = newClientAddress();
+        long before = verificationCalls();
+        for (String credential : implausibleKeys(TestKeys.newWorkspace())) {
+            callPublicEndpointFrom(address, credential).then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+        }
+        assertEquals(before, verificationCalls(), "verifications asked of members-service");
+        callPublicEndpointFrom(address, "SERVICE:" + TestKeys.newWorkspace() + ":" + TestKeys.unknown()).then().statusCode(401);
+        assertEquals(before + 1, verificationCalls(), "a well-formed unknown key is asked about");
+    }
+
+    @Test
+    void aFloodOfImplausibleKeysLeavesAGoodKeysAnswerInPlace() {
+        String[] needed = entitlement();
+        String good = keyFor(needed[0], needed[1], needed[2]);
+        callPublicEndpointFrom(newClientAddress(), good).then().statusCode(successStatus());
+        long before = verificationCalls();
+        long workspace = TestKeys.newWorkspace();
+        for (int i = 0; i < 300; i++) {
+            String address = newClientAddress();
+            callPublicEndpointFrom(address, "SERVICE:" + workspace + ":cp_live_flood" + i).then().statusCode(401);
+        }
+        callPublicEndpointFrom(newClientAddress(), good).then().statusCode(successStatus());
+        assertEquals(before, verificationCalls(), "the good key's answer was still remembered");
+    }
+
+    @Test
+    void repeatedFailuresFromOneAddressGet429WhileAnotherAddressStillAuthenticates() {
+        int burst = ConfigProvider.getConfig().getOptionalValue("platform.auth.failure-limit.burst", Integer.class).orElse(100);
+        String flooding = newClientAddress();
+        long workspace = TestKeys.newWorkspace();
+        for (int i = 0; i < burst; i++) {
+            callPublicEndpointFrom(flooding, "SERVICE:" + workspace + ":cp_live_bad" + i).then().statusCode(401);
+        }
+        String[] needed = entitlement();
+        String good = keyFor(needed[0], needed[1], needed[2]);
+        // The budget refills while the burst is sent (60 a minute): a few more attempts use that up.
+        Response limited = callPublicEndpointFrom(flooding, "SERVICE:" + workspace + ":cp_live_bad");
+        for (int extra = 0; extra < 20 && limited.statusCode() == 401; extra++) {
+            limited = callPublicEndpointFrom(flooding, "SERVICE:" + workspace + ":cp_live_bad");
+        }
+        limited.then().statusCode(429)
+                .contentType(ContentType.JSON).header("Retry-After", org.hamcrest.Matchers.matchesPattern("[1-9][0-9]*"))
+                .body("error.code", equalTo("TOO_MANY_REQUESTS")).body("error.status", equalTo(429));
+        callPublicEndpointFrom(newClientAddress(), good).then().statusCode(successStatus());
+        // Bearer tokens are verified locally and never limited by address: other services share
+        // an address with clients (one host, one proxy), and their calls must still get through.
+        String caller = serviceCallers().isEmpty() ? PlatformServices.names().get(0) : serviceCallers().iterator().next();
+        callPublicEndpointFrom(flooding, bearer(TestTokens.serviceToken(caller, self())))
+                .then().statusCode(serviceCallers().isEmpty() ? 401 : 403);
     }
 
     @Test

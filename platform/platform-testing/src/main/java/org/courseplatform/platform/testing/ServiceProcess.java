@@ -9,15 +9,14 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Another service of the platform, run for real from its built jar as a child process of the
- * test JVM: its own fresh database, the test's dev-stack, key pair and members stub. For
- * component tests whose service calls another one's internal API, so the collaborator's real
- * rules run instead of a stand-in. Build the other service first ({@code ./mvnw install}; in
+ * test JVM: its own fresh database, the test's dev-stack, its own key pair of the test's keys and
+ * the members stub. For component tests whose service calls another one's internal API, so the
+ * collaborator's real rules run instead of a stand-in. Build the other service first ({@code ./mvnw install}; in
  * the reactor it comes earlier); its output goes to {@code target/<service>.log}.
  */
 final class ServiceProcess {
@@ -47,7 +46,7 @@ final class ServiceProcess {
             throw new IllegalStateException(jar + " is missing: build " + service + " first (./mvnw -pl " + service
                     + " -am install -DskipTests)");
         }
-        String schema = schemaOf(root, service);
+        String schema = PlatformServices.schemaOf(service);
         TestDatabase database = TestDatabase.create(schema);
         DevStackProcess stack = DevStackProcess.get();
         Process process = null;
@@ -61,7 +60,7 @@ final class ServiceProcess {
             env.put("QUARKUS_DATASOURCE_REACTIVE_URL", database.reactiveUrl());
             env.put("QUARKUS_DATASOURCE_JDBC_URL", database.jdbcUrl());
             env.put("QUARKUS_DATASOURCE_USERNAME", schema);
-            env.put("QUARKUS_DATASOURCE_PASSWORD", schema);
+            env.put("QUARKUS_DATASOURCE_PASSWORD", database.password);
             env.put("QUARKUS_LOG_CONSOLE_JSON", "false");
             env.put("KAFKA_BOOTSTRAP_SERVERS", stack.kafkaBootstrap());
             env.put("PLATFORM_S3_ENDPOINT", stack.s3Endpoint());
@@ -69,8 +68,8 @@ final class ServiceProcess {
             env.put("PLATFORM_S3_ACCESS_KEY", DevStackProcess.ACCESS_KEY);
             env.put("PLATFORM_S3_SECRET_KEY", DevStackProcess.SECRET_KEY);
             env.put("PLATFORM_AUTH_MEMBERS_URL", membersUrl);
-            env.put("PLATFORM_AUTH_PRIVATE_KEY_LOCATION", keys.resolve("private.pem").toString());
-            env.put("PLATFORM_AUTH_PUBLIC_KEY_LOCATION", keys.resolve("public.pem").toString());
+            env.put("PLATFORM_AUTH_PRIVATE_KEY_LOCATION", keys.resolve("private").resolve(service + ".pem").toString());
+            env.put("PLATFORM_AUTH_PUBLIC_KEYS_LOCATION", keys.resolve("public").toString());
             env.put("PLATFORM_PUBLIC_BASE_URL", "http://127.0.0.1:" + port);
             Path log = Path.of(System.getProperty("user.dir")).resolve("target").resolve(service + ".log");
             Files.createDirectories(log.getParent());
@@ -137,21 +136,5 @@ final class ServiceProcess {
         if (database != null) {
             database.drop();
         }
-    }
-
-    /** The schema of a service, from {@code deploy/services.tsv}. */
-    private static String schemaOf(Path root, String service) {
-        try {
-            List<String> lines = Files.readAllLines(root.resolve("deploy/services.tsv"));
-            for (String line : lines) {
-                String[] columns = line.split("\t");
-                if (!line.startsWith("#") && columns.length >= 3 && columns[0].equals(service)) {
-                    return columns[2];
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        throw new IllegalArgumentException("no service " + service + " in deploy/services.tsv");
     }
 }

@@ -20,14 +20,26 @@ final class TestDatabase {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
 
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
     final String name;
     final String host;
     final int port;
+    /** The role's password, new for every database: deployed services refuse guessable ones. */
+    final String password;
 
-    private TestDatabase(String name, String host, int port) {
+    private TestDatabase(String name, String host, int port, String password) {
         this.name = name;
         this.host = host;
         this.port = port;
+        this.password = password;
+    }
+
+    /** {@code bytes} random bytes as lower-case hex. */
+    static String randomHex(int bytes) {
+        byte[] b = new byte[bytes];
+        RANDOM.nextBytes(b);
+        return java.util.HexFormat.of().formatHex(b);
     }
 
     static String adminUrl() {
@@ -42,11 +54,13 @@ final class TestDatabase {
         String name = "cpt_" + schema + "_" + LocalDateTime.now().format(STAMP) + "_"
                 + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0xffff));
         String admin = adminUrl();
+        String password = randomHex(16);
         try (Connection conn = DriverManager.getConnection(admin); Statement st = conn.createStatement()) {
             dropStale(st);
             st.execute("create database " + name);
             st.execute("do $$ begin if not exists (select from pg_roles where rolname = '" + schema + "') then "
-                    + "create role " + schema + " login password '" + schema + "'; end if; end $$");
+                    + "create role " + schema + " login; end if; end $$");
+            st.execute("alter role " + schema + " password '" + password + "'");
             st.execute("alter role " + schema + " in database " + name + " set search_path = " + schema);
             st.execute("grant connect, temp on database " + name + " to " + schema);
         } catch (SQLException e) {
@@ -60,7 +74,7 @@ final class TestDatabase {
             throw new IllegalStateException("cannot create schema " + schema, e);
         }
         java.net.URI uri = java.net.URI.create(admin.substring("jdbc:".length()));
-        return new TestDatabase(name, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort());
+        return new TestDatabase(name, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), password);
     }
 
     String reactiveUrl() {

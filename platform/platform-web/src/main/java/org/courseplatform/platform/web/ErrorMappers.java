@@ -87,6 +87,10 @@ public class ErrorMappers {
         Response.ResponseBuilder builder = Response.status(code.status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(ApiError.of(code, message, null));
+        if (code == ErrorCode.PAYLOAD_TOO_LARGE) {
+            // The rest of the body is not read: the connection cannot carry another request.
+            builder.header("Connection", "close");
+        }
         if (e instanceof NotAllowedException && e.getResponse() != null) {
             String allow = e.getResponse().getHeaderString(HttpHeaders.ALLOW);
             if (allow != null) {
@@ -104,6 +108,10 @@ public class ErrorMappers {
         }
         if (MalformedBodies.isMalformedBody(e)) {
             return respond(ApiException.badRequest(MalformedBodies.MESSAGE));
+        }
+        if (MalformedBodies.isTooManyFields(e)) {
+            return Response.status(413).type(MediaType.APPLICATION_JSON_TYPE).header("Connection", "close")
+                    .entity(ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE, MalformedBodies.TOO_MANY_FIELDS, null)).build();
         }
         String incident = UUID.randomUUID().toString();
         Log.errorf(e, "Unexpected error, incident %s", incident);

@@ -14,7 +14,23 @@ final class MalformedBodies {
     private static final String FORM_PARSERS = "org.jboss.resteasy.reactive.server.core.multipart.";
     private static final String URL_DECODER = "org.jboss.resteasy.reactive.common.util.URLUtils";
 
+    static final String TOO_MANY_FIELDS = "The form has more fields than this endpoint accepts";
+
+    private static final String FORM_DATA = "org.jboss.resteasy.reactive.server.core.multipart.FormData";
+
     private MalformedBodies() {
+    }
+
+    /** The form parser's plain RuntimeException for a form with more fields than its limit (1,000). */
+    static boolean isTooManyFields(Throwable failure) {
+        for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {
+            StackTraceElement[] frames = t.getStackTrace();
+            if (t.getMessage() != null && t.getMessage().startsWith("Param limit of") && frames.length > 0
+                    && frames[0].getClassName().equals(FORM_DATA)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean isMalformedBody(Throwable failure) {

@@ -45,6 +45,58 @@ final class MediaTypes {
         return true;
     }
 
+    /**
+     * The {@code charset} parameter of a value {@link #isSingleMediaType} accepted, unquoted, or
+     * null when there is none.
+     */
+    static String charset(String value) {
+        int semicolon = value.indexOf(';');
+        while (semicolon >= 0) {
+            int equals = value.indexOf('=', semicolon);
+            if (equals < 0) {
+                return null;
+            }
+            String name = value.substring(semicolon + 1, equals).strip();
+            int[] at = {equals + 1};
+            String parameter;
+            if (at[0] < value.length() && value.charAt(at[0]) == '"') {
+                int start = at[0];
+                quoted(value, at);
+                parameter = unescape(value.substring(start + 1, at[0] - 1));
+            } else {
+                int start = at[0];
+                token(value, at);
+                parameter = value.substring(start, at[0]);
+            }
+            if (name.equalsIgnoreCase("charset")) {
+                return parameter;
+            }
+            semicolon = value.indexOf(';', at[0]);
+        }
+        return null;
+    }
+
+    private static String unescape(String quotedText) {
+        StringBuilder sb = new StringBuilder(quotedText.length());
+        for (int i = 0; i < quotedText.length(); i++) {
+            char c = quotedText.charAt(i);
+            if (c == '\\' && i + 1 < quotedText.length()) {
+                c = quotedText.charAt(++i);
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    /** True when this JVM can decode the named charset; a body in any other cannot be read. */
+    static boolean isSupportedCharset(String name) {
+        try {
+            return java.nio.charset.Charset.isSupported(name);
+        } catch (java.nio.charset.IllegalCharsetNameException e) {
+            return false;
+        }
+    }
+
     /** The value for an error message: printable ASCII only, cut to a sane length. */
     static String quote(String value) {
         StringBuilder sb = new StringBuilder("'");

@@ -20,13 +20,15 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * Refuses NUL characters ({@code \u0000}) in every string a JSON body carries. PostgreSQL
- * cannot store them in {@code text} or {@code jsonb}, so letting one through turns a client's
- * mistake into a server error deep in a transaction; refusing it while reading names the field.
+ * Refuses NUL characters ({@code \u0000}) and unpaired surrogates ({@code \ud800} alone) in
+ * every string a JSON body carries. PostgreSQL cannot store a NUL in {@code text} or
+ * {@code jsonb}, so letting one through turns a client's mistake into a server error deep in a
+ * transaction; an unpaired surrogate has no UTF-8 form and would be stored as {@code ?}, losing
+ * what the client sent. Refusing both while reading names the field.
  */
 final class NulCharacters {
 
-    static final String PROBLEM = "must not contain NUL characters (\\u0000)";
+    static final String PROBLEM = "must not contain NUL characters (\\u0000) or unpaired surrogates";
 
     private NulCharacters() {
     }
@@ -64,7 +66,7 @@ final class NulCharacters {
         @Override
         public String deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
             String value = StringDeserializer.instance.deserialize(p, ctxt);
-            if (value != null && value.indexOf('\0') >= 0) {
+            if (value != null && unstorable(value)) {
                 throw new NulCharacterException(p, "");
             }
             return value;
@@ -74,7 +76,7 @@ final class NulCharacters {
     private static final class Keys extends KeyDeserializer {
         @Override
         public Object deserializeKey(String key, DeserializationContext ctxt) throws IOException {
-            if (key.indexOf('\0') >= 0) {
+            if (unstorable(key)) {
                 throw new NulCharacterException(ctxt.getParser(), "");
             }
             return key;
@@ -107,6 +109,25 @@ final class NulCharacters {
         }
     }
 
+    /** True for a string holding a NUL or a surrogate that is not half of a pair. */
+    static boolean unstorable(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\0') {
+                return true;
+            }
+            if (Character.isHighSurrogate(c)) {
+                if (i + 1 == value.length() || !Character.isLowSurrogate(value.charAt(i + 1))) {
+                    return true;
+                }
+                i++;
+            } else if (Character.isLowSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The path of the first string or field name holding a NUL, or null when there is none. */
     static String firstNul(JsonNode root) {
         Deque<Frame> pending = new ArrayDeque<>();
@@ -114,13 +135,13 @@ final class NulCharacters {
         while (!pending.isEmpty()) {
             Frame frame = pending.pop();
             JsonNode node = frame.node();
-            if (node.isTextual() && node.textValue().indexOf('\0') >= 0) {
+            if (node.isTextual() && unstorable(node.textValue())) {
                 return frame.path();
             }
             if (node.isObject()) {
                 for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
                     Map.Entry<String, JsonNode> field = fields.next();
-                    if (field.getKey().indexOf('\0') >= 0) {
+                    if (unstorable(field.getKey())) {
                         return new Frame(frame, "(field name)", -1, node).path();
                     }
                     pending.push(new Frame(frame, field.getKey(), -1, field.getValue()));

@@ -23,10 +23,13 @@ public record Paged<T>(List<T> items, long total) {
                 .build();
     }
 
-    /** Offset of a zero-based page; guards against overflow for huge page numbers. */
+    /**
+     * Offset of a zero-based page. A page whose offset or last row does not fit an int is a 400:
+     * the SQL clients take int offsets and overflow silently into a negative (a 500).
+     */
     public static int offset(int page, int size) {
         long offset = (long) page * size;
-        if (offset > Integer.MAX_VALUE) {
+        if (offset + size > Integer.MAX_VALUE) {
             throw ApiException.invalid("page", "is too large");
         }
         return (int) offset;

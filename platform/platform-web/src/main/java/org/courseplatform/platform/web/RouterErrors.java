@@ -1,8 +1,10 @@
 package org.courseplatform.platform.web;
 
 import io.quarkus.logging.Log;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -72,6 +74,12 @@ public class RouterErrors {
                     "Content-Type must be one media type such as application/json; got " + MediaTypes.quote(contentType));
             return;
         }
+        String charset = contentType == null ? null : MediaTypes.charset(contentType);
+        if (charset != null && !MediaTypes.isSupportedCharset(charset)) {
+            write(ctx, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "Content-Type names a charset this API cannot read: " + MediaTypes.quote(charset));
+            return;
+        }
         ctx.next();
     }
 
@@ -107,14 +115,32 @@ public class RouterErrors {
     }
 
     private static void failure(RoutingContext ctx) {
-        if (ctx.response().ended() || ctx.response().headWritten()) {
-            ctx.next();
-            return;
-        }
         Throwable failure = ctx.failure();
         int status = failure instanceof WebApplicationException web && web.getResponse() != null
                 ? web.getResponse().getStatus() : ctx.statusCode();
-        if (status == 413 || failure != null && failure.getClass().getSimpleName().contains("TooLarge")) {
+        boolean tooLarge = status == 413 || failure != null && failure.getClass().getSimpleName().contains("TooLarge");
+        if (ctx.response().ended() || ctx.response().headWritten()) {
+            if (ctx.get(DRAINING) != null) {
+                // Answered here already; the REST layer's leftover work on the body fails late.
+                Log.debugf("Late failure of an answered request: %s", failure);
+                return;
+            }
+            if (tooLarge || !ctx.request().isEnded() || MalformedBodies.isMalformedBody(failure)
+                    || MalformedBodies.isTooManyFields(failure)) {
+                // The body parser fails again on every further chunk of a body that was already
+                // answered. Close the connection: left open, the rest of the body would be read
+                // (and logged) chunk by chunk, and a proxy reusing the connection would see its
+                // next request hang behind it.
+                Log.debugf("Draining the body of an answered request that still fails: %s", failure);
+                drainThenClose(ctx, Future.succeededFuture());
+                return;
+            }
+            ctx.next();
+            return;
+        }
+        if (MalformedBodies.isTooManyFields(failure)) {
+            writeAndClose(ctx, ErrorCode.PAYLOAD_TOO_LARGE, MalformedBodies.TOO_MANY_FIELDS);
+        } else if (tooLarge) {
             // The rest of the body would only fail again chunk by chunk: stop reading it.
             writeAndClose(ctx, ErrorCode.PAYLOAD_TOO_LARGE, "The request body, or one of its form fields, is larger than this endpoint accepts");
         } else if (MalformedBodies.isMalformedBody(failure)) {
@@ -138,13 +164,57 @@ public class RouterErrors {
                 .end(e.toBody().toJson());
     }
 
-    /** Answers and closes the connection, for requests whose remaining bytes are not worth reading. */
+    /**
+     * Answers with {@code Connection: close}, then reads and drops the rest of the body before
+     * closing: a request whose body was refused part-way cannot carry another request, but
+     * closing while a proxy is still sending the body makes the proxy's write fail, and it then
+     * answers 502 instead of passing on this answer.
+     */
     private static void writeAndClose(RoutingContext ctx, ErrorCode code, String message) {
-        ctx.response().setStatusCode(code.status())
+        Future<Void> written = ctx.response().setStatusCode(code.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .putHeader(HttpHeaders.CONNECTION, "close")
-                .end(ApiError.of(code, message, null).toJson())
-                .onComplete(done -> ctx.request().connection().close());
+                .end(ApiError.of(code, message, null).toJson());
+        drainThenClose(ctx, written);
+    }
+
+    /** Most bytes of a refused body read and dropped before the connection is closed anyway. */
+    private static final long MAX_DRAIN_BYTES = 16L * 1024 * 1024;
+    private static final long MAX_DRAIN_MILLIS = 10_000;
+    private static final String DRAINING = RouterErrors.class.getName() + ".draining";
+
+    /** Drops the rest of an answered request's body, then closes its connection (once). */
+    private static void drainThenClose(RoutingContext ctx, Future<Void> written) {
+        if (ctx.get(DRAINING) != null) {
+            return;
+        }
+        ctx.put(DRAINING, Boolean.TRUE);
+        HttpServerRequest request = ctx.request();
+        Runnable close = () -> written.onComplete(done -> request.connection().close());
+        if (request.isEnded()) {
+            close.run();
+            return;
+        }
+        long timer = ctx.vertx().setTimer(MAX_DRAIN_MILLIS, id -> close.run());
+        long[] drained = {0};
+        try {
+            request.handler(chunk -> {
+                drained[0] += chunk.length();
+                if (drained[0] > MAX_DRAIN_BYTES) {
+                    ctx.vertx().cancelTimer(timer);
+                    close.run();
+                }
+            });
+            request.endHandler(ended -> {
+                ctx.vertx().cancelTimer(timer);
+                close.run();
+            });
+            request.exceptionHandler(failure -> ctx.vertx().cancelTimer(timer));
+            request.resume();
+        } catch (IllegalStateException alreadyRead) {
+            // A body handler of Vert.x's own owns the stream: it reads the rest, the timer closes.
+            Log.debugf("Cannot drain the body: %s", alreadyRead.getMessage());
+        }
     }
 
     static void write(RoutingContext ctx, ErrorCode code, String message) {

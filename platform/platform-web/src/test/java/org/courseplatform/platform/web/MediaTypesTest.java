@@ -28,6 +28,19 @@ class MediaTypesTest {
     }
 
     @Test
+    void findsTheCharsetParameterAndKnowsWhichCanBeRead() {
+        assertThat(MediaTypes.charset("application/json")).isNull();
+        assertThat(MediaTypes.charset("application/json; charset=UTF-8")).isEqualTo("UTF-8");
+        assertThat(MediaTypes.charset("multipart/form-data; boundary=\"x;charset=no\"; CharSet=\"latin1\""))
+                .isEqualTo("latin1");
+        assertThat(MediaTypes.charset("text/plain;charset=\"u\\tf-8\"")).isEqualTo("utf-8");
+        assertThat(MediaTypes.isSupportedCharset("utf-8")).isTrue();
+        assertThat(MediaTypes.isSupportedCharset("nope")).isFalse();
+        assertThat(MediaTypes.isSupportedCharset("in valid")).isFalse();
+        assertThat(MediaTypes.isSupportedCharset("")).isFalse();
+    }
+
+    @Test
     void quotesOnlyPrintableAsciiAndCutsLongValues() {
         assertThat(MediaTypes.quote("a\u0000b")).isEqualTo("'a?b'");
         assertThat(MediaTypes.quote("x".repeat(500))).hasSize(103);

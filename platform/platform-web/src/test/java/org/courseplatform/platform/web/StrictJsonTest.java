@@ -55,6 +55,17 @@ class StrictJsonTest {
     }
 
     @Test
+    void unpairedSurrogatesAreRefusedAndPairsRead() throws Exception {
+        assertThat(failure("{\"name\":\"a\\ud800b\"}").details()).extracting(ApiError.Detail::field).containsExactly("name");
+        assertThat(failure("{\"name\":\"\\udc00\"}").details()).extracting(ApiError.Detail::field).containsExactly("name");
+        assertThat(failure("{\"content\":{\"t\":[\"end\\ud83d\"]}}").details()).extracting(ApiError.Detail::field)
+                .containsExactly("content.t[0]");
+        Person p = mapper.readValue("{\"name\":\"\\ud83d\\ude00\",\"content\":{\"t\":\"\ud83d\ude00\"}}", Person.class);
+        assertThat(p.name()).isEqualTo("\ud83d\ude00");
+        assertThat(p.content().get("t").textValue()).isEqualTo("\ud83d\ude00");
+    }
+
+    @Test
     void ordinaryTextAndOtherControlCharactersStillRead() throws Exception {
         Person p = mapper.readValue("{\"name\":\"tab\\there \\u0001\",\"content\":{\"t\":\"\\u00e9\"}}", Person.class);
         assertThat(p.name()).isEqualTo("tab\there \u0001");

@@ -1,0 +1,182 @@
+package org.courseplatform.platform.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.smallrye.jwt.build.Jwt;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.consumer.ErrorCodes;
+import org.jose4j.jwt.consumer.InvalidJwtException;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One key pair per service; each callee accepts only the issuers and kinds it expects. */
+class TokensTest {
+
+    static final List<String> SERVICES = List.of("members-service", "course-service", "scorm-service", "migration-service",
+            "agent-gateway", "webhook-dispatcher");
+
+    @TempDir
+    static Path dir;
+    static final Map<String, PrivateKey> PRIVATE = new HashMap<>();
+    static PrivateKey unknown;
+
+    @BeforeAll
+    static void keys() throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        Files.createDirectories(dir.resolve("public"));
+        Files.createDirectories(dir.resolve("private"));
+        for (String service : SERVICES) {
+            KeyPair pair = generator.generateKeyPair();
+            PRIVATE.put(service, pair.getPrivate());
+            write(dir.resolve("public/" + service + ".pem"), "PUBLIC KEY", pair.getPublic().getEncoded());
+            write(dir.resolve("private/" + service + ".pem"), "PRIVATE KEY", pair.getPrivate().getEncoded());
+        }
+        unknown = generator.generateKeyPair().getPrivate();
+    }
+
+    static void write(Path file, String type, byte[] der) throws IOException {
+        Files.writeString(file, "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder().encodeToString(der)
+                + "\n-----END " + type + "-----\n");
+    }
+
+    static Tokens tokens(String service, String... callers) {
+        Tokens tokens = new Tokens(TestAuthConfig.keys(dir.resolve("private/" + service + ".pem").toString(),
+                dir.resolve("public").toString(), List.of(callers)), service);
+        tokens.checkKeys();
+        return tokens;
+    }
+
+    /** A token as anyone holding {@code key} could make it, whatever it claims. */
+    static String forge(PrivateKey key, String issuer, String type, String audience) throws Exception {
+        JwtClaims claims = new JwtClaims();
+        claims.setIssuer(issuer);
+        claims.setSubject(issuer);
+        claims.setAudience(audience);
+        claims.setClaim("typ", type);
+        claims.setClaim("workspaceId", 1);
+        claims.setClaim("courseId", 2);
+        claims.setIssuedAtToNow();
+        claims.setExpirationTimeMinutesInTheFuture(5);
+        JsonWebSignature jws = new JsonWebSignature();
+        jws.setPayload(claims.toJson());
+        jws.setKey(key);
+        jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
+        return jws.getCompactSerialization();
+    }
+
+    @Test
+    void aServiceTokenFromAListedCallerIsAccepted() throws Exception {
+        Tokens course = tokens("course-service", "migration-service", "scorm-service");
+        String token = tokens("migration-service").serviceToken("course-service");
+        JwtClaims claims = course.verify(token);
+        assertThat(claims.getIssuer()).isEqualTo("migration-service");
+        assertThat(claims.getClaimValue("typ")).isEqualTo("service");
+    }
+
+    @Test
+    void aServiceTokenFromAServiceNotListedIsRefused() {
+        Tokens course = tokens("course-service", "migration-service", "scorm-service");
+        String token = tokens("webhook-dispatcher").serviceToken("course-service");
+        assertThatThrownBy(() -> course.verify(token)).isInstanceOfSatisfying(InvalidJwtException.class,
+                e -> assertThat(e.hasErrorCode(ErrorCodes.ISSUER_INVALID)).isTrue());
+        String own = tokens("course-service").serviceToken("course-service");
+        assertThatThrownBy(() -> course.verify(own)).as("not even from itself").isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
+    void aTokenClaimingAListedCallerButSignedWithAnotherKeyIsRefused() {
+        Tokens course = tokens("course-service", "migration-service");
+        assertThatThrownBy(() -> course.verify(forge(PRIVATE.get("webhook-dispatcher"), "migration-service", "service", "course-service")))
+                .isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> course.verify(forge(unknown, "migration-service", "service", "course-service")))
+                .as("an unknown key").isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
+    void audienceExpiryAndAlgorithmAreStillChecked() throws Exception {
+        Tokens course = tokens("course-service", "migration-service");
+        assertThatThrownBy(() -> course.verify(tokens("migration-service").serviceToken("members-service")))
+                .as("addressed to another service").isInstanceOf(InvalidJwtException.class);
+        String expired = Jwt.claims().issuer("migration-service").audience("course-service").claim("typ", "service")
+                .issuedAt(Instant.now().minusSeconds(3600)).expiresAt(Instant.now().minusSeconds(600))
+                .jws().sign(PRIVATE.get("migration-service"));
+        assertThatThrownBy(() -> course.verify(expired)).isInstanceOfSatisfying(InvalidJwtException.class,
+                e -> assertThat(e.hasExpired()).isTrue());
+        String hs256 = Jwt.claims().issuer("migration-service").audience("course-service").claim("typ", "service")
+                .expiresIn(Duration.ofMinutes(5)).signWithSecret("a-secret-of-at-least-thirty-two-bytes-long!!");
+        assertThatThrownBy(() -> course.verify(hs256)).as("RS256 only").isInstanceOf(InvalidJwtException.class);
+        String none = "eyJhbGciOiJub25lIn0." + Base64.getUrlEncoder().withoutPadding().encodeToString(
+                "{\"iss\":\"migration-service\",\"aud\":\"course-service\",\"typ\":\"service\",\"exp\":9999999999}".getBytes()) + ".";
+        assertThatThrownBy(() -> course.verify(none)).isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
+    void agentTokensAreAcceptedOnlyFromAgentGateway() throws Exception {
+        Tokens agent = tokens("agent-gateway");
+        String own = agent.sign(Jwt.claims().claim("workspaceId", 1), "agent", "agent-gateway", Duration.ofMinutes(5));
+        assertThat(agent.verify(own).getIssuer()).isEqualTo("agent-gateway");
+        assertThatThrownBy(() -> agent.verify(forge(PRIVATE.get("course-service"), "course-service", "agent", "agent-gateway")))
+                .as("another service's agent token").isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> agent.verify(forge(PRIVATE.get("course-service"), "agent-gateway", "agent", "agent-gateway")))
+                .as("signed with another service's key").isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> agent.verify(forge(unknown, "agent-gateway", "agent", "agent-gateway")))
+                .as("an unknown key").isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> agent.verify(forge(PRIVATE.get("agent-gateway"), "agent-gateway", "embed", "agent-gateway")))
+                .as("a kind agent-gateway does not issue").isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
+    void embedTokensAreAcceptedOnlyFromScormService() throws Exception {
+        Tokens scorm = tokens("scorm-service");
+        String own = scorm.sign(Jwt.claims().claim("courseId", 2), "embed", "scorm-service", Duration.ofMinutes(5));
+        assertThat(scorm.verify(own).getClaimValue("typ")).isEqualTo("embed");
+        assertThatThrownBy(() -> scorm.verify(forge(PRIVATE.get("course-service"), "scorm-service", "embed", "scorm-service")))
+                .as("signed with another service's key").isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> scorm.verify(forge(PRIVATE.get("agent-gateway"), "agent-gateway", "embed", "scorm-service")))
+                .as("issued by another service").isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> scorm.verify(forge(PRIVATE.get("course-service"), "course-service", "service", "scorm-service")))
+                .as("scorm-service has no service callers").isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
+    void aServiceSignsOnlyTheKindsItIssues() {
+        Tokens course = tokens("course-service");
+        assertThatThrownBy(() -> course.sign(Jwt.claims(), "agent", "agent-gateway", Duration.ofMinutes(1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("agent-gateway");
+        assertThatThrownBy(() -> course.sign(Jwt.claims(), "embed", "scorm-service", Duration.ofMinutes(1)))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void startUpChecksTheKeys() {
+        Tokens mismatched = new Tokens(TestAuthConfig.keys(dir.resolve("private/course-service.pem").toString(),
+                dir.resolve("public").toString(), List.of()), "members-service");
+        assertThatThrownBy(mismatched::checkKeys).hasMessageContaining("members-service.pem").hasMessageContaining("pair");
+        Tokens missingCaller = new Tokens(TestAuthConfig.keys(dir.resolve("private/course-service.pem").toString(),
+                dir.resolve("public").toString(), List.of("billing-service")), "course-service");
+        assertThatThrownBy(missingCaller::checkKeys).hasMessageContaining("billing-service.pem");
+        Tokens noDirectory = new Tokens(TestAuthConfig.keys(dir.resolve("private/course-service.pem").toString(), null,
+                List.of()), "course-service");
+        assertThatThrownBy(noDirectory::checkKeys).hasMessageContaining("PLATFORM_AUTH_PUBLIC_KEYS_LOCATION");
+        Tokens badName = new Tokens(TestAuthConfig.keys(dir.resolve("private/course-service.pem").toString(),
+                dir.resolve("public").toString(), List.of("../private/course-service")), "course-service");
+        assertThatThrownBy(badName::checkKeys).hasMessageContaining("Not a service name");
+    }
+}
