@@ -128,6 +128,16 @@ class CourseLifecycleTest {
     }
 
     @Test
+    void aPageBeyondAnyOffsetIsA400NotAnOverflow() {
+        String key = TestKeys.enterprise(TestKeys.newWorkspace());
+        given().header("Authorization", key).queryParam("page", "2147483647").queryParam("length", "1000")
+                .get("/v1/headless/courses").then().statusCode(400).body("error.code", equalTo("BAD_REQUEST"))
+                .body("details[0].field", equalTo("page"));
+        given().header("Authorization", key).queryParam("page", "2147482").queryParam("length", "1000")
+                .get("/v1/headless/courses").then().statusCode(200).header("X-Total-Count", "0");
+    }
+
+    @Test
     void tenantsAndWorkspacesNeverSeeEachOthersCourses() {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.enterprise(ws);

@@ -10,10 +10,9 @@ import static org.hamcrest.Matchers.startsWith;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import jakarta.inject.Inject;
 import java.util.UUID;
-import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.testing.TestKeys;
+import org.courseplatform.platform.testing.TestTokens;
 import org.junit.jupiter.api.Test;
 
 /** The internal migrate call (SPEC.md course migration rules 1–4) and the migration preview (API.md). */
@@ -32,17 +31,14 @@ class CourseMigrationTest {
              {"id":201,"kind":"content","heading":"Intro"},
              {"id":205,"kind":"flash","heading":"Legacy animation","swf":"anim.swf"}]}""";
 
-    @Inject
-    Tokens tokens;
-
     private JsonPath migrate(long ws, long id, UUID requestId, int status) {
         String body = "{\"workspaceId\":" + ws + (requestId == null ? "" : ",\"requestId\":\"" + requestId + "\"") + "}";
-        return given().auth().oauth2(tokens.serviceToken("course-service")).contentType(ContentType.JSON).body(body)
+        return given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).contentType(ContentType.JSON).body(body)
                 .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(status).extract().jsonPath();
     }
 
     private JsonPath internal(long ws, long id) {
-        return given().auth().oauth2(tokens.serviceToken("course-service")).queryParam("workspaceId", ws)
+        return given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).queryParam("workspaceId", ws)
                 .get("/internal/v1/courses/" + id).then().statusCode(200).extract().jsonPath();
     }
 
@@ -148,11 +144,11 @@ class CourseMigrationTest {
 
         given().header("Authorization", key).delete("/v1/headless/course/" + id).then().statusCode(200);
         migrate(ws, id, null, 409);
-        long scorm = given().auth().oauth2(tokens.serviceToken("course-service")).contentType(ContentType.JSON)
+        long scorm = given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).contentType(ContentType.JSON)
                 .body("{\"workspaceId\":" + ws + ",\"identifier\":\"a\",\"title\":\"pkg.zip\",\"testMode\":false}")
                 .post("/internal/v1/courses").then().statusCode(201).extract().jsonPath().getLong("id");
         migrate(ws, scorm, null, 422);
-        given().auth().oauth2(tokens.serviceToken("course-service")).contentType(ContentType.JSON).body("{}")
+        given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).contentType(ContentType.JSON).body("{}")
                 .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(400);
         given().header("Authorization", key).contentType(ContentType.JSON).body("{\"workspaceId\":" + ws + "}")
                 .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(403);

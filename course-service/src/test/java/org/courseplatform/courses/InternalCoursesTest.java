@@ -6,22 +6,19 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
-import jakarta.inject.Inject;
-import org.courseplatform.platform.auth.Tokens;
+import java.util.Map;
 import org.courseplatform.platform.testing.TestKeys;
+import org.courseplatform.platform.testing.TestTokens;
 import org.junit.jupiter.api.Test;
 
-/** The internal course API that scorm-service and migration-service use. */
+/** The internal course API that scorm-service and migration-service use, and only they. */
 @QuarkusTest
 class InternalCoursesTest {
-
-    @Inject
-    Tokens tokens;
 
     @Test
     void aScormCourseIsCreatedRetitledAndNeverEditable() {
         long ws = TestKeys.newWorkspace();
-        String service = tokens.serviceToken("course-service");
+        String service = TestTokens.serviceToken("scorm-service", "course-service");
         long id = given().auth().oauth2(service).contentType(ContentType.JSON)
                 .body("{\"workspaceId\":" + ws + ",\"identifier\":\"author\",\"clientIdentifier\":\"t1\",\"title\":\"golf.zip\",\"testMode\":false}")
                 .post("/internal/v1/courses").then().statusCode(201).body("type", equalTo("scorm"))
@@ -43,7 +40,7 @@ class InternalCoursesTest {
     void theDraftIsReplacedOnlyAtTheRevisionRead() {
         long ws = TestKeys.newWorkspace();
         long id = CourseLifecycleTest.importCourse(TestKeys.enterprise(ws), "a", null, CourseLifecycleTest.CLASSIC);
-        String service = tokens.serviceToken("course-service");
+        String service = TestTokens.serviceToken("migration-service", "course-service");
         int revision = given().auth().oauth2(service).queryParam("workspaceId", ws).get("/internal/v1/courses/" + id)
                 .then().statusCode(200).body("format", equalTo("classic")).body("draft.slides.size()", equalTo(3))
                 .extract().jsonPath().getInt("revision");
@@ -61,5 +58,23 @@ class InternalCoursesTest {
         given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).queryParam("workspaceId", 1)
                 .get("/internal/v1/courses/1").then().statusCode(403);
         given().queryParam("workspaceId", 1).get("/internal/v1/courses/1").then().statusCode(401);
+    }
+
+    @Test
+    void onlyScormServiceAndMigrationServiceMayCall() {
+        long ws = TestKeys.newWorkspace();
+        for (String caller : new String[] {"scorm-service", "migration-service"}) {
+            given().auth().oauth2(TestTokens.serviceToken(caller, "course-service")).queryParam("workspaceId", ws)
+                    .get("/internal/v1/courses/987654321").then().statusCode(404);
+        }
+        for (String other : new String[] {"members-service", "agent-gateway", "webhook-dispatcher", "course-service"}) {
+            given().auth().oauth2(TestTokens.serviceToken(other, "course-service")).queryParam("workspaceId", ws)
+                    .get("/internal/v1/courses/987654321").then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+        }
+        // A listed caller's name on a token signed with another service's key, or a key no service has.
+        given().auth().oauth2(TestTokens.sign("webhook-dispatcher", "migration-service", "service", "course-service", Map.of()))
+                .queryParam("workspaceId", ws).get("/internal/v1/courses/987654321").then().statusCode(401);
+        given().auth().oauth2(TestTokens.signWithUnknownKey("migration-service", "service", "course-service", Map.of()))
+                .queryParam("workspaceId", ws).get("/internal/v1/courses/987654321").then().statusCode(401);
     }
 }

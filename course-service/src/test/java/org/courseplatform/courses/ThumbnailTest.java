@@ -77,8 +77,7 @@ class ThumbnailTest {
     @Test
     void aScormCourseGetsACardToo() throws Exception {
         long ws = TestKeys.newWorkspace();
-        String service = io.quarkus.arc.Arc.container().instance(org.courseplatform.platform.auth.Tokens.class).get()
-                .serviceToken("course-service");
+        String service = org.courseplatform.platform.testing.TestTokens.serviceToken("scorm-service", "course-service");
         String url = given().auth().oauth2(service).contentType("application/json")
                 .body("{\"workspaceId\":" + ws + ",\"identifier\":\"a\",\"title\":\"Golf Explained\",\"testMode\":false}")
                 .post("/internal/v1/courses").then().statusCode(201).extract().jsonPath().getString("thumbnail");

@@ -1,6 +1,7 @@
 package org.courseplatform.courses.course;
 
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.Paged;
 import org.courseplatform.platform.web.QueryParams;
 
 /** The validated filters and paging of GET /v1/headless/courses. */
@@ -8,10 +9,12 @@ record CourseQuery(String identifier, String clientIdentifier, String title, boo
 
     static CourseQuery parse(String identifier, String clientIdentifier, String title, String deleted, String page,
             String length) {
-        return new CourseQuery(text("identifier", identifier), text("clientIdentifier", clientIdentifier),
+        CourseQuery query = new CourseQuery(text("identifier", identifier), text("clientIdentifier", clientIdentifier),
                 text("title", title), QueryParams.bool("deleted", deleted, false),
                 QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
                 QueryParams.digits("length", length, 100, 0, 1000));
+        Paged.offset(query.page(), Math.max(query.length(), 1));   // a page past any int offset is a 400
+        return query;
     }
 
     private static String text(String name, String value) {

@@ -33,7 +33,9 @@ public class CourseRepository implements PanacheRepositoryBase<Course, Long> {
             params.and("title", "%" + escapeLike(q.title().toLowerCase(java.util.Locale.ROOT)) + "%");
         }
         var query = find(where.toString(), Sort.by("id"), params);
-        return query.count().chain(total -> query.page(q.page(), Math.max(q.length(), 1)).project(CourseRow.class).list()
+        int size = Math.max(q.length(), 1);
+        int offset = Paged.offset(q.page(), size);
+        return query.count().chain(total -> query.range(offset, offset + size - 1).project(CourseRow.class).list()
                 .map(list -> new Paged<>(q.length() == 0 ? java.util.List.<CourseRow>of() : list, total)));
     }
 

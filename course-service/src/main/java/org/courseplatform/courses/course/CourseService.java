@@ -15,6 +15,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import org.courseplatform.courses.document.ContentExtractor;
+import org.courseplatform.platform.web.Workers;
 import org.courseplatform.courses.document.CourseContent;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.document.ParsedDocument;
@@ -77,11 +78,14 @@ public class CourseService {
 
     @WithSession
     public Uni<CourseContent> content(CourseScope scope, long id) {
-        return find(scope, id).map(course -> {
+        return find(scope, id).chain(course -> {
             if (course.draft == null) {
                 throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: its content is the package itself");
             }
-            return ContentExtractor.extract(course.id, read(course.draft));
+            long courseId = course.id;
+            String draft = course.draft;
+            // A document is up to 5 MB of a client's text: parse and extract on a worker, not the event loop.
+            return Workers.call(() -> ContentExtractor.extract(courseId, read(draft)));
         });
     }
 

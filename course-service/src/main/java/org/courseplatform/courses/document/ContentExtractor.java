@@ -37,7 +37,7 @@ public final class ContentExtractor {
         JsonNode doc = document;
         String format = text(doc, "format");
         String base = text(doc, "locale");
-        if (base == null || !CourseDocuments.LOCALE_TAG.matcher(base).matches()) {
+        if (!CourseDocuments.isLocaleTag(base)) {
             base = CourseDocuments.DEFAULT_LOCALE;
         }
         Assets assets = new Assets();

@@ -52,7 +52,9 @@ public final class CourseDocuments {
     /** The base locale of a document that names none. */
     public static final String DEFAULT_LOCALE = "en";
     /** A locale tag as documents write it: {@code en}, {@code fr}, {@code pt-BR}, {@code zh-Hant-TW}. */
-    public static final Pattern LOCALE_TAG = Pattern.compile("[a-z]{2,3}(-[A-Za-z0-9]{2,8})*");
+    private static final Pattern LOCALE_TAG = Pattern.compile("[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*");
+    /** Longer than any tag in use; also keeps the repeated group's recursion in the regex engine shallow. */
+    private static final int MAX_LOCALE_TAG = 35;
     /** The Classic slide kinds migration knows; others are stored anyway. */
     public static final Set<String> CLASSIC_KINDS = Set.of("content", "flashcards", "quiz", "video", "flash",
             "embed_html");
@@ -124,7 +126,7 @@ public final class CourseDocuments {
             if (present(localeNode)) {
                 if (!localeNode.isTextual()) {
                     add("document.locale", "must be a string");
-                } else if (!LOCALE_TAG.matcher(localeNode.asText()).matches()) {
+                } else if (!isLocaleTag(localeNode.asText())) {
                     add("document.locale", "is not a locale tag like en, fr or pt-BR");
                 } else {
                     locale = localeNode.asText();
@@ -437,7 +439,7 @@ public final class CourseDocuments {
             for (Map.Entry<String, JsonNode> entry : translations.properties()) {
                 String locale = entry.getKey();
                 String path = "document.translations" + key(locale);
-                if (!LOCALE_TAG.matcher(locale).matches()) {
+                if (!isLocaleTag(locale)) {
                     add(path, "is not a locale tag like fr or pt-BR");
                 } else if (locale.equals(baseLocale)) {
                     add(path, "is the base locale of the document; translations are for other locales");
@@ -797,6 +799,15 @@ public final class CourseDocuments {
 
     private static boolean present(JsonNode value) {
         return value != null && !value.isNull() && !value.isMissingNode();
+    }
+
+    /**
+     * True for a locale tag like {@code en}, {@code fr} or {@code pt-BR}. The length is checked
+     * first: the engine recurses once per repeated subtag, and a client's 3 MB "tag" overflowed
+     * the stack.
+     */
+    public static boolean isLocaleTag(String value) {
+        return value != null && value.length() <= MAX_LOCALE_TAG && LOCALE_TAG.matcher(value).matches();
     }
 
     /** A path step for an object key: {@code .title}, or {@code ["a.b"]} when the key is not plain. */

@@ -1,5 +1,6 @@
 package org.courseplatform.courses.document;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -8,12 +9,15 @@ import java.util.regex.Pattern;
 /**
  * Turns the HTML a builder stores into plain text, so consumers of course content (search,
  * translation, AI tools) never have to parse markup.
+ *
+ * <p>Tags are removed by a single left-to-right scan, not by regular expressions: a pattern such
+ * as {@code <script[^>]*>.*?</script>} rescans the rest of the text from every opening that never
+ * closes, which is quadratic, and a client controls the text. Every search below remembers
+ * where it last found (or did not find) its target, so each character is looked at a bounded
+ * number of times. The remaining patterns match bounded runs and are linear.
  */
 public final class PlainText {
 
-    private static final Pattern SCRIPT_OR_STYLE = Pattern.compile("(?is)<(script|style)\\b[^>]*>.*?</\\1\\s*>");
-    /** A comment or a tag; a lone {@code <} in text ("a < b") is not one. */
-    private static final Pattern TAG = Pattern.compile("(?s)<!--.*?-->|<(/?)([a-zA-Z][a-zA-Z0-9]*)\\b[^>]*>|<[!?/][^>]*>");
     private static final Pattern ENTITY = Pattern.compile("&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});");
     private static final Pattern WHITESPACE = Pattern.compile("(?U)[\\s\\u200B\\uFEFF]+");
     /** Tags that separate words when rendered; removing them must leave a space. */
@@ -42,24 +46,158 @@ public final class PlainText {
         if (html == null) {
             return null;
         }
-        String text = html;
-        if (text.indexOf('<') >= 0) {
-            text = SCRIPT_OR_STYLE.matcher(text).replaceAll(" ");
-            Matcher tags = TAG.matcher(text);
-            StringBuilder sb = new StringBuilder(text.length());
-            while (tags.find()) {
-                String name = tags.group(2);
-                String replacement = name != null && BLOCK_TAGS.contains(name.toLowerCase()) ? " " : "";
-                tags.appendReplacement(sb, replacement);
-            }
-            tags.appendTail(sb);
-            text = sb.toString();
-        }
+        String text = html.indexOf('<') >= 0 ? new TagScanner(html).strip() : html;
         if (text.indexOf('&') >= 0) {
             text = decodeEntities(text);
         }
         text = WHITESPACE.matcher(text).replaceAll(" ").trim();
         return text.isEmpty() ? null : text;
+    }
+
+    /**
+     * Removes comments, tags and script and style elements. A {@code <} that starts no complete
+     * tag (no {@code >} after it, or not followed by a letter, {@code /}, {@code !} or {@code ?})
+     * is text, as in "a < b"; a script or style element without its end tag loses only its
+     * start tag.
+     */
+    private static final class TagScanner {
+        private final String text;
+        private final StringBuilder out;
+        private final Forward nextGt;
+        private final Forward commentEnd;
+        private final Forward scriptEnd;
+        private final Forward styleEnd;
+
+        TagScanner(String text) {
+            this.text = text;
+            this.out = new StringBuilder(text.length());
+            this.nextGt = new Forward(from -> indexOrNone(text.indexOf('>', from)));
+            this.commentEnd = new Forward(from -> indexOrNone(text.indexOf("-->", from)));
+            this.scriptEnd = new Forward(from -> endTag(text, "script", from));
+            this.styleEnd = new Forward(from -> endTag(text, "style", from));
+        }
+
+        String strip() {
+            int i = 0;
+            int n = text.length();
+            while (i < n) {
+                int lt = text.indexOf('<', i);
+                if (lt < 0) {
+                    out.append(text, i, n);
+                    break;
+                }
+                out.append(text, i, lt);
+                i = tag(lt);
+            }
+            return out.toString();
+        }
+
+        /** Handles the {@code <} at {@code lt}; answers where scanning goes on. */
+        private int tag(int lt) {
+            int n = text.length();
+            if (text.startsWith("<!--", lt)) {
+                int end = commentEnd.find(lt + 4);
+                if (end >= 0) {
+                    return end + 3;
+                }
+            }
+            char next = lt + 1 < n ? text.charAt(lt + 1) : 0;
+            boolean closing = next == '/';
+            int nameStart = closing ? lt + 2 : lt + 1;
+            int nameEnd = nameStart;
+            if (nameStart < n && isAsciiLetter(text.charAt(nameStart))) {
+                nameEnd++;
+                while (nameEnd < n && isAsciiLetterOrDigit(text.charAt(nameEnd))) {
+                    nameEnd++;
+                }
+                boolean boundary = nameEnd == n || text.charAt(nameEnd) != '_';
+                int gt = boundary ? nextGt.find(nameEnd) : -1;
+                if (gt >= 0) {
+                    String name = text.substring(nameStart, nameEnd).toLowerCase(Locale.ROOT);
+                    if (!closing && (name.equals("script") || name.equals("style"))) {
+                        int end = (name.equals("script") ? scriptEnd : styleEnd).find(gt + 1);
+                        if (end >= 0) {
+                            out.append(' ');
+                            return end;
+                        }
+                    }
+                    out.append(BLOCK_TAGS.contains(name) ? " " : "");
+                    return gt + 1;
+                }
+            }
+            if (next == '!' || next == '?' || next == '/') {
+                int gt = nextGt.find(lt + 2);
+                if (gt >= 0) {
+                    return gt + 1;
+                }
+            }
+            out.append('<');
+            return lt + 1;
+        }
+
+        private static int indexOrNone(int index) {
+            return index < 0 ? Integer.MAX_VALUE : index;
+        }
+
+        /** The index just past the first {@code </name\s*>} (any case) at or after from. */
+        private static int endTag(String text, String name, int from) {
+            int n = text.length();
+            for (int i = text.indexOf("</", from); i >= 0; i = text.indexOf("</", i + 2)) {
+                int at = i + 2;
+                if (!text.regionMatches(true, at, name, 0, name.length())) {
+                    continue;
+                }
+                at += name.length();
+                while (at < n && isSpace(text.charAt(at))) {
+                    at++;
+                }
+                if (at < n && text.charAt(at) == '>') {
+                    return at + 1;
+                }
+            }
+            return Integer.MAX_VALUE;
+        }
+    }
+
+    /**
+     * A search whose queries only move forward: it keeps the last answer and searches again only
+     * when a query starts past it, so all queries together cost one pass over the text. Answers
+     * -1 once the target is known not to occur any more.
+     */
+    private static final class Forward {
+        private final java.util.function.IntUnaryOperator search;
+        private int from = -1;
+        private int found = -1;
+
+        Forward(java.util.function.IntUnaryOperator search) {
+            this.search = search;
+        }
+
+        int find(int at) {
+            if (found == Integer.MAX_VALUE) {
+                return -1;
+            }
+            if (from < 0 || at > found || at < from) {
+                from = at;
+                found = search.applyAsInt(at);
+                if (found == Integer.MAX_VALUE) {
+                    return -1;
+                }
+            }
+            return found;
+        }
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+    }
+
+    private static boolean isAsciiLetterOrDigit(char c) {
+        return isAsciiLetter(c) || c >= '0' && c <= '9';
+    }
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0B;
     }
 
     private static String decodeEntities(String text) {
