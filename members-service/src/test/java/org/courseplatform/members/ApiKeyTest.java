@@ -12,17 +12,13 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.http.ContentType;
-import jakarta.inject.Inject;
 import java.util.List;
-import org.courseplatform.platform.auth.Tokens;
+import org.courseplatform.platform.testing.TestTokens;
 import org.junit.jupiter.api.Test;
 
 /** Issuing, using, listing and revoking API keys, and the internal verification other services use. */
 @QuarkusTest
 class ApiKeyTest {
-
-    @Inject
-    Tokens tokens;
 
     @Test
     void anIssuedKeyWorksAtOnceAndIsShownOnlyOnce() {
@@ -90,7 +86,7 @@ class ApiKeyTest {
         given().contentType(ContentType.JSON).body(body).post("/internal/v1/auth/api-keys/verify").then().statusCode(401);
         given().header("Authorization", key.header()).contentType(ContentType.JSON).body(body)
                 .post("/internal/v1/auth/api-keys/verify").then().statusCode(403);
-        String serviceToken = tokens.serviceToken("members-service");
+        String serviceToken = TestTokens.serviceToken("course-service", "members-service");
         given().auth().oauth2(serviceToken).contentType(ContentType.JSON).body(body)
                 .post("/internal/v1/auth/api-keys/verify").then().statusCode(200)
                 .body("valid", equalTo(true)).body("workspaceId", equalTo((int) ws)).body("keyId", equalTo((int) key.id()))
@@ -104,7 +100,16 @@ class ApiKeyTest {
                 .post("/internal/v1/auth/api-keys/verify").then().statusCode(400)
                 .body("details.field", org.hamcrest.Matchers.hasItems("workspaceId", "apiKey"));
         // A service token addressed to another service is refused.
-        given().auth().oauth2(tokens.serviceToken("course-service")).contentType(ContentType.JSON).body(body)
+        given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).contentType(ContentType.JSON).body(body)
                 .post("/internal/v1/auth/api-keys/verify").then().statusCode(401);
+        // Every other service verifies keys here; members-service itself is no caller, and neither is an unknown key.
+        for (String caller : new String[] {"course-service", "scorm-service", "migration-service", "agent-gateway", "webhook-dispatcher"}) {
+            given().auth().oauth2(TestTokens.serviceToken(caller, "members-service")).contentType(ContentType.JSON).body(body)
+                    .post("/internal/v1/auth/api-keys/verify").then().statusCode(200).body("valid", equalTo(true));
+        }
+        given().auth().oauth2(TestTokens.serviceToken("members-service", "members-service")).contentType(ContentType.JSON).body(body)
+                .post("/internal/v1/auth/api-keys/verify").then().statusCode(401);
+        given().auth().oauth2(TestTokens.signWithUnknownKey("course-service", "service", "members-service", java.util.Map.of()))
+                .contentType(ContentType.JSON).body(body).post("/internal/v1/auth/api-keys/verify").then().statusCode(401);
     }
 }

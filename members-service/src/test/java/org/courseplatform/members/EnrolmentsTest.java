@@ -3,6 +3,7 @@ package org.courseplatform.members;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
@@ -136,6 +137,34 @@ class EnrolmentsTest {
         // The unfiltered total comes from the workspace's counter: group→c2, 2×c1, 2×group, group→c1.
         given().header("Authorization", key.header()).get("/api/v1/enrolments").then().header("X-Total-Count", "6");
         MembersApiTest.as(key).body("{\"students\":[],\"courses\":[" + c1 + "]}").post("/api/v1/enrolments/batch").then().statusCode(400);
+    }
+
+    @Test
+    void batchesAreCappedPerListAndInTotal() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        String thousandAndOne = ids(1, 1001);
+        MembersApiTest.as(key).body("{\"students\":[" + thousandAndOne + "],\"courses\":[1]}").post("/api/v1/enrolments/batch")
+                .then().statusCode(400).body("error.code", equalTo("BAD_REQUEST")).body("details[0].field", equalTo("students"));
+        MembersApiTest.as(key).body("{\"students\":[1],\"groups\":[" + thousandAndOne + "]}").post("/api/v1/enrolments/batch")
+                .then().statusCode(400).body("details[0].field", equalTo("groups"));
+        // 200 students x 51 courses = 10,200 enrolments: over the product cap though each list is short.
+        MembersApiTest.as(key).body("{\"students\":[" + ids(1, 200) + "],\"courses\":[" + ids(1, 51) + "]}")
+                .post("/api/v1/enrolments/batch").then().statusCode(400).body("details[0].field", equalTo("students"))
+                .body("details[0].message", containsString("10200"));
+        MembersApiTest.as(key).body("{\"group\":1,\"courses\":[" + thousandAndOne + "]}").post("/api/v1/enrolments/group/batch")
+                .then().statusCode(400).body("details[0].field", equalTo("courses"));
+        // Under the caps, unknown ids are still the ordinary 404.
+        MembersApiTest.as(key).body("{\"students\":[" + ids(1, 100) + "],\"courses\":[" + ids(1, 100) + "]}")
+                .post("/api/v1/enrolments/batch").then().statusCode(404);
+    }
+
+    private static String ids(int from, int count) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            sb.append(i == 0 ? "" : ",").append(900_000_000 + from + i);
+        }
+        return sb.toString();
     }
 
     @Test

@@ -55,6 +55,16 @@ class MalformedRequestsTest {
     }
 
     @Test
+    void unknownCharsetIs415() throws Exception {
+        HttpResponse<String> form = send("application/x-www-form-urlencoded; charset=nope", "user=%41");
+        assertThat(form.statusCode(), equalTo(415));
+        assertThat(form.body(), containsString("\"code\":\"UNSUPPORTED_MEDIA_TYPE\""));
+        HttpResponse<String> json = send("application/json; charset=\"in valid\"", "{\"user\":1,\"course\":1}");
+        assertThat(json.statusCode(), equalTo(415));
+        assertThat(json.body(), containsString("charset"));
+    }
+
+    @Test
     void undecodableFormBodyIs400() {
         raw("application/x-www-form-urlencoded").body("%%%&&&===").post("/api/v1/enrolments")
                 .then().statusCode(400).contentType(ContentType.JSON).body("error.code", equalTo("BAD_REQUEST"))
@@ -87,6 +97,42 @@ class MalformedRequestsTest {
     void formFieldOverTheAttributeLimitIs413() {
         raw("application/x-www-form-urlencoded").body("user=" + "1".repeat(3_000_000)).post("/api/v1/enrolments")
                 .then().statusCode(413).contentType(ContentType.JSON).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
+    }
+
+    @Test
+    void multipartFieldOverTheLimitIs413AndTheConnectionIsNotReused() throws Exception {
+        // As a proxy sends it: the whole body, then (keep-alive) the next request on the same
+        // connection. The refused body must not leave that next request hanging.
+        String boundary = "b0undary";
+        String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\n" + "1".repeat(2_500_000)
+                + "\r\n--" + boundary + "--\r\n";
+        String first = "POST /api/v1/enrolments HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + auth
+                + "\r\nContent-Type: multipart/form-data; boundary=" + boundary + "\r\nContent-Length: " + body.length()
+                + "\r\n\r\n" + body;
+        String second = "GET /api/v1/members HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + auth + "\r\n\r\n";
+        try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
+            socket.setSoTimeout(10_000);
+            try {
+                socket.getOutputStream().write((first + second).getBytes(StandardCharsets.US_ASCII));
+            } catch (java.io.IOException closedWhileSending) {
+                // the server may stop reading once it has answered
+            }
+            // Ends when the server closes the connection, after it has read the rest of the body;
+            // a hang fails with a read timeout.
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(response, startsWith("HTTP/1.1 413"));
+            assertThat(response, containsString("\"code\":\"PAYLOAD_TOO_LARGE\""));
+            assertThat(response.toLowerCase(java.util.Locale.ROOT), containsString("connection: close"));
+        }
+    }
+
+    @Test
+    void formWithMoreFieldsThanTheLimitIs413() {
+        raw("application/x-www-form-urlencoded").body("&".repeat(100_000)).post("/api/v1/enrolments")
+                .then().statusCode(413).contentType(ContentType.JSON).body("error.code", equalTo("PAYLOAD_TOO_LARGE"))
+                .body("message", containsString("more fields"));
+        raw("application/x-www-form-urlencoded").body("user=1&".repeat(1_500)).post("/api/v1/enrolments")
+                .then().statusCode(413).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import static io.restassured.RestAssured.given;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -18,6 +19,14 @@ import org.courseplatform.platform.testing.fuzz.Operation;
  */
 @QuarkusTest
 class MembersServiceContractTest extends ServiceContract {
+
+    @Inject
+    CountingApiKeyVerifier verifier;
+
+    @Override
+    protected long verificationCalls() {
+        return verifier.calls();
+    }
 
     @Override
     protected Response callPublicEndpoint(String authorization) {

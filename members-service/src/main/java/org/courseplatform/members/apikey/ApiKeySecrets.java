@@ -2,6 +2,7 @@ package org.courseplatform.members.apikey;
 
 import java.security.SecureRandom;
 import java.util.Base64;
+import org.courseplatform.platform.auth.ApiKeyFormat;
 
 /**
  * Makes and reads key secrets: {@code cp_<mode>_<43 base64url chars>} = 256 random bits. The
@@ -25,7 +26,8 @@ final class ApiKeySecrets {
         return key.length() <= PREFIX_LENGTH ? key : key.substring(0, PREFIX_LENGTH);
     }
 
+    /** Whether the key has the form {@link #generate} gives keys (the check every service makes before asking). */
     static boolean plausible(String key) {
-        return key != null && key.length() >= 40 && key.length() <= 80 && key.startsWith("cp_");
+        return ApiKeyFormat.plausibleKey(key);
     }
 }

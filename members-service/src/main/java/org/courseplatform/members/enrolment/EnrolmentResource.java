@@ -30,6 +30,11 @@ public class EnrolmentResource {
 
     private static final java.util.regex.Pattern SEARCH = java.util.regex.Pattern.compile("[\\w\\s-]*", java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
 
+    /** Absent, or up to 200 letters, digits, underscores, hyphens and spaces (length checked first). */
+    static boolean validSearch(String search) {
+        return search == null || search.length() <= 200 && SEARCH.matcher(search).matches();
+    }
+
     private final EnrolmentService service;
     private final SecurityIdentity identity;
 
@@ -44,7 +49,7 @@ public class EnrolmentResource {
     public Uni<RestResponse<List<EnrolmentView>>> list(@QueryParam("course") String course, @QueryParam("group") String group,
             @QueryParam("user") String user, @QueryParam("search") String search, @QueryParam("sort") String sort,
             @QueryParam("page") String page, @QueryParam("length") String length) {
-        if (search != null && (search.length() > 200 || !SEARCH.matcher(search).matches())) {
+        if (!validSearch(search)) {
             throw ApiException.invalid("search", "may contain only letters, digits, underscores, hyphens and spaces");
         }
         QueryParams.oneOf("sort", sort, "created", Set.of("created"));

@@ -131,12 +131,28 @@ public class EnrolmentService {
         });
     }
 
+    /** Most ids one batch list may hold, as in the member batch. */
+    static final int MAX_BATCH_IDS = 1000;
+    /**
+     * Most enrolments one batch may write: students x (courses + groups). A batch is one
+     * transaction; ten million upserts would hold its locks for hours.
+     */
+    static final int MAX_BATCH_ENROLMENTS = 10_000;
+
     /** Every student into every course and group given, all or nothing. */
     @WithTransaction
     public Uni<Void> batch(WorkspaceCaller caller, List<Long> students, List<Long> courses, List<Long> groups) {
+        capped("students", students);
+        capped("courses", courses);
+        capped("groups", groups);
         List<Long> s = distinct(students);
         List<Long> c = distinct(courses);
         List<Long> g = distinct(groups);
+        long enrolments = (long) s.size() * (c.size() + g.size());
+        if (enrolments > MAX_BATCH_ENROLMENTS) {
+            throw ApiException.invalid("students", "times courses and groups makes " + enrolments
+                    + " enrolments; one batch may write at most " + MAX_BATCH_ENROLMENTS);
+        }
         if (s.isEmpty()) {
             throw ApiException.invalid("students", "must list at least one member id");
         }
@@ -163,6 +179,7 @@ public class EnrolmentService {
         if (group == null) {
             throw ApiException.invalid("group", "is required");
         }
+        capped("courses", courses);
         List<Long> c = distinct(courses);
         if (c.isEmpty()) {
             throw ApiException.invalid("courses", "must list at least one course id");
@@ -235,6 +252,12 @@ public class EnrolmentService {
     private Uni<Void> emit(String type, WorkspaceCaller caller, EnrolmentView view) {
         return outbox.add(Topics.MEMBER_EVENTS, type, Long.toString(view.id()), caller.workspaceId(), caller.testMode(),
                 Map.of("enrolment", view)).replaceWithVoid();
+    }
+
+    private static void capped(String field, List<Long> ids) {
+        if (ids != null && ids.size() > MAX_BATCH_IDS) {
+            throw ApiException.invalid(field, "may list at most " + MAX_BATCH_IDS + " ids");
+        }
     }
 
     private static List<Long> distinct(List<Long> ids) {

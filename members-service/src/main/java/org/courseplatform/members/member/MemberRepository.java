@@ -12,8 +12,13 @@ import org.courseplatform.platform.web.Paged;
 @ApplicationScoped
 public class MemberRepository {
 
-    private static final String COLUMNS = "u.id, u.email, m.user_type, u.username, u.firstname, u.lastname, u.timezone, "
-            + "u.avatar, u.email_verified, u.locale, m.disable_course_enrolment_notification, m.state, u.created_at, m.added_at";
+    /**
+     * Email and username are the user's (global); every profile field is the membership's, so a
+     * workspace sees only what it (or the member, for it) set (V8).
+     */
+    private static final String COLUMNS = "u.id, u.email, m.user_type, u.username, m.firstname, m.lastname, m.timezone, "
+            + "m.avatar, m.email_verified, m.locale, m.disable_course_enrolment_notification, m.state, u.created_at, m.added_at";
+
     Uni<Paged<MemberView>> page(long workspaceId, MemberQuery query) {
         // Predicates are added only when used, so each plan can pick the sort or trigram index.
         StringBuilder where = new StringBuilder(" where m.workspace_id = ?1");

@@ -2,7 +2,6 @@ package org.courseplatform.members.member;
 
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -21,6 +20,7 @@ import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.courseplatform.platform.web.Workers;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -58,11 +58,8 @@ public class MemberResource {
         if (body.password() == null) {
             return service.create(caller, body, null);
         }
-        // Password hashing is deliberately slow: never on the event loop; come back to it after.
-        io.vertx.core.Context context = io.vertx.core.Vertx.currentContext();
-        return Uni.createFrom().item(() -> Passwords.hash(body.password()))
-                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                .emitOn(task -> context.runOnContext(ignored -> task.run()))
+        // Password hashing is deliberately slow: never on the event loop.
+        return Workers.call(() -> Passwords.hash(body.password()))
                 .chain(hash -> service.create(caller, body, hash));
     }
 

@@ -66,7 +66,7 @@ public class MemberService {
                     : newUser(request, email, passwordHash);
             return checkLimit(ws, limit, 1, false)
                     .chain(() -> user)
-                    .call(id -> writes.join(ws, id, state, request.userType(), quiet))
+                    .call(id -> writes.join(ws, id, email, state, request, quiet))
                     .chain(id -> members.find(ws, id))
                     .call(view -> emit("member.created", ws, caller.testMode(), view));
         }));
@@ -151,11 +151,11 @@ public class MemberService {
         String email = emails.get(i);
         Object[] row = existing.get(email);
         boolean member = row != null && row[1] != null && !"inactive".equals(row[1]);
-        Uni<Long> user = row != null ? Uni.createFrom().item(((Number) row[0]).longValue())
-                : newUser(new MemberRequest(email, userType, null, null, null, null, null, null, null, null, null, null), email, null);
+        MemberRequest bare = new MemberRequest(email, userType, null, null, null, null, null, null, null, null, null, null);
+        Uni<Long> user = row != null ? Uni.createFrom().item(((Number) row[0]).longValue()) : newUser(bare, email, null);
         Uni<MemberView> view = member
                 ? user.chain(id -> members.find(ws, id))
-                : user.call(id -> writes.join(ws, id, "pending", userType, false)).chain(id -> members.find(ws, id))
+                : user.call(id -> writes.join(ws, id, email, "pending", bare, false)).chain(id -> members.find(ws, id))
                         .call(v -> emit("member.created", ws, caller.testMode(), v));
         return view.chain(v -> {
             added.add(new BatchMember(v.id(), v.email(), v.username(), v.state()));

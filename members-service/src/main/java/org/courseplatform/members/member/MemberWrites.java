@@ -43,31 +43,37 @@ public class MemberWrites {
                 .setParameter(1, username).getSingleResult().map(n -> n > 0));
     }
 
+    /** A new user: only what is global (email, username, password); the profile goes on the membership. */
     Uni<Long> insertUser(MemberRequest r, String email, String passwordHash) {
-        return Panache.getSession().chain(s -> s.createNativeQuery("""
-                        insert into app_user (email, username, firstname, lastname, timezone, avatar, locale, email_verified, password_hash)
-                        values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) returning id""", Long.class)
+        return Panache.getSession().chain(s -> s.createNativeQuery(
+                        "insert into app_user (email, username, password_hash) values (?1, ?2, ?3) returning id", Long.class)
                 .setParameter(1, email)
                 .setParameter(2, r.username() != null ? r.username().strip() : email)
-                .setParameter(3, r.firstname() != null ? r.firstname() : email)
-                .setParameter(4, r.lastname())
-                .setParameter(5, r.timezone())
-                .setParameter(6, r.avatar())
-                .setParameter(7, r.locale())
-                .setParameter(8, r.emailVerified())
-                .setParameter(9, passwordHash)
+                .setParameter(3, passwordHash)
                 .getSingleResult());
     }
 
-    /** Joins the user to the workspace, or brings an inactive member back. */
-    Uni<Void> join(long workspaceId, long userId, String state, String userType, boolean noNotification) {
+    /**
+     * Joins the user to the workspace with the profile this request gives (firstname defaults to
+     * the email), or brings an inactive member back: fields given replace this membership's,
+     * fields not given keep what it had. Other workspaces' memberships are never read or written.
+     */
+    Uni<Void> join(long workspaceId, long userId, String email, String state, MemberRequest profile, boolean noNotification) {
         return Panache.getSession().chain(s -> s.createNativeQuery("""
-                        insert into membership (workspace_id, user_id, state, user_type, disable_course_enrolment_notification)
-                        values (?1, ?2, ?3, ?4, ?5)
+                        insert into membership (workspace_id, user_id, state, user_type, disable_course_enrolment_notification,
+                                                firstname, lastname, timezone, avatar, locale, email_verified)
+                        values (?1, ?2, ?3, ?4, ?5, coalesce(?6, ?12), ?7, ?8, ?9, ?10, ?11)
                         on conflict (workspace_id, user_id) do update set state = excluded.state,
-                            user_type = coalesce(excluded.user_type, membership.user_type), added_at = now()""")
+                            user_type = coalesce(excluded.user_type, membership.user_type), added_at = now(),
+                            firstname = coalesce(?6, membership.firstname), lastname = coalesce(?7, membership.lastname),
+                            timezone = coalesce(?8, membership.timezone), avatar = coalesce(?9, membership.avatar),
+                            locale = coalesce(?10, membership.locale), email_verified = coalesce(?11, membership.email_verified)""")
                 .setParameter(1, workspaceId).setParameter(2, userId).setParameter(3, state)
-                .setParameter(4, userType).setParameter(5, noNotification).executeUpdate()).replaceWithVoid();
+                .setParameter(4, profile.userType()).setParameter(5, noNotification)
+                .setParameter(6, profile.firstname()).setParameter(7, profile.lastname()).setParameter(8, profile.timezone())
+                .setParameter(9, profile.avatar()).setParameter(10, profile.locale()).setParameter(11, profile.emailVerified())
+                .setParameter(12, email)
+                .executeUpdate()).replaceWithVoid();
     }
 
     /** Marks the member inactive; the number of rows changed (0: not a member, or already inactive). */
