@@ -6,12 +6,15 @@ import static org.awaitility.Awaitility.await;
 
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Drives the public API as a tenant backend would: announce, PUT to the presigned URL, create, poll. */
 public final class Packages {
@@ -27,12 +30,49 @@ public final class Packages {
                 .then().statusCode(200).extract().jsonPath();
     }
 
+    /**
+     * PUTs {@code bytes} to a presigned URL; answers the status. S3 may refuse a request before
+     * reading its body and close the connection while its error body is still arriving, so the
+     * status is taken from the response line as soon as it is read.
+     */
     public static int put(String url, byte[] bytes) {
+        AtomicInteger status = new AtomicInteger();
         try {
             return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/zip")
-                    .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), HttpResponse.BodyHandlers.discarding())
-                    .statusCode();
-        } catch (Exception e) {
+                    .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), info -> {
+                        status.set(info.statusCode());
+                        return HttpResponse.BodySubscribers.discarding();
+                    }).statusCode();
+        } catch (IOException e) {
+            if (status.get() >= 400) {
+                return status.get();
+            }
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * PUTs bytes S3 must refuse; true when it did. A refusal sent before the body is read can
+     * reach the client as a reset with no response at all (the unread body makes the server's
+     * close a reset, which may discard the 403 in flight), so that counts as refused too; callers
+     * then check the object was not stored.
+     */
+    public static boolean putRefused(String url, byte[] bytes) {
+        AtomicInteger status = new AtomicInteger();
+        try (HttpClient once = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            int answered = once.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/zip")
+                    .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), info -> {
+                        status.set(info.statusCode());
+                        return HttpResponse.BodySubscribers.discarding();
+                    }).statusCode();
+            return answered == 403;
+        } catch (IOException e) {
+            return status.get() == 403 || status.get() == 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
     }

@@ -124,7 +124,8 @@ class ScormPackagesTest {
             assertThat(store.list(PackageStore.contentPrefix(e.getValue()))).as(e.getKey()).isEmpty();
         }
         List<String> added = store.list("scorm/").stream().filter(k -> !before.contains(k)).toList();
-        assertThat(added).hasSize(archives.size()).allSatisfy(k -> assertThat(k).startsWith("scorm/uploads/" + workspace + "/"));
+        // Only the originals stay (rejected packages keep theirs until the failed-original retention).
+        assertThat(added).hasSize(archives.size()).allSatisfy(k -> assertThat(k).startsWith("scorm/originals/" + workspace + "/"));
         assertThat(store.list("")).noneMatch(k -> k.contains("..") || k.contains("evil") || k.startsWith("/"));
         assertThat(Files.exists(Path.of(System.getProperty("java.io.tmpdir")).resolve("evil.txt"))).isFalse();
     }
@@ -162,8 +163,10 @@ class ScormPackagesTest {
                 .body(Map.of("hash", ticket.getString("hash"), "name", "a.zip")).post("/v1/headless/scorm-package")
                 .then().statusCode(404);
 
+        // A store that ignored the signed length would keep a body of another size: the size check
+        // after upload still refuses it (the object is written here without the presigned URL).
         JsonPath wrongSize = Packages.announce(auth, "b.zip", zip.length + 1);
-        Packages.put(wrongSize.getString("url"), zip);
+        putDirectly(PackageStore.uploadKey(workspace, wrongSize.getString("hash")), zip);
         post("", Map.of("hash", wrongSize.getString("hash"), "name", "b.zip")).then().statusCode(422)
                 .body("message", containsString("announced"));
 
@@ -173,6 +176,79 @@ class ScormPackagesTest {
                 .execute(Tuple.of(expired.getString("hash"))).await().atMost(Duration.ofSeconds(5));
         post("", Map.of("hash", expired.getString("hash"), "name", "c.zip")).then().statusCode(422)
                 .body("message", containsString("expired"));
+    }
+
+    @Test
+    void theUploadUrlIsSignedForTheAnnouncedLengthOnly() {
+        byte[] zip = Zips.fixtureBytes("scorm12-single-sco.zip");
+        JsonPath ticket = Packages.announce(auth, "signed.zip", zip.length);
+        String url = ticket.getString("url");
+        assertThat(url).contains("X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost");
+        // S3 (s3proxy here) recomputes the signature over the Content-Length actually sent.
+        byte[] longer = java.util.Arrays.copyOf(zip, zip.length + 1);
+        byte[] shorter = java.util.Arrays.copyOf(zip, zip.length - 1);
+        assertThat(Packages.putRefused(url, longer)).isTrue();
+        assertThat(Packages.putRefused(url, shorter)).isTrue();
+        assertThat(store.size(PackageStore.uploadKey(workspace, ticket.getString("hash")))).isEmpty();
+        post("", Map.of("hash", ticket.getString("hash"), "name", "signed.zip")).then().statusCode(422)
+                .body("message", containsString("PUT the zip"));
+        // The announced length goes through, and makes a package.
+        assertThat(Packages.put(url, zip)).isEqualTo(200);
+        long id = post("", Map.of("hash", ticket.getString("hash"), "name", "signed.zip")).then().statusCode(201)
+                .extract().jsonPath().getLong("courseId");
+        assertThat(Packages.settled(auth, id).getString("status")).isEqualTo("ready");
+    }
+
+    @Test
+    void aPutThroughTheUploadUrlAfterCreateChangesNeitherTheDownloadNorAReprocessing() {
+        byte[] zip = Zips.fixtureBytes("scorm12-single-sco.zip");
+        JsonPath ticket = Packages.announce(auth, "kept.zip", zip.length);
+        String url = ticket.getString("url");
+        String uploadKey = PackageStore.uploadKey(workspace, ticket.getString("hash"));
+        String originalKey = PackageStore.originalKey(workspace, ticket.getString("hash"));
+        assertThat(Packages.put(url, zip)).isEqualTo(200);
+        long id = post("", Map.of("hash", ticket.getString("hash"), "name", "kept.zip")).then().statusCode(201)
+                .extract().jsonPath().getLong("courseId");
+        // Create copied the zip to a key no URL names and removed the upload object.
+        assertThat(store.size(originalKey)).contains((long) zip.length);
+        assertThat(store.size(uploadKey)).isEmpty();
+        assertThat(pool.preparedQuery("select object_key from scorm_package where course_id = $1").execute(Tuple.of(id))
+                .await().atMost(Duration.ofSeconds(5)).iterator().next().getString(0)).isEqualTo(originalKey);
+        JsonPath ready = Packages.settled(auth, id);
+        assertThat(ready.getString("status")).isEqualTo("ready");
+
+        // The URL is still valid for the announced length: a PUT of other bytes is accepted by S3 ...
+        byte[] garbage = new byte[zip.length];
+        java.util.Arrays.fill(garbage, (byte) 'x');
+        assertThat(Packages.put(url, garbage)).isEqualTo(200);
+        assertThat(store.size(uploadKey)).contains((long) zip.length);
+        // ... and changes nothing the package uses: the download is the original, byte for byte,
+        String download = given().header("Authorization", auth).get("/v1/headless/scorm-package/" + id + "/download")
+                .then().statusCode(200).extract().jsonPath().getString("url");
+        assertThat(Packages.get(download)).isEqualTo(zip);
+        assertThat(download).contains(originalKey).doesNotContain("scorm/uploads/");
+        // ... and a reprocessing (what the worker does after an infrastructure failure) reads the
+        // original too: the garbage would fail as not_zip.
+        pool.preparedQuery("update scorm_package set status = 'uploaded', locked_until = null, launch = null where course_id = $1")
+                .execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(5));
+        JsonPath again = Packages.settled(auth, id);
+        assertThat(again.getString("status")).isEqualTo("ready");
+        assertThat(again.getString("errorCode")).isNull();
+        assertThat(again.getString("title")).isEqualTo(ready.getString("title"));
+        assertThat(again.getList("launch.scos")).hasSize(1);
+        // The hash stays used: the second PUT cannot make another package either.
+        post("", Map.of("hash", ticket.getString("hash"), "name", "kept.zip")).then().statusCode(409);
+    }
+
+    private void putDirectly(String key, byte[] bytes) {
+        try {
+            Path file = Files.createTempFile("upload-", ".zip");
+            Files.write(file, bytes);
+            store.putFile(key, file, "application/zip");
+            Files.delete(file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * {@code scorm.*}: upload, safety limits (API.md, Hosted SCORM), the processing worker, the player
- * and the housekeeping that purges expired upload slots and sessions.
+ * and the housekeeping that purges expired upload slots, failed packages' originals and sessions.
  */
 @ConfigMapping(prefix = "scorm")
 public interface ScormConfig {
@@ -95,12 +95,31 @@ public interface ScormConfig {
         /** Largest runtime commit accepted, in bytes. */
         @WithDefault("1048576")
         int maxCommitBytes();
+
+        /**
+         * Base URL of the content origin: the launch page, the player, the package's files and the
+         * runtime are served there and never on the API's origin. {@code {session}} as the first
+         * host label gives every launch its own host (see
+         * {@link org.courseplatform.scorm.player.ContentOrigin}). The default suits the local suite,
+         * where {@code *.localhost} resolves to the loopback address.
+         */
+        @WithDefault("http://{session}.content.localhost:8080")
+        String contentOrigin();
+
+        /**
+         * The CSP {@code frame-ancestors} sources of the launch page, the player and the overview:
+         * who may frame them. Embeds are framed by tenants' pages, hence {@code *} by default; a
+         * deployment that knows its tenants' origins lists them (space-separated).
+         */
+        @WithDefault("*")
+        String frameAncestors();
     }
 
     /**
-     * Housekeeping ({@link org.courseplatform.scorm.housekeeping.Housekeeping}): upload slots
-     * that expired unused (with their uploaded zip) and expired player sessions would otherwise
-     * stay forever. Tracking records and CMI data are learner data and never purged.
+     * Housekeeping ({@link org.courseplatform.scorm.housekeeping.Housekeeping}): expired upload
+     * slots (with the zip PUT for them, and the copy of one that never became a package), the
+     * originals of failed packages and expired player sessions would otherwise stay forever.
+     * Tracking records and CMI data are learner data and never purged.
      */
     interface Purge {
         /** How often the purge runs (read by the scheduler); {@code off} disables it on this instance. */
@@ -108,12 +127,19 @@ public interface ScormConfig {
         String interval();
 
         /**
-         * How long after its expiry an unused upload slot or a session is kept: a large upload
+         * How long after its expiry an upload slot or a session is kept: a large upload
          * started just before its URL expired may still be arriving at S3, and a session is
          * useless from its expiry, so the margin only keeps recent rows for support.
          */
         @WithDefault("1H")
         Duration grace();
+
+        /**
+         * How long the original zip of a failed package is kept after it failed (for the
+         * download and for support); then it is deleted. The package row and its error stay.
+         */
+        @WithDefault("7D")
+        Duration failedOriginalRetention();
 
         /** Rows per round, each round one transaction, so one run never holds many locks at once. */
         @WithDefault("500")

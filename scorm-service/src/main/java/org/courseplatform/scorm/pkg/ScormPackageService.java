@@ -14,11 +14,14 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.Workers;
 import org.courseplatform.scorm.config.ScormConfig;
 import org.courseplatform.scorm.courses.CourseClient;
 import org.courseplatform.scorm.courses.Courses;
@@ -43,7 +46,7 @@ public class ScormPackageService {
             select name, size_bytes, object_key, expires_at, used_at, course_id, expires_at < now() as expired
             from scorm_upload where hash = $1 and workspace_id = $2""";
     private static final String CLAIM_UPLOAD = """
-            update scorm_upload set used_at = now() where hash = $1 and workspace_id = $2 and used_at is null
+            update scorm_upload set used_at = now(), original_key = $3 where hash = $1 and workspace_id = $2 and used_at is null
                 and expires_at >= now() returning hash""";
     private static final String RELEASE_UPLOAD = "update scorm_upload set used_at = null where hash = $1 and course_id is null";
     private static final String INSERT_PACKAGE = """
@@ -53,7 +56,7 @@ public class ScormPackageService {
     private static final String LINK_UPLOAD = "update scorm_upload set course_id = $1 where hash = $2";
     private static final String STATUS = """
             select course_id, client_identifier, status, title, version, launch::text as launch, error, error_code, name,
-                object_key from scorm_package where course_id = $1 and workspace_id = $2""";
+                object_key, original_purged_at from scorm_package where course_id = $1 and workspace_id = $2""";
 
     private final Pool pool;
     private final PackageStore store;
@@ -69,7 +72,10 @@ public class ScormPackageService {
         this.mapper = mapper;
     }
 
-    /** Checks name and size and answers a presigned PUT URL and the hash that names the upload. */
+    /**
+     * Checks name and size and answers a presigned PUT URL and the hash that names the upload.
+     * The URL is signed for exactly the announced size.
+     */
     public Uni<PackageRequests.UploadTicket> announce(WorkspaceCaller caller, PackageRequests.Upload request) {
         String name = zipName(request.name());
         long size = request.size();
@@ -85,7 +91,7 @@ public class ScormPackageService {
         String hash = HexFormat.of().formatHex(random);
         String key = PackageStore.uploadKey(caller.workspaceId(), hash);
         OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.upload().urlTtl()).truncatedTo(ChronoUnit.SECONDS);
-        String url = store.presignPut(key, config.upload().urlTtl()).toString();
+        String url = store.presignPut(caller.workspaceId(), hash, size, config.upload().urlTtl()).toString();
         return pool.preparedQuery(INSERT_UPLOAD).execute(Tuple.from(new Object[] {hash, caller.workspaceId(), name, size, key,
                 expires}))
                 .map(ignored -> new PackageRequests.UploadTicket(url, hash, expires));
@@ -93,8 +99,11 @@ public class ScormPackageService {
 
     /**
      * Makes the course of an uploaded zip and queues it. The hash is claimed atomically, so two
-     * calls with one hash make one course; if course-service fails the claim is released and the
-     * client may try again.
+     * calls with one hash make one course. The zip is then copied to the package's original key
+     * ({@link PackageStore#originalKey}), which no presigned URL ever named: processing,
+     * reprocessing and the download read that copy, and the upload object is deleted, so a PUT
+     * through a still-valid upload URL changes nothing the package uses. If the copy or
+     * course-service fails the claim is released and the client may try again.
      */
     public Uni<PackageRequests.Created> create(WorkspaceCaller caller, PackageRequests.Create request) {
         String name = zipName(request.name());
@@ -122,45 +131,83 @@ public class ScormPackageService {
                         + "; request a new upload URL");
             }
             long announced = upload.getLong("size_bytes");
-            String key = upload.getString("object_key");
-            return Blocking.call(() -> store.size(key)).chain(stored -> {
-                if (stored.isEmpty()) {
-                    throw ApiException.unprocessable("Nothing was uploaded for hash " + shorten(hash)
-                            + " yet: PUT the zip to the upload URL first");
-                }
-                if (stored.get() != announced) {
-                    throw ApiException.unprocessable("The uploaded file has " + stored.get() + " bytes but the upload announced "
-                            + announced + "; request a new upload with the right size");
-                }
-                return claim(caller, hash)
+            String uploadKey = upload.getString("object_key");
+            String original = PackageStore.originalKey(caller.workspaceId(), hash);
+            return Workers.call(() -> store.size(uploadKey)).chain(stored -> {
+                requireAnnouncedSize(stored, announced, hash);
+                return claim(caller, hash, original)
+                        .chain(() -> Workers.call(() -> snapshot(uploadKey, original))
+                                .invoke(copied -> requireAnnouncedSize(copied, announced, hash))
+                                .onFailure().call(e -> release(hash, e,
+                                        "The uploaded zip could not be copied in storage; try again shortly")))
                         .chain(() -> courses.create(new CourseClient.CreateScorm(caller.workspaceId(), tenant, identifier,
                                 name.replaceAll("(?i)\\.zip$", ""), caller.testMode()))
-                                .onFailure().call(e -> release(hash, e)))
+                                .onFailure().call(e -> release(hash, e,
+                                        "course-service could not create the course; try again shortly")))
                         .chain(course -> pool.withTransaction(conn -> conn.preparedQuery(INSERT_PACKAGE)
                                 .execute(Tuple.from(new Object[] {course.id(), caller.workspaceId(), tenant, identifier, name,
-                                    announced, key, course.key(), caller.testMode(), course.title()}))
+                                    announced, original, course.key(), caller.testMode(), course.title()}))
                                 .chain(() -> conn.preparedQuery(LINK_UPLOAD).execute(Tuple.of(course.id(), hash))))
+                                .call(() -> discardUpload(uploadKey))
                                 .invoke(() -> Log.debugf("SCORM package %s queued as course %d", name, course.id()))
                                 .map(ignored -> new PackageRequests.Created(course.id(), "uploaded")));
             });
         });
     }
 
-    private Uni<Void> claim(WorkspaceCaller caller, String hash) {
-        return pool.preparedQuery(CLAIM_UPLOAD).execute(Tuple.of(hash, caller.workspaceId())).invoke(rows -> {
+    /** Blocking: the upload as it is now, copied to {@code original}; answers the copy's size, empty when nothing was uploaded. */
+    private Optional<Long> snapshot(String uploadKey, String original) {
+        return store.copy(uploadKey, original) ? store.size(original) : Optional.empty();
+    }
+
+    /**
+     * The presigned PUT signs the announced length, so S3 refuses other lengths; this check
+     * stays for stores that do not enforce signed headers, and is the one that counts for the
+     * copy, which nothing can change afterwards.
+     */
+    private static void requireAnnouncedSize(Optional<Long> stored, long announced, String hash) {
+        if (stored.isEmpty()) {
+            throw ApiException.unprocessable("Nothing was uploaded for hash " + shorten(hash)
+                    + " yet: PUT the zip to the upload URL first");
+        }
+        if (stored.get() != announced) {
+            throw ApiException.unprocessable("The uploaded file has " + stored.get() + " bytes but the upload announced "
+                    + announced + "; request a new upload with the right size");
+        }
+    }
+
+    /**
+     * The upload object is not needed once the original is copied. A failure is only logged:
+     * housekeeping deletes upload objects when their slot expires (a PUT through the URL until
+     * then may also write it again, which the package never reads).
+     */
+    private Uni<Void> discardUpload(String uploadKey) {
+        return Workers.call(() -> store.delete(List.of(uploadKey)))
+                .invoke(failed -> {
+                    if (!failed.isEmpty()) {
+                        Log.warnf("S3 did not delete the upload object %s; housekeeping removes it when the slot expires", uploadKey);
+                    }
+                })
+                .replaceWithVoid()
+                .onFailure().invoke(e -> Log.warnf("Deleting the upload object %s failed: %s", uploadKey, e.toString()))
+                .onFailure().recoverWithNull();
+    }
+
+    private Uni<Void> claim(WorkspaceCaller caller, String hash, String original) {
+        return pool.preparedQuery(CLAIM_UPLOAD).execute(Tuple.of(hash, caller.workspaceId(), original)).invoke(rows -> {
             if (rows.rowCount() == 0) {
                 throw ApiException.conflict("Upload " + shorten(hash) + " was already used or has expired");
             }
         }).replaceWithVoid();
     }
 
-    private Uni<Void> release(String hash, Throwable cause) {
-        Log.warnf("Creating the course of upload %s failed: %s", shorten(hash), cause.toString());
+    private Uni<Void> release(String hash, Throwable cause, String unavailable) {
+        Log.warnf("Creating the package of upload %s failed: %s", shorten(hash), cause.toString());
         return pool.preparedQuery(RELEASE_UPLOAD).execute(Tuple.of(hash)).replaceWithVoid()
                 .onFailure().recoverWithNull()
                 .invoke(() -> {
                     if (!(cause instanceof ApiException)) {
-                        throw ApiException.unavailable("course-service could not create the course; try again shortly");
+                        throw ApiException.unavailable(unavailable);
                     }
                 });
     }
@@ -170,9 +217,17 @@ public class ScormPackageService {
         return find(workspaceId, courseId, clientIdentifier).map(this::statusOf);
     }
 
-    /** A short-lived presigned GET of the original zip, byte for byte. */
+    /**
+     * A short-lived presigned GET of the original zip, byte for byte. A failed package's original
+     * is purged after {@code scorm.purge.failed-original-retention}; then there is nothing to
+     * download (404).
+     */
     public Uni<PackageRequests.Download> download(long workspaceId, long courseId, String clientIdentifier) {
         return find(workspaceId, courseId, clientIdentifier).map(row -> {
+            if (row.getOffsetDateTime("original_purged_at") != null) {
+                throw ApiException.notFound("The original zip of failed package " + courseId
+                        + " was deleted some time after the package failed; there is nothing to download");
+            }
             OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.upload().downloadTtl())
                     .truncatedTo(ChronoUnit.SECONDS);
             String url = store.presignGet(row.getString("object_key"), config.upload().downloadTtl(), row.getString("name"))

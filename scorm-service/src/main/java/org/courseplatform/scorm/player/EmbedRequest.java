@@ -8,7 +8,10 @@ import jakarta.validation.constraints.Size;
 /**
  * POST /v1/headless/embed/scorm: {@code action} is {@code view} (default: the learner
  * {@code identifier} plays and is tracked) or {@code edit} (a read-only overview).
+ * {@code parentOrigin} is the origin of the page that will frame the player
+ * ({@code https://lms.example.com}); the player posts its browser events to that origin only, and
+ * posts none without it.
  */
 public record EmbedRequest(String action, @NotNull @Positive Long courseId, @NotBlank @Size(max = 255) String identifier,
-        @Size(min = 1, max = 255) String clientIdentifier) {
+        @Size(min = 1, max = 255) String clientIdentifier, @Size(max = 255) String parentOrigin) {
 }

@@ -17,6 +17,8 @@ final class Pages {
         config.set("scos", session.launch().path("scos"));
         config.put("start", session.lastSco());
         config.put("courseId", session.courseId());
+        // The only target of the player's postMessage events; null: it posts none.
+        config.put("parentOrigin", session.parentOrigin());
         JsonNode scos = session.launch().path("scos");
         StringBuilder nav = new StringBuilder();
         if (scos.size() > 1) {
@@ -28,28 +30,43 @@ final class Pages {
             nav.append("</ol><div class=\"steps\"><button type=\"button\" id=\"previous\">Previous</button>"
                     + "<button type=\"button\" id=\"next\">Next</button></div></nav>");
         }
+        // Styles and scripts are files of the content origin (its CSP allows nothing inline); the
+        // JSON block is data, never run.
         return """
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">
                 <meta name="viewport" content="width=device-width, initial-scale=1">
                 <meta name="referrer" content="no-referrer">
                 <title>%s</title>
-                <style>
-                html,body{margin:0;height:100%%;font-family:system-ui,sans-serif}
-                body{display:flex}
-                nav{width:16rem;overflow:auto;border-right:1px solid #ddd;padding:.5rem;box-sizing:border-box}
-                nav ol{list-style:none;margin:0;padding:0}
-                nav button{display:block;width:100%%;text-align:left;margin:.1rem 0;padding:.4rem;border:0;background:none;cursor:pointer}
-                nav button[aria-current=true]{background:#e8f0fe;font-weight:600}
-                nav .steps{display:flex;gap:.5rem;margin-top:.5rem}
-                nav .steps button{border:1px solid #ccc;text-align:center}
-                iframe{flex:1;border:0;height:100%%}
-                </style>
+                <link rel="stylesheet" href="../../assets/player.css">
                 <script src="../../assets/scorm-again.min.js"></script>
                 <script id="player-config" type="application/json">%s</script>
                 <script src="../../assets/player.js" defer></script>
-                </head><body>%s<iframe id="sco-frame" title="%s" allow="fullscreen; autoplay"></iframe></body></html>
-                """.formatted(escape(session.title()), config.toString().replace("</", "<\\/"), nav, escape(session.title()));
+                </head><body class="player">%s<p id="announce" class="visually-hidden" role="status"></p>
+                <iframe id="sco-frame" title="%s" allow="fullscreen; autoplay"></iframe></body></html>
+                """.formatted(escape(session.title()), inlineJson(config.toString()), nav, escape(session.title()));
+    }
+
+    /**
+     * The page an embed URL opens ({@code /scorm/launch#token=…}): launch.js takes the token from
+     * the fragment, which no server ever receives, posts it once and goes on to the session's page.
+     */
+    static String launch() {
+        return """
+                <!doctype html>
+                <html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <meta name="referrer" content="no-referrer">
+                <title>Opening the lesson</title>
+                <link rel="stylesheet" href="assets/player.css">
+                <script src="assets/launch.js" defer></script>
+                </head><body class="launch"><main>
+                <p id="launch-status" role="status">Opening the lesson…</p>
+                <p id="launch-problem" role="alert" hidden></p>
+                <button type="button" id="launch-retry" hidden>Try again</button>
+                <noscript><p>The lesson player needs JavaScript.</p></noscript>
+                </main></body></html>
+                """;
     }
 
     static String overview(PlayerSession session) {
@@ -66,16 +83,41 @@ final class Pages {
                 + "</dd>" + (session.error() == null ? "" : "<dt>Error</dt><dd>" + escape(session.error()) + "</dd>") + "</dl>";
         return """
                 <!doctype html>
-                <html lang="en"><head><meta charset="utf-8"><title>%s</title>
-                <style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:60rem}dt{font-weight:600}
-                table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.3rem .6rem;text-align:left}
-                .note{color:#555}</style></head><body>
+                <html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <meta name="referrer" content="no-referrer">
+                <title>%s</title>
+                <link rel="stylesheet" href="../../assets/player.css"></head><body class="overview"><main>
                 <h1 id="title">%s</h1>
                 <p class="note">A hosted SCORM package is played as it was uploaded: it cannot be edited, translated or exported.</p>
                 %s
-                <h2>SCOs</h2><table id="scos"><thead><tr><th>Identifier</th><th>Title</th><th>Launch file</th></tr></thead>
-                <tbody>%s</tbody></table></body></html>
+                <h2>SCOs</h2><div class="table"><table id="scos"><thead><tr><th scope="col">Identifier</th><th scope="col">Title</th>
+                <th scope="col">Launch file</th></tr></thead>
+                <tbody>%s</tbody></table></div></main></body></html>
                 """.formatted(escape(session.title()), escape(session.title()), details, scos);
+    }
+
+    /**
+     * JSON made safe inside a {@code <script>} element. Escaping only {@code </} is not enough:
+     * {@code <!--<script>} in a manifest title switches the HTML tokenizer into its escaped
+     * states, and the element then no longer ends where it should. With {@code <}, {@code >}
+     * and {@code &} written as JSON escapes no markup can appear at all; U+2028 and U+2029 are
+     * escaped for older script parsers. The result is still the same JSON.
+     */
+    static String inlineJson(String json) {
+        StringBuilder out = new StringBuilder(json.length() + 16);
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            switch (c) {
+                case '<' -> out.append("\\u003c");
+                case '>' -> out.append("\\u003e");
+                case '&' -> out.append("\\u0026");
+                case '\u2028' -> out.append("\\u2028");
+                case '\u2029' -> out.append("\\u2029");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     static String escape(String value) {

@@ -7,15 +7,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.smallrye.common.annotation.Blocking;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.scorm.config.ScormConfig;
@@ -24,9 +28,11 @@ import org.courseplatform.scorm.processing.ManifestParser;
 import org.courseplatform.scorm.storage.PackageStore;
 
 /**
- * The browser side of hosted packages, under {@code /scorm}: the embed link, the player page,
- * the package's files and the runtime API the player's scorm-again commits to. The session id in
- * the path is the credential; the embed token is checked once, at launch.
+ * The browser side of hosted packages, under {@code /scorm} on the content origin only (never the
+ * API's): the launch page an embed URL opens, the player page, the package's files and the runtime
+ * API the player's scorm-again commits to. The embed token is exchanged once, at launch, for a
+ * session; the session id in the path is the credential from then on, and a session answers only
+ * on the host it was opened on. A request on any other host is 404.
  */
 @Path("/scorm")
 @PermitAll
@@ -39,70 +45,109 @@ public class PlayerResource {
     private final PackageStore store;
     private final ScormConfig config;
     private final ObjectMapper mapper;
+    private final ContentOrigin contentOrigin;
+    private final PagePolicies policies;
 
     public PlayerResource(PlayerService player, RuntimeService runtime, PackageStore store, ScormConfig config,
-            ObjectMapper mapper) {
+            ObjectMapper mapper, ContentOrigin contentOrigin, PagePolicies policies) {
         this.player = player;
         this.runtime = runtime;
         this.store = store;
         this.config = config;
         this.mapper = mapper;
+        this.contentOrigin = contentOrigin;
+        this.policies = policies;
     }
 
-    /** Opens the signed embed URL: a new session, then 303 to the player (view) or the overview (edit). */
+    /** The token to exchange for a session; the launch page reads it from the embed URL's fragment. */
+    public record LaunchRequest(@NotBlank @Size(max = 8192) String token) {
+    }
+
+    /** Where the session's page is: {@code /scorm/s/<session>/player} (view) or {@code …/overview} (edit). */
+    public record Launched(String location) {
+    }
+
+    /**
+     * The page an embed URL opens ({@code /scorm/launch#token=…}). It is the same for every launch:
+     * its script reads the token from the fragment and posts it here.
+     */
     @GET
     @Path("/launch")
-    public Uni<Response> launch(@QueryParam("token") String token) {
-        return player.launch(token).map(session -> Response.seeOther(URI.create("/scorm/s/" + session.id()
-                + (session.view() ? "/player" : "/overview"))).header("Cache-Control", "no-store").header("Referrer-Policy", "no-referrer")
-                .build());
+    @Produces(MediaType.TEXT_HTML)
+    public Response launchPage(@HeaderParam("Host") String host) {
+        contentHost(host);
+        return html(Pages.launch(), policies.launch());
+    }
+
+    /**
+     * Exchanges an embed token for a session, once: 401 when the token is invalid, expired, meant
+     * for another host or already used.
+     */
+    @POST
+    @Path("/launch")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<Response> launch(@HeaderParam("Host") String host, @Valid @NotNull LaunchRequest body) {
+        contentHost(host);
+        return player.launch(body.token(), host).map(session -> Response.ok(new Launched("/scorm/s/" + session.id()
+                + (session.view() ? "/player" : "/overview"))).header("Cache-Control", "no-store").build());
     }
 
     @GET
     @Path("/s/{session}/player")
     @Produces(MediaType.TEXT_HTML)
-    public Uni<Response> page(@PathParam("session") String sessionId) {
-        return player.session(sessionId).map(session -> html(session.view() ? Pages.player(mapper, session) : Pages.overview(session)));
+    public Uni<Response> page(@HeaderParam("Host") String host, @PathParam("session") String sessionId) {
+        return player.session(sessionId, host).map(session -> session.view()
+                ? html(Pages.player(mapper, session), policies.player())
+                : html(Pages.overview(session), policies.overview()));
     }
 
     @GET
     @Path("/s/{session}/overview")
     @Produces(MediaType.TEXT_HTML)
-    public Uni<Response> overview(@PathParam("session") String sessionId) {
-        return player.session(sessionId).map(session -> html(Pages.overview(session)));
+    public Uni<Response> overview(@HeaderParam("Host") String host, @PathParam("session") String sessionId) {
+        return player.session(sessionId, host).map(session -> html(Pages.overview(session), policies.overview()));
     }
 
     /** A file of the package, streamed from S3 with its media type. */
     @GET
     @Path("/s/{session}/content/{path: .+}")
     @Blocking
-    public Response content(@PathParam("session") String sessionId, @PathParam("path") String path) {
-        PlayerSession session = player.session(sessionId).await().indefinitely();
+    public Response content(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
+            @PathParam("path") String path) {
+        PlayerSession session = player.session(sessionId, host).await().indefinitely();
         String safe = ManifestParser.resolve(path);
         if (safe == null || session.contentPrefix() == null || !session.view()) {
-            throw ApiException.notFound("No file " + path + " in this package");
+            throw ApiException.notFound("No such file in this package");
         }
         var object = store.open(session.contentPrefix() + safe)
-                .orElseThrow(() -> ApiException.notFound("No file " + path + " in this package"));
+                .orElseThrow(() -> ApiException.notFound("No such file in this package"));
         String type = object.response().contentType() == null ? ContentTypes.of(safe) : object.response().contentType();
+        // The package's own script and styles run unrestricted on its own origin; only framing is
+        // limited. The package's requests carry its origin as Referer (embedded players such as
+        // video hosts want one), never the session's path, not even to its own origin's logs.
         return Response.ok(object, type).header("Content-Length", object.response().contentLength())
-                .header("Cache-Control", "private, max-age=3600").header("X-Content-Type-Options", "nosniff").build();
+                .header("Cache-Control", "private, max-age=3600").header("X-Content-Type-Options", "nosniff")
+                .header("Content-Security-Policy", policies.content())
+                .header("Referrer-Policy", "strict-origin").build();
     }
 
     /** The saved data of one SCO, for scorm-again's loadFromJSON. */
     @GET
     @Path("/s/{session}/runtime/{sco}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ObjectNode> state(@PathParam("session") String sessionId, @PathParam("sco") String sco) {
-        return player.session(sessionId).chain(session -> runtime.restore(session, sco));
+    public Uni<ObjectNode> state(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
+            @PathParam("sco") String sco) {
+        return player.session(sessionId, host).chain(session -> runtime.restore(session, sco));
     }
 
     /** The SCO called Initialize. */
     @POST
     @Path("/s/{session}/runtime/{sco}/initialize")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<String> initialize(@PathParam("session") String sessionId, @PathParam("sco") String sco) {
-        return player.session(sessionId).chain(session -> runtime.initialize(session, sco)).replaceWith(OK);
+    public Uni<String> initialize(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
+            @PathParam("sco") String sco) {
+        return player.session(sessionId, host).chain(session -> runtime.initialize(session, sco)).replaceWith(OK);
     }
 
     /**
@@ -112,7 +157,8 @@ public class PlayerResource {
     @POST
     @Path("/s/{session}/runtime/{sco}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<String> commit(@PathParam("session") String sessionId, @PathParam("sco") String sco, byte[] body) {
+    public Uni<String> commit(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
+            @PathParam("sco") String sco, byte[] body) {
         if (body == null || body.length == 0) {
             throw ApiException.badRequest("A commit needs a JSON body");
         }
@@ -126,11 +172,18 @@ public class PlayerResource {
             throw ApiException.badRequest("A commit is a JSON object of CMI data");
         }
         JsonNode commit = json;
-        return player.session(sessionId).chain(session -> runtime.commit(session, sco, commit)).replaceWith(OK);
+        return player.session(sessionId, host).chain(session -> runtime.commit(session, sco, commit)).replaceWith(OK);
     }
 
-    private static Response html(String page) {
+    /** Everything here is served on the content origin only; on any other host (the API's) it does not exist. */
+    private void contentHost(String host) {
+        if (!contentOrigin.isContentHost(host)) {
+            throw ApiException.notFound("No resource at this path on this host");
+        }
+    }
+
+    private static Response html(String page, String policy) {
         return Response.ok(page, "text/html; charset=utf-8").header("Cache-Control", "no-store")
-                .header("Referrer-Policy", "no-referrer").build();
+                .header("Referrer-Policy", "no-referrer").header("Content-Security-Policy", policy).build();
     }
 }

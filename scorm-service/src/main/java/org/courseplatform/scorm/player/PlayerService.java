@@ -10,72 +10,85 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.Objects;
-import java.util.UUID;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.scorm.config.ScormConfig;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.MalformedClaimException;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 
 /**
  * Embed URLs and player sessions. An embed URL carries a signed token (RS256, {@code typ=embed},
- * audience scorm-service, 3 h) naming workspace, package, learner, tenant, action and the key's
- * mode. Opening it makes a session with a random id that the page's every URL carries, so the
- * package's files and the runtime need no other credential. A {@code view} session belongs to
- * the learner's tracking record of the package, created at the first launch with the key's mode.
+ * audience scorm-service, 3 h) naming workspace, package, learner, tenant, action, the key's mode
+ * and the embedding page's origin, in the URL's fragment, so no server or proxy ever receives it in
+ * a request line. The URL points at the content origin ({@link ContentOrigin}), on the host of the
+ * token's {@code jti} when the origin is per launch. The launch page posts the token back once:
+ * the {@code jti} is recorded with the session it opened, in the session's transaction, so a
+ * second use is refused. The session's random id is then in the path of every URL the page uses,
+ * so the package's files and the runtime need no other credential, and the session only answers on
+ * the host it was opened on. A {@code view} session belongs to the learner's tracking record of the
+ * package, created at the first launch with the key's mode.
  */
 @ApplicationScoped
 public class PlayerService {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String PACKAGE = "select status, client_identifier from scorm_package where course_id = $1 and workspace_id = $2";
+    private static final String PACKAGE = """
+            select status, client_identifier from scorm_package where course_id = $1 and workspace_id = $2
+                and not course_deleted""";
     private static final String TRACKING = """
             with created as (
                 insert into scorm_tracking (workspace_id, course_id, identifier, client_identifier, test_mode)
                 values ($1, $2, $3, $4, $5) on conflict (course_id, identifier) do nothing returning id)
             select id from created union all select id from scorm_tracking where course_id = $2 and identifier = $3 limit 1""";
+    /** The token's single use: a second launch finds the row (or waits for the first one's transaction) and inserts nothing. */
+    private static final String USE_TOKEN = """
+            insert into scorm_launch (jti, session_id, expires_at) values ($1, $2, $3) on conflict (jti) do nothing""";
     private static final String SESSION = """
-            insert into scorm_session (id, workspace_id, course_id, tracking_id, action, expires_at)
-            values ($1, $2, $3, $4, $5, $6)""";
+            insert into scorm_session (id, workspace_id, course_id, tracking_id, action, expires_at, content_host, parent_origin)
+            values ($1, $2, $3, $4, $5, $6, $7, $8)""";
     private static final String FIND_SESSION = """
             select s.id, s.workspace_id, s.course_id, s.action, s.tracking_id, t.identifier, p.status, p.title, p.version,
                 p.launch::text as launch, t.last_sco, p.name, p.size_bytes, p.file_count, p.expanded_bytes, p.content_prefix,
-                p.error
+                p.error, s.content_host, s.parent_origin
             from scorm_session s join scorm_package p on p.course_id = s.course_id
                 left join scorm_tracking t on t.id = s.tracking_id
-            where s.id = $1 and s.expires_at > now()""";
+            where s.id = $1 and s.expires_at > now() and not p.course_deleted""";
 
     private final Pool pool;
     private final Tokens tokens;
     private final ScormConfig config;
     private final ObjectMapper mapper;
-    private final String publicBaseUrl;
+    private final ContentOrigin contentOrigin;
 
-    public PlayerService(Pool pool, Tokens tokens, ScormConfig config, ObjectMapper mapper,
-            @ConfigProperty(name = "platform.public-base-url") String publicBaseUrl) {
+    public PlayerService(Pool pool, Tokens tokens, ScormConfig config, ObjectMapper mapper, ContentOrigin contentOrigin) {
         this.pool = pool;
         this.tokens = tokens;
         this.config = config;
         this.mapper = mapper;
-        this.publicBaseUrl = publicBaseUrl.replaceAll("/+$", "");
+        this.contentOrigin = contentOrigin;
     }
 
-    /** A signed URL (3 h) that opens the player ({@code view}) or the overview ({@code edit}). */
+    /**
+     * A signed URL (3 h, one use) that opens the player ({@code view}) or the overview ({@code edit}):
+     * {@code <content origin of the jti>/scorm/launch#token=<JWT>}.
+     */
     public Uni<String> embedUrl(WorkspaceCaller caller, EmbedRequest request) {
         String action = request.action() == null ? "view" : request.action();
         if (!action.equals("view") && !action.equals("edit")) {
             throw ApiException.invalid("action", "must be view or edit");
         }
+        String parentOrigin = parentOrigin(request.parentOrigin());
         long courseId = request.courseId();
         return pool.preparedQuery(PACKAGE).execute(Tuple.of(courseId, caller.workspaceId())).map(rows -> {
             Row row = rows.size() == 0 ? null : rows.iterator().next();
@@ -87,8 +100,9 @@ public class PlayerService {
                 throw ApiException.conflict("The package of course " + courseId + " is " + row.getString("status")
                         + ", not ready: only a ready package can be played");
             }
+            String jti = randomId(16);
             JwtClaimsBuilder claims = Jwt.claims().subject(request.identifier().strip())
-                    .claim("jti", UUID.randomUUID().toString())
+                    .claim("jti", jti)
                     .claim("workspaceId", caller.workspaceId())
                     .claim("courseId", courseId)
                     .claim("identifier", request.identifier().strip())
@@ -97,23 +111,38 @@ public class PlayerService {
             if (request.clientIdentifier() != null) {
                 claims.claim("clientIdentifier", request.clientIdentifier());
             }
+            if (parentOrigin != null) {
+                claims.claim("parentOrigin", parentOrigin);
+            }
             String token = tokens.sign(claims, "embed", tokens.serviceName(), config.player().embedTtl());
-            return publicBaseUrl + "/scorm/launch?token=" + URLEncoder.encode(token, StandardCharsets.UTF_8);
+            // The fragment never reaches a server: not the ingress's access log, a proxy's or a Referer.
+            return contentOrigin.origin(jti) + "/scorm/launch#token=" + token;
         });
     }
 
-    /** Opens a session from an embed token; answers the session id. */
-    public Uni<PlayerSession> launch(String token) {
+    /**
+     * Opens a session from an embed token posted by the launch page on {@code host}: the token must
+     * be valid, addressed to this host (its {@code jti} is the label of a per-launch origin) and
+     * unused. Answers the session.
+     */
+    public Uni<PlayerSession> launch(String token, String host) {
         JwtClaims claims;
+        String jti;
+        Instant tokenExpiry;
         try {
             claims = tokens.verify(token == null ? "" : token);
             if (!"embed".equals(claims.getStringClaimValue(Tokens.TYPE_CLAIM))) {
                 throw new InvalidJwtException("not an embed token", java.util.List.of(), null);
             }
+            jti = claims.getJwtId();
+            tokenExpiry = Instant.ofEpochSecond(claims.getExpirationTime().getValue());
         } catch (InvalidJwtException | MalformedClaimException e) {
             boolean expired = e instanceof InvalidJwtException i && i.hasExpired();
             throw ApiException.unauthorized(expired ? "This player link has expired; ask for a new one"
                     : "This player link is not valid");
+        }
+        if (!ContentOrigin.isLabel(jti) || !ContentOrigin.isHost(host, contentOrigin.host(jti))) {
+            throw ApiException.unauthorized("This player link is not valid");
         }
         long workspaceId = ((Number) claims.getClaimValue("workspaceId")).longValue();
         long courseId = ((Number) claims.getClaimValue("courseId")).longValue();
@@ -121,9 +150,18 @@ public class PlayerService {
         String tenant = (String) claims.getClaimValue("clientIdentifier");
         String action = (String) claims.getClaimValue("action");
         boolean testMode = Boolean.TRUE.equals(claims.getClaimValue("testMode"));
-        String id = randomId();
+        String parentOrigin = claims.getClaimValue("parentOrigin") instanceof String o ? o : null;
+        String id = randomId(32);
         OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.player().sessionTtl());
-        return pool.withTransaction(conn -> conn.preparedQuery(PACKAGE).execute(Tuple.of(courseId, workspaceId)).chain(rows -> {
+        // The token is used in the session's transaction: a launch that fails (package deleted, not
+        // ready) leaves it unused, and of two launches at once the second waits and is refused.
+        OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(tokenExpiry, ZoneOffset.UTC);
+        return pool.withTransaction(conn -> conn.preparedQuery(USE_TOKEN).execute(Tuple.of(jti, id, tokenExpires)).chain(used -> {
+            if (used.rowCount() == 0) {
+                throw ApiException.unauthorized("This player link has already been used; ask for a new one");
+            }
+            return conn.preparedQuery(PACKAGE).execute(Tuple.of(courseId, workspaceId));
+        }).chain(rows -> {
             Row row = rows.size() == 0 ? null : rows.iterator().next();
             if (row == null || !Objects.equals(row.getString("client_identifier"), tenant)) {
                 throw ApiException.notFound("This package no longer exists");
@@ -135,9 +173,22 @@ public class PlayerService {
                     ? conn.preparedQuery(TRACKING).execute(Tuple.of(workspaceId, courseId, identifier, tenant, testMode))
                             .map(r -> r.iterator().next().getLong("id"))
                     : Uni.createFrom().nullItem();
-            return tracking.chain(trackingId -> conn.preparedQuery(SESSION)
-                    .execute(Tuple.from(new Object[] {id, workspaceId, courseId, trackingId, action, expires})));
+            return tracking.chain(trackingId -> conn.preparedQuery(SESSION).execute(Tuple.from(new Object[] {id, workspaceId,
+                    courseId, trackingId, action, expires, contentOrigin.host(jti), parentOrigin})));
         })).chain(() -> session(id));
+    }
+
+    /**
+     * The open session, requested on {@code host}: a session answers only on the content host it
+     * was opened on, so neither the API's origin nor another launch's origin can serve its pages.
+     */
+    public Uni<PlayerSession> session(String id, String host) {
+        return session(id).map(session -> {
+            if (session.contentHost() == null || !ContentOrigin.isHost(host, session.contentHost())) {
+                throw ApiException.notFound("This player session does not exist or has expired; open the player link again");
+            }
+            return session;
+        });
     }
 
     /** The open session; an unknown or expired id is 404. */
@@ -154,7 +205,7 @@ public class PlayerService {
                     r.getLong("tracking_id"), r.getString("identifier"), r.getString("status"), r.getString("title"),
                     r.getString("version"), json(r.getString("launch")), r.getString("last_sco"), r.getString("name"),
                     r.getLong("size_bytes"), r.getInteger("file_count"), r.getLong("expanded_bytes"), r.getString("content_prefix"),
-                    r.getString("error"));
+                    r.getString("error"), r.getString("content_host"), r.getString("parent_origin"));
         });
     }
 
@@ -166,9 +217,42 @@ public class PlayerService {
         }
     }
 
-    private static String randomId() {
-        byte[] bytes = new byte[32];
-        RANDOM.nextBytes(bytes);
-        return HexFormat.of().formatHex(bytes);
+    /**
+     * The embedding page's origin as browsers serialise it ({@code scheme://host[:port]}, lower
+     * case, default port left out), or null when none is given; anything else is a 400 naming
+     * {@code parentOrigin}. It is the only target the player posts messages to, so {@code *},
+     * paths and non-http(s) schemes are refused.
+     */
+    static String parentOrigin(String value) {
+        if (value == null) {
+            return null;
+        }
+        String problem = "must be the origin of the page that frames the player, such as https://lms.example.com "
+                + "(http or https, host and optional port; no path, query or wildcard; a Unicode host in its xn-- form)";
+        String v = value.strip();
+        if (!v.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+            throw ApiException.invalid("parentOrigin", problem);
+        }
+        URI uri;
+        try {
+            uri = new URI(v);
+        } catch (URISyntaxException e) {
+            throw ApiException.invalid("parentOrigin", problem);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getRawUserInfo() != null
+                || !path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            throw ApiException.invalid("parentOrigin", problem);
+        }
+        int port = uri.getPort();
+        boolean defaultPort = port < 0 || scheme.equals("http") && port == 80 || scheme.equals("https") && port == 443;
+        return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port);
+    }
+
+    private static String randomId(int bytes) {
+        byte[] random = new byte[bytes];
+        RANDOM.nextBytes(random);
+        return HexFormat.of().formatHex(random);
     }
 }

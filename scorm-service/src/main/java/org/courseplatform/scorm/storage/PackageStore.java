@@ -35,9 +35,12 @@ import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.presigner.S3Presigner;
 
 /**
- * The S3 objects of hosted packages. Uploaded originals live under
- * {@code scorm/uploads/<workspaceId>/<hash>.zip} and are kept for download; a package's files
- * under {@code scorm/packages/<courseId>/content/}. Every call blocks: use it off the event loop.
+ * The S3 objects of hosted packages. A client PUTs its zip to
+ * {@code scorm/uploads/<workspaceId>/<hash>.zip} through a presigned URL (the only key any
+ * presigned PUT ever names); creating the package copies it to
+ * {@code scorm/originals/<workspaceId>/<hash>.zip}, which is processed and served by the download
+ * and which no URL can write. A package's files live under
+ * {@code scorm/packages/<courseId>/content/}. Every call blocks: use it off the event loop.
  */
 @ApplicationScoped
 public class PackageStore {
@@ -70,14 +73,46 @@ public class PackageStore {
         return "scorm/uploads/" + workspaceId + "/" + hash + ".zip";
     }
 
+    /** Where the package's original is kept once created: a key no presigned PUT ever named. */
+    public static String originalKey(long workspaceId, String hash) {
+        return "scorm/originals/" + workspaceId + "/" + hash + ".zip";
+    }
+
     public static String contentPrefix(long courseId) {
         return "scorm/packages/" + courseId + "/content/";
     }
 
-    /** A URL that lets the client PUT the zip (with {@code Content-Type: application/zip}) until it expires. */
-    public URI presignPut(String key, Duration ttl) {
+    /**
+     * A URL that lets the client PUT exactly {@code size} bytes (with {@code Content-Type:
+     * application/zip}) to the upload key of {@code hash} until it expires. {@code Content-Length}
+     * is a signed header, so S3 refuses a body of any other length. Only upload keys are ever
+     * presigned for writing.
+     */
+    public URI presignPut(long workspaceId, String hash, long size, Duration ttl) {
+        String key = uploadKey(workspaceId, hash);
         return URI.create(presigner.presignPutObject(b -> b.signatureDuration(ttl)
-                .putObjectRequest(r -> r.bucket(bucket).key(key).contentType("application/zip"))).url().toString());
+                .putObjectRequest(r -> r.bucket(bucket).key(key).contentType("application/zip").contentLength(size)))
+                .url().toString());
+    }
+
+    /**
+     * Copies {@code from} to {@code to} inside the bucket (S3 copies server-side, a snapshot of
+     * the object as it is at that moment).
+     *
+     * @return false when there is no object at {@code from}
+     */
+    public boolean copy(String from, String to) {
+        try {
+            s3.copyObject(b -> b.sourceBucket(bucket).sourceKey(from).destinationBucket(bucket).destinationKey(to));
+            return true;
+        } catch (NoSuchKeyException e) {
+            return false;
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     /** A short-lived URL of the stored bytes, offered as a download named {@code fileName}. */
@@ -131,14 +166,50 @@ public class PackageStore {
         s3.putObject(b -> b.bucket(bucket).key(key).contentType(contentType), RequestBody.fromFile(file));
     }
 
-    /** Opens a stored object, or empty when there is none. The caller closes the stream. */
+    /**
+     * Opens a stored object, or empty when there is none. A key no object can have (over S3's
+     * 1,024 bytes, or with control characters) is empty without asking S3, which answers such
+     * keys with a 500 or 400; any other client error of S3 on a read is "none" as well, since
+     * the key came from a client's URL. The caller closes the stream.
+     */
     public Optional<ResponseInputStream<GetObjectResponse>> open(String key) {
+        if (!isPossibleKey(key)) {
+            return Optional.empty();
+        }
         try {
             return Optional.of(s3.getObject(b -> b.bucket(bucket).key(key)));
         } catch (NoSuchKeyException e) {
             return Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() >= 400 && e.statusCode() < 500) {
+                return Optional.empty();
+            }
+            throw e;
         }
     }
+
+    /** S3 object keys are at most 1,024 bytes of UTF-8; ours never hold control characters. */
+    static boolean isPossibleKey(String key) {
+        if (key == null || key.isEmpty() || key.length() > MAX_KEY_BYTES) {
+            return false;
+        }
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c < 0x20 || c == 0x7f || Character.isSurrogate(c) && !validPair(key, i)) {
+                return false;
+            }
+            if (Character.isHighSurrogate(c)) {
+                i++;
+            }
+        }
+        return key.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_KEY_BYTES;
+    }
+
+    private static boolean validPair(String key, int i) {
+        return Character.isHighSurrogate(key.charAt(i)) && i + 1 < key.length() && Character.isLowSurrogate(key.charAt(i + 1));
+    }
+
+    private static final int MAX_KEY_BYTES = 1024;
 
     /** Every key under {@code prefix}. */
     public List<String> list(String prefix) {

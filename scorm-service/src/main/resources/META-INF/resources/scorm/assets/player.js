@@ -1,10 +1,13 @@
 // The hosted SCORM player: one scorm-again API per SCO (window.API for SCORM 1.2,
 // window.API_1484_11 for 2004), loaded with the learner's saved data before the SCO starts, and
-// committing to this session's runtime endpoint. Multi-SCO packages get a lesson list.
+// committing to this session's runtime endpoint. Multi-SCO packages get a lesson list. It runs on
+// the content origin, as the SCOs it frames do (their API lookup through window.parent needs that);
+// its events go to the embedding page's origin named in the embed request, or nowhere.
 (function () {
   'use strict';
   var config = JSON.parse(document.getElementById('player-config').textContent);
   var frame = document.getElementById('sco-frame');
+  var announce = document.getElementById('announce');
   var scorm12 = config.version === '1.2';
   var current = -1;
 
@@ -12,9 +15,12 @@
     return 'runtime/' + encodeURIComponent(sco.identifier);
   }
 
+  // Never a wildcard target: a message goes to the origin the embed URL was made for, and the browser drops it
+  // when the parent page is of any other origin.
   function notify(type, detail) {
-    if (window.parent !== window) {
-      window.parent.postMessage({ source: 'scorm-player', type: type, courseId: config.courseId, detail: detail || null }, '*');
+    if (config.parentOrigin && window.parent !== window) {
+      window.parent.postMessage({ source: 'scorm-player', type: type, courseId: config.courseId, detail: detail || null },
+        config.parentOrigin);
     }
   }
 
@@ -45,6 +51,30 @@
     for (var i = 0; i < buttons.length; i++) {
       buttons[i].setAttribute('aria-current', String(i === current));
     }
+    var previous = document.getElementById('previous');
+    var next = document.getElementById('next');
+    if (previous) {
+      previous.disabled = current <= 0;
+    }
+    if (next) {
+      next.disabled = current >= config.scos.length - 1;
+    }
+    if (config.scos.length > 1) {
+      // Screen readers hear which lesson opened; the frame's title names it too.
+      announce.textContent = 'Lesson ' + (current + 1) + ' of ' + config.scos.length + ': ' + config.scos[current].title;
+      frame.title = config.scos[current].title;
+    }
+  }
+
+  function problem(message) {
+    var alert = document.getElementById('player-problem');
+    if (!alert) {
+      alert = document.createElement('p');
+      alert.id = 'player-problem';
+      alert.setAttribute('role', 'alert');
+      document.body.insertBefore(alert, frame);
+    }
+    alert.textContent = message;
   }
 
   function open(index) {
@@ -74,7 +104,7 @@
         notify('ready', sco.identifier);
       })
       .catch(function (error) {
-        document.body.insertAdjacentHTML('afterbegin', '<p role="alert">The lesson could not be loaded.</p>');
+        problem('The lesson could not be loaded.');
         if (window.console) {
           window.console.error(error);
         }
