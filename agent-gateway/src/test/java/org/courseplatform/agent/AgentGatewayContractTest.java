@@ -40,6 +40,7 @@ class AgentGatewayContractTest extends ServiceContract {
         JsonNode claims = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(response.jsonPath().getString("token").split("\\.")[1]));
         assertThat(claims.get("typ").asText()).isEqualTo("agent");
         assertThat(claims.get("aud").asText()).isEqualTo("agent-gateway");
+        assertThat(claims.get("iss").asText()).as("signed by agent-gateway's own key").isEqualTo("agent-gateway");
         assertThat(claims.get("workspaceId").asLong()).isEqualTo(ws);
         assertThat(claims.get("identifier").asText()).isEqualTo("learner-7");
         assertThat(claims.get("clientIdentifier").asText()).isEqualTo("tenant-a");

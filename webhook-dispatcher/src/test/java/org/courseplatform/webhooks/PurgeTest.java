@@ -117,13 +117,14 @@ class PurgeTest {
     static String insert(Hooks.Endpoint endpoint, long ws, String status, int attempts, String createdAgo, String updatedAgo,
             String nextAttempt) {
         String id = UUID.randomUUID().toString();
-        Db.execute("insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, status, attempts,"
+        // One statement: a scheduled purge running meanwhile sees the delivery with its attempts or not at all.
+        Db.execute("with d as (insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, status, attempts,"
                 + " max_attempts, next_attempt_at, last_status_code, last_error, last_attempt_at, created_at, updated_at) values ('"
                 + id + "', " + endpoint.id() + ", " + ws + ", gen_random_uuid(), 'course.created', '{}', false, '" + status + "', "
                 + attempts + ", 6, " + (nextAttempt == null ? "null" : nextAttempt) + ", 500, 'HTTP 500', now() - interval '"
-                + updatedAgo + "', now() - interval '" + createdAgo + "', now() - interval '" + updatedAgo + "')");
-        Db.execute("insert into delivery_attempt (delivery_id, attempt, started_at, duration_ms, status_code, error)"
-                + " select '" + id + "', n, now() - interval '" + updatedAgo + "', 12, 500, 'HTTP 500' from generate_series(1, "
+                + updatedAgo + "', now() - interval '" + createdAgo + "', now() - interval '" + updatedAgo + "') returning id)"
+                + " insert into delivery_attempt (delivery_id, attempt, started_at, duration_ms, status_code, error)"
+                + " select d.id, n, now() - interval '" + updatedAgo + "', 12, 500, 'HTTP 500' from d, generate_series(1, "
                 + attempts + ") n");
         return id;
     }

@@ -107,10 +107,10 @@ public class WebhookClient {
     private Uni<Outcome> checkAndSend(String host, InetAddress[] addresses, int port, String target,
             Map<String, String> headers, String body, long started) {
         for (InetAddress address : addresses) {
-            String refusal = policy.refusal(address);
-            if (refusal != null) {
-                return Uni.createFrom().item(new Outcome(null, "refused: " + host + " resolves to a " + refusal
-                        + " address (" + address.getHostAddress() + ")", millisSince(started)));
+            if (policy.refusal(address) != null) {
+                // Neither the address nor its kind: the log must not tell what internal names resolve to.
+                return Uni.createFrom().item(new Outcome(null, "refused: " + host + " resolves to a non-public address",
+                        millisSince(started)));
             }
         }
         InetAddress chosen = addresses[0];

@@ -24,8 +24,9 @@ import org.courseplatform.webhooks.security.AddressPolicy;
 import org.courseplatform.webhooks.security.SecretCipher;
 
 /**
- * A workspace's webhook endpoints: https:// URLs only, subscribable event names only, a signing
- * secret generated here, returned once and stored encrypted. Another workspace's endpoint is 404.
+ * A workspace's webhook endpoints: https:// URLs whose host is public (checked when saved, and
+ * again at every send), subscribable event names only, a signing secret generated here, returned
+ * once and stored encrypted. Another workspace's endpoint is 404.
  */
 @ApplicationScoped
 public class EndpointService {
@@ -41,14 +42,16 @@ public class EndpointService {
     private final EndpointRepository endpoints;
     private final SecretCipher cipher;
     private final AddressPolicy policy;
+    private final EndpointHosts hosts;
     private final DeliverySender sender;
     private final int maxEndpoints;
 
-    public EndpointService(EndpointRepository endpoints, SecretCipher cipher, AddressPolicy policy, DeliverySender sender,
-            WebhooksConfig config) {
+    public EndpointService(EndpointRepository endpoints, SecretCipher cipher, AddressPolicy policy, EndpointHosts hosts,
+            DeliverySender sender, WebhooksConfig config) {
         this.endpoints = endpoints;
         this.cipher = cipher;
         this.policy = policy;
+        this.hosts = hosts;
         this.sender = sender;
         this.maxEndpoints = config.maxEndpointsPerWorkspace();
     }
@@ -64,10 +67,17 @@ public class EndpointService {
         return find(workspaceId, id).map(EndpointView::of);
     }
 
-    @WithTransaction
+    /**
+     * Checks the URL (syntax, then the addresses its host resolves to, before any transaction is
+     * open) and stores the endpoint with a new secret.
+     */
     public Uni<EndpointView.Created> create(long workspaceId, EndpointRequests.Create request) {
         String url = EndpointUrls.normalise(request.url(), policy);
         List<String> events = events(request.events());
+        return hosts.requirePublic(url).chain(() -> Panache.withTransaction(() -> insert(workspaceId, url, events, request)));
+    }
+
+    private Uni<EndpointView.Created> insert(long workspaceId, String url, List<String> events, EndpointRequests.Create request) {
         return endpoints.count("workspaceId", workspaceId).chain(count -> {
             if (count >= maxEndpoints) {
                 throw ApiException.unprocessable("This workspace already has " + count + " webhook endpoints, the most it may have");
@@ -92,11 +102,13 @@ public class EndpointService {
     public Uni<EndpointView> update(long workspaceId, long id, EndpointRequests.Update request) {
         String url = request.url() == null ? null : EndpointUrls.normalise(request.url(), policy);
         List<String> events = request.events() == null ? null : events(request.events());
-        return Panache.withTransaction(() -> updateInTransaction(workspaceId, id, url, events, request)).invoke(result -> {
-            if (result.resumed()) {
-                sender.wake();
-            }
-        }).map(UpdateResult::view);
+        Uni<Void> checked = url == null ? Uni.createFrom().voidItem() : hosts.requirePublic(url);
+        return checked.chain(() -> Panache.withTransaction(() -> updateInTransaction(workspaceId, id, url, events, request)))
+                .invoke(result -> {
+                    if (result.resumed()) {
+                        sender.wake();
+                    }
+                }).map(UpdateResult::view);
     }
 
     private record UpdateResult(EndpointView view, boolean resumed) {

@@ -11,7 +11,8 @@ import org.courseplatform.webhooks.security.AddressPolicy;
 /**
  * Checks a subscriber's URL when it is saved: an absolute {@code https://} URL with a host, no
  * credentials and no fragment. A host given as an IP literal is checked against the address
- * policy at once; host names are resolved and checked at every send.
+ * policy at once; host names are resolved and checked by {@link EndpointHosts} when saved, and
+ * again at every send.
  */
 public final class EndpointUrls {
 

@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import org.courseplatform.platform.web.net.AddressBlock;
 import org.courseplatform.platform.web.net.PublicAddresses;
 
 /**
@@ -18,13 +19,13 @@ import org.courseplatform.platform.web.net.PublicAddresses;
  */
 public final class AddressPolicy {
 
-    private final List<Cidr> allowed;
+    private final List<AddressBlock> allowed;
 
     public AddressPolicy(List<String> allowedCidrs) {
-        List<Cidr> blocks = new ArrayList<>();
+        List<AddressBlock> blocks = new ArrayList<>();
         for (String cidr : allowedCidrs) {
             if (!cidr.isBlank()) {
-                blocks.add(Cidr.parse(cidr.strip()));
+                blocks.add(AddressBlock.parse("webhooks.allowed-addresses", cidr.strip()));
             }
         }
         this.allowed = List.copyOf(blocks);
@@ -32,7 +33,7 @@ public final class AddressPolicy {
 
     /** Null when the address may be used; otherwise why not ("loopback", "private", ...). */
     public String refusal(InetAddress address) {
-        for (Cidr block : allowed) {
+        for (AddressBlock block : allowed) {
             if (block.contains(address)) {
                 return null;
             }
@@ -82,75 +83,8 @@ public final class AddressPolicy {
         return "reserved";
     }
 
-    /** An address block; IPv4 blocks also match the IPv4-mapped IPv6 form of their addresses. */
-    record Cidr(byte[] network, int prefix) {
-
-        static Cidr parse(String text) {
-            int slash = text.indexOf('/');
-            String host = slash < 0 ? text : text.substring(0, slash);
-            if (!isLiteral(host)) {
-                throw new IllegalArgumentException("webhooks.allowed-addresses: '" + text + "' is not an IP address or CIDR block");
-            }
-            byte[] address;
-            try {
-                address = InetAddress.getByName(host).getAddress();
-            } catch (UnknownHostException e) {
-                throw new IllegalArgumentException("webhooks.allowed-addresses: '" + text + "' is not an IP address or CIDR block");
-            }
-            int prefix = address.length * 8;
-            if (slash >= 0) {
-                try {
-                    prefix = Integer.parseInt(text.substring(slash + 1));
-                } catch (NumberFormatException e) {
-                    prefix = -1;
-                }
-                if (prefix < 0 || prefix > address.length * 8) {
-                    throw new IllegalArgumentException("webhooks.allowed-addresses: bad prefix length in '" + text + "'");
-                }
-            }
-            return new Cidr(address, prefix);
-        }
-
-        boolean contains(InetAddress candidate) {
-            byte[] b = candidate.getAddress();
-            if (network.length == 4 && PublicAddresses.isIpv4Mapped(b)) {
-                b = java.util.Arrays.copyOfRange(b, 12, 16);
-            }
-            if (b.length != network.length) {
-                return false;
-            }
-            int full = prefix / 8;
-            for (int i = 0; i < full; i++) {
-                if (b[i] != network[i]) {
-                    return false;
-                }
-            }
-            int rest = prefix % 8;
-            if (rest == 0) {
-                return true;
-            }
-            int mask = (0xFF << (8 - rest)) & 0xFF;
-            return (b[full] & mask) == (network[full] & mask);
-        }
-    }
-
     /** Whether {@code host} is an IPv4 or IPv6 literal (no name resolution needed). */
     public static boolean isLiteral(String host) {
-        if (host == null || host.isEmpty()) {
-            return false;
-        }
-        if (host.indexOf(':') >= 0) {
-            return host.chars().allMatch(c -> Character.digit(c, 16) >= 0 || c == ':' || c == '.' || c == '%');
-        }
-        String[] parts = host.split("\\.", -1);
-        if (parts.length != 4) {
-            return false;
-        }
-        for (String part : parts) {
-            if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(Character::isDigit) || Integer.parseInt(part) > 255) {
-                return false;
-            }
-        }
-        return true;
+        return AddressBlock.isLiteral(host);
     }
 }

@@ -1,0 +1,34 @@
+package org.courseplatform.agent.token;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.courseplatform.platform.testing.Linearity;
+import org.courseplatform.platform.web.ApiException;
+import org.junit.jupiter.api.Test;
+
+/** Tool names and course ids in a token request are client text: both patterns stay linear. */
+class ToolNamePatternTest {
+
+    @Test
+    void toolNamesAndCourseIdsAreCheckedInLinearTime() {
+        Linearity.assertLinear("tool name", 4_000_000, n -> "a_".repeat(n / 2) + "!", ToolNamePatternTest::validate);
+        Linearity.assertLinear("course id", 4_000_000, n -> "1".repeat(n) + "x",
+                n -> validate(new TokenRequest("agent", null, List.of("list_courses"),
+                        com.fasterxml.jackson.databind.node.TextNode.valueOf(n), null)));
+        assertThat(validate("list_courses")).isNull();
+    }
+
+    private static String validate(String tool) {
+        return validate(new TokenRequest("agent", null, List.of(tool), null, null));
+    }
+
+    private static String validate(TokenRequest request) {
+        try {
+            request.validate();
+            return null;
+        } catch (ApiException e) {
+            return e.getMessage();
+        }
+    }
+}
