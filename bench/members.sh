@@ -34,15 +34,19 @@ else
 -- crawl), then fill the sort keys and counters the triggers would have kept, in bulk.
 begin;
 set local session_replication_role = replica;
-insert into members.app_user (email, username, firstname, lastname, created_at)
-select 'm' || g || '-w$ws@example.com', 'm' || g || '-w$ws', 'First' || (g % 997), 'Last' || (g % 991), now() - (g || ' minutes')::interval
+insert into members.app_user (email, username, created_at)
+select 'm' || g || '-w$ws@example.com', 'm' || g || '-w$ws', now() - (g || ' minutes')::interval
 from generate_series(1, 100000) g;
-insert into members.membership (workspace_id, user_id, state, added_at, sort_first, sort_last, sort_username, sort_email,
-    user_created_at, search_text)
+-- Profile fields live on the membership (V8); the user's number picks the names.
+insert into members.membership (workspace_id, user_id, state, added_at, firstname, lastname, sort_first, sort_last,
+    sort_username, sort_email, user_created_at, search_text)
 select $ws, u.id, case when u.id % 10 = 0 then 'inactive' else 'active' end, now() - (u.id % 5000 || ' minutes')::interval,
-       lower(u.firstname), lower(u.lastname), lower(u.username), lower(u.email), u.created_at,
-       lower(u.firstname || ' ' || u.lastname || ' ' || u.username || ' ' || u.email)
-from members.app_user u where u.email like '%-w$ws@example.com';
+       p.firstname, p.lastname, lower(p.firstname), lower(p.lastname), lower(u.username), lower(u.email), u.created_at,
+       lower(p.firstname || ' ' || p.lastname || ' ' || u.username || ' ' || u.email)
+from members.app_user u
+cross join lateral (select 'First' || (split_part(substr(u.username, 2), '-', 1)::int % 997) as firstname,
+                           'Last' || (split_part(substr(u.username, 2), '-', 1)::int % 991) as lastname) p
+where u.email like '%-w$ws@example.com';
 insert into members.member_group (workspace_id, name) select $ws, 'Group ' || g from generate_series(1, 100) g;
 insert into members.course_projection (id, workspace_id, title, course_key, occurred_at, search_text)
 select 800000000 + $ws * 1000 + g, $ws, 'Bench course ' || g, 'BC' || g, now(), lower('Bench course ' || g || ' BC' || g)

@@ -44,6 +44,10 @@ class FoundationIT {
                 .body("error.code", equalTo("NOT_FOUND"));
         Suite.ingress().get("/internal/v1/auth/api-keys/verify").then().statusCode(404).contentType(ContentType.JSON)
                 .body("error.code", equalTo("NOT_FOUND"));
+        // nginx's own answers are JSON whatever the path's extension (not image/jpeg for .jpg).
+        Suite.ingress().get("/v1/headless/thumbnails/x/..%2F..%2Fetc%2Fpasswd.jpg").then().statusCode(404)
+                .contentType(ContentType.JSON).body("error.code", equalTo("NOT_FOUND"));
+        Suite.ingress().get("/nothing/here.html").then().statusCode(404).contentType(ContentType.JSON);
     }
 
     /** nginx's own refusals (a NUL in the path, an overlong request line or header) in the error shape, never HTML. */
