@@ -112,6 +112,21 @@ public class ApiKeyService {
         });
     }
 
+    /**
+     * What a key stands for now, by id: agent-gateway asks this on behalf of the tokens minted
+     * from the key, so a revoked key or a changed plan reaches them too. Unknown, revoked or
+     * another workspace's key: invalid.
+     */
+    public Uni<ApiKeyVerification> status(long workspaceId, long keyId) {
+        return keys.findById(keyId).chain(key -> {
+            if (key == null || key.revokedAt != null || key.workspaceId != workspaceId) {
+                return Uni.createFrom().item(ApiKeyVerification.invalid());
+            }
+            return workspaces.require(workspaceId).map(w -> new ApiKeyVerification(true, workspaceId, key.id, key.mode,
+                    w.plan, w.addonList(), w.featureList()));
+        });
+    }
+
     private static void validate(ApiKeyViews.IssueRequest request) {
         List<ApiError.Detail> problems = new ArrayList<>();
         if (request == null) {

@@ -38,19 +38,27 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
     }
 
     static SecurityIdentity identity(ApiKeyVerification v) {
-        Plan plan = Plan.fromWire(v.plan());
-        List<String> addons = v.addons() == null ? List.of() : v.addons();
-        List<String> features = v.features() == null ? List.of() : v.features();
+        return identity(caller(v));
+    }
+
+    /** The workspace caller a verified key stands for. */
+    public static WorkspaceCaller caller(ApiKeyVerification v) {
+        return new WorkspaceCaller(v.workspaceId(), v.keyId(), v.testMode(), Plan.fromWire(v.plan()),
+                v.addons() == null ? List.of() : v.addons(), v.features() == null ? List.of() : v.features());
+    }
+
+    /** An identity whose roles are the caller's entitlements. */
+    static SecurityIdentity identity(WorkspaceCaller caller) {
         QuarkusSecurityIdentity.Builder builder = QuarkusSecurityIdentity.builder()
-                .setPrincipal(new WorkspaceCaller(v.workspaceId(), v.keyId(), v.testMode(), plan, addons, features))
+                .setPrincipal(caller)
                 .addRole(Roles.API_KEY);
-        if (plan.atLeast(Plan.BUILD)) {
+        if (caller.plan().atLeast(Plan.BUILD)) {
             builder.addRole(Roles.BUILD);
         }
-        if (addons.contains(Roles.SCORM_HOSTING)) {
+        if (caller.addons().contains(Roles.SCORM_HOSTING)) {
             builder.addRole(Roles.SCORM_HOSTING);
         }
-        if (features.contains(Roles.SCORM_EXPORT)) {
+        if (caller.features().contains(Roles.SCORM_EXPORT)) {
             builder.addRole(Roles.SCORM_EXPORT);
         }
         return builder.build();

@@ -70,6 +70,11 @@ public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
         try {
             String type = claims.getStringClaimValue(Tokens.TYPE_CLAIM);
             if (Tokens.SERVICE.equals(type)) {
+                WorkspaceCaller actingFor = Tokens.actingFor(claims);
+                if (actingFor != null) {
+                    // The agent's calls get the entitlements of the key they came from, never SERVICE.
+                    return ApiKeyIdentityProvider.identity(actingFor);
+                }
                 return QuarkusSecurityIdentity.builder()
                         .setPrincipal(new ServiceCaller(claims.getIssuer()))
                         .addRole(Roles.SERVICE).build();

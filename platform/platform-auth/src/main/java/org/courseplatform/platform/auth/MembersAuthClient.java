@@ -2,7 +2,10 @@ package org.courseplatform.platform.auth;
 
 import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Path;
 import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
@@ -16,6 +19,11 @@ public interface MembersAuthClient {
     @POST
     @Path("/verify")
     Uni<ApiKeyVerification> verify(VerifyRequest request);
+
+    /** A key's standing by id, for the agent tokens minted from it. */
+    @GET
+    @Path("/{keyId}")
+    Uni<ApiKeyVerification> status(@PathParam("keyId") long keyId, @QueryParam("workspaceId") long workspaceId);
 
     default String serviceToken() {
         return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("members-service");

@@ -43,6 +43,9 @@ public class Tokens {
     public static final String SERVICE = "service";
     public static final String AGENT = "agent";
     public static final String EMBED = "embed";
+    /** The claim of a delegated service token naming the caller it acts for. */
+    public static final String ACT_CLAIM = "act";
+    private static final int MAX_CACHED_TOKENS = 10_000;
 
     /** The one service that issues each kind of token other than service tokens. */
     public static final Map<String, String> ISSUER_OF = Map.of(AGENT, "agent-gateway", EMBED, "scorm-service");
@@ -103,6 +106,83 @@ public class Tokens {
         String token = sign(Jwt.claims().subject(serviceName), SERVICE, audience, ttl);
         serviceTokens.put(audience, new CachedToken(token, now.plus(ttl).minusSeconds(60)));
         return token;
+    }
+
+    /**
+     * A service token for calling {@code audience} on behalf of an agent: it carries the
+     * workspace caller (key, plan, entitlements, mode) and the agent's identifier and tenant in an
+     * {@value #ACT_CLAIM} claim, and the callee applies its tenancy rules to that caller. Only
+     * agent-gateway issues these; tokens are reused like plain service tokens.
+     */
+    public String serviceToken(String audience, WorkspaceCaller caller) {
+        if (caller.agent() == null) {
+            throw new IllegalArgumentException("a delegated service token needs the agent it acts for");
+        }
+        if (!ISSUER_OF.get(AGENT).equals(serviceName)) {
+            throw new IllegalStateException(serviceName + " may not act for agents");
+        }
+        Map<String, Object> act = new LinkedHashMap<>();
+        act.put("workspaceId", caller.workspaceId());
+        act.put("keyId", caller.keyId());
+        act.put("testMode", caller.testMode());
+        act.put("plan", caller.plan().wireName());
+        act.put("addons", caller.addons());
+        act.put("features", caller.features());
+        act.put("identifier", caller.agent().identifier());
+        if (caller.agent().clientIdentifier() != null) {
+            act.put("clientIdentifier", caller.agent().clientIdentifier());
+        }
+        String cacheKey = audience + "\n" + act;
+        CachedToken cached = serviceTokens.get(cacheKey);
+        Instant now = Instant.now();
+        if (cached != null && cached.refreshAfter().isAfter(now)) {
+            return cached.token();
+        }
+        if (serviceTokens.size() > MAX_CACHED_TOKENS) {
+            serviceTokens.clear();
+        }
+        Duration ttl = config.serviceTokenTtl();
+        String token = sign(Jwt.claims().subject(serviceName).claim(ACT_CLAIM, act), SERVICE, audience, ttl);
+        serviceTokens.put(cacheKey, new CachedToken(token, now.plus(ttl).minusSeconds(60)));
+        return token;
+    }
+
+    /**
+     * The workspace caller a delegated service token acts for, or null for a plain service token.
+     *
+     * @throws MalformedClaimException when the claim is there but not in the form
+     *         {@link #serviceToken(String, WorkspaceCaller)} writes, or its issuer may not act for agents
+     */
+    public static WorkspaceCaller actingFor(JwtClaims claims) throws MalformedClaimException {
+        if (!claims.hasClaim(ACT_CLAIM)) {
+            return null;
+        }
+        if (!ISSUER_OF.get(AGENT).equals(claims.getIssuer())) {
+            throw new MalformedClaimException("only agent-gateway may act for agents");
+        }
+        if (!(claims.getClaimValue(ACT_CLAIM) instanceof Map<?, ?> act)) {
+            throw new MalformedClaimException("act must be an object");
+        }
+        try {
+            return new WorkspaceCaller(
+                    ((Number) act.get("workspaceId")).longValue(),
+                    ((Number) act.get("keyId")).longValue(),
+                    Boolean.TRUE.equals(act.get("testMode")),
+                    Plan.fromWire((String) act.get("plan")),
+                    strings(act.get("addons")),
+                    strings(act.get("features")),
+                    new WorkspaceCaller.Agent((String) java.util.Objects.requireNonNull(act.get("identifier")),
+                            (String) act.get("clientIdentifier")));
+        } catch (RuntimeException e) {
+            throw new MalformedClaimException("act is malformed: " + e.getMessage());
+        }
+    }
+
+    private static List<String> strings(Object value) {
+        if (value == null) {
+            return List.of();
+        }
+        return ((List<?>) value).stream().map(v -> (String) v).toList();
     }
 
     /**
