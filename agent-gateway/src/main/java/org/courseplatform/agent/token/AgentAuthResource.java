@@ -8,6 +8,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.courseplatform.agent.tool.ToolCatalogue;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.ApiException;
@@ -21,10 +22,12 @@ public class AgentAuthResource {
 
     private final TokenService service;
     private final SecurityIdentity identity;
+    private final ToolCatalogue catalogue;
 
-    public AgentAuthResource(TokenService service, SecurityIdentity identity) {
+    public AgentAuthResource(TokenService service, SecurityIdentity identity, ToolCatalogue catalogue) {
         this.service = service;
         this.identity = identity;
+        this.catalogue = catalogue;
     }
 
     /** Answers {@code {token, expiresAt}}; the token acts as {@code identifier} in one tenant. */
@@ -33,6 +36,6 @@ public class AgentAuthResource {
         if (request == null) {
             throw ApiException.badRequest("The body must be a JSON object with at least identifier");
         }
-        return service.mint(Callers.workspace(identity), request.validate());
+        return service.mint(Callers.workspace(identity), request.validate(catalogue));
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.courseplatform.agent.tool.ToolCatalogue;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 
@@ -18,7 +19,7 @@ public record TokenRequest(String identifier, String clientIdentifier, List<Stri
     private static final Pattern TOOL_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
     /** The scope the token will carry, validated. */
-    Scope validate() {
+    Scope validate(ToolCatalogue catalogue) {
         List<ApiError.Detail> problems = new ArrayList<>();
         if (identifier == null || identifier.isBlank()) {
             problems.add(new ApiError.Detail("identifier", "is required"));
@@ -30,6 +31,9 @@ public record TokenRequest(String identifier, String clientIdentifier, List<Stri
         }
         List<String> toolNames = null;
         if (tools != null) {
+            if (tools.isEmpty()) {
+                problems.add(new ApiError.Detail("tools", "must name at least one tool; omit it for the full read surface"));
+            }
             if (tools.size() > 200) {
                 problems.add(new ApiError.Detail("tools", "may name at most 200 tools"));
             }
@@ -38,6 +42,9 @@ public record TokenRequest(String identifier, String clientIdentifier, List<Stri
                 String name = tools.get(i);
                 if (name == null || !TOOL_NAME.matcher(name).matches()) {
                     problems.add(new ApiError.Detail("tools[" + i + "]", "must be a tool name (lower-case letters, digits, _)"));
+                } else if (!catalogue.exists(name)) {
+                    problems.add(new ApiError.Detail("tools[" + i + "]", "unknown tool \"" + name
+                            + "\"; GET /api/v1/agent/tools with a token lists the tools"));
                 } else {
                     names.add(name);
                 }

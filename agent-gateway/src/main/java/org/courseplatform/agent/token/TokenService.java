@@ -13,7 +13,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.auth.WorkspaceCaller;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.courseplatform.agent.access.AgentConfig;
 
 /** Mints agent tokens: RS256 JWTs for agent-gateway, scoped to one user, tenant and tool set. */
 @ApplicationScoped
@@ -23,10 +23,10 @@ public class TokenService {
     private final AgentTokenRepository records;
     private final Duration ttl;
 
-    public TokenService(Tokens tokens, AgentTokenRepository records, @ConfigProperty(name = "agent.token.ttl") Duration ttl) {
+    public TokenService(Tokens tokens, AgentTokenRepository records, AgentConfig config) {
         this.tokens = tokens;
         this.records = records;
-        this.ttl = ttl;
+        this.ttl = config.tokenTtl();
     }
 
     @WithTransaction
@@ -38,6 +38,7 @@ public class TokenService {
                 .claim("jti", id.toString())
                 .subject(scope.identifier())
                 .claim("workspaceId", caller.workspaceId())
+                .claim("keyId", caller.keyId())
                 .claim("identifier", scope.identifier())
                 .claim("readonly", scope.readonly())
                 .claim("testMode", caller.testMode());

@@ -10,6 +10,12 @@ import org.junit.jupiter.api.Test;
 /** Tool names and course ids in a token request are client text: both patterns stay linear. */
 class ToolNamePatternTest {
 
+    /** A catalogue of one tool, list_courses, so well-formed names reach the catalogue check. */
+    private static final org.courseplatform.agent.tool.ToolCatalogue CATALOGUE = new org.courseplatform.agent.tool.ToolCatalogue(
+            List.of(() -> List.of(new org.courseplatform.agent.tool.AgentTool("list_courses", "List", "Lists courses",
+                    org.courseplatform.agent.tool.Schemas.input().build(), org.courseplatform.agent.tool.Schemas.output().build(),
+                    org.courseplatform.agent.tool.AgentTool.Hints.read(), null, false, call -> null))));
+
     @Test
     void toolNamesAndCourseIdsAreCheckedInLinearTime() {
         Linearity.assertLinear("tool name", 4_000_000, n -> "a_".repeat(n / 2) + "!", ToolNamePatternTest::validate);
@@ -25,7 +31,7 @@ class ToolNamePatternTest {
 
     private static String validate(TokenRequest request) {
         try {
-            request.validate();
+            request.validate(CATALOGUE);
             return null;
         } catch (ApiException e) {
             return e.getMessage();

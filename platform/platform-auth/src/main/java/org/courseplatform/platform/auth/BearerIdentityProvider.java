@@ -95,6 +95,7 @@ public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
         List<String> tools = claims.hasClaim("tools") ? claims.getStringListClaimValue("tools") : List.of();
         return new AgentCaller(
                 ((Number) claims.getClaimValue("workspaceId")).longValue(),
+                ((Number) claims.getClaimValue("keyId")).longValue(),
                 claims.getStringClaimValue("identifier"),
                 claims.getStringClaimValue("clientIdentifier"),
                 tools,

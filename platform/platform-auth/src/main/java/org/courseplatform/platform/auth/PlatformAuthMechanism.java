@@ -93,7 +93,7 @@ public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
     @Override
     public Uni<ChallengeData> getChallenge(RoutingContext context) {
         return Uni.createFrom().item(new ChallengeData(HttpResponseStatus.UNAUTHORIZED.code(),
-                "WWW-Authenticate", "Bearer realm=\"course-platform\""));
+                "WWW-Authenticate", org.courseplatform.platform.web.RouterErrors.BEARER_CHALLENGE));
     }
 
     @Override

@@ -21,7 +21,7 @@ import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
  */
 public class SecurityMappers {
 
-    private static final String CHALLENGE = "Bearer realm=\"course-platform\"";
+    private static final String CHALLENGE = org.courseplatform.platform.web.RouterErrors.BEARER_CHALLENGE;
 
     @ServerExceptionMapper
     public Response unauthorized(UnauthorizedException e) {

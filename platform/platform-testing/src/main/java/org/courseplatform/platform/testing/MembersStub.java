@@ -61,7 +61,9 @@ final class MembersStub {
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             MembersStub stub = new MembersStub(server, Map.copyOf(callers));
             server.createContext("/internal/v1/auth/api-keys/verify", stub::verify);
+            server.createContext("/internal/v1/auth/api-keys/", stub::status);
             server.createContext("/stub/calls", exchange -> reply(exchange, 200, Integer.toString(stub.calls.get())));
+            server.createContext("/stub/keys/", stub::change);
             server.start();
             return stub;
         } catch (Exception e) {
@@ -75,6 +77,67 @@ final class MembersStub {
 
     private void verify(HttpExchange exchange) throws IOException {
         calls.incrementAndGet();
+        if (!authorized(exchange)) {
+            return;
+        }
+        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        Matcher ws = WORKSPACE.matcher(body);
+        Matcher key = KEY.matcher(body);
+        if (!ws.find() || !key.find()) {
+            reply(exchange, 400, "{\"message\":\"bad request\",\"error\":{\"code\":\"BAD_REQUEST\",\"status\":400}}");
+            return;
+        }
+        keys.put((long) Math.abs(key.group(1).hashCode()), key.group(1));
+        reply(exchange, 200, answer(Long.parseLong(ws.group(1)), key.group(1)));
+    }
+
+    /**
+     * {@code GET /internal/v1/auth/api-keys/{keyId}?workspaceId=}: the standing of a key this stub
+     * has verified before (agent tokens are minted from verified keys), with the changes a test
+     * made through {@code /stub/keys}.
+     */
+    private void status(HttpExchange exchange) throws IOException {
+        calls.incrementAndGet();
+        if (!authorized(exchange)) {
+            return;
+        }
+        String id = exchange.getRequestURI().getPath().substring("/internal/v1/auth/api-keys/".length());
+        String query = exchange.getRequestURI().getQuery();
+        Matcher ws = Pattern.compile("workspaceId=(\\d+)").matcher(query == null ? "" : query);
+        String key = id.matches("\\d{1,18}") ? keys.get(Long.parseLong(id)) : null;
+        if (key == null || !ws.find() || revoked.contains(Long.parseLong(id))) {
+            reply(exchange, 200, "{\"valid\":false,\"addons\":[],\"features\":[]}");
+            return;
+        }
+        String answer = answer(Long.parseLong(ws.group(1)), key);
+        String plan = plans.get(Long.parseLong(id));
+        reply(exchange, 200, plan == null ? answer : answer.replaceFirst("\"plan\":\"[a-z]+\"", "\"plan\":\"" + plan + "\""));
+    }
+
+    /**
+     * Failure injection for tests: {@code POST /stub/keys/{keyId}/revoke} revokes a key and
+     * {@code POST /stub/keys/{keyId}/plan/{plan}} changes its workspace's plan, as an operator would.
+     */
+    private void change(HttpExchange exchange) throws IOException {
+        String[] parts = exchange.getRequestURI().getPath().substring("/stub/keys/".length()).split("/");
+        long id = Long.parseLong(parts[0]);
+        if (parts.length == 2 && "revoke".equals(parts[1])) {
+            revoked.add(id);
+        } else if (parts.length == 3 && "plan".equals(parts[1])) {
+            plans.put(id, parts[2]);
+        } else {
+            reply(exchange, 404, "{}");
+            return;
+        }
+        reply(exchange, 200, "{}");
+    }
+
+    private final Map<Long, String> keys = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Set<Long> revoked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final Map<Long, String> plans = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Checks the service token as members-service does; answers 401 and false when it fails. */
+    private boolean authorized(HttpExchange exchange) throws IOException {
         String auth = exchange.getRequestHeaders().getFirst("Authorization");
         try {
             if (auth == null || !auth.startsWith("Bearer ")) {
@@ -91,16 +154,9 @@ final class MembersStub {
             }
         } catch (Exception e) {
             reply(exchange, 401, "{\"message\":\"service token required\",\"error\":{\"code\":\"UNAUTHORIZED\",\"status\":401}}");
-            return;
+            return false;
         }
-        String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        Matcher ws = WORKSPACE.matcher(body);
-        Matcher key = KEY.matcher(body);
-        if (!ws.find() || !key.find()) {
-            reply(exchange, 400, "{\"message\":\"bad request\",\"error\":{\"code\":\"BAD_REQUEST\",\"status\":400}}");
-            return;
-        }
-        reply(exchange, 200, answer(Long.parseLong(ws.group(1)), key.group(1)));
+        return true;
     }
 
     /** Keys are {@link TestKeys}'s: {@code cp_<mode>_w<workspaceId>-<plan>-<addons>-<features>-<filler>}. */

@@ -23,7 +23,8 @@ import java.util.UUID;
  * an operator token. 127.0.0.1 is a trusted proxy, so a test can act from another client address
  * with {@code X-Forwarded-For}. Init arg {@code schema} names the service's schema; the optional
  * {@code services} (comma separated, e.g. {@code course-service}) starts those services for real
- * ({@link ServiceProcess}) and sets {@code platform.services.<name>.url} to each.
+ * ({@link ServiceProcess}), in that order, each told the URLs of those before it, and sets
+ * {@code platform.services.<name>.url} to each.
  */
 public class PlatformTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -73,9 +74,11 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
             members = MembersStub.start(keys.resolve("public"));
             config.put("platform.auth.members-url", members.url());
         }
+        Map<String, String> started = new java.util.LinkedHashMap<>();
         for (String service : services) {
-            ServiceProcess process = ServiceProcess.start(service, keys, members != null ? members.url() : null);
+            ServiceProcess process = ServiceProcess.start(service, keys, members != null ? members.url() : null, Map.copyOf(started));
             processes.add(process);
+            started.put(service, process.url());
             config.put("platform.services." + service + ".url", process.url());
         }
         return config;

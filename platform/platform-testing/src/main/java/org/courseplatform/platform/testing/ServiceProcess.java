@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -39,7 +40,11 @@ final class ServiceProcess {
         return "http://127.0.0.1:" + port;
     }
 
-    static ServiceProcess start(String service, Path keys, String membersUrl) {
+    /**
+     * @param others the services started before this one, by name, with their URLs: this one
+     *        calls them there ({@code platform.services.<name>.url})
+     */
+    static ServiceProcess start(String service, Path keys, String membersUrl, Map<String, String> others) {
         Path root = RepoRoot.find();
         Path jar = root.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
@@ -71,6 +76,8 @@ final class ServiceProcess {
             env.put("PLATFORM_AUTH_PRIVATE_KEY_LOCATION", keys.resolve("private").resolve(service + ".pem").toString());
             env.put("PLATFORM_AUTH_PUBLIC_KEYS_LOCATION", keys.resolve("public").toString());
             env.put("PLATFORM_PUBLIC_BASE_URL", "http://127.0.0.1:" + port);
+            others.forEach((name, url) -> env.put("PLATFORM_SERVICES_" + name.toUpperCase(Locale.ROOT).replace('-', '_')
+                    + "_URL", url));
             Path log = Path.of(System.getProperty("user.dir")).resolve("target").resolve(service + ".log");
             Files.createDirectories(log.getParent());
             builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));

@@ -28,6 +28,9 @@ public class RouterErrors {
      */
     static final int MAX_REQUEST_LINE = 8192;
 
+    /** The challenge of a 401: every credential the platform takes other than API keys is a bearer token. */
+    public static final String BEARER_CHALLENGE = "Bearer realm=\"course-platform\"";
+
     void install(@Observes Router router,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K") MemorySize maxBody) {
         long limit = maxBody.asLongValue();
@@ -138,7 +141,20 @@ public class RouterErrors {
             ctx.next();
             return;
         }
-        if (MalformedBodies.isTooManyFields(failure)) {
+        if (failure instanceof ApiException e) {
+            e.headers().forEach((name, value) -> ctx.response().putHeader(name, value));
+            ctx.response().setStatusCode(e.code().status()).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+                    .end(e.toBody().toJson());
+        } else if (failure instanceof io.quarkus.security.AuthenticationException
+                || failure instanceof io.quarkus.security.UnauthorizedException) {
+            // A bad credential on a route outside JAX-RS (the MCP endpoint): the same 401 and
+            // challenge the REST layer answers.
+            ctx.response().putHeader("WWW-Authenticate", BEARER_CHALLENGE);
+            write(ctx, ErrorCode.UNAUTHORIZED, failure.getMessage() == null || failure.getMessage().isBlank()
+                    ? ErrorMappers.defaultMessage(ErrorCode.UNAUTHORIZED) : failure.getMessage());
+        } else if (failure instanceof io.quarkus.security.ForbiddenException) {
+            write(ctx, ErrorCode.FORBIDDEN, ErrorMappers.defaultMessage(ErrorCode.FORBIDDEN));
+        } else if (MalformedBodies.isTooManyFields(failure)) {
             writeAndClose(ctx, ErrorCode.PAYLOAD_TOO_LARGE, MalformedBodies.TOO_MANY_FIELDS);
         } else if (tooLarge) {
             // The rest of the body would only fail again chunk by chunk: stop reading it.
@@ -217,7 +233,8 @@ public class RouterErrors {
         }
     }
 
-    static void write(RoutingContext ctx, ErrorCode code, String message) {
+    /** Ends the request with the error shape; for routes outside JAX-RS. */
+    public static void write(RoutingContext ctx, ErrorCode code, String message) {
         ctx.response().setStatusCode(code.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .end(ApiError.of(code, message, null).toJson());

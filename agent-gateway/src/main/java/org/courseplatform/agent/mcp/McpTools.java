@@ -1,0 +1,75 @@
+package org.courseplatform.agent.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
+import io.quarkiverse.mcp.server.McpException;
+import io.quarkiverse.mcp.server.TextContent;
+import io.quarkiverse.mcp.server.ToolManager;
+import io.quarkiverse.mcp.server.ToolResponse;
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.Startup;
+import io.quarkus.security.identity.CurrentIdentityAssociation;
+import io.vertx.core.json.JsonObject;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import org.courseplatform.agent.tool.AgentTool;
+import org.courseplatform.agent.tool.ToolCatalogue;
+import org.courseplatform.agent.tool.ToolRefusedException;
+import org.courseplatform.agent.tool.ToolResult;
+import org.courseplatform.agent.tool.ToolRunner;
+import org.courseplatform.platform.auth.AgentCaller;
+import org.courseplatform.platform.web.ApiException;
+
+/**
+ * Registers the catalogue with the MCP server extension, one programmatic tool per definition,
+ * each handled by the {@link ToolRunner} REST uses too. A refused call becomes a JSON-RPC error
+ * ({@code -32001}), never a tool result.
+ */
+@Startup
+@ApplicationScoped
+public class McpTools {
+
+    public McpTools(ToolManager manager, ToolCatalogue catalogue, ToolRunner runner, CurrentIdentityAssociation identities,
+            ObjectMapper json) {
+        for (AgentTool tool : catalogue.all()) {
+            AgentTool.Hints h = tool.hints();
+            manager.newTool(tool.name())
+                    .setTitle(tool.title())
+                    .setDescription(tool.description())
+                    .setInputSchema(new JsonObject(tool.inputSchema().toString()))
+                    .setOutputSchema(new JsonObject(tool.outputSchema().toString()))
+                    .setAnnotations(new ToolManager.ToolAnnotations(tool.title(), h.readOnly(), h.destructive(), h.idempotent(),
+                            h.openWorld()))
+                    .setAsyncHandler(args -> identities.getDeferredIdentity()
+                            .chain(identity -> {
+                                if (!(identity.getPrincipal() instanceof AgentCaller agent)) {
+                                    throw new McpException("An agent token is needed", JsonRpcErrorCodes.SECURITY_ERROR);
+                                }
+                                JsonNode arguments = json.valueToTree(args.args());
+                                return runner.call(agent, tool.name(), arguments);
+                            })
+                            .map(McpTools::response)
+                            .onFailure(ToolRefusedException.class)
+                            .transform(e -> new McpException(e.getMessage(), JsonRpcErrorCodes.SECURITY_ERROR))
+                            .onFailure(ApiException.class).transform(McpTools::protocolError))
+                    .register();
+        }
+        Log.debugf("Registered %d agent tools with the MCP server", catalogue.all().size());
+    }
+
+    private static ToolResponse response(ToolResult result) {
+        return new ToolResponse(result.isError(), List.of(new TextContent(result.text())),
+                result.structured() == null ? null : new JsonObject(result.structured().toString()), null);
+    }
+
+    private static Throwable protocolError(Throwable failure) {
+        ApiException e = (ApiException) failure;
+        int code = switch (e.code()) {
+            case UNAUTHORIZED, FORBIDDEN -> JsonRpcErrorCodes.SECURITY_ERROR;
+            case BAD_REQUEST -> JsonRpcErrorCodes.INVALID_PARAMS;
+            default -> JsonRpcErrorCodes.INTERNAL_ERROR;
+        };
+        return new McpException(e.getMessage(), code);
+    }
+}

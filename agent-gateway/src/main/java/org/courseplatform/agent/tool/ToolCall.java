@@ -1,0 +1,38 @@
+package org.courseplatform.agent.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.courseplatform.platform.auth.AgentCaller;
+import org.courseplatform.platform.auth.WorkspaceCaller;
+
+/**
+ * A checked call: the agent, the workspace caller it acts as in the owning services (its key's
+ * current plan and entitlements, restricted to the agent's tenant) and the validated arguments.
+ */
+public record ToolCall(AgentCaller agent, WorkspaceCaller caller, ObjectNode arguments) {
+
+    public String text(String name) {
+        JsonNode value = arguments.get(name);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    public Long number(String name) {
+        JsonNode value = arguments.get(name);
+        return value == null || value.isNull() ? null : value.asLong();
+    }
+
+    public Integer integer(String name) {
+        JsonNode value = arguments.get(name);
+        return value == null || value.isNull() ? null : value.asInt();
+    }
+
+    public Boolean bool(String name) {
+        JsonNode value = arguments.get(name);
+        return value == null || value.isNull() ? null : value.asBoolean();
+    }
+
+    /** The course id argument; the schema made it required and a positive integer. */
+    public long courseId() {
+        return arguments.get("courseId").asLong();
+    }
+}

@@ -1,0 +1,78 @@
+package org.courseplatform.agent.tool;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+import org.courseplatform.agent.access.KeyStanding;
+import org.courseplatform.platform.auth.AgentCaller;
+import org.courseplatform.platform.web.ApiError;
+import org.courseplatform.platform.web.ApiException;
+
+/**
+ * Runs a tool for an agent, the same way for MCP and REST: the key's standing and plan (every
+ * call), the token's scope, the arguments against the input schema, then the tool. What the
+ * token may not do fails as {@link ToolRefusedException}; what goes wrong in the tool is a
+ * {@link ToolResult} with {@code isError}.
+ */
+@ApplicationScoped
+public class ToolRunner {
+
+    private final ToolCatalogue catalogue;
+    private final KeyStanding standing;
+    private final ObjectMapper json;
+
+    public ToolRunner(ToolCatalogue catalogue, KeyStanding standing, ObjectMapper json) {
+        this.catalogue = catalogue;
+        this.standing = standing;
+        this.json = json;
+    }
+
+    /** The tools the token may run, in catalogue order; checks the key's standing first. */
+    public Uni<List<AgentTool>> visible(AgentCaller agent) {
+        return standing.of(agent).map(caller -> catalogue.all().stream().filter(t -> ToolAccess.visible(agent, t)).toList());
+    }
+
+    /**
+     * Calls {@code name} with {@code arguments} (null: none).
+     *
+     * @throws ApiException 404 for a tool that does not exist, or the key's standing failures
+     * @throws ToolRefusedException when the token may not make this call
+     */
+    public Uni<ToolResult> call(AgentCaller agent, String name, JsonNode arguments) {
+        AgentTool tool = catalogue.find(name).orElseThrow(() -> ApiException.notFound("There is no tool named \""
+                + (name == null ? "" : name.length() > 64 ? name.substring(0, 64) + "…" : name) + "\""));
+        return standing.of(agent).chain(caller -> {
+            ObjectNode args = arguments == null || arguments.isNull() ? JsonNodeFactory.instance.objectNode()
+                    : arguments.isObject() ? (ObjectNode) arguments.deepCopy() : null;
+            if (args == null) {
+                return Uni.createFrom().item(ToolResult.error("invalid_argument", "The arguments must be a JSON object"));
+            }
+            Optional<String> refusal = ToolAccess.refusal(agent, tool, args);
+            if (refusal.isPresent()) {
+                Log.debugf("Refused %s for agent token %s: %s", name, agent.tokenId(), refusal.get());
+                throw new ToolRefusedException(refusal.get());
+            }
+            List<ApiError.Detail> problems = catalogue.validator(name).problems(args);
+            if (!problems.isEmpty()) {
+                return Uni.createFrom().item(ToolResult.error("invalid_argument", describe(name, problems),
+                        json.valueToTree(problems)));
+            }
+            return tool.handler().run(new ToolCall(agent, caller, args));
+        });
+    }
+
+    private static String describe(String name, List<ApiError.Detail> problems) {
+        StringBuilder text = new StringBuilder("Invalid arguments for ").append(name).append(':');
+        for (ApiError.Detail problem : problems) {
+            text.append(' ').append(problem.field()).append(' ').append(problem.message()).append(';');
+        }
+        text.setLength(text.length() - 1);
+        return text.append(". The tool's inputSchema lists its arguments.").toString();
+    }
+}
