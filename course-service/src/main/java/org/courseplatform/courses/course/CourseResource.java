@@ -48,7 +48,7 @@ public class CourseResource {
             @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("title") String title,
             @QueryParam("deleted") String deleted, @QueryParam("page") String page, @QueryParam("length") String length) {
         CourseQuery query = CourseQuery.parse(identifier, clientIdentifier, title, deleted, page, length);
-        return service.list(Callers.workspace(identity).workspaceId(), query).map(p -> p.toResponse());
+        return service.list(scope(query.clientIdentifier()), query).map(p -> p.toResponse());
     }
 
     /** Creates a Builder 2 course with one empty screen. */

@@ -51,8 +51,8 @@ public class CourseService {
     }
 
     @WithSession
-    public Uni<Paged<CourseView>> list(long workspaceId, CourseQuery query) {
-        return courses.page(workspaceId, query).map(page -> page.map(views::of));
+    public Uni<Paged<CourseView>> list(CourseScope scope, CourseQuery query) {
+        return courses.page(scope, query).map(page -> page.map(views::of));
     }
 
     @WithTransaction
@@ -158,12 +158,11 @@ public class CourseService {
             ObjectNode document = (ObjectNode) read(original.draft);
             String title = copyTitle(original.title);
             document.put("title", title);
-            String identifier = request != null && request.identifier() != null ? request.identifier() : original.identifier;
+            // An agent's copy is its own unless it names itself; an API key's keeps the original owner.
+            String identifier = request != null && request.identifier() != null ? request.identifier()
+                    : scope.restricted() ? null : original.identifier;
             String tenant = request != null && request.clientIdentifier() != null ? request.clientIdentifier()
                     : original.clientIdentifier;
-            if (!scope.anyTenant() && !java.util.Objects.equals(tenant, scope.clientIdentifier())) {
-                throw ApiException.forbidden("A call scoped to tenant " + scope.clientIdentifier() + " cannot copy into another tenant");
-            }
             return insert(scope, identifier, tenant, "course", CourseDocuments.parse(document));
         });
     }
@@ -195,16 +194,18 @@ public class CourseService {
         return copy.length() > 500 ? copy.substring(0, 500) : copy;
     }
 
-    /** Creates a course of {@code type} with this document (null for a SCORM package) and emits course.created. */
+    /**
+     * Creates a course of {@code type} with this document (null for a SCORM package) and emits
+     * course.created. Owner and tenant are the scope's rules ({@link CourseScope#ownerOf},
+     * {@link CourseScope#tenantOf}): an agent creates only in its tenant and as itself.
+     */
     Uni<CourseView> insert(CourseScope scope, String identifier, String clientIdentifier, String type, ParsedDocument parsed) {
-        String tenant = clientIdentifier != null ? clientIdentifier : scope.clientIdentifier();
-        if (!scope.anyTenant() && !java.util.Objects.equals(tenant, scope.clientIdentifier())) {
-            throw ApiException.forbidden("A call scoped to tenant " + scope.clientIdentifier() + " cannot create in another tenant");
-        }
+        String owner = scope.ownerOf(identifier);
+        String tenant = scope.tenantOf(clientIdentifier);
         Course course = new Course();
         course.workspaceId = scope.workspaceId();
         course.clientIdentifier = tenant;
-        course.identifier = identifier;
+        course.identifier = owner;
         course.type = type;
         course.key = newKey();
         course.createdAt = now();
