@@ -84,6 +84,7 @@ class AgentTenancyTest {
         String t1 = agent(ws, "agent-7", "t1");
 
         given().auth().oauth2(t1).get("/v1/headless/courses/" + own).then().statusCode(200);
+        given().auth().oauth2(t1).get("/v1/headless/course/" + own + "/content").then().statusCode(200);
         for (long id : new long[] {other, workspaceDefault}) {
             for (String tenant : new String[] {null, "t2", "t1"}) {
                 RequestSpecification call = given().auth().oauth2(t1);
@@ -93,6 +94,7 @@ class AgentTenancyTest {
                 call.get("/v1/headless/courses/" + id).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
             }
             given().auth().oauth2(t1).get("/v1/headless/course/content/" + id).then().statusCode(404);
+            given().auth().oauth2(t1).get("/v1/headless/course/" + id + "/content").then().statusCode(404);
             as(t1).body("{\"document\":" + BUILDER2 + "}").put("/v1/headless/course/" + id + "/content").then().statusCode(404);
             given().auth().oauth2(t1).post("/v1/headless/course/" + id + "/publish").then().statusCode(404);
             given().auth().oauth2(t1).delete("/v1/headless/course/" + id).then().statusCode(404);
