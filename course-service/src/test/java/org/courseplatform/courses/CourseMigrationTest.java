@@ -155,6 +155,30 @@ class CourseMigrationTest {
     }
 
     @Test
+    void aMigrationRestrictedToATenantTreatsOtherTenantsCoursesAsUnknown() {
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.enterprise(ws);
+        long t1 = CourseLifecycleTest.importCourse(key, "author", "t1", CONVERTIBLE);
+        long t2 = CourseLifecycleTest.importCourse(key, "author", "t2", CONVERTIBLE);
+        long workspaceDefault = CourseLifecycleTest.importCourse(key, "author", null, CONVERTIBLE);
+        String service = TestTokens.serviceToken("migration-service", "course-service");
+        String t1Only = "{\"workspaceId\":" + ws + ",\"restricted\":true,\"clientIdentifier\":\"t1\"}";
+        String defaultOnly = "{\"workspaceId\":" + ws + ",\"restricted\":true}";
+        for (long id : new long[] {t2, workspaceDefault}) {
+            given().auth().oauth2(service).contentType(ContentType.JSON).body(t1Only)
+                    .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(404);
+        }
+        given().auth().oauth2(service).contentType(ContentType.JSON).body(defaultOnly)
+                .post("/internal/v1/courses/" + t1 + "/migrate").then().statusCode(404);
+        assertThat(internal(ws, t2).getString("format")).isEqualTo("classic");
+        assertThat(internal(ws, workspaceDefault).getString("format")).isEqualTo("classic");
+        given().auth().oauth2(service).contentType(ContentType.JSON).body(t1Only)
+                .post("/internal/v1/courses/" + t1 + "/migrate").then().statusCode(200).body("status", equalTo("migrated"));
+        given().auth().oauth2(service).contentType(ContentType.JSON).body(defaultOnly)
+                .post("/internal/v1/courses/" + workspaceDefault + "/migrate").then().statusCode(200).body("status", equalTo("migrated"));
+    }
+
+    @Test
     void aPreviewConvertsTheDraftAndDiscardingItRestoresTheClassicDocument() {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.enterprise(ws);

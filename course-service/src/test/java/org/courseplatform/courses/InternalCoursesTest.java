@@ -67,10 +67,13 @@ class InternalCoursesTest {
             given().auth().oauth2(TestTokens.serviceToken(caller, "course-service")).queryParam("workspaceId", ws)
                     .get("/internal/v1/courses/987654321").then().statusCode(404);
         }
-        for (String other : new String[] {"members-service", "agent-gateway", "webhook-dispatcher", "course-service"}) {
+        for (String other : new String[] {"members-service", "webhook-dispatcher", "course-service"}) {
             given().auth().oauth2(TestTokens.serviceToken(other, "course-service")).queryParam("workspaceId", ws)
                     .get("/internal/v1/courses/987654321").then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
         }
+        // agent-gateway's tokens are accepted, but only to act for agents on the public API.
+        given().auth().oauth2(TestTokens.serviceToken("agent-gateway", "course-service")).queryParam("workspaceId", ws)
+                .get("/internal/v1/courses/987654321").then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
         // A listed caller's name on a token signed with another service's key, or a key no service has.
         given().auth().oauth2(TestTokens.sign("webhook-dispatcher", "migration-service", "service", "course-service", Map.of()))
                 .queryParam("workspaceId", ws).get("/internal/v1/courses/987654321").then().statusCode(401);

@@ -39,8 +39,14 @@ final class Courses {
     }
 
     static long importCourse(String key, String document) {
+        return importCourse(key, null, document);
+    }
+
+    /** A course of the tenant {@code clientIdentifier} (null: the workspace-default tenant). */
+    static long importCourse(String key, String clientIdentifier, String document) {
+        String tenant = clientIdentifier == null ? "" : "\"clientIdentifier\":\"" + clientIdentifier + "\",";
         return given().baseUri(url()).header("Authorization", key).contentType(ContentType.JSON)
-                .body("{\"identifier\":\"author\",\"document\":" + document + "}")
+                .body("{\"identifier\":\"author\"," + tenant + "\"document\":" + document + "}")
                 .post("/v1/headless/courses/import").then().statusCode(201).extract().jsonPath().getLong("id");
     }
 

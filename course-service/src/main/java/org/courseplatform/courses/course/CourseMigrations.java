@@ -61,12 +61,15 @@ public class CourseMigrations {
      * Migrates a course of the workspace: a Classic draft is converted (or left byte-for-byte
      * as it is when a slide blocks it), a Builder 2 draft is {@code already_modern}, and a
      * course in preview is committed (stash dropped, the Builder 2 draft kept). A repeated
-     * {@code requestId} answers the first result without doing anything.
+     * {@code requestId} answers the first result without doing anything. A course outside the
+     * scope (another workspace, or another tenant for an agent's call) is 404.
      */
     @WithTransaction
-    public Uni<Outcome> migrate(long workspaceId, long id, UUID requestId, boolean testMode) {
+    public Uni<Outcome> migrate(CourseScope scope, long id, UUID requestId) {
+        long workspaceId = scope.workspaceId();
+        boolean testMode = scope.testMode();
         // The receipt is read under the course lock, so two calls with one request id cannot both migrate.
-        return locked(new CourseScope(workspaceId, null, true, testMode), id).chain(course -> {
+        return locked(scope, id).chain(course -> {
             Uni<String> earlier = requestId == null ? Uni.createFrom().nullItem()
                     : Panache.getSession().chain(s -> s.createNativeQuery(RECEIPT, String.class)
                             .setParameter(1, requestId).getResultList().map(rows -> rows.isEmpty() ? null : rows.get(0)));

@@ -11,18 +11,26 @@ import org.courseplatform.platform.web.Paged;
 public class CourseRepository implements PanacheRepositoryBase<Course, Long> {
 
     /**
-     * One page of a workspace's courses. Without {@code clientIdentifier} every tenant is listed
-     * (DESIGN.md section 6); with it, only that tenant.
+     * One page of the courses a scope sees (DESIGN.md section 6): every tenant of the workspace,
+     * or one tenant, where a scope's null tenant is the workspace-default one (no tenant). A
+     * scope that sees nothing gets an empty page without a query.
      */
-    Uni<Paged<CourseRow>> page(long workspaceId, CourseQuery q) {
+    Uni<Paged<CourseRow>> page(CourseScope scope, CourseQuery q) {
+        if (scope.none()) {
+            return Uni.createFrom().item(new Paged<>(java.util.List.<CourseRow>of(), 0L));
+        }
         StringBuilder where = new StringBuilder("workspaceId = :ws");
-        Parameters params = Parameters.with("ws", workspaceId);
+        Parameters params = Parameters.with("ws", scope.workspaceId());
         if (!q.deleted()) {
             where.append(" and deleted = false");
         }
-        if (q.clientIdentifier() != null) {
-            where.append(" and clientIdentifier = :tenant");
-            params.and("tenant", q.clientIdentifier());
+        if (!scope.anyTenant()) {
+            if (scope.clientIdentifier() == null) {
+                where.append(" and clientIdentifier is null");
+            } else {
+                where.append(" and clientIdentifier = :tenant");
+                params.and("tenant", scope.clientIdentifier());
+            }
         }
         if (q.identifier() != null) {
             where.append(" and identifier = :identifier");

@@ -8,12 +8,14 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.courseplatform.courses.document.CourseContent;
@@ -48,7 +50,7 @@ public class CourseResource {
             @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("title") String title,
             @QueryParam("deleted") String deleted, @QueryParam("page") String page, @QueryParam("length") String length) {
         CourseQuery query = CourseQuery.parse(identifier, clientIdentifier, title, deleted, page, length);
-        return service.list(Callers.workspace(identity).workspaceId(), query).map(p -> p.toResponse());
+        return service.list(scope(query.clientIdentifier()), query).map(p -> p.toResponse());
     }
 
     /** Creates a Builder 2 course with one empty screen. */
@@ -84,13 +86,33 @@ public class CourseResource {
         return service.content(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
-    /** Replaces the draft (the builder's save). */
+    /**
+     * The draft document with every id, and its revision, also as the strong {@code ETag} that a
+     * save sends back in {@code If-Match}.
+     */
+    @GET
+    @Path("/course/{id}/content")
+    public Uni<RestResponse<CourseService.DraftDocument>> draft(@PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier) {
+        return service.draft(scope(clientIdentifier), QueryParams.id("id", id))
+                .map(draft -> RestResponse.ResponseBuilder.ok(draft).header(HttpHeaders.ETAG, IfMatch.etag(draft.revision()))
+                        .build());
+    }
+
+    /**
+     * Replaces the draft (the builder's save). With {@code If-Match} it applies only if the draft
+     * is still at that revision (412 otherwise); the answer's {@code ETag} is the new revision.
+     */
     @PUT
     @Path("/course/{id}/content")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<CourseView> replaceContent(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
+    public Uni<RestResponse<CourseView>> replaceContent(@PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier, @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
             @Valid @NotNull CourseRequests.Content body) {
-        return service.replaceContent(scope(clientIdentifier), QueryParams.id("id", id), body.document());
+        IfMatch precondition = IfMatch.parse(ifMatch);
+        return service.replaceContent(scope(clientIdentifier), QueryParams.id("id", id), body.document(), precondition)
+                .map(saved -> RestResponse.ResponseBuilder.ok(saved.course())
+                        .header(HttpHeaders.ETAG, IfMatch.etag(saved.revision())).build());
     }
 
     /** Soft delete: hidden from the default list, restorable. */

@@ -50,9 +50,17 @@ public class CourseService {
         this.thumbnails = thumbnails;
     }
 
+    /** The draft document with every id and the revision it is at: what a conditional save starts from. */
+    public record DraftDocument(JsonNode document, long revision) {
+    }
+
+    /** A saved draft: the course and the revision the save made (the new ETag). */
+    public record Saved(CourseView course, long revision) {
+    }
+
     @WithSession
-    public Uni<Paged<CourseView>> list(long workspaceId, CourseQuery query) {
-        return courses.page(workspaceId, query).map(page -> page.map(views::of));
+    public Uni<Paged<CourseView>> list(CourseScope scope, CourseQuery query) {
+        return courses.page(scope, query).map(page -> page.map(views::of));
     }
 
     @WithTransaction
@@ -89,13 +97,39 @@ public class CourseService {
         });
     }
 
-    @WithTransaction
-    public Uni<CourseView> replaceContent(CourseScope scope, long id, JsonNode document) {
-        ParsedDocument parsed = parse(document);
+    /** The draft as stored, for the builder and agent tools; a hosted SCORM course has none (422). */
+    @WithSession
+    public Uni<DraftDocument> draft(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
-            editable(course);
-            apply(course, parsed);
-            return events.emit("course.updated", course, scope.testMode()).replaceWith(views.of(course));
+            if (course.draft == null) {
+                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: it has no draft document");
+            }
+            long revision = course.revision;
+            String draft = course.draft;
+            return Workers.call(() -> new DraftDocument(read(draft), revision));
+        });
+    }
+
+    /**
+     * Replaces the draft. With a precondition the course row is locked before its revision is
+     * compared, so of two saves made from the same revision exactly one applies and the other
+     * gets 412; the revision is flushed before answering, so the answer carries the new one.
+     */
+    @WithTransaction
+    public Uni<Saved> replaceContent(CourseScope scope, long id, JsonNode document, IfMatch ifMatch) {
+        ParsedDocument parsed = parse(document);
+        Uni<Course> course = ifMatch == null ? find(scope, id) : findLocked(scope, id);
+        return course.chain(c -> {
+            editable(c);
+            if (ifMatch != null && !ifMatch.matches(c.revision)) {
+                throw ApiException.preconditionFailed("Course " + id + " has changed since you read it: it is at revision "
+                        + c.revision + ". GET /v1/headless/course/" + id + "/content again and reapply your change",
+                        IfMatch.HEADER, "the current revision is " + c.revision + " (ETag " + IfMatch.etag(c.revision) + ")");
+            }
+            apply(c, parsed);
+            return events.emit("course.updated", c, scope.testMode())
+                    .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
+                    .map(ignored -> new Saved(views.of(c), c.revision));
         });
     }
 
@@ -158,12 +192,11 @@ public class CourseService {
             ObjectNode document = (ObjectNode) read(original.draft);
             String title = copyTitle(original.title);
             document.put("title", title);
-            String identifier = request != null && request.identifier() != null ? request.identifier() : original.identifier;
+            // An agent's copy is its own unless it names itself; an API key's keeps the original owner.
+            String identifier = request != null && request.identifier() != null ? request.identifier()
+                    : scope.restricted() ? null : original.identifier;
             String tenant = request != null && request.clientIdentifier() != null ? request.clientIdentifier()
                     : original.clientIdentifier;
-            if (!scope.anyTenant() && !java.util.Objects.equals(tenant, scope.clientIdentifier())) {
-                throw ApiException.forbidden("A call scoped to tenant " + scope.clientIdentifier() + " cannot copy into another tenant");
-            }
             return insert(scope, identifier, tenant, "course", CourseDocuments.parse(document));
         });
     }
@@ -195,16 +228,18 @@ public class CourseService {
         return copy.length() > 500 ? copy.substring(0, 500) : copy;
     }
 
-    /** Creates a course of {@code type} with this document (null for a SCORM package) and emits course.created. */
+    /**
+     * Creates a course of {@code type} with this document (null for a SCORM package) and emits
+     * course.created. Owner and tenant are the scope's rules ({@link CourseScope#ownerOf},
+     * {@link CourseScope#tenantOf}): an agent creates only in its tenant and as itself.
+     */
     Uni<CourseView> insert(CourseScope scope, String identifier, String clientIdentifier, String type, ParsedDocument parsed) {
-        String tenant = clientIdentifier != null ? clientIdentifier : scope.clientIdentifier();
-        if (!scope.anyTenant() && !java.util.Objects.equals(tenant, scope.clientIdentifier())) {
-            throw ApiException.forbidden("A call scoped to tenant " + scope.clientIdentifier() + " cannot create in another tenant");
-        }
+        String owner = scope.ownerOf(identifier);
+        String tenant = scope.tenantOf(clientIdentifier);
         Course course = new Course();
         course.workspaceId = scope.workspaceId();
         course.clientIdentifier = tenant;
-        course.identifier = identifier;
+        course.identifier = owner;
         course.type = type;
         course.key = newKey();
         course.createdAt = now();
@@ -235,6 +270,13 @@ public class CourseService {
     /** The course if this scope may see it; 404 otherwise, whoever owns it. */
     Uni<Course> find(CourseScope scope, long id) {
         return courses.findById(id)
+                .map(c -> c != null && scope.sees(c) ? c : null)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
+    }
+
+    /** Like {@link #find}, with the row locked until the transaction ends. */
+    Uni<Course> findLocked(CourseScope scope, long id) {
+        return courses.findById(id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
                 .map(c -> c != null && scope.sees(c) ? c : null)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }

@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Map;
+import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.layout.Layout;
 import org.courseplatform.courses.layout.LayoutCatalog;
 import org.courseplatform.platform.auth.Callers;
@@ -49,6 +50,6 @@ public class ScreenResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
     public Uni<Map<String, Long>> create(@Valid @NotNull ScreenRequest body) {
-        return screens.create(Callers.workspace(identity).workspaceId(), body).map(id -> Map.of("id", id));
+        return screens.create(CourseScope.of(Callers.workspace(identity), null), body).map(id -> Map.of("id", id));
     }
 }

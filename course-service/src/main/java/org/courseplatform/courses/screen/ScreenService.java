@@ -12,6 +12,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.layout.IdSource;
 import org.courseplatform.courses.layout.LayoutCatalog;
 import org.courseplatform.platform.web.ApiException;
@@ -30,9 +31,14 @@ public class ScreenService {
         this.mapper = mapper;
     }
 
-    /** Creates the screen(s) and answers the id of the first: the quiz cover for a quiz layout. */
+    /**
+     * Creates the screen(s) and answers the id of the first: the quiz cover for a quiz layout.
+     * Owner and tenant follow the course rules: an agent makes screens only in its tenant, as itself.
+     */
     @WithTransaction
-    public Uni<Long> create(long workspaceId, ScreenRequest request) {
+    public Uni<Long> create(CourseScope scope, ScreenRequest request) {
+        String owner = scope.ownerOf(request.identifier());
+        String tenant = scope.tenantOf(request.clientIdentifier());
         IdSource ids = prefix -> prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
         List<ObjectNode> documents;
         if (request.layoutId() != null && !request.layoutId().isBlank()) {
@@ -49,9 +55,9 @@ public class ScreenService {
         List<LibraryScreen> made = new ArrayList<>();
         for (ObjectNode document : documents) {
             LibraryScreen screen = new LibraryScreen();
-            screen.workspaceId = workspaceId;
-            screen.clientIdentifier = request.clientIdentifier();
-            screen.identifier = request.identifier();
+            screen.workspaceId = scope.workspaceId();
+            screen.clientIdentifier = tenant;
+            screen.identifier = owner;
             screen.layoutId = request.layoutId();
             screen.type = document.path("type").asText();
             screen.typeId = document.path("typeId").asInt();

@@ -17,6 +17,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.courseplatform.migrations.course.CourseScope;
 import org.courseplatform.platform.events.Outbox;
 import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiException;
@@ -51,23 +52,34 @@ public class BatchService {
         this.outbox = outbox;
     }
 
-    /** The batch with its items; another workspace's batch is as unknown as a missing one. */
+    /**
+     * The batch with its items; another workspace's batch is as unknown as a missing one, and so,
+     * for an agent, is a batch not made within its tenant (its items name courses and titles).
+     */
     @WithSession
-    public Uni<BatchView> get(long workspaceId, UUID id) {
+    public Uni<BatchView> get(CourseScope scope, UUID id) {
         return Panache.getSession().chain(session -> session.find(MigrationBatch.class, id)
-                .map(b -> b == null || b.workspaceId != workspaceId ? null : b)
+                .map(b -> b == null || !sees(scope, b) ? null : b)
                 .onItem().ifNull().failWith(() -> ApiException.notFound("Migration batch " + id + " not found"))
                 .chain(batch -> items(session, id).map(items -> view(batch, items))));
     }
 
-    /** A new pending batch with one pending item per course, in the order asked. */
+    private static boolean sees(CourseScope scope, MigrationBatch batch) {
+        return batch.workspaceId == scope.workspaceId() && (!scope.restricted()
+                || batch.restricted && java.util.Objects.equals(batch.clientIdentifier, scope.clientIdentifier()));
+    }
+
+    /** A new pending batch with one pending item per course, in the order asked, keeping the caller's scope for the workers. */
     @WithTransaction
-    public Uni<BatchView> create(long workspaceId, boolean testMode, List<Long> courseIds) {
+    public Uni<BatchView> create(CourseScope scope, List<Long> courseIds) {
+        long workspaceId = scope.workspaceId();
         MigrationBatch batch = new MigrationBatch();
         batch.id = UUID.randomUUID();
         batch.workspaceId = workspaceId;
         batch.status = "pending";
-        batch.testMode = testMode;
+        batch.testMode = scope.testMode();
+        batch.restricted = scope.restricted();
+        batch.clientIdentifier = scope.clientIdentifier();
         batch.createdAt = now();
         List<MigrationItem> items = new ArrayList<>();
         for (long courseId : courseIds) {

@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.courseplatform.migrations.course.CourseMigrator;
+import org.courseplatform.migrations.course.CourseScope;
 
 /**
  * Works through batch items. Items are claimed with {@code FOR UPDATE SKIP LOCKED} under a lease,
@@ -42,16 +43,19 @@ public class BatchWorker {
             started as (
                 update migration_batch set status = 'processing'
                 where id = (select batch_id from claimed) and status = 'pending')
-            select c.job_id, c.batch_id, c.course_id, c.request_id, c.attempts, b.workspace_id, b.test_mode
+            select c.job_id, c.batch_id, c.course_id, c.request_id, c.attempts, b.workspace_id, b.test_mode,
+                b.restricted, b.client_identifier
             from claimed c join migration_batch b on b.id = c.batch_id""";
     private static final String RELEASE = """
             update migration_item set status = 'pending', error = $3, updated_at = now(),
                 locked_until = now() + make_interval(secs => $4)
             where job_id = $1 and status = 'processing' and attempts = $2""";
 
-    /** One claimed item: what the worker needs to migrate it and to prove the claim is still its own. */
-    public record Claim(long jobId, UUID batchId, long courseId, UUID requestId, int attempts, long workspaceId,
-            boolean testMode) {
+    /**
+     * One claimed item: what the worker needs to migrate it (the course and the scope of the
+     * request that made the batch) and to prove the claim is still its own.
+     */
+    public record Claim(long jobId, UUID batchId, long courseId, UUID requestId, int attempts, CourseScope scope) {
     }
 
     private final Pool pool;
@@ -107,8 +111,8 @@ public class BatchWorker {
             }
             Row row = rows.iterator().next();
             return new Claim(row.getLong("job_id"), row.getUUID("batch_id"), row.getLong("course_id"),
-                    row.getUUID("request_id"), row.getInteger("attempts"), row.getLong("workspace_id"),
-                    row.getBoolean("test_mode"));
+                    row.getUUID("request_id"), row.getInteger("attempts"), new CourseScope(row.getLong("workspace_id"),
+                            row.getBoolean("test_mode"), row.getBoolean("restricted"), row.getString("client_identifier")));
         });
     }
 
@@ -119,7 +123,7 @@ public class BatchWorker {
             return batches.finish(claim, ItemResult.failed("unavailable",
                     "Gave up after " + max + " attempts that did not finish"));
         }
-        return migrator.migrate(claim.workspaceId(), claim.courseId(), claim.requestId(), claim.testMode())
+        return migrator.migrate(claim.scope(), claim.courseId(), claim.requestId())
                 .map(ItemResult::of)
                 .onFailure(CourseMigrator.DefinitiveFailure.class)
                 .recoverWithItem(e -> rejected((CourseMigrator.DefinitiveFailure) e))

@@ -23,6 +23,12 @@ public class MigrationBatch {
     @Column(name = "test_mode")
     public boolean testMode;
 
+    /** Made by an agent: its items are migrated only within the agent's tenant ({@code clientIdentifier}, null = default). */
+    public boolean restricted;
+
+    @Column(name = "client_identifier")
+    public String clientIdentifier;
+
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
 

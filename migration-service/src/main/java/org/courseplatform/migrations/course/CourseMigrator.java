@@ -24,8 +24,8 @@ public class CourseMigrator {
 
     @Timeout(value = 30, unit = ChronoUnit.SECONDS)
     @Retry(maxRetries = 2, delay = 200, jitter = 100, abortOn = DefinitiveFailure.class)
-    public Uni<CourseOutcome> migrate(long workspaceId, long courseId, UUID requestId, boolean testMode) {
-        return client.migrate(courseId, new CoursesClient.MigrateRequest(workspaceId, requestId, testMode))
+    public Uni<CourseOutcome> migrate(CourseScope scope, long courseId, UUID requestId) {
+        return client.migrate(courseId, CoursesClient.MigrateRequest.of(scope, requestId))
                 .onFailure(CourseCallException.class).transform(e -> ((CourseCallException) e).definitive()
                         ? new DefinitiveFailure((CourseCallException) e) : e);
     }

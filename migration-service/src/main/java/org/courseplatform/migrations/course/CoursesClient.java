@@ -1,5 +1,6 @@
 package org.courseplatform.migrations.course;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.arc.Arc;
@@ -29,7 +30,17 @@ public interface CoursesClient {
         return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("course-service");
     }
 
-    record MigrateRequest(long workspaceId, UUID requestId, boolean testMode) {
+    /**
+     * {@code restricted} and {@code clientIdentifier} are sent only for an agent's call (null
+     * fields are left out), limiting it to the agent's tenant.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record MigrateRequest(long workspaceId, UUID requestId, boolean testMode, Boolean restricted, String clientIdentifier) {
+
+        static MigrateRequest of(CourseScope scope, UUID requestId) {
+            return new MigrateRequest(scope.workspaceId(), requestId, scope.testMode(), scope.restricted() ? true : null,
+                    scope.clientIdentifier());
+        }
     }
 
     /** An error answer of course-service, with its status and the message of its error body. */

@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.UUID;
 import org.courseplatform.migrations.batch.BatchService;
 import org.courseplatform.migrations.batch.BatchView;
+import org.courseplatform.migrations.course.CourseScope;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.ApiException;
@@ -68,6 +69,6 @@ public class MigrationResource {
         } catch (IllegalArgumentException e) {
             throw ApiException.notFound("Migration batch " + id + " not found");
         }
-        return batches.get(Callers.workspace(identity).workspaceId(), batchId);
+        return batches.get(CourseScope.of(Callers.workspace(identity)), batchId);
     }
 }

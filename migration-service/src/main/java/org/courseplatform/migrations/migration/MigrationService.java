@@ -9,6 +9,7 @@ import org.courseplatform.migrations.batch.BatchService;
 import org.courseplatform.migrations.batch.BatchView;
 import org.courseplatform.migrations.batch.BatchWorker;
 import org.courseplatform.migrations.course.CourseMigrator;
+import org.courseplatform.migrations.course.CourseScope;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 
@@ -37,17 +38,18 @@ public class MigrationService {
         if (courseIds.size() == 1) {
             return migrateOne(caller, courseIds.get(0)).map(result -> new Answer(result, null));
         }
-        return batches.create(caller.workspaceId(), caller.testMode(), courseIds)
+        return batches.create(CourseScope.of(caller), courseIds)
                 .invoke(worker::wake)
                 .map(batch -> new Answer(null, batch));
     }
 
     /**
-     * Migrates one course now. Errors are the course's: 404 for a course not in this workspace,
-     * 409 for a deleted one, 422 for a hosted SCORM course; 503 when course-service cannot answer.
+     * Migrates one course now. Errors are the course's: 404 for a course not in this workspace
+     * (or, for an agent, not in its tenant), 409 for a deleted one, 422 for a hosted SCORM course;
+     * 503 when course-service cannot answer.
      */
     public Uni<MigrationResult> migrateOne(WorkspaceCaller caller, long courseId) {
-        return migrator.migrate(caller.workspaceId(), courseId, UUID.randomUUID(), caller.testMode())
+        return migrator.migrate(CourseScope.of(caller), courseId, UUID.randomUUID())
                 .map(MigrationResult::of)
                 .onFailure(CourseMigrator.DefinitiveFailure.class).transform(e -> rejected((CourseMigrator.DefinitiveFailure) e))
                 .onFailure(e -> !(e instanceof ApiException) && !(e instanceof IllegalStateException)).transform(e -> ApiException.unavailable(
