@@ -118,14 +118,10 @@ public class CourseService {
     @WithTransaction
     public Uni<Saved> replaceContent(CourseScope scope, long id, JsonNode document, IfMatch ifMatch) {
         ParsedDocument parsed = parse(document);
-        Uni<Course> course = ifMatch == null ? find(scope, id) : findLocked(scope, id);
+        Uni<Course> course = ifMatch.given() ? findLocked(scope, id) : find(scope, id);
         return course.chain(c -> {
             editable(c);
-            if (ifMatch != null && !ifMatch.matches(c.revision)) {
-                throw ApiException.preconditionFailed("Course " + id + " has changed since you read it: it is at revision "
-                        + c.revision + ". GET /v1/headless/course/" + id + "/content again and reapply your change",
-                        IfMatch.HEADER, "the current revision is " + c.revision + " (ETag " + IfMatch.etag(c.revision) + ")");
-            }
+            ifMatch.check(id, c.revision);
             apply(c, parsed);
             return events.emit("course.updated", c, scope.testMode())
                     .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())

@@ -65,14 +65,6 @@ public class ApiException extends RuntimeException {
         return new ApiException(ErrorCode.CONFLICT, message);
     }
 
-    /**
-     * 412: a conditional request's precondition ({@code If-Match}) does not hold; {@code field}
-     * names the header and {@code problem} what the current state is, so the client can re-read.
-     */
-    public static ApiException preconditionFailed(String message, String field, String problem) {
-        return new ApiException(ErrorCode.PRECONDITION_FAILED, message, List.of(new ApiError.Detail(field, problem)), null);
-    }
-
     public static ApiException forbidden(String message) {
         return new ApiException(ErrorCode.FORBIDDEN, message);
     }

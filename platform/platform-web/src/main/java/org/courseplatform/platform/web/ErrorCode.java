@@ -13,6 +13,7 @@ public enum ErrorCode {
     NOT_ACCEPTABLE(406),
     REQUEST_TIMEOUT(408),
     CONFLICT(409),
+    /** An {@code If-Match} revision that is no longer current. */
     PRECONDITION_FAILED(412),
     PAYLOAD_TOO_LARGE(413),
     URI_TOO_LONG(414),
