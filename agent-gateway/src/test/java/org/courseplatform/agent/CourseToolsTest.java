@@ -8,6 +8,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import org.courseplatform.platform.testing.TestKeys;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Each tool's result against the real course-service and migration-service. */
@@ -16,8 +17,12 @@ class CourseToolsTest {
 
     private final long workspace = TestKeys.newWorkspace();
     private final String key = TestKeys.header(workspace, "build", "", "", "live");
-    private final String author = Agents.mint(key, "{\"identifier\":\"author\",\"readonly\":false,\"tools\":"
-            + McpGatewayTest.ALL_TOOLS + "}");
+    private String author;
+
+    @BeforeEach
+    void mintAWriter() {
+        author = Agents.mint(key, "{\"identifier\":\"author\",\"readonly\":false,\"tools\":" + McpGatewayTest.ALL_TOOLS + "}");
+    }
 
     @Test
     void anAgentBuildsACourseScreenByScreenAndPublishesIt() {

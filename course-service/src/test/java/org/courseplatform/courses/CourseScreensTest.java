@@ -340,8 +340,11 @@ class CourseScreensTest {
         assertThat(stored.getList("draft.screens.id")).containsExactly("s1", "s2");
 
         // The current revision, in any accepted form, passes.
-        as(key).header("If-Match", String.valueOf(current)).body(Map.of("title", "Again")).patch(screen(id, "s1"))
+        as(key).header("If-Match", quoted(current)).body(Map.of("title", "Again")).patch(screen(id, "s1"))
                 .then().statusCode(200);
+        // An unquoted revision is not an entity tag: 400, not a guess.
+        as(key).header("If-Match", String.valueOf(current + 1)).body(Map.of("title", "Guess")).patch(screen(id, "s1"))
+                .then().statusCode(400).body("details[0].field", org.hamcrest.Matchers.equalTo("If-Match"));
         as(key).header("If-Match", "*").body(Map.of("title", "Any")).patch(screen(id, "s1")).then().statusCode(200);
         long now = revision(ws, id);
         as(key).header("If-Match", "\"1\", " + quoted(now)).body(Map.of("title", "Listed")).patch(screen(id, "s1"))

@@ -57,6 +57,8 @@ class AgentGatewayIT {
     static final List<String> WRITE_TOOLS = List.of("create_course", "create_screen", "add_block", "update_screen",
             "delete_screen", "publish_course", "revert_course", "duplicate_course", "delete_course", "restore_course",
             "migrate_course");
+    /** A write token names its tools: without an allowlist a token has the read tools only. */
+    static final List<String> ALL_TOOLS = java.util.stream.Stream.concat(READ_TOOLS.stream(), WRITE_TOOLS.stream()).toList();
     static final String MCP = "/api/v1/agent/mcp";
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -75,7 +77,7 @@ class AgentGatewayIT {
     @Test
     void anAgentOnTheMcpSdkPagesThroughTheToolsThenAuthorsAndPublishesACourse() throws Exception {
         String identifier = "mcp-author-" + RUN;
-        String token = mint(Map.of("identifier", identifier, "readonly", false));
+        String token = mint(Map.of("identifier", identifier, "readonly", false, "tools", ALL_TOOLS));
         String title = "MCP agent course " + RUN;
         JsonNode report = agent(Map.of("flow", Map.of("token", token, "title", title,
                 "screenTitle", "Swing basics", "blockTitle", "Grip")));
@@ -183,7 +185,7 @@ class AgentGatewayIT {
     @Test
     void theSameFlowOverRest() {
         String identifier = "rest-author-" + RUN;
-        String token = mint(Map.of("identifier", identifier, "readonly", false));
+        String token = mint(Map.of("identifier", identifier, "readonly", false, "tools", ALL_TOOLS));
         List<Map<String, Object>> tools = Suite.ingress().auth().oauth2(token).get("/api/v1/agent/tools").then()
                 .statusCode(200).extract().jsonPath().getList("$");
         List<String> names = tools.stream().map(t -> (String) t.get("name")).toList();
@@ -339,7 +341,7 @@ class AgentGatewayIT {
     void tenantsOfOneWorkspaceNeverSeeEachOthersCourses() throws Exception {
         String a = "tenant-a-" + RUN;
         String b = "tenant-b-" + RUN;
-        String tokenB = mint(Map.of("identifier", "agent-b-" + RUN, "clientIdentifier", b, "readonly", false));
+        String tokenB = mint(Map.of("identifier", "agent-b-" + RUN, "clientIdentifier", b, "readonly", false, "tools", ALL_TOOLS));
         long ofB = call(tokenB, "create_course", Map.of("title", "Tenant B course " + RUN)).getLong("structuredContent.course.id");
         key().queryParam("clientIdentifier", b).get("/v1/headless/courses/" + ofB).then().statusCode(200)
                 .body("clientIdentifier", equalTo(b));
@@ -458,7 +460,7 @@ class AgentGatewayIT {
 
     @Test
     void theMcpInspectorCliListsTheToolsOfTheTokensScope() throws Exception {
-        String writer = mint(Map.of("identifier", "inspector-writer-" + RUN, "readonly", false));
+        String writer = mint(Map.of("identifier", "inspector-writer-" + RUN, "readonly", false, "tools", ALL_TOOLS));
         String reader = mint(Map.of("identifier", "inspector-reader-" + RUN));
         // The write token's tools span two pages: the Inspector follows the cursor as the SDK does.
         List<String> all = inspectorTools(writer);

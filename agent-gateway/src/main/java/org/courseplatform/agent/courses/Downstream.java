@@ -51,8 +51,8 @@ public class Downstream {
                 case 404 -> ToolResult.error("not_found", message.isEmpty() ? "Not found" : message
                         + " (or not visible to this token: an agent sees only its own tenant's courses)");
                 case 409 -> ToolResult.error("conflict", message.isEmpty() ? "The course is not in a state that allows this" : message);
-                case 412 -> ToolResult.error("conflict", (message.isEmpty() ? "The course changed since the revision given" : message)
-                        + " Read it again with get_course_document and reapply the change with the new revision.", details);
+                case 412 -> ToolResult.error("conflict", "Conflict: " + (message.isEmpty() ? "the course changed since the revision given."
+                        : message) + " Read it again with get_course_document and reapply the change with the new revision.", details);
                 case 403 -> ToolResult.error("forbidden", message.isEmpty() ? "Not allowed" : message);
                 case 413 -> ToolResult.error("invalid_argument", message.isEmpty() ? "Too large" : message);
                 case 429 -> ToolResult.error("rate_limited", "Too many calls for this workspace; wait a few seconds and retry");

@@ -172,7 +172,7 @@ public abstract class ServiceContract {
     /** Agent tokens count only from agent-gateway, on agent-gateway; embed tokens are never bearer credentials. */
     @Test
     void agentAndEmbedTokensFromAnotherIssuerAre401() {
-        Map<String, Object> agent = Map.of("workspaceId", TestKeys.newWorkspace(), "identifier", "learner-1", "readonly", true);
+        Map<String, Object> agent = Map.of("workspaceId", TestKeys.newWorkspace(), "keyId", 1, "identifier", "learner-1", "readonly", true);
         for (String service : PlatformServices.names()) {
             Response response = callPublicEndpoint(bearer(TestTokens.sign(service, "agent", self(), agent)));
             if (service.equals("agent-gateway") && self().equals("agent-gateway")) {
