@@ -112,4 +112,29 @@ class ApiKeyTest {
         given().auth().oauth2(TestTokens.signWithUnknownKey("course-service", "service", "members-service", java.util.Map.of()))
                 .contentType(ContentType.JSON).body(body).post("/internal/v1/auth/api-keys/verify").then().statusCode(401);
     }
+
+    @Test
+    void aKeysStandingByIdFollowsRevocationAndPlanForAgentGateway() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        String gateway = TestTokens.serviceToken("agent-gateway", "members-service");
+        String path = "/internal/v1/auth/api-keys/" + key.id() + "?workspaceId=" + ws;
+        given().auth().oauth2(gateway).get(path).then().statusCode(200).body("valid", equalTo(true))
+                .body("keyId", equalTo((int) key.id())).body("plan", equalTo("build")).body("mode", equalTo("live"));
+        // Another workspace's id for the key, or an unknown key: not valid, and nothing said why.
+        given().auth().oauth2(gateway).get("/internal/v1/auth/api-keys/" + key.id() + "?workspaceId=" + (ws + 100000))
+                .then().statusCode(200).body("valid", equalTo(false)).body("plan", org.hamcrest.Matchers.nullValue());
+        given().auth().oauth2(gateway).get("/internal/v1/auth/api-keys/999999999?workspaceId=" + ws)
+                .then().statusCode(200).body("valid", equalTo(false));
+        // The plan is read now, not when the key was issued.
+        given().auth().oauth2(Admin.operatorToken()).contentType(ContentType.JSON).body("{\"plan\":\"starter\"}")
+                .patch("/admin/v1/workspaces/" + ws).then().statusCode(200);
+        given().auth().oauth2(gateway).get(path).then().statusCode(200).body("plan", equalTo("starter"));
+        given().auth().oauth2(Admin.operatorToken()).delete("/admin/v1/workspaces/" + ws + "/api-keys/" + key.id())
+                .then().statusCode(204);
+        given().auth().oauth2(gateway).get(path).then().statusCode(200).body("valid", equalTo(false));
+        // Services only; malformed ids are 400 naming them.
+        given().header("Authorization", key.header()).get(path).then().statusCode(401);
+        given().auth().oauth2(gateway).get("/internal/v1/auth/api-keys/abc?workspaceId=x").then().statusCode(400);
+    }
 }

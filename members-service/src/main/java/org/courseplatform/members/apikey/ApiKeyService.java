@@ -117,6 +117,7 @@ public class ApiKeyService {
      * from the key, so a revoked key or a changed plan reaches them too. Unknown, revoked or
      * another workspace's key: invalid.
      */
+    @WithSession
     public Uni<ApiKeyVerification> status(long workspaceId, long keyId) {
         return keys.findById(keyId).chain(key -> {
             if (key == null || key.revokedAt != null || key.workspaceId != workspaceId) {
