@@ -32,7 +32,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -63,7 +62,7 @@ class AgentGatewayIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String RUN = Long.toString(System.nanoTime(), 36);
-    private static final Path NODE_DIR = Path.of("target/browser").toAbsolutePath();
+    private static final Path NODE_DIR = NodeScripts.DIR;
 
     /** The Authorization header of a live key of a fresh Build workspace: the lowest plan that may mint. */
     private static String workspaceKey;
@@ -467,7 +466,7 @@ class AgentGatewayIT {
         assertThat(all).containsAll(READ_TOOLS).containsAll(WRITE_TOOLS).hasSizeGreaterThan(10);
         assertThat(inspectorTools(reader)).containsAll(READ_TOOLS).doesNotContainAnyElementsOf(WRITE_TOOLS);
         // With a token the gateway refuses it gives up at once (no sign-in attempt, no browser).
-        Result refused = inspector("not-a-token");
+        NodeScripts.Result refused = inspector("not-a-token");
         assertThat(refused.exit()).as(refused.out()).isNotZero();
         assertThat(refused.out()).doesNotContain("list_courses");
     }
@@ -639,13 +638,13 @@ class AgentGatewayIT {
     private static JsonNode agent(Map<String, Object> plan) throws Exception {
         Map<String, Object> full = new HashMap<>(plan);
         full.put("baseUrl", Suite.BASE_URL);
-        Result result = run(Duration.ofMinutes(3), JSON.writeValueAsString(full), Map.of(), "node", "mcp-agent.mjs");
+        NodeScripts.Result result = run(Duration.ofMinutes(3), JSON.writeValueAsString(full), Map.of(), "node", "mcp-agent.mjs");
         assertThat(result.exit()).as("node mcp-agent.mjs: " + result.out()).isZero();
         return JSON.readTree(result.out());
     }
 
     private static List<String> inspectorTools(String token) throws Exception {
-        Result result = inspector(token);
+        NodeScripts.Result result = inspector(token);
         assertThat(result.exit()).as("MCP Inspector CLI: " + result.out()).isZero();
         List<String> names = new ArrayList<>();
         for (JsonNode tool : JSON.readTree(result.out()).path("result").path("tools")) {
@@ -655,7 +654,7 @@ class AgentGatewayIT {
     }
 
     /** The Inspector's CLI from node_modules, with its state in target/ rather than the user's home. */
-    private static Result inspector(String token) throws Exception {
+    private static NodeScripts.Result inspector(String token) throws Exception {
         Path pkg = NODE_DIR.resolve("node_modules/@modelcontextprotocol/inspector");
         String bin = JSON.readTree(pkg.resolve("package.json").toFile()).path("bin").path("mcp-inspector").asText();
         Path home = Files.createDirectories(NODE_DIR.resolve("inspector-home"));
@@ -665,38 +664,12 @@ class AgentGatewayIT {
                 "--stored-auth-only");
     }
 
-    /** Copies the scripts next to their npm packages in target/browser and installs them once (the lock file's versions). */
     private static void installNodePackages() throws Exception {
-        Path js = Path.of("src/test/js").toAbsolutePath();
-        Files.createDirectories(NODE_DIR);
-        for (String file : List.of("package.json", "package-lock.json", "mcp-agent.mjs")) {
-            Files.copy(js.resolve(file), NODE_DIR.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        if (!Files.exists(NODE_DIR.resolve("node_modules/@modelcontextprotocol/sdk/package.json"))
-                || !Files.exists(NODE_DIR.resolve("node_modules/@modelcontextprotocol/inspector/package.json"))) {
-            Result npm = run(Duration.ofMinutes(5), null, Map.of(), "npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts",
-                    "--loglevel=error");
-            assertThat(npm.exit()).as("npm ci: " + npm.out()).isZero();
-        }
+        NodeScripts.install(List.of("mcp-agent.mjs"), List.of("@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector"));
     }
 
-    record Result(int exit, String out) {
-    }
-
-    private static Result run(Duration timeout, String input, Map<String, String> env, String... command) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(NODE_DIR.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().putAll(env);
-        Process process = builder.start();
-        if (input != null) {
-            process.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        }
-        process.getOutputStream().close();
-        byte[] out = process.getInputStream().readAllBytes();
-        if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException(String.join(" ", command) + " did not finish in " + timeout);
-        }
-        return new Result(process.exitValue(), new String(out, StandardCharsets.UTF_8));
+    private static NodeScripts.Result run(Duration timeout, String input, Map<String, String> env, String... command) throws Exception {
+        return NodeScripts.run(timeout, input, env, command);
     }
 
     private static List<String> texts(JsonNode array) {

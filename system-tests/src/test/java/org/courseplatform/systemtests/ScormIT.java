@@ -22,7 +22,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -227,34 +226,13 @@ class ScormIT {
 
     /** Runs src/test/js/scorm-player.mjs with node, its npm packages installed under target/browser. */
     private static JsonNode play(Map<String, Object> plan) throws Exception {
-        Path browser = Path.of("target/browser").toAbsolutePath();
-        Path js = Path.of("src/test/js").toAbsolutePath();
-        Files.createDirectories(browser);
-        for (String file : List.of("package.json", "package-lock.json", "scorm-player.mjs")) {
-            Files.copy(js.resolve(file), browser.resolve(file), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
         assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
                 .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
-        if (!Files.exists(browser.resolve("node_modules/playwright-core/package.json"))) {
-            run(browser, Duration.ofMinutes(5), null, "npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error");
-        }
-        String out = run(browser, Duration.ofMinutes(3), JSON.writeValueAsString(plan), "node", "scorm-player.mjs");
-        return JSON.readTree(out);
-    }
-
-    private static String run(Path dir, Duration timeout, String input, String... command) throws Exception {
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        if (input != null) {
-            process.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        }
-        process.getOutputStream().close();
-        byte[] out = process.getInputStream().readAllBytes();
-        if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException(String.join(" ", command) + " did not finish in " + timeout);
-        }
-        assertThat(process.exitValue()).as(String.join(" ", command)).isZero();
-        return new String(out, StandardCharsets.UTF_8);
+        NodeScripts.install(List.of("scorm-player.mjs"), List.of("playwright-core"));
+        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(3), JSON.writeValueAsString(plan), Map.of(),
+                "node", "scorm-player.mjs");
+        assertThat(result.exit()).as("node scorm-player.mjs").isZero();
+        return JSON.readTree(result.out());
     }
 
     /**
