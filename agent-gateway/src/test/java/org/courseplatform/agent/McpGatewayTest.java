@@ -94,6 +94,8 @@ class McpGatewayTest {
         JsonNode failed = client.call("get_course", "{\"courseId\":987654321}");
         assertThat(failed.at("/result/isError").asBoolean()).isTrue();
         assertThat(failed.at("/result/content/0/text").asText()).isNotBlank();
+        // Only text: clients check structuredContent against the output schema, which describes success.
+        assertThat(failed.at("/result").has("structuredContent")).isFalse();
         JsonNode invalid = client.call("get_course", "{\"courseId\":-1}");
         assertThat(invalid.at("/result/isError").asBoolean() || invalid.has("error")).isTrue();
     }

@@ -58,9 +58,14 @@ public class McpTools {
         Log.debugf("Registered %d agent tools with the MCP server", catalogue.all().size());
     }
 
+    /**
+     * The MCP result. A failed call carries its message as text only: clients check any
+     * {@code structuredContent} against the tool's output schema, which describes success, and
+     * would turn the failure the agent should read into a protocol error.
+     */
     private static ToolResponse response(ToolResult result) {
         return new ToolResponse(result.isError(), List.of(new TextContent(result.text())),
-                result.structured() == null ? null : new JsonObject(result.structured().toString()), null);
+                result.isError() || result.structured() == null ? null : new JsonObject(result.structured().toString()), null);
     }
 
     private static Throwable protocolError(Throwable failure) {
