@@ -22,6 +22,7 @@ public class ToolCatalogue {
 
     private final Map<String, AgentTool> tools;
     private final Map<String, ArgumentValidator> validators;
+    private final List<AgentTool> ordered;
 
     public ToolCatalogue(@All List<ToolFamily> families) {
         List<AgentTool> all = new ArrayList<>();
@@ -50,8 +51,6 @@ public class ToolCatalogue {
         this.validators = Map.copyOf(checks);
         this.ordered = List.copyOf(byName.values());
     }
-
-    private final List<AgentTool> ordered;
 
     /** Every tool, reads first, each group by name. */
     public List<AgentTool> all() {
