@@ -19,6 +19,10 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.courseplatform.courses.document.CourseContent;
+import org.courseplatform.courses.player.EmbedRequests;
+import org.courseplatform.courses.player.EmbedService;
+import org.courseplatform.courses.player.PlayerViews;
+import org.courseplatform.courses.player.TrackingService;
 import org.courseplatform.courses.thumbnail.ThumbnailQueue;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
@@ -36,11 +40,16 @@ public class CourseResource {
     private final CourseService service;
     private final SecurityIdentity identity;
     private final JsonBodies bodies;
+    private final EmbedService embeds;
+    private final TrackingService tracking;
 
-    public CourseResource(CourseService service, SecurityIdentity identity, JsonBodies bodies) {
+    public CourseResource(CourseService service, SecurityIdentity identity, JsonBodies bodies, EmbedService embeds,
+            TrackingService tracking) {
         this.service = service;
         this.identity = identity;
         this.bodies = bodies;
+        this.embeds = embeds;
+        this.tracking = tracking;
     }
 
     /** Lists courses, oldest first, filtered by owner, tenant and title; total in X-Total-Count. */
@@ -160,6 +169,65 @@ public class CourseResource {
     public Uni<ThumbnailQueue.Regenerated> thumbnail(@PathParam("id") String id,
             @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.regenerateThumbnail(scope(clientIdentifier), QueryParams.id("id", id));
+    }
+
+    /** Learners' tracking records of the course, oldest first; total in X-Total-Count. */
+    @GET
+    @Path("/course/{id}/tracking")
+    public Uni<RestResponse<List<PlayerViews.Tracking>>> tracking(@PathParam("id") String id,
+            @QueryParam("identifier") String identifier, @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("page") String page, @QueryParam("length") String length) {
+        return tracking.list(scope(clientIdentifier), QueryParams.id("id", id), TrackingService.identifier(identifier),
+                QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE), QueryParams.digits("length", length, 100, 0, 1000))
+                .map(p -> p.toResponse());
+    }
+
+    /** Deprecated: the same URL as POST /v1/headless/embed/course with the body's {@code action}. */
+    @POST
+    @Path("/course/url")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.TEXT_PLAIN)
+    @Deprecated
+    public Uni<String> embedUrl(@NotNull EmbedRequests.Course body) {
+        return embeds.courseUrl(Callers.workspace(identity), body);
+    }
+
+    /** Deprecated: the same URL as POST /v1/headless/embed/course with {@code action=view}. */
+    @GET
+    @Path("/course/view")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Deprecated
+    public Uni<String> viewUrl(@QueryParam("courseId") String courseId, @QueryParam("identifier") String identifier,
+            @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("flow") String flow,
+            @QueryParam("back") String back, @QueryParam("colorPrimary") String colorPrimary,
+            @QueryParam("language") String language, @QueryParam("translations") String translations,
+            @QueryParam("brandVoice") String brandVoice, @QueryParam("legacy") String legacy,
+            @QueryParam("themeId") String themeId, @QueryParam("parentOrigin") String parentOrigin) {
+        return embeds.courseUrl(Callers.workspace(identity), new EmbedRequests.Course("view",
+                QueryParams.optionalId("courseId", courseId), identifier, clientIdentifier, themeId, language, back,
+                colorPrimary, flow, optionalBool("translations", translations), brandVoice, optionalBool("legacy", legacy),
+                parentOrigin, null));
+    }
+
+    /** Deprecated: the same URL as POST /v1/headless/embed/course with {@code action=edit}. */
+    @GET
+    @Path("/course/edit")
+    @Produces(MediaType.TEXT_PLAIN)
+    @Deprecated
+    public Uni<String> editUrl(@QueryParam("courseId") String courseId, @QueryParam("identifier") String identifier,
+            @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("flow") String flow,
+            @QueryParam("back") String back, @QueryParam("colorPrimary") String colorPrimary,
+            @QueryParam("language") String language, @QueryParam("translations") String translations,
+            @QueryParam("brandVoice") String brandVoice, @QueryParam("legacy") String legacy,
+            @QueryParam("themeId") String themeId, @QueryParam("parentOrigin") String parentOrigin) {
+        return embeds.courseUrl(Callers.workspace(identity), new EmbedRequests.Course("edit",
+                QueryParams.optionalId("courseId", courseId), identifier, clientIdentifier, themeId, language, back,
+                colorPrimary, flow, optionalBool("translations", translations), brandVoice, optionalBool("legacy", legacy),
+                parentOrigin, null));
+    }
+
+    private static Boolean optionalBool(String name, String raw) {
+        return raw == null ? null : QueryParams.bool(name, raw, false);
     }
 
     private CourseScope scope(String clientIdentifier) {

@@ -37,9 +37,14 @@ public record CourseScope(long workspaceId, String clientIdentifier, boolean any
         return agent != null;
     }
 
-    boolean sees(Course course) {
-        return !none && course.workspaceId == workspaceId
-                && (anyTenant || Objects.equals(clientIdentifier, course.clientIdentifier));
+    public boolean sees(Course course) {
+        return sees(course.workspaceId, course.clientIdentifier);
+    }
+
+    /** Whether something of this workspace and tenant (a course, a library screen) is visible to the call. */
+    public boolean sees(long workspaceId, String clientIdentifier) {
+        return !none && this.workspaceId == workspaceId
+                && (anyTenant || Objects.equals(this.clientIdentifier, clientIdentifier));
     }
 
     /**

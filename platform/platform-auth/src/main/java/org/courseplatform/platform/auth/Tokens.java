@@ -32,7 +32,8 @@ import org.jose4j.jwt.consumer.JwtContext;
  * (service, agent, embed) and its audience. A service accepts a token only when it is addressed
  * to it and its issuer may give it that kind here: service tokens from the services listed in
  * {@code platform.auth.service-callers}, agent tokens from agent-gateway and embed tokens from
- * scorm-service, each only on itself, the one service that issues and reads them. The key
+ * scorm-service (SCORM player) and course-service (course and screen player), each only on itself:
+ * a service that issues a kind reads only the tokens of that kind it issued itself. The key
  * that checks the signature is the issuer's own, so a pod's key can never speak for another
  * service or mint a kind its service does not issue.
  */
@@ -47,8 +48,15 @@ public class Tokens {
     public static final String ACT_CLAIM = "act";
     private static final int MAX_CACHED_TOKENS = 10_000;
 
-    /** The one service that issues each kind of token other than service tokens. */
-    public static final Map<String, String> ISSUER_OF = Map.of(AGENT, "agent-gateway", EMBED, "scorm-service");
+    /** The one service that issues agent tokens and may act for agents. */
+    public static final String AGENT_GATEWAY = "agent-gateway";
+
+    /**
+     * The services that issue each kind of token other than service tokens. Each of them accepts
+     * only the tokens of that kind it issued itself ({@link #accepts}).
+     */
+    public static final Map<String, Set<String>> ISSUER_OF = Map.of(AGENT, Set.of(AGENT_GATEWAY),
+            EMBED, Set.of("scorm-service", "course-service"));
 
     /** Reads the claims to pick the issuer's key; nothing read here is trusted before the second pass. */
     private static final JwtConsumer UNVERIFIED = new JwtConsumerBuilder()
@@ -81,7 +89,7 @@ public class Tokens {
 
     /** Whether {@code issuer} may issue tokens of {@code type} at all. */
     public static boolean issues(String issuer, String type) {
-        return SERVICE.equals(type) || (ISSUER_OF.containsKey(type) && ISSUER_OF.get(type).equals(issuer));
+        return SERVICE.equals(type) || (ISSUER_OF.containsKey(type) && ISSUER_OF.get(type).contains(issuer));
     }
 
     /** Whether this service accepts a token of {@code type} signed by {@code issuer}. */
@@ -118,7 +126,7 @@ public class Tokens {
         if (caller.agent() == null) {
             throw new IllegalArgumentException("a delegated service token needs the agent it acts for");
         }
-        if (!ISSUER_OF.get(AGENT).equals(serviceName)) {
+        if (!AGENT_GATEWAY.equals(serviceName)) {
             throw new IllegalStateException(serviceName + " may not act for agents");
         }
         Map<String, Object> act = new LinkedHashMap<>();
@@ -157,7 +165,7 @@ public class Tokens {
         if (!claims.hasClaim(ACT_CLAIM)) {
             return null;
         }
-        if (!ISSUER_OF.get(AGENT).equals(claims.getIssuer())) {
+        if (!AGENT_GATEWAY.equals(claims.getIssuer())) {
             throw new MalformedClaimException("only agent-gateway may act for agents");
         }
         if (!(claims.getClaimValue(ACT_CLAIM) instanceof Map<?, ?> act)) {
@@ -191,7 +199,7 @@ public class Tokens {
      */
     public String sign(JwtClaimsBuilder claims, String type, String audience, Duration ttl) {
         if (!issues(serviceName, type)) {
-            throw new IllegalStateException(serviceName + " does not issue " + type + " tokens (" + ISSUER_OF.get(type) + " does)");
+            throw new IllegalStateException(serviceName + " does not issue " + type + " tokens (" + ISSUER_OF.getOrDefault(type, Set.of()) + " do)");
         }
         Instant now = Instant.now();
         return claims.issuer(serviceName)
@@ -258,7 +266,7 @@ public class Tokens {
         Map<String, JwtConsumer> c = consumers;
         if (c == null) {
             Set<String> issuers = new LinkedHashSet<>(serviceCallers);
-            if (ISSUER_OF.containsValue(serviceName)) {
+            if (ISSUER_OF.values().stream().anyMatch(kind -> kind.contains(serviceName))) {
                 issuers.add(serviceName);
             }
             Map<String, JwtConsumer> built = new LinkedHashMap<>();

@@ -156,12 +156,30 @@ class TokensTest {
     }
 
     @Test
+    void courseServiceAcceptsOnlyTheEmbedTokensItIssuedItself() throws Exception {
+        Tokens course = tokens("course-service", "migration-service", "scorm-service", "agent-gateway");
+        String own = course.sign(Jwt.claims().claim("courseId", 2), "embed", "course-service", Duration.ofMinutes(5));
+        assertThat(course.verify(own).getIssuer()).isEqualTo("course-service");
+        String scorms = tokens("scorm-service").sign(Jwt.claims().claim("courseId", 2), "embed", "course-service",
+                Duration.ofMinutes(5));
+        assertThatThrownBy(() -> course.verify(scorms)).as("scorm-service's embed token, though a service caller")
+                .isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> tokens("scorm-service").verify(own)).as("course-service's embed token on scorm-service")
+                .isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> course.verify(forge(PRIVATE.get("scorm-service"), "course-service", "embed", "course-service")))
+                .as("signed with another service's key").isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> course.verify(forge(PRIVATE.get("members-service"), "members-service", "embed", "course-service")))
+                .as("a service that issues no embed tokens").isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
     void aServiceSignsOnlyTheKindsItIssues() {
         Tokens course = tokens("course-service");
         assertThatThrownBy(() -> course.sign(Jwt.claims(), "agent", "agent-gateway", Duration.ofMinutes(1)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("agent-gateway");
-        assertThatThrownBy(() -> course.sign(Jwt.claims(), "embed", "scorm-service", Duration.ofMinutes(1)))
-                .isInstanceOf(IllegalStateException.class);
+        Tokens members = tokens("members-service");
+        assertThatThrownBy(() -> members.sign(Jwt.claims(), "embed", "members-service", Duration.ofMinutes(1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("scorm-service");
     }
 
     @Test

@@ -49,7 +49,7 @@ public final class AgentTokens {
         Tokens tokens = gateway;
         if (tokens == null) {
             Path keys = Path.of(ConfigProvider.getConfig().getValue(TestTokens.KEYS_PROPERTY, String.class));
-            tokens = gateway = new Tokens(new GatewayConfig(keys), Tokens.ISSUER_OF.get(Tokens.AGENT));
+            tokens = gateway = new Tokens(new GatewayConfig(keys), Tokens.AGENT_GATEWAY);
         }
         return tokens;
     }
@@ -59,7 +59,7 @@ public final class AgentTokens {
 
         @Override
         public Optional<String> privateKeyLocation() {
-            return Optional.of(keys.resolve("private").resolve(Tokens.ISSUER_OF.get(Tokens.AGENT) + ".pem").toString());
+            return Optional.of(keys.resolve("private").resolve(Tokens.AGENT_GATEWAY + ".pem").toString());
         }
 
         @Override

@@ -4,13 +4,20 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * The body of every error answer: {@code {"message", "error": {"code", "status"}, "details"?}}.
- * The shape mirrors the commercial API this platform is compatible with.
+ * The body of every error answer: {@code {"message", "error": {"code", "status", "reason"?}, "details"?}}.
+ * The shape mirrors the commercial API this platform is compatible with; {@code reason} is a
+ * machine-readable refinement of the code some refusals carry (the course player's 401s: expired,
+ * invalid, used, session), absent everywhere else.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ApiError(String message, Error error, List<Detail> details) {
 
-    public record Error(String code, int status) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Error(String code, int status, String reason) {
+
+        public Error(String code, int status) {
+            this(code, status, null);
+        }
     }
 
     /** One invalid input: the field (JSON path, query or form parameter) and what is wrong. */
@@ -18,7 +25,11 @@ public record ApiError(String message, Error error, List<Detail> details) {
     }
 
     public static ApiError of(ErrorCode code, String message, List<Detail> details) {
-        return new ApiError(message, new Error(code.name(), code.status()),
+        return of(code, null, message, details);
+    }
+
+    public static ApiError of(ErrorCode code, String reason, String message, List<Detail> details) {
+        return new ApiError(message, new Error(code.name(), code.status(), reason),
                 details == null || details.isEmpty() ? null : List.copyOf(details));
     }
 
@@ -26,7 +37,11 @@ public record ApiError(String message, Error error, List<Detail> details) {
     public String toJson() {
         StringBuilder sb = new StringBuilder(128).append("{\"message\":").append(quote(message))
                 .append(",\"error\":{\"code\":").append(quote(error.code())).append(",\"status\":")
-                .append(error.status()).append('}');
+                .append(error.status());
+        if (error.reason() != null) {
+            sb.append(",\"reason\":").append(quote(error.reason()));
+        }
+        sb.append('}');
         if (details != null) {
             sb.append(",\"details\":[");
             for (int i = 0; i < details.size(); i++) {

@@ -12,10 +12,18 @@ public class ApiException extends RuntimeException {
     private final ErrorCode code;
     private final List<ApiError.Detail> details;
     private final Map<String, String> headers;
+    private final String reason;
 
     public ApiException(ErrorCode code, String message, List<ApiError.Detail> details, Map<String, String> headers) {
+        this(code, null, message, details, headers);
+    }
+
+    /** With {@code reason}: the machine-readable refinement of the code answered as {@code error.reason}. */
+    public ApiException(ErrorCode code, String reason, String message, List<ApiError.Detail> details,
+            Map<String, String> headers) {
         super(message, null, false, false);
         this.code = code;
+        this.reason = reason;
         this.details = details == null ? List.of() : List.copyOf(details);
         this.headers = headers == null ? Map.of() : Map.copyOf(headers);
     }
@@ -36,8 +44,12 @@ public class ApiException extends RuntimeException {
         return headers;
     }
 
+    public String reason() {
+        return reason;
+    }
+
     public ApiError toBody() {
-        return ApiError.of(code, getMessage(), details);
+        return ApiError.of(code, reason, getMessage(), details);
     }
 
     public static ApiException badRequest(String message) {
@@ -71,6 +83,11 @@ public class ApiException extends RuntimeException {
 
     public static ApiException unauthorized(String message) {
         return new ApiException(ErrorCode.UNAUTHORIZED, message);
+    }
+
+    /** A 401 whose {@code error.reason} says why, for clients that act on it. */
+    public static ApiException unauthorized(String reason, String message) {
+        return new ApiException(ErrorCode.UNAUTHORIZED, reason, message, null, null);
     }
 
     public static ApiException unprocessable(String message) {

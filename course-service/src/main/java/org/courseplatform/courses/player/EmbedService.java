@@ -1,0 +1,291 @@
+package org.courseplatform.courses.player;
+
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.smallrye.jwt.build.Jwt;
+import io.smallrye.jwt.build.JwtClaimsBuilder;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.courseplatform.courses.course.CourseRepository;
+import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.platform.auth.Tokens;
+import org.courseplatform.platform.auth.WorkspaceCaller;
+import org.courseplatform.platform.web.ApiError;
+import org.courseplatform.platform.web.ApiException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Signed player URLs. The token (RS256, {@code typ=embed}, issuer and audience course-service, a
+ * random {@code jti}, 3 h) names the workspace, tenant, learner, action, kind, course or screen, the
+ * issuing key's mode, the page options and the framing page's origin. It travels in the URL's
+ * fragment ({@code <base>/play/course#token=…}), which browsers never send: no access log, proxy or
+ * Referer sees it. The page exchanges it once for a session ({@link PlayerService}).
+ */
+@ApplicationScoped
+public class EmbedService {
+
+    static final String VIEW = "view";
+    static final String EDIT = "edit";
+    static final String KIND_COURSE = "course";
+    static final String KIND_SCREEN = "screen";
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Pattern LANGUAGE = Pattern.compile("[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}");
+    private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
+
+    private final CourseRepository courses;
+    private final LibraryScreenRepository screens;
+    private final Tokens tokens;
+    private final PlayerConfig config;
+    private final String baseUrl;
+
+    public EmbedService(CourseRepository courses, LibraryScreenRepository screens, Tokens tokens, PlayerConfig config,
+            @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+        this.courses = courses;
+        this.screens = screens;
+        this.tokens = tokens;
+        this.config = config;
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    }
+
+    /**
+     * {@code <base>/play/course#token=…}: {@code view} plays the published version and tracks the
+     * learner (409 while the course was never published); {@code edit} previews the draft and
+     * records nothing. Another workspace's or tenant's course, or a deleted one, is 404.
+     */
+    @WithSession
+    public Uni<String> courseUrl(WorkspaceCaller caller, EmbedRequests.Course r) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        String action = action(r.action(), problems);
+        if (r.courseId() == null) {
+            problems.add(new ApiError.Detail("courseId", EDIT.equals(action)
+                    ? "is required: edit opens the course's draft in preview (the builder without a course comes later)"
+                    : "is required"));
+        } else if (r.courseId() <= 0) {
+            problems.add(new ApiError.Detail("courseId", "must be a positive course id"));
+        }
+        learner(r.identifier(), r.clientIdentifier(), problems);
+        text("themeId", r.themeId(), 255, problems);
+        text("flow", r.flow(), 255, problems);
+        text("brandVoice", r.brandVoice(), 2000, problems);
+        if (r.language() != null && !LANGUAGE.matcher(r.language()).matches()) {
+            problems.add(new ApiError.Detail("language", "must be a language tag such as en or fr-CA"));
+        }
+        if (r.colorPrimary() != null && !COLOR.matcher(r.colorPrimary()).matches()) {
+            problems.add(new ApiError.Detail("colorPrimary", "must be a colour as #rrggbb"));
+        }
+        String back = back(r.back(), problems);
+        String parentOrigin = parentOrigin(r.parentOrigin(), problems);
+        Map<String, Object> collection = collection(r.collection(), problems);
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        CourseScope scope = CourseScope.of(caller, r.clientIdentifier());
+        long courseId = r.courseId();
+        return courses.findById(courseId).map(course -> {
+            if (course == null || course.deleted || !scope.sees(course)) {
+                throw ApiException.notFound("Course " + courseId + " not found");
+            }
+            if (!"course".equals(course.type)) {
+                throw ApiException.unprocessable("Course " + courseId
+                        + " is a hosted SCORM package: embed it with POST /v1/headless/embed/scorm");
+            }
+            if (VIEW.equals(action) && (!course.published || course.publishedDocument == null)) {
+                throw ApiException.conflict("Course " + courseId + " is not published: publish the course first "
+                        + "(learners see the published version)");
+            }
+            Map<String, Object> options = new LinkedHashMap<>();
+            putIf(options, "themeId", r.themeId());
+            putIf(options, "language", r.language());
+            putIf(options, "back", back);
+            putIf(options, "colorPrimary", r.colorPrimary() == null ? null : r.colorPrimary().toLowerCase(Locale.ROOT));
+            putIf(options, "flow", r.flow());
+            putIf(options, "translations", r.translations());
+            putIf(options, "brandVoice", r.brandVoice());
+            putIf(options, "legacy", r.legacy());
+            JwtClaimsBuilder claims = claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE,
+                    parentOrigin).claim("courseId", course.id).claim("options", options);
+            if (collection != null) {
+                claims.claim("collection", collection);
+            }
+            return url("/play/course", claims);
+        });
+    }
+
+    /**
+     * {@code <base>/play/screen#token=…}, the Standalone Screen Player of a library screen (a quiz
+     * layout's whole group). {@code edit} answers the same page in preview until the screen editor
+     * exists; without {@code id} it is a 400 naming {@code id}.
+     */
+    @WithSession
+    public Uni<String> screenUrl(WorkspaceCaller caller, EmbedRequests.Screen r) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        String action = action(r.action(), problems);
+        if (r.id() == null) {
+            problems.add(new ApiError.Detail("id", EDIT.equals(action)
+                    ? "is required: the screen editor's layout picker (no id) comes later"
+                    : "is required"));
+        } else if (r.id() <= 0) {
+            problems.add(new ApiError.Detail("id", "must be a positive library screen id"));
+        }
+        learner(r.identifier(), r.clientIdentifier(), problems);
+        String parentOrigin = parentOrigin(r.parentOrigin(), problems);
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        CourseScope scope = CourseScope.of(caller, r.clientIdentifier());
+        long screenId = r.id();
+        return screens.findById(screenId).map(screen -> {
+            if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
+                throw ApiException.notFound("Screen " + screenId + " not found");
+            }
+            return url("/play/screen", claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_SCREEN,
+                    parentOrigin).claim("screenId", screen.id).claim("options", Map.of()));
+        });
+    }
+
+    private JwtClaimsBuilder claims(WorkspaceCaller caller, String identifier, String clientIdentifier, String action,
+            String kind, String parentOrigin) {
+        JwtClaimsBuilder claims = Jwt.claims().subject(identifier)
+                .claim("jti", randomId())
+                .claim("workspaceId", caller.workspaceId())
+                .claim("identifier", identifier)
+                .claim("action", action)
+                .claim("kind", kind)
+                .claim("testMode", caller.testMode());
+        if (clientIdentifier != null) {
+            claims.claim("clientIdentifier", clientIdentifier);
+        }
+        if (parentOrigin != null) {
+            claims.claim("parentOrigin", parentOrigin);
+        }
+        return claims;
+    }
+
+    private String url(String page, JwtClaimsBuilder claims) {
+        String token = tokens.sign(claims, Tokens.EMBED, tokens.serviceName(), config.embedTtl());
+        // The fragment never reaches a server: not the ingress's access log, a proxy's or a Referer.
+        return baseUrl + page + "#token=" + token;
+    }
+
+    private static String action(String value, List<ApiError.Detail> problems) {
+        if (value == null) {
+            return VIEW;
+        }
+        if (!VIEW.equals(value) && !EDIT.equals(value)) {
+            problems.add(new ApiError.Detail("action", "must be view or edit"));
+        }
+        return value;
+    }
+
+    private static void learner(String identifier, String clientIdentifier, List<ApiError.Detail> problems) {
+        if (identifier == null || identifier.isBlank()) {
+            problems.add(new ApiError.Detail("identifier", "is required: the learner (or author) the player is for"));
+        } else if (identifier.length() > 255) {
+            problems.add(new ApiError.Detail("identifier", "must be at most 255 characters"));
+        }
+        if (clientIdentifier != null && (clientIdentifier.isEmpty() || clientIdentifier.length() > 255)) {
+            problems.add(new ApiError.Detail("clientIdentifier", "must be 1 to 255 characters"));
+        }
+    }
+
+    private static void text(String field, String value, int max, List<ApiError.Detail> problems) {
+        if (value != null && value.length() > max) {
+            problems.add(new ApiError.Detail(field, "must be at most " + max + " characters"));
+        }
+    }
+
+    /** {@code event}, {@code hidden}, {@code native} or an absolute http(s) URL. */
+    private static String back(String value, List<ApiError.Detail> problems) {
+        if (value == null || value.equals("event") || value.equals("hidden") || value.equals("native")) {
+            return value;
+        }
+        String problem = "must be event, hidden, native or an http(s) URL";
+        try {
+            URI uri = new URI(value);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null && value.length() <= 2000) {
+                return value;
+            }
+        } catch (URISyntaxException e) {
+            // refused below
+        }
+        problems.add(new ApiError.Detail("back", problem));
+        return null;
+    }
+
+    private static Map<String, Object> collection(EmbedRequests.Collection value, List<ApiError.Detail> problems) {
+        if (value == null) {
+            return null;
+        }
+        Map<String, Object> collection = new LinkedHashMap<>();
+        if (value.id() == null || value.id().isNull()) {
+            collection.put("id", null);
+        } else if (value.id().isIntegralNumber() && value.id().canConvertToLong()) {
+            collection.put("id", value.id().asLong());
+        } else if (value.id().isTextual() && !value.id().asText().isEmpty() && value.id().asText().length() <= 255) {
+            collection.put("id", value.id().asText());
+        } else {
+            problems.add(new ApiError.Detail("collection.id", "must be a string (1 to 255 characters) or an integer"));
+        }
+        if (value.key() != null && value.key().length() > 255) {
+            problems.add(new ApiError.Detail("collection.key", "must be at most 255 characters"));
+        }
+        collection.put("key", value.key());
+        return collection;
+    }
+
+    /**
+     * The framing page's origin as browsers serialise it ({@code scheme://host[:port]}, lower case,
+     * default port left out), or null. {@code *}, paths and other schemes are refused: it is the
+     * only target the player posts messages to.
+     */
+    static String parentOrigin(String value, List<ApiError.Detail> problems) {
+        if (value == null) {
+            return null;
+        }
+        String problem = "must be the origin of the page that frames the player, such as https://lms.example.com "
+                + "(http or https, host and optional port; no path, query or wildcard)";
+        String v = value.strip();
+        try {
+            if (!v.chars().allMatch(c -> c > 0x20 && c < 0x7f)) {
+                throw new URISyntaxException(v, "not ASCII");
+            }
+            URI uri = new URI(v);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getRawUserInfo() != null
+                    || !path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+                throw new URISyntaxException(v, "not an origin");
+            }
+            int port = uri.getPort();
+            boolean defaultPort = port < 0 || scheme.equals("http") && port == 80 || scheme.equals("https") && port == 443;
+            return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port);
+        } catch (URISyntaxException e) {
+            problems.add(new ApiError.Detail("parentOrigin", problem));
+            return null;
+        }
+    }
+
+    private static void putIf(Map<String, Object> map, String key, Object value) {
+        if (value != null) {
+            map.put(key, value);
+        }
+    }
+
+    static String randomId() {
+        byte[] random = new byte[16];
+        RANDOM.nextBytes(random);
+        return HexFormat.of().formatHex(random);
+    }
+}

@@ -1,0 +1,25 @@
+package org.courseplatform.courses.player;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** {@code player.*} settings of the course and screen player. */
+@ConfigMapping(prefix = "player")
+public interface PlayerConfig {
+
+    /** How long an embed URL's token may be exchanged. */
+    @WithDefault("3h")
+    Duration embedTtl();
+
+    /** How long a player session lasts from the exchange. */
+    @WithDefault("12h")
+    Duration sessionTtl();
+
+    /**
+     * The CSP {@code frame-ancestors} of the player pages ({@code /play/**}): which sites may frame
+     * them. One value for the whole service; {@code *} lets any site embed the player.
+     */
+    @WithDefault("*")
+    String frameAncestors();
+}

@@ -1,0 +1,146 @@
+package org.courseplatform.courses.player;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.util.List;
+import org.courseplatform.platform.web.Paged;
+
+/** The player's SQL: token use, sessions and tracking records, all through the current reactive session. */
+@ApplicationScoped
+public class PlayerRepository {
+
+    private static final String ISO = "'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"'";
+
+    /** A second use of a token finds the row (or waits for the first one's transaction) and inserts nothing. */
+    private static final String USE_TOKEN = """
+            insert into player_launch (jti, session_id, expires_at) values (?1, ?2, ?3) on conflict (jti) do nothing""";
+    private static final String COURSE_TRACKING = """
+            with created as (
+                insert into player_tracking (workspace_id, kind, course_id, identifier, client_identifier, collection, test_mode)
+                values (?1, 'course', ?2, ?3, ?4, cast(cast(?5 as text) as jsonb), ?6)
+                on conflict (course_id, identifier) where course_id is not null do nothing returning id)
+            select id from created union all select id from player_tracking where course_id = ?2 and identifier = ?3 limit 1""";
+    private static final String SCREEN_TRACKING = """
+            with created as (
+                insert into player_tracking (workspace_id, kind, screen_id, identifier, client_identifier, collection, test_mode)
+                values (?1, 'screen', ?2, ?3, ?4, cast(cast(?5 as text) as jsonb), ?6)
+                on conflict (screen_id, identifier) where screen_id is not null do nothing returning id)
+            select id from created union all select id from player_tracking where screen_id = ?2 and identifier = ?3 limit 1""";
+    private static final String INSERT_SESSION = """
+            insert into player_session (id, workspace_id, kind, course_id, screen_id, tracking_id, mode, client_identifier,
+                identifier, options, parent_origin, outline, expires_at)
+            values (?1, ?2, ?3, cast(?4 as bigint), cast(?5 as bigint), cast(?6 as bigint), ?7, cast(?8 as text), ?9,
+                cast(cast(?10 as text) as jsonb), cast(?11 as text), cast(cast(?12 as text) as jsonb), ?13)""";
+    private static final String SESSION = """
+            select id, workspace_id, kind, course_id, screen_id, tracking_id, mode, client_identifier, identifier,
+                options::text, parent_origin, outline::text
+            from player_session where id = ?1 and expires_at > now()""";
+    private static final String TRACKING_COLUMNS = """
+            select id, identifier, client_identifier, collection::text, test_mode, screen_index, furthest_index, percent,
+                answers::text, total_seconds,
+                to_char(commenced_at at time zone 'UTC', %1$s), to_char(completed_at at time zone 'UTC', %1$s)
+            from player_tracking where id = ?1""".formatted(ISO);
+    private static final String UPDATE_TRACKING = """
+            update player_tracking set screen_index = ?2, furthest_index = ?3, percent = ?4,
+                answers = cast(cast(?5 as text) as jsonb), total_seconds = ?6,
+                commenced_at = coalesce(commenced_at, cast(?7 as timestamptz)),
+                completed_at = coalesce(completed_at, cast(?8 as timestamptz)), updated_at = now()
+            where id = ?1""";
+    private static final String LIST = """
+            select id, course_id, identifier, client_identifier, collection::text,
+                to_char(commenced_at at time zone 'UTC', %1$s), to_char(completed_at at time zone 'UTC', %1$s),
+                total_seconds, screen_index, percent, test_mode,
+                to_char(created_at at time zone 'UTC', %1$s), to_char(updated_at at time zone 'UTC', %1$s)
+            from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))
+            order by id limit ?3 offset ?4""".formatted(ISO);
+    private static final String COUNT = """
+            select count(*) from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))""";
+
+    /** An open session as stored. */
+    public record SessionRow(String id, long workspaceId, String kind, Long courseId, Long screenId, Long trackingId,
+            String mode, String clientIdentifier, String identifier, String options, String parentOrigin, String outline) {
+    }
+
+    /** A tracking record as stored; {@code commenced} and {@code completed} as ISO instants or null. */
+    public record TrackingRow(long id, String identifier, String clientIdentifier, String collection, boolean testMode,
+            int screenIndex, int furthestIndex, int percent, String answers, long totalSeconds, String commenced,
+            String completed) {
+    }
+
+    /** Records the token's use; false when it was used before. */
+    Uni<Boolean> useToken(String jti, String sessionId, OffsetDateTime expiresAt) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(USE_TOKEN).setParameter(1, jti).setParameter(2, sessionId)
+                .setParameter(3, expiresAt).executeUpdate()).map(n -> n > 0);
+    }
+
+    /** The learner's tracking record of the course or screen, made on the first view with the key's mode. */
+    Uni<Long> tracking(long workspaceId, String kind, long targetId, String identifier, String clientIdentifier,
+            String collection, boolean testMode) {
+        String sql = EmbedService.KIND_COURSE.equals(kind) ? COURSE_TRACKING : SCREEN_TRACKING;
+        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Long.class).setParameter(1, workspaceId)
+                .setParameter(2, targetId).setParameter(3, identifier).setParameter(4, clientIdentifier)
+                .setParameter(5, collection).setParameter(6, testMode).getSingleResult())
+                .map(id -> ((Number) id).longValue());
+    }
+
+    Uni<Void> insertSession(SessionRow row, OffsetDateTime expiresAt) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(INSERT_SESSION).setParameter(1, row.id())
+                .setParameter(2, row.workspaceId()).setParameter(3, row.kind()).setParameter(4, row.courseId())
+                .setParameter(5, row.screenId()).setParameter(6, row.trackingId()).setParameter(7, row.mode())
+                .setParameter(8, row.clientIdentifier()).setParameter(9, row.identifier()).setParameter(10, row.options())
+                .setParameter(11, row.parentOrigin()).setParameter(12, row.outline()).setParameter(13, expiresAt)
+                .executeUpdate()).replaceWithVoid();
+    }
+
+    /** The session, or null when unknown or expired. */
+    Uni<SessionRow> session(String id) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(SESSION, Object[].class).setParameter(1, id).getResultList())
+                .map(rows -> {
+                    if (rows.isEmpty()) {
+                        return null;
+                    }
+                    Object[] r = rows.get(0);
+                    return new SessionRow((String) r[0], num(r[1]), (String) r[2], optNum(r[3]), optNum(r[4]), optNum(r[5]),
+                            (String) r[6], (String) r[7], (String) r[8], (String) r[9], (String) r[10], (String) r[11]);
+                });
+    }
+
+    /** The tracking record, locked until the transaction ends when {@code lock}. */
+    Uni<TrackingRow> tracking(long id, boolean lock) {
+        String sql = lock ? TRACKING_COLUMNS + " for update" : TRACKING_COLUMNS;
+        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Object[].class).setParameter(1, id).getSingleResult())
+                .map(r -> new TrackingRow(num(r[0]), (String) r[1], (String) r[2], (String) r[3], (Boolean) r[4],
+                        (int) num(r[5]), (int) num(r[6]), (int) num(r[7]), (String) r[8], num(r[9]), (String) r[10],
+                        (String) r[11]));
+    }
+
+    Uni<Void> updateTracking(long id, int screenIndex, int furthestIndex, int percent, String answers, long totalSeconds,
+            OffsetDateTime commencedAt, OffsetDateTime completedAt) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(UPDATE_TRACKING).setParameter(1, id)
+                .setParameter(2, screenIndex).setParameter(3, furthestIndex).setParameter(4, percent)
+                .setParameter(5, answers).setParameter(6, totalSeconds).setParameter(7, commencedAt)
+                .setParameter(8, completedAt).executeUpdate()).replaceWithVoid();
+    }
+
+    /** One page of a course's tracking records, oldest first, optionally of one learner. */
+    Uni<Paged<Object[]>> page(long courseId, String identifier, int page, int length) {
+        int size = Math.max(length, 1);
+        int offset = Paged.offset(page, size);
+        return Panache.getSession().chain(s -> s.createNativeQuery(COUNT, Long.class).setParameter(1, courseId)
+                .setParameter(2, identifier).getSingleResult()
+                .chain(total -> length == 0 ? Uni.createFrom().item(new Paged<>(List.<Object[]>of(), num(total)))
+                        : s.createNativeQuery(LIST, Object[].class).setParameter(1, courseId).setParameter(2, identifier)
+                                .setParameter(3, size).setParameter(4, offset).getResultList()
+                                .map(rows -> new Paged<>(rows, num(total)))));
+    }
+
+    static long num(Object value) {
+        return ((Number) value).longValue();
+    }
+
+    static Long optNum(Object value) {
+        return value == null ? null : ((Number) value).longValue();
+    }
+}

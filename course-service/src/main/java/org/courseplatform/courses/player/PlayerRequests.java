@@ -1,0 +1,26 @@
+package org.courseplatform.courses.player;
+
+import java.util.List;
+import java.util.Map;
+
+/** Bodies of the player API; the session (header X-Player-Session) is the credential. */
+public final class PlayerRequests {
+
+    private PlayerRequests() {
+    }
+
+    /** POST /v1/headless/player/sessions: the token from the player URL's fragment. */
+    public record Exchange(String token) {
+    }
+
+    /**
+     * POST /v1/headless/player/progress: the screen now shown (0-based), the seconds the page was
+     * visible since the last call (0-300) and the answers given on this screen.
+     */
+    public record Progress(Integer screenIndex, Integer visibleSeconds, Map<String, List<String>> answers) {
+    }
+
+    /** POST /v1/headless/player/quiz: every answer of the quiz, by question element id. */
+    public record Quiz(Map<String, List<String>> answers) {
+    }
+}

@@ -1,0 +1,51 @@
+package org.courseplatform.courses.player;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import org.jboss.resteasy.reactive.ResponseStatus;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * The player pages' API. No API key: the exchange takes the embed token, every other call the
+ * session id in the {@code X-Player-Session} header (never in a URL, so no access log holds it).
+ * Rules in {@link PlayerService}.
+ */
+@Path("/v1/headless/player")
+@PermitAll
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class PlayerResource {
+
+    private final PlayerService player;
+
+    public PlayerResource(PlayerService player) {
+        this.player = player;
+    }
+
+    /** Exchanges the token of a player URL (single use) for a session: 201. */
+    @POST
+    @Path("/sessions")
+    @ResponseStatus(RestResponse.StatusCode.CREATED)
+    public Uni<PlayerViews.Session> exchange(PlayerRequests.Exchange body) {
+        return player.exchange(body == null ? null : body.token());
+    }
+
+    @POST
+    @Path("/progress")
+    public Uni<PlayerViews.ProgressAnswer> progress(@HeaderParam(PlayerService.HEADER) String session,
+            PlayerRequests.Progress body) {
+        return player.progress(session, body);
+    }
+
+    @POST
+    @Path("/quiz")
+    public Uni<PlayerViews.QuizResult> quiz(@HeaderParam(PlayerService.HEADER) String session, PlayerRequests.Quiz body) {
+        return player.quiz(session, body);
+    }
+}

@@ -1,0 +1,456 @@
+package org.courseplatform.courses.player;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.panache.common.Sort;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.courseplatform.courses.course.Course;
+import org.courseplatform.courses.course.CourseRepository;
+import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.document.ClassicConverter;
+import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.courses.screen.LibraryScreen;
+import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.platform.auth.Tokens;
+import org.courseplatform.platform.web.ApiError;
+import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.Workers;
+import org.jose4j.jwt.JwtClaims;
+import org.jose4j.jwt.MalformedClaimException;
+import org.jose4j.jwt.consumer.InvalidJwtException;
+
+/**
+ * Player sessions and what they record. The page exchanges its embed token once for a session
+ * (the token's {@code jti} is recorded in the session's transaction, so a second exchange is
+ * refused); the session's random id then authenticates every call as the {@code X-Player-Session}
+ * header, never in a URL. A {@code view} session belongs to the learner's tracking record, made
+ * at the first view with the issuing key's mode; a {@code preview} session records nothing.
+ */
+@ApplicationScoped
+public class PlayerService {
+
+    public static final String HEADER = "X-Player-Session";
+    static final String MODE_VIEW = "view";
+    static final String MODE_PREVIEW = "preview";
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
+    private static final TypeReference<Map<String, List<String>>> ANSWERS = new TypeReference<>() {
+    };
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
+    };
+    private static final int MAX_ANSWERS = 100;
+
+    private final PlayerRepository repository;
+    private final CourseRepository courses;
+    private final LibraryScreenRepository screens;
+    private final PlayerEvents events;
+    private final Tokens tokens;
+    private final PlayerConfig config;
+    private final ObjectMapper mapper;
+
+    public PlayerService(PlayerRepository repository, CourseRepository courses, LibraryScreenRepository screens,
+            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper) {
+        this.repository = repository;
+        this.courses = courses;
+        this.screens = screens;
+        this.events = events;
+        this.tokens = tokens;
+        this.config = config;
+        this.mapper = mapper;
+    }
+
+    /** The claims of a verified embed token of this service. */
+    private record Claims(String jti, Instant expires, long workspaceId, String clientIdentifier, String identifier,
+            String action, String kind, long targetId, boolean testMode, Map<String, Object> options, String parentOrigin,
+            Map<String, Object> collection) {
+
+        boolean view() {
+            return EmbedService.VIEW.equals(action);
+        }
+
+        CourseScope scope() {
+            return new CourseScope(workspaceId, clientIdentifier, clientIdentifier == null, testMode);
+        }
+    }
+
+    /** What the session plays: its outline, the document to render, and for a course its summary. */
+    private record Opened(Outline outline, JsonNode document, String locale, PlayerViews.CourseInfo course,
+            PlayerViews.ScreenInfo screen) {
+    }
+
+    /**
+     * Exchanges an embed token for a session (201). 401 with {@code error.reason} {@code expired},
+     * {@code invalid} or {@code used}; 404 when the course or screen is gone or outside the token's
+     * tenant; 409 when a course to view is no longer published.
+     */
+    public Uni<PlayerViews.Session> exchange(String token) {
+        Claims claims = verify(token);
+        String sessionId = randomId(32);
+        OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.sessionTtl()).truncatedTo(ChronoUnit.MILLIS);
+        OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(claims.expires(), ZoneOffset.UTC);
+        // The token is used in the session's transaction: an exchange that fails (course gone)
+        // leaves it unused, and of two exchanges at once the second waits and is refused.
+        return Panache.withTransaction(() -> repository.useToken(claims.jti(), sessionId, tokenExpires).chain(used -> {
+            if (!used) {
+                throw ApiException.unauthorized("used", "This player link has already been used; ask for a new one");
+            }
+            return EmbedService.KIND_COURSE.equals(claims.kind()) ? openCourse(claims) : openScreen(claims);
+        }).chain(opened -> {
+            Uni<Long> tracking = claims.view()
+                    ? repository.tracking(claims.workspaceId(), claims.kind(), claims.targetId(), claims.identifier(),
+                            opened.course() != null ? tenantOf(claims, opened) : claims.clientIdentifier(),
+                            claims.collection() == null ? null : json(claims.collection()), claims.testMode())
+                    : Uni.createFrom().nullItem();
+            return tracking.chain(trackingId -> {
+                PlayerRepository.SessionRow row = new PlayerRepository.SessionRow(sessionId, claims.workspaceId(),
+                        claims.kind(), opened.course() != null ? Long.valueOf(claims.targetId()) : null,
+                        opened.screen() != null ? Long.valueOf(claims.targetId()) : null, trackingId,
+                        claims.view() ? MODE_VIEW : MODE_PREVIEW, claims.clientIdentifier(), claims.identifier(),
+                        json(claims.options()), claims.parentOrigin(), json(opened.outline()));
+                return repository.insertSession(row, expires)
+                        .chain(() -> trackingId == null ? Uni.createFrom().item(emptyProgress())
+                                : repository.tracking(trackingId, false).map(this::progressOf))
+                        .map(progress -> sessionView(sessionId, expires, claims, opened, progress));
+            });
+        }));
+    }
+
+    private String tenantOf(Claims claims, Opened opened) {
+        return claims.clientIdentifier() != null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
+    }
+
+    private PlayerViews.Session sessionView(String id, OffsetDateTime expires, Claims claims, Opened opened,
+            PlayerViews.Progress progress) {
+        Map<String, Object> options = new LinkedHashMap<>();
+        for (String name : List.of("themeId", "colorPrimary", "back", "flow", "language")) {
+            options.put(name, claims.options().get(name));
+        }
+        options.put("parentOrigin", claims.parentOrigin());
+        Map<String, Object> theme = new LinkedHashMap<>();
+        theme.put("themeId", claims.options().get("themeId"));
+        theme.put("colorPrimary", claims.options().get("colorPrimary"));
+        return new PlayerViews.Session(id, ISO.format(expires), claims.view() ? MODE_VIEW : MODE_PREVIEW, claims.kind(),
+                opened.course(), opened.screen(), opened.document(), opened.locale(), options, theme, progress);
+    }
+
+    private Uni<Opened> openCourse(Claims claims) {
+        long courseId = claims.targetId();
+        CourseScope scope = claims.scope();
+        return courses.findById(courseId).chain(course -> {
+            if (course == null || course.deleted || !scope.sees(course) || !"course".equals(course.type)) {
+                throw ApiException.notFound("This course no longer exists");
+            }
+            if (claims.view() && (!course.published || course.publishedDocument == null)) {
+                throw ApiException.conflict("This course is not published: publish the course first");
+            }
+            String stored = claims.view() ? course.publishedDocument : course.draft;
+            String language = (String) claims.options().get("language");
+            return Workers.call(() -> openDocument(course, stored, language));
+        });
+    }
+
+    /** Reads (and, for a Classic course, converts) the document on a worker: it may be megabytes. */
+    private Opened openDocument(Course course, String stored, String language) throws JsonProcessingException {
+        JsonNode document = mapper.readTree(stored);
+        if (CourseDocuments.CLASSIC.equals(document.path("format").asText())) {
+            ClassicConverter.Result converted = ClassicConverter.convert(document);
+            if (converted.document() == null) {
+                throw ApiException.unprocessable("This Classic course has slides the player cannot show ("
+                        + converted.blocked().stream().map(ClassicConverter.Blocked::reason).distinct().toList()
+                        + "); migrate it to Builder 2 first");
+            }
+            document = converted.document();
+        }
+        String locale = language != null ? language : document.path("locale").asText(CourseDocuments.DEFAULT_LOCALE);
+        Outline outline = Outline.of(course.title, course.key, course.clientIdentifier, document);
+        return new Opened(outline, document, locale, new PlayerViews.CourseInfo(course.id, course.title, course.key,
+                course.format), null);
+    }
+
+    private Uni<Opened> openScreen(Claims claims) {
+        long screenId = claims.targetId();
+        CourseScope scope = claims.scope();
+        return screens.findById(screenId).chain(screen -> {
+            if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
+                throw ApiException.notFound("This screen no longer exists");
+            }
+            Uni<List<LibraryScreen>> group = screen.groupKey == null ? Uni.createFrom().item(List.of(screen))
+                    : screens.list("workspaceId = ?1 and groupKey = ?2", Sort.by("id"), screen.workspaceId, screen.groupKey);
+            return group.chain(members -> Workers.call(() -> {
+                ObjectNode document = mapper.createObjectNode().put("format", CourseDocuments.BUILDER2);
+                document.put("title", members.get(0).title);
+                document.put("locale", CourseDocuments.DEFAULT_LOCALE);
+                var list = document.putArray("screens");
+                for (LibraryScreen member : members) {
+                    list.add(mapper.readTree(member.document));
+                }
+                String title = members.get(0).title;
+                String language = (String) claims.options().get("language");
+                return new Opened(Outline.of(title, null, screen.clientIdentifier, document), document,
+                        language != null ? language : CourseDocuments.DEFAULT_LOCALE, null,
+                        new PlayerViews.ScreenInfo(screen.id, title));
+            }));
+        });
+    }
+
+    /**
+     * Records progress: {@code screenIndex} is the screen now shown, {@code visibleSeconds} the
+     * visible time since the last call. The first call commences the tracking record
+     * ({@code course.commenced}); reaching the last screen with every question answered completes
+     * it ({@code course.completed}), each once. A preview answers the same and records nothing.
+     */
+    public Uni<PlayerViews.ProgressAnswer> progress(String sessionId, PlayerRequests.Progress request) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (request == null) {
+            throw ApiException.badRequest("The body must be {screenIndex, visibleSeconds, answers?}");
+        }
+        if (request.screenIndex() == null || request.screenIndex() < 0) {
+            problems.add(new ApiError.Detail("screenIndex", "is required: the 0-based index of the screen now shown"));
+        }
+        if (request.visibleSeconds() == null || request.visibleSeconds() < 0 || request.visibleSeconds() > 300) {
+            problems.add(new ApiError.Detail("visibleSeconds", "is required: seconds visible since the last call, 0 to 300"));
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        Map<String, List<String>> given = request.answers() == null ? Map.of() : request.answers();
+        return Panache.withTransaction(() -> session(sessionId).chain(session -> {
+            Outline outline = read(session.outline(), Outline.class);
+            if (request.screenIndex() >= outline.screenCount()) {
+                throw ApiException.invalid("screenIndex", "must be below " + outline.screenCount()
+                        + ", the number of screens");
+            }
+            checkAnswers(outline, given);
+            if (!MODE_VIEW.equals(session.mode())) {
+                int percent = percent(outline, request.screenIndex(), false);
+                return Uni.createFrom().item(new PlayerViews.ProgressAnswer(
+                        new PlayerViews.Progress(request.screenIndex(), percent, false, false, given)));
+            }
+            return repository.tracking(session.trackingId(), true).chain(t -> {
+                String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
+                Map<String, List<String>> answers = new LinkedHashMap<>(read(t.answers(), ANSWERS));
+                answers.putAll(given);
+                int furthest = Math.max(t.furthestIndex(), request.screenIndex());
+                long total = t.totalSeconds() + request.visibleSeconds();
+                boolean course = EmbedService.KIND_COURSE.equals(session.kind());
+                boolean commenceNow = t.commenced() == null;
+                boolean completeNow = course && t.completed() == null && furthest == outline.screenCount() - 1
+                        && outline.allAnswered(answers);
+                boolean completed = t.completed() != null || completeNow;
+                int percent = percent(outline, furthest, completed);
+                String commenced = commenceNow ? now : t.commenced();
+                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(t.id(), t.identifier(), commenced,
+                        completeNow ? now : t.completed(), total, t.testMode());
+                JsonNode collection = t.collection() == null ? null : read(t.collection(), JsonNode.class);
+                Uni<Void> update = repository.updateTracking(t.id(), request.screenIndex(), furthest, percent, json(answers),
+                        total, commenceNow ? instant(now) : null, completeNow ? instant(now) : null);
+                return update
+                        .chain(() -> course && commenceNow ? events.course("course.commenced", session.workspaceId(),
+                                session.courseId(), outline, new PlayerEvents.Tracked(t.id(), t.identifier(), commenced,
+                                        null, total, t.testMode()), collection) : Uni.createFrom().voidItem())
+                        .chain(() -> completeNow ? events.course("course.completed", session.workspaceId(), session.courseId(),
+                                outline, tracked, collection) : Uni.createFrom().voidItem())
+                        .map(x -> new PlayerViews.ProgressAnswer(new PlayerViews.Progress(request.screenIndex(), percent,
+                                true, completed, answers)));
+            });
+        }));
+    }
+
+    /**
+     * Scores a library screen's quiz: a question is right when exactly its correct answers were
+     * chosen; {@code score} is the percentage of questions right and passes at the quiz results
+     * element's {@code passPercent}. A view records the answers and completes the tracking record,
+     * and every submission raises {@code quiz.completed} (passed) or {@code quiz.failed}.
+     */
+    public Uni<PlayerViews.QuizResult> quiz(String sessionId, PlayerRequests.Quiz request) {
+        if (request == null || request.answers() == null) {
+            throw ApiException.invalid("answers", "is required: {elementId: [answerId]}");
+        }
+        Map<String, List<String>> given = request.answers();
+        return Panache.withTransaction(() -> session(sessionId).chain(session -> {
+            if (!EmbedService.KIND_SCREEN.equals(session.kind())) {
+                throw ApiException.conflict("Quiz scoring is for the screen player; a course records answers with progress");
+            }
+            Outline outline = read(session.outline(), Outline.class);
+            checkAnswers(outline, given);
+            if (outline.answers().isEmpty()) {
+                throw ApiException.unprocessable("This screen has no questions to score");
+            }
+            Map<String, PlayerViews.QuestionResult> results = new LinkedHashMap<>();
+            int right = 0;
+            for (String question : outline.answers().keySet()) {
+                boolean correct = outline.right(question, given.get(question));
+                right += correct ? 1 : 0;
+                results.put(question, new PlayerViews.QuestionResult(correct, outline.correct().get(question)));
+            }
+            int score = (int) Math.round(100.0 * right / outline.answers().size());
+            boolean passed = score >= outline.passPercent();
+            PlayerViews.QuizResult result = new PlayerViews.QuizResult(score, passed, outline.passPercent(), results);
+            if (!MODE_VIEW.equals(session.mode())) {
+                return Uni.createFrom().item(result);
+            }
+            return repository.tracking(session.trackingId(), true).chain(t -> {
+                String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
+                Map<String, List<String>> answers = new LinkedHashMap<>(read(t.answers(), ANSWERS));
+                answers.putAll(given);
+                String commenced = t.commenced() == null ? now : t.commenced();
+                String completed = t.completed() == null ? now : t.completed();
+                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(t.id(), t.identifier(), commenced, completed,
+                        t.totalSeconds(), t.testMode());
+                return repository.updateTracking(t.id(), t.screenIndex(), t.furthestIndex(), 100, json(answers),
+                        t.totalSeconds(), instant(commenced), instant(completed))
+                        .chain(() -> events.quiz(session.workspaceId(), session.screenId(), outline.title(), tracked, score,
+                                outline.passPercent(), passed, given))
+                        .replaceWith(result);
+            });
+        }));
+    }
+
+    /** The open session named by the header; missing, unknown or expired: 401 with reason {@code session}. */
+    private Uni<PlayerRepository.SessionRow> session(String id) {
+        if (id == null || !id.matches("[0-9a-f]{64}")) {
+            throw noSession();
+        }
+        return repository.session(id).map(row -> {
+            if (row == null) {
+                throw noSession();
+            }
+            return row;
+        });
+    }
+
+    private static ApiException noSession() {
+        return ApiException.unauthorized("session", "This player session does not exist or has expired; open the player link again");
+    }
+
+    /** Every answered element must be a question of the document and every answer one of its answers. */
+    private static void checkAnswers(Outline outline, Map<String, List<String>> given) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (given.size() > MAX_ANSWERS) {
+            throw ApiException.invalid("answers", "must answer at most " + MAX_ANSWERS + " questions at once");
+        }
+        given.forEach((element, chosen) -> {
+            List<String> known = outline.answers().get(element);
+            String field = "answers." + (element.length() > 64 ? element.substring(0, 64) + "…" : element);
+            if (known == null) {
+                problems.add(new ApiError.Detail(field, "is not a question of what this session plays"));
+            } else if (chosen == null || chosen.size() > known.size() || chosen.stream().anyMatch(a -> a == null || !known.contains(a))) {
+                problems.add(new ApiError.Detail(field, "must list answer ids of this question"));
+            }
+        });
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+
+    /** Furthest screen reached over the screen count, 100 only once completed. */
+    static int percent(Outline outline, int furthest, boolean completed) {
+        if (completed) {
+            return 100;
+        }
+        return Math.min(99, (int) Math.floor(100.0 * (furthest + 1) / Math.max(outline.screenCount(), 1)));
+    }
+
+    private PlayerViews.Progress progressOf(PlayerRepository.TrackingRow t) {
+        return new PlayerViews.Progress(t.screenIndex(), t.percent(), t.commenced() != null, t.completed() != null,
+                read(t.answers(), ANSWERS));
+    }
+
+    private static PlayerViews.Progress emptyProgress() {
+        return new PlayerViews.Progress(0, 0, false, false, Map.of());
+    }
+
+    private Claims verify(String token) {
+        JwtClaims claims;
+        try {
+            if (token == null || token.isBlank() || token.length() > 8192) {
+                throw new InvalidJwtException("no token", List.of(), null);
+            }
+            claims = tokens.verify(token.strip());
+            if (!Tokens.EMBED.equals(claims.getStringClaimValue(Tokens.TYPE_CLAIM)) || claims.getJwtId() == null) {
+                throw new InvalidJwtException("not an embed token", List.of(), null);
+            }
+            String kind = claims.getStringClaimValue("kind");
+            String action = claims.getStringClaimValue("action");
+            Object target = claims.getClaimValue(EmbedService.KIND_COURSE.equals(kind) ? "courseId" : "screenId");
+            if (!EmbedService.KIND_COURSE.equals(kind) && !EmbedService.KIND_SCREEN.equals(kind)
+                    || !EmbedService.VIEW.equals(action) && !EmbedService.EDIT.equals(action)
+                    || !(target instanceof Number) || !(claims.getClaimValue("workspaceId") instanceof Number)
+                    || claims.getStringClaimValue("identifier") == null) {
+                throw new InvalidJwtException("not a player token", List.of(), null);
+            }
+            return new Claims(claims.getJwtId(), Instant.ofEpochSecond(claims.getExpirationTime().getValue()),
+                    ((Number) claims.getClaimValue("workspaceId")).longValue(), claims.getStringClaimValue("clientIdentifier"),
+                    claims.getStringClaimValue("identifier"), action, kind, ((Number) target).longValue(),
+                    Boolean.TRUE.equals(claims.getClaimValue("testMode")), map(claims.getClaimValue("options")),
+                    claims.getClaimValue("parentOrigin") instanceof String o ? o : null,
+                    claims.getClaimValue("collection") instanceof Map<?, ?> ? map(claims.getClaimValue("collection")) : null);
+        } catch (InvalidJwtException e) {
+            if (e.hasExpired()) {
+                throw ApiException.unauthorized("expired", "This player link has expired; ask for a new one");
+            }
+            throw invalidToken();
+        } catch (MalformedClaimException | RuntimeException e) {
+            throw invalidToken();
+        }
+    }
+
+    private static ApiException invalidToken() {
+        return ApiException.unauthorized("invalid", "This player link is not valid; ask for a new one");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object value) {
+        return value instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private <T> T read(String json, Class<T> type) {
+        try {
+            return mapper.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored player value is not JSON", e);
+        }
+    }
+
+    private <T> T read(String json, TypeReference<T> type) {
+        try {
+            return json == null ? mapper.readValue("{}", type) : mapper.readValue(json, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored player value is not JSON", e);
+        }
+    }
+
+    private static OffsetDateTime instant(String iso) {
+        return iso == null ? null : OffsetDateTime.parse(iso);
+    }
+
+    private static String randomId(int bytes) {
+        byte[] random = new byte[bytes];
+        RANDOM.nextBytes(random);
+        return HexFormat.of().formatHex(random);
+    }
+}

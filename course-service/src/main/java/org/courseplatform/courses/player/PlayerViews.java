@@ -1,0 +1,45 @@
+package org.courseplatform.courses.player;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import java.util.Map;
+
+/** Answers of the player API and the tracking list. */
+public final class PlayerViews {
+
+    private PlayerViews() {
+    }
+
+    /** 201 of the token exchange: {@code course} for a course session, {@code screen} for a screen session. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Session(String session, String expiresAt, String mode, String kind, CourseInfo course, ScreenInfo screen,
+            JsonNode document, String locale, Map<String, Object> options, Map<String, Object> theme, Progress progress) {
+    }
+
+    public record CourseInfo(long id, String title, String key, String format) {
+    }
+
+    public record ScreenInfo(long id, String title) {
+    }
+
+    /** The learner's place: {@code answers} by question element id. */
+    public record Progress(int screenIndex, int percent, boolean commenced, boolean completed,
+            Map<String, List<String>> answers) {
+    }
+
+    public record ProgressAnswer(Progress progress) {
+    }
+
+    public record QuestionResult(boolean correct, List<String> correctAnswers) {
+    }
+
+    public record QuizResult(int score, boolean passed, int passPercent, Map<String, QuestionResult> results) {
+    }
+
+    /** One learner's tracking record of a course; {@code totalTime} in seconds. */
+    public record Tracking(long id, long courseId, String identifier, String clientIdentifier, JsonNode collection,
+            String commenced, String completed, long totalTime, int screenIndex, int percent, boolean testMode,
+            String created, String updated) {
+    }
+}
