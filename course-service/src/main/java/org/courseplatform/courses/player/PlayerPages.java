@@ -1,20 +1,38 @@
 package org.courseplatform.courses.player;
 
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.courseplatform.platform.web.SecurityHeaders;
 
 /**
- * The Content-Security-Policy of the player pages ({@code /play/**}): their own scripts, styles
- * (inline allowed), images and media from anywhere over https, API calls to this origin only, and
- * framing by {@code player.frame-ancestors} (default {@code *}). It replaces the API's
- * {@code default-src 'none'} that {@link SecurityHeaders} gives every other answer.
+ * The learner pages ({@code /play/**}). Their built files (src/main/webui) are static resources
+ * under {@code /play}; this maps the public addresses {@code /play/course} and {@code /play/screen}
+ * to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
+ * their Content-Security-Policy: their own scripts, styles (inline allowed), images and media from
+ * anywhere over https, API calls to this origin only, and framing by {@code player.frame-ancestors}
+ * (default {@code *}). It replaces the API's {@code default-src 'none'} that {@link SecurityHeaders}
+ * gives every other answer.
  */
 @ApplicationScoped
 public class PlayerPages {
 
     static final String PREFIX = "/play";
+
+    static final String NOT_FOUND_PAGE = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Page not found</title>
+            <style>body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f7f9;color:#111827;
+            display:grid;place-items:center;min-height:100vh;margin:0;padding:24px;box-sizing:border-box}
+            main{max-width:440px;background:#fff;border-radius:18px;padding:32px 28px;text-align:center;
+            box-shadow:0 4px 16px rgba(17,24,39,.06)}h1{font-size:1.4rem;margin:0 0 8px}p{margin:0;color:#374151}</style>
+            </head><body><main><h1>Page not found</h1>
+            <p>There is no page at this address. Open the course or quiz from the link you were given.</p>
+            </main></body></html>
+            """;
 
     private final String policy;
 
@@ -31,9 +49,18 @@ public class PlayerPages {
         router.route().order(Integer.MIN_VALUE + 1).handler(ctx -> {
             String path = ctx.request().path();
             if (path != null && (path.equals(PREFIX) || path.startsWith(PREFIX + "/"))) {
-                ctx.addHeadersEndHandler(done -> ctx.response().headers().set(SecurityHeaders.CONTENT_SECURITY_POLICY, policy));
+                ctx.addHeadersEndHandler(done -> ctx.response().headers().set(SecurityHeaders.CONTENT_SECURITY_POLICY, policy)
+                        .set("Referrer-Policy", "no-referrer"));
             }
             ctx.next();
         });
+        router.get(PREFIX + "/course").order(-100).handler(rc -> rc.reroute(PREFIX + "/course.html"));
+        router.get(PREFIX + "/screen").order(-100).handler(rc -> rc.reroute(PREFIX + "/screen.html"));
+        // After the static files handler, which serves the files it has and passes on the rest.
+        router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(rc -> rc.response()
+                .setStatusCode(404)
+                .putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
+                .end(NOT_FOUND_PAGE));
     }
 }
