@@ -132,7 +132,8 @@ final class HttpsReceiver implements AutoCloseable {
         return to(path);
     }
 
-    private List<Received> to(String path) {
+    /** The requests to {@code path} so far. */
+    List<Received> to(String path) {
         return received.stream().filter(r -> r.path().equals(path)).toList();
     }
 
