@@ -22,4 +22,18 @@ public interface PlayerConfig {
      */
     @WithDefault("*")
     String frameAncestors();
+
+    /** The purge of expired sessions and used embed tokens ({@code player.purge.*}). */
+    Purge purge();
+
+    interface Purge {
+
+        /** How long after its expiry a row is kept (a day: enough to look into a complaint). */
+        @WithDefault("1d")
+        Duration grace();
+
+        /** Rows deleted per statement. */
+        @WithDefault("500")
+        int batchSize();
+    }
 }
