@@ -75,12 +75,13 @@ class CoursePlayerTest {
 
     @Test
     void embedUrlsOpenThePlayerWithASignedTokenAndTheDeprecatedEndpointsAnswerTheSame() throws Exception {
-        String key = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "test");
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.header(ws, "build", "", "", "test");
         long id = publishedCourse(key, "t1");
         String url = embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\","
                 + "\"colorPrimary\":\"#12AB34\",\"back\":\"event\",\"language\":\"fr\",\"parentOrigin\":\"https://LMS.example.com:443/\","
                 + "\"collection\":{\"id\":7,\"key\":\"c-7\"}}");
-        assertThat(url).startsWith(base() + "/play/course#token=");
+        assertThat(url).startsWith(base() + "/play/course?w=" + ws + "#token=");
         JsonNode claims = payload(token(url));
         assertThat(claims.path("iss").asText()).isEqualTo("course-service");
         assertThat(claims.path("typ").asText()).isEqualTo("embed");
@@ -98,7 +99,7 @@ class CoursePlayerTest {
             String old = given().header("Authorization", key).queryParam("courseId", id).queryParam("identifier", "learner-1")
                     .queryParam("legacy", "true").get(path).then().statusCode(200).contentType(startsWith("text/plain"))
                     .extract().asString();
-            assertThat(old).startsWith(base() + "/play/course#token=");
+            assertThat(old).startsWith(base() + "/play/course?w=" + ws + "#token=");
             assertThat(payload(token(old)).path("action").asText()).isEqualTo(path.endsWith("view") ? "view" : "edit");
             assertThat(payload(token(old)).path("options").path("legacy").asBoolean()).isTrue();
         }

@@ -40,7 +40,7 @@ class ScreenPlayerTest {
         String key = TestKeys.header(ws, "build", "", "", "test");
         long id = quizScreen(key);
         String url = screenUrl(key, "/embed/screen", "{\"action\":\"view\",\"id\":" + id + ",\"identifier\":\"learner-1\"}");
-        assertThat(url).startsWith(CoursePlayerTest.base() + "/play/screen#token=");
+        assertThat(url).startsWith(CoursePlayerTest.base() + "/play/screen?w=" + ws + "#token=");
         assertThat(CoursePlayerTest.payload(CoursePlayerTest.token(url)).path("screenId").asLong()).isEqualTo(id);
         JsonPath opened = CoursePlayerTest.exchange(CoursePlayerTest.token(url)).then().statusCode(201)
                 .body("kind", equalTo("screen")).body("mode", equalTo("view")).body("screen.id", equalTo((int) id))
@@ -84,7 +84,7 @@ class ScreenPlayerTest {
         String key = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live");
         long id = quizScreen(key);
         String url = screenUrl(key, "/v1/headless/embed/screen", "{\"action\":\"edit\",\"id\":" + id + ",\"identifier\":\"author\"}");
-        assertThat(url).contains("/play/screen#token=");
+        assertThat(url).contains("/play/screen?w=").contains("#token=");
         String session = CoursePlayerTest.exchange(CoursePlayerTest.token(url)).then().statusCode(201)
                 .body("mode", equalTo("preview")).extract().jsonPath().getString("session");
         quiz(session, Map.of()).then().statusCode(200).body("score", equalTo(0)).body("passed", equalTo(false));

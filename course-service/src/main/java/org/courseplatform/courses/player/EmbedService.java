@@ -28,8 +28,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Signed player URLs. The token (RS256, {@code typ=embed}, issuer and audience course-service, a
  * random {@code jti}, 3 h) names the workspace, tenant, learner, action, kind, course or screen, the
  * issuing key's mode, the page options and the framing page's origin. It travels in the URL's
- * fragment ({@code <base>/play/course#token=…}), which browsers never send: no access log, proxy or
- * Referer sees it. The page exchanges it once for a session ({@link PlayerService}).
+ * fragment ({@code <base>/play/course?w=<workspaceId>#token=…}), which browsers never send: no access
+ * log, proxy or Referer sees it. The query's {@code w}, not secret, names the workspace so that the
+ * page is answered with the workspace's frame-ancestors ({@link EmbedSettingsService}). The page exchanges it once for a session ({@link PlayerService}).
  */
 @ApplicationScoped
 public class EmbedService {
@@ -59,7 +60,7 @@ public class EmbedService {
     }
 
     /**
-     * {@code <base>/play/course#token=…}: {@code view} plays the published version and tracks the
+     * {@code <base>/play/course?w=<workspaceId>#token=…}: {@code view} plays the published version and tracks the
      * learner (409 while the course was never published); {@code edit} previews the draft and
      * records nothing. Another workspace's or tenant's course, or a deleted one, is 404.
      */
@@ -118,12 +119,12 @@ public class EmbedService {
             if (collection != null) {
                 claims.claim("collection", collection);
             }
-            return url("/play/course", claims);
+            return url("/play/course", caller, claims);
         });
     }
 
     /**
-     * {@code <base>/play/screen#token=…}, the Standalone Screen Player of a library screen (a quiz
+     * {@code <base>/play/screen?w=<workspaceId>#token=…}, the Standalone Screen Player of a library screen (a quiz
      * layout's whole group). {@code edit} answers the same page in preview until the screen editor
      * exists; without {@code id} it is a 400 naming {@code id}.
      */
@@ -149,7 +150,7 @@ public class EmbedService {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("Screen " + screenId + " not found");
             }
-            return url("/play/screen", claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_SCREEN,
+            return url("/play/screen", caller, claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_SCREEN,
                     parentOrigin).claim("screenId", screen.id).claim("options", Map.of()));
         });
     }
@@ -172,10 +173,11 @@ public class EmbedService {
         return claims;
     }
 
-    private String url(String page, JwtClaimsBuilder claims) {
+    private String url(String page, WorkspaceCaller caller, JwtClaimsBuilder claims) {
         String token = tokens.sign(claims, Tokens.EMBED, tokens.serviceName(), config.embedTtl());
         // The fragment never reaches a server: not the ingress's access log, a proxy's or a Referer.
-        return baseUrl + page + "#token=" + token;
+        // The workspace id in the query is not secret: it only picks the page's frame-ancestors.
+        return baseUrl + page + "?" + PlayerPages.WORKSPACE_PARAM + "=" + caller.workspaceId() + "#token=" + token;
     }
 
     private static String action(String value, List<ApiError.Detail> problems) {

@@ -1,24 +1,39 @@
 package org.courseplatform.courses.player;
 
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
 import org.courseplatform.platform.web.SecurityHeaders;
+import org.jboss.logging.Logger;
 
 /**
  * The learner pages ({@code /play/**}). Their built files (src/main/webui) are static resources
  * under {@code /play}; this maps the public addresses {@code /play/course} and {@code /play/screen}
  * to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
  * their Content-Security-Policy: their own scripts, styles (inline allowed), images and media from
- * anywhere over https, API calls to this origin only, and framing by {@code player.frame-ancestors}
- * (default {@code *}). It replaces the API's {@code default-src 'none'} that {@link SecurityHeaders}
- * gives every other answer.
+ * anywhere over https, API calls to this origin only, and framing by the workspace's frame
+ * ancestors. Embed URLs name their workspace in the query ({@code ?w=<workspaceId>}); a request with
+ * a valid {@code w} is framed by that workspace's list ({@link EmbedSettingsService}: cached for up
+ * to 30 s, loaded without blocking the event loop), one without or with a malformed {@code w} by
+ * {@code player.frame-ancestors} (default {@code *}). If the list cannot be read the page may not
+ * be framed ({@code 'none'}). It replaces the API's {@code default-src 'none'} that
+ * {@link SecurityHeaders} gives every other answer.
  */
 @ApplicationScoped
 public class PlayerPages {
 
     static final String PREFIX = "/play";
+    static final String WORKSPACE_PARAM = "w";
+    private static final String POLICY_CHOSEN = PlayerPages.class.getName() + ".policy";
+
+    private static final Logger LOG = Logger.getLogger(PlayerPages.class);
+    private static final Pattern WORKSPACE_ID = Pattern.compile("[1-9][0-9]{0,17}");
 
     static final String NOT_FOUND_PAGE = """
             <!doctype html>
@@ -34,10 +49,12 @@ public class PlayerPages {
             </main></body></html>
             """;
 
-    private final String policy;
+    private final EmbedSettingsService settings;
+    private final String defaultPolicy;
 
-    public PlayerPages(PlayerConfig config) {
-        this.policy = policy(config.frameAncestors());
+    public PlayerPages(EmbedSettingsService settings) {
+        this.settings = settings;
+        this.defaultPolicy = policy(settings.defaultFrameAncestors());
     }
 
     static String policy(String frameAncestors) {
@@ -45,14 +62,50 @@ public class PlayerPages {
                 + "script-src 'self'; connect-src 'self'; frame-ancestors " + frameAncestors.strip();
     }
 
+    /** The workspace id of {@code ?w=}, or null when absent or not a positive number. */
+    static Long workspaceId(String value) {
+        return value != null && WORKSPACE_ID.matcher(value).matches() ? Long.valueOf(value) : null;
+    }
+
+    private static void secure(RoutingContext ctx, String policy) {
+        ctx.put(POLICY_CHOSEN, policy);
+        ctx.addHeadersEndHandler(done -> ctx.response().headers().set(SecurityHeaders.CONTENT_SECURITY_POLICY, policy)
+                .set("Referrer-Policy", "no-referrer"));
+        ctx.next();
+    }
+
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE + 1).handler(ctx -> {
             String path = ctx.request().path();
-            if (path != null && (path.equals(PREFIX) || path.startsWith(PREFIX + "/"))) {
-                ctx.addHeadersEndHandler(done -> ctx.response().headers().set(SecurityHeaders.CONTENT_SECURITY_POLICY, policy)
-                        .set("Referrer-Policy", "no-referrer"));
+            if (path == null || !path.equals(PREFIX) && !path.startsWith(PREFIX + "/")) {
+                ctx.next();
+                return;
             }
-            ctx.next();
+            // A page's reroute to its file (which drops the query) passes here again: keep the policy chosen.
+            String chosen = ctx.get(POLICY_CHOSEN);
+            if (chosen != null) {
+                secure(ctx, chosen);
+                return;
+            }
+            Long workspaceId = workspaceId(ctx.request().getParam(WORKSPACE_PARAM));
+            if (workspaceId == null) {
+                secure(ctx, defaultPolicy);
+                return;
+            }
+            CompletableFuture<String> ancestors = settings.frameAncestors(workspaceId);
+            if (ancestors.isDone() && !ancestors.isCompletedExceptionally()) {
+                secure(ctx, policy(ancestors.join()));
+                return;
+            }
+            Context context = Vertx.currentContext();
+            ctx.request().pause();
+            ancestors.whenComplete((value, failure) -> context.runOnContext(v -> {
+                if (failure != null) {
+                    LOG.warnf(failure, "Could not read the frame ancestors of workspace %d; the page may not be framed", workspaceId);
+                }
+                ctx.request().resume();
+                secure(ctx, policy(failure == null ? value : "'none'"));
+            }));
         });
         router.get(PREFIX + "/course").order(-100).handler(rc -> rc.reroute(PREFIX + "/course.html"));
         router.get(PREFIX + "/screen").order(-100).handler(rc -> rc.reroute(PREFIX + "/screen.html"));
