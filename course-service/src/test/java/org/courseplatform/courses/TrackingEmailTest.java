@@ -1,11 +1,14 @@
 package org.courseplatform.courses;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.courseplatform.courses.CoursePlayerTest.embed;
 import static org.courseplatform.courses.CoursePlayerTest.progress;
 import static org.courseplatform.courses.CoursePlayerTest.publishedCourse;
 import static org.courseplatform.courses.CoursePlayerTest.session;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
@@ -93,6 +96,11 @@ class TrackingEmailTest {
         assertEmail(complete(key, ws, course, username), email);
         assertEmail(complete(key, ws, course, Long.toString(memberId)), email);
         assertEmail(complete(key, ws, course, "stranger-" + memberId), null);
+        // The tracking list answers the same email.
+        given().header("Authorization", key).queryParam("identifier", username).get("/v1/headless/course/" + course + "/tracking")
+                .then().statusCode(200).body("[0].email", equalTo(email));
+        given().header("Authorization", key).queryParam("identifier", "stranger-" + memberId)
+                .get("/v1/headless/course/" + course + "/tracking").then().statusCode(200).body("[0].email", nullValue());
         // Another workspace's learner with the same identifier is not this member.
         long other = TestKeys.newWorkspace();
         String otherKey = TestKeys.header(other, "build", "", "", "live");

@@ -23,15 +23,7 @@ public class MemberProjectionRepository {
             where member_projection.occurred_at <= excluded.occurred_at""";
     private static final String DELETE = "delete from member_projection where workspace_id = $1 and member_id = $2";
 
-    /**
-     * The identifier's member: an email match first, then a username match (both case-insensitive,
-     * as members-service treats them), then the member id written as a string; the lowest id wins a tie.
-     */
-    private static final String EMAIL = """
-            select email from member_projection
-            where workspace_id = ?1 and (lower(email) = lower(?2) or lower(username) = lower(?2) or cast(member_id as text) = ?2)
-            order by case when lower(email) = lower(?2) then 0 when lower(username) = lower(?2) then 1 else 2 end, member_id
-            limit 1""";
+    private static final String EMAIL = "select " + emailOf("?1", "?2");
 
     private final Pool pool;
 
@@ -49,6 +41,21 @@ public class MemberProjectionRepository {
 
     Uni<Void> delete(SqlClient client, long workspaceId, long memberId) {
         return client.preparedQuery(DELETE).execute(Tuple.of(workspaceId, memberId)).replaceWithVoid();
+    }
+
+    /**
+     * A scalar subquery: the email of the workspace's member that {@code identifier} (SQL expressions)
+     * names, or null. An email match first, then a username match (both case-insensitive, as
+     * members-service treats them), then the member id written as a string; the lowest id wins a tie.
+     */
+    public static String emailOf(String workspace, String identifier) {
+        return """
+                (select m.email from member_projection m
+                where m.workspace_id = %1$s
+                    and (lower(m.email) = lower(%2$s) or lower(m.username) = lower(%2$s) or cast(m.member_id as text) = %2$s)
+                order by case when lower(m.email) = lower(%2$s) then 0 when lower(m.username) = lower(%2$s) then 1 else 2 end,
+                    m.member_id
+                limit 1)""".formatted(workspace, identifier);
     }
 
     /** The email of the workspace's member the identifier names, or null; call inside a session. */
