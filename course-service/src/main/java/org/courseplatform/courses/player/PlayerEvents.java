@@ -6,21 +6,25 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.courseplatform.courses.member.MemberProjectionRepository;
 import org.courseplatform.platform.events.Outbox;
 import org.courseplatform.platform.events.Topics;
 
 /**
  * The player's events on course-events, in the transaction of the tracking change, with the
- * {@code testMode} stored on the tracking record. {@code email} is null: course-service has no
- * members data (see docs/course-player.md).
+ * {@code testMode} stored on the tracking record. {@code tracking.email} is the email of the
+ * workspace's member the identifier names (email, else username, else member id; see
+ * {@link MemberProjectionRepository#email}), from course-service's member projection; null when none.
  */
 @ApplicationScoped
 public class PlayerEvents {
 
     private final Outbox outbox;
+    private final MemberProjectionRepository members;
 
-    public PlayerEvents(Outbox outbox) {
+    public PlayerEvents(Outbox outbox, MemberProjectionRepository members) {
         this.outbox = outbox;
+        this.members = members;
     }
 
     /**
@@ -36,12 +40,14 @@ public class PlayerEvents {
         course.put("clientIdentifier", outline.clientIdentifier());
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("course", course);
-        data.put("tracking", tracked.toMap());
+        data.put("tracking", null); // keeps its place before collection; set below
         if (collection != null && !collection.isNull()) {
             data.put("collection", collection);
         }
-        return outbox.add(Topics.COURSE_EVENTS, type, Long.toString(courseId), workspaceId, tracked.testMode(), data)
-                .replaceWithVoid();
+        return members.email(workspaceId, tracked.identifier()).chain(email -> {
+            data.put("tracking", tracked.toMap(email));
+            return outbox.add(Topics.COURSE_EVENTS, type, Long.toString(courseId), workspaceId, tracked.testMode(), data);
+        }).replaceWithVoid();
     }
 
     /**
@@ -61,20 +67,22 @@ public class PlayerEvents {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("course", null);
         data.put("screen", screen);
-        data.put("tracking", tracked.toMap());
-        data.put("quiz", quiz);
-        return outbox.add(Topics.COURSE_EVENTS, passed ? "quiz.completed" : "quiz.failed", Long.toString(screenId),
-                workspaceId, tracked.testMode(), data).replaceWithVoid();
+        return members.email(workspaceId, tracked.identifier()).chain(email -> {
+            data.put("tracking", tracked.toMap(email));
+            data.put("quiz", quiz);
+            return outbox.add(Topics.COURSE_EVENTS, passed ? "quiz.completed" : "quiz.failed", Long.toString(screenId),
+                    workspaceId, tracked.testMode(), data);
+        }).replaceWithVoid();
     }
 
     /** The tracking part of an event; {@code totalTime} in seconds. */
     record Tracked(long id, String identifier, String commenced, String completed, long totalTime, boolean testMode) {
 
-        Map<String, Object> toMap() {
+        Map<String, Object> toMap(String email) {
             Map<String, Object> tracking = new LinkedHashMap<>();
             tracking.put("id", id);
             tracking.put("identifier", identifier);
-            tracking.put("email", null);
+            tracking.put("email", email);
             tracking.put("commenced", commenced);
             tracking.put("completed", completed);
             tracking.put("totalTime", totalTime);

@@ -5,6 +5,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.List;
+import org.courseplatform.courses.member.MemberProjectionRepository;
 import org.courseplatform.platform.web.Paged;
 
 /** The player's SQL: token use, sessions and tracking records, all through the current reactive session. */
@@ -52,9 +53,10 @@ public class PlayerRepository {
             select id, course_id, identifier, client_identifier, collection::text,
                 to_char(commenced_at at time zone 'UTC', %1$s), to_char(completed_at at time zone 'UTC', %1$s),
                 total_seconds, screen_index, percent, test_mode,
-                to_char(created_at at time zone 'UTC', %1$s), to_char(updated_at at time zone 'UTC', %1$s)
+                to_char(created_at at time zone 'UTC', %1$s), to_char(updated_at at time zone 'UTC', %1$s), %2$s
             from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))
-            order by id limit ?3 offset ?4""".formatted(ISO);
+            order by id limit ?3 offset ?4""".formatted(ISO,
+            MemberProjectionRepository.emailOf("player_tracking.workspace_id", "player_tracking.identifier"));
     private static final String COUNT = """
             select count(*) from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))""";
 

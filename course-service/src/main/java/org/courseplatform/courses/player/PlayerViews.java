@@ -37,9 +37,12 @@ public final class PlayerViews {
     public record QuizResult(int score, boolean passed, int passPercent, Map<String, QuestionResult> results) {
     }
 
-    /** One learner's tracking record of a course; {@code totalTime} in seconds. */
+    /**
+     * One learner's tracking record of a course; {@code totalTime} in seconds; {@code email} that of
+     * the workspace's member the identifier names (as in the tracking events), else null.
+     */
     public record Tracking(long id, long courseId, String identifier, String clientIdentifier, JsonNode collection,
             String commenced, String completed, long totalTime, int screenIndex, int percent, boolean testMode,
-            String created, String updated) {
+            String created, String updated, String email) {
     }
 }
