@@ -192,35 +192,22 @@ public class CourseResource {
         return embeds.courseUrl(Callers.workspace(identity), body);
     }
 
-    /** Deprecated: the same URL as POST /v1/headless/embed/course with {@code action=view}. */
+    /**
+     * Deprecated: {@code GET /course/view} and {@code GET /course/edit} answer the same URL as
+     * POST /v1/headless/embed/course with that action.
+     */
     @GET
-    @Path("/course/view")
+    @Path("/course/{action: view|edit}")
     @Produces(MediaType.TEXT_PLAIN)
     @Deprecated
-    public Uni<String> viewUrl(@QueryParam("courseId") String courseId, @QueryParam("identifier") String identifier,
+    public Uni<String> actionUrl(@PathParam("action") String action, @QueryParam("courseId") String courseId,
+            @QueryParam("identifier") String identifier,
             @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("flow") String flow,
             @QueryParam("back") String back, @QueryParam("colorPrimary") String colorPrimary,
             @QueryParam("language") String language, @QueryParam("translations") String translations,
             @QueryParam("brandVoice") String brandVoice, @QueryParam("legacy") String legacy,
             @QueryParam("themeId") String themeId, @QueryParam("parentOrigin") String parentOrigin) {
-        return embeds.courseUrl(Callers.workspace(identity), new EmbedRequests.Course("view",
-                QueryParams.optionalId("courseId", courseId), identifier, clientIdentifier, themeId, language, back,
-                colorPrimary, flow, optionalBool("translations", translations), brandVoice, optionalBool("legacy", legacy),
-                parentOrigin, null));
-    }
-
-    /** Deprecated: the same URL as POST /v1/headless/embed/course with {@code action=edit}. */
-    @GET
-    @Path("/course/edit")
-    @Produces(MediaType.TEXT_PLAIN)
-    @Deprecated
-    public Uni<String> editUrl(@QueryParam("courseId") String courseId, @QueryParam("identifier") String identifier,
-            @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("flow") String flow,
-            @QueryParam("back") String back, @QueryParam("colorPrimary") String colorPrimary,
-            @QueryParam("language") String language, @QueryParam("translations") String translations,
-            @QueryParam("brandVoice") String brandVoice, @QueryParam("legacy") String legacy,
-            @QueryParam("themeId") String themeId, @QueryParam("parentOrigin") String parentOrigin) {
-        return embeds.courseUrl(Callers.workspace(identity), new EmbedRequests.Course("edit",
+        return embeds.courseUrl(Callers.workspace(identity), new EmbedRequests.Course(action,
                 QueryParams.optionalId("courseId", courseId), identifier, clientIdentifier, themeId, language, back,
                 colorPrimary, flow, optionalBool("translations", translations), brandVoice, optionalBool("legacy", legacy),
                 parentOrigin, null));
