@@ -117,7 +117,12 @@ public class CourseService {
      */
     @WithTransaction
     public Uni<Saved> replaceContent(CourseScope scope, long id, JsonNode document, IfMatch ifMatch) {
-        ParsedDocument parsed = parse(document);
+        return replaceContent(scope, id, parse(document), ifMatch);
+    }
+
+    /** {@link #replaceContent(CourseScope, long, JsonNode, IfMatch)} with a document already checked by {@link #parse}. */
+    @WithTransaction
+    public Uni<Saved> replaceContent(CourseScope scope, long id, ParsedDocument parsed, IfMatch ifMatch) {
         Uni<Course> course = ifMatch.given() ? findLocked(scope, id) : find(scope, id);
         return course.chain(c -> {
             editable(c);
@@ -287,8 +292,11 @@ public class CourseService {
         }
     }
 
-    /** Validates a document and enforces the size limit (413 over it). */
-    ParsedDocument parse(JsonNode document) {
+    /**
+     * Validates a document and enforces the size limit (413 over it). A document is up to 5 MB:
+     * callers on the event loop run this through {@link Workers#call}.
+     */
+    public ParsedDocument parse(JsonNode document) {
         long size = write(document).getBytes(StandardCharsets.UTF_8).length;
         long max = config.documentMaxSize().asLongValue();
         if (size > max) {

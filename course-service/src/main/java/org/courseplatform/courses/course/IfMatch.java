@@ -63,6 +63,21 @@ public record IfMatch(boolean given, boolean any, List<Long> revisions) {
         return new IfMatch(true, false, List.copyOf(revisions));
     }
 
+    /**
+     * The precondition of a change that must name its revision (the editor API's saves): absent is
+     * 428 {@code PRECONDITION_REQUIRED} naming {@code If-Match}, so an editor can never save blind.
+     */
+    public static IfMatch required(List<String> lines) {
+        IfMatch parsed = parse(lines);
+        if (!parsed.given()) {
+            throw new ApiException(ErrorCode.PRECONDITION_REQUIRED, "If-Match is required: send the revision you "
+                    + "loaded as If-Match: \"<revision>\", so that a newer save is never overwritten unseen",
+                    List.of(new ApiError.Detail(HEADER, "is required: the revision the change was made from, such as \"7\"")),
+                    null);
+        }
+        return parsed;
+    }
+
     /** Whether a draft at {@code revision} meets the precondition (always, without one). */
     public boolean matches(long revision) {
         return !given || any || revisions.contains(revision);
@@ -73,12 +88,19 @@ public record IfMatch(boolean given, boolean any, List<Long> revisions) {
      * current revision in the message, a detail on {@code If-Match} and the current {@code ETag}.
      */
     void check(long courseId, long current) {
+        check("Course " + courseId, current, "the course (GET /v1/headless/course/" + courseId + "/content)");
+    }
+
+    /**
+     * The same check for anything with a revision: {@code subject} names it in the message
+     * ({@code "Screen 12"}), {@code reread} says what to read again.
+     */
+    public void check(String subject, long current, String reread) {
         if (matches(current)) {
             return;
         }
-        throw new ApiException(ErrorCode.PRECONDITION_FAILED, "Course " + courseId + " has changed since you read it: it is at "
-                + "revision " + current + ". Re-read the course (GET /v1/headless/course/" + courseId
-                + "/content) and reapply your change to revision " + current + ".",
+        throw new ApiException(ErrorCode.PRECONDITION_FAILED, subject + " has changed since you read it: it is at "
+                + "revision " + current + ". Re-read " + reread + " and reapply your change to revision " + current + ".",
                 List.of(new ApiError.Detail(HEADER, "the current revision is " + current + " (ETag " + etag(current) + ")")),
                 Map.of("ETag", etag(current)));
     }

@@ -38,6 +38,8 @@ import org.courseplatform.platform.web.ApiException;
  *       is filled in the normalised copy.</li>
  *   <li>A Classic slide's {@code kind} may be one nobody knows: the slide is stored and migration
  *       blocks it later, because an import must not lose a legacy course.</li>
+ *   <li>{@code theme} (Builder 2 only, optional) is an object whose {@code colorPrimary}, when
+ *       given, is a {@code #rrggbb} colour.</li>
  *   <li>{@code translations} (Builder 2 only) is keyed by locale tag and refers only to existing
  *       screens, elements and answers.</li>
  *   <li>Limits: {@value #MAX_SCREENS} screens or slides, {@value #MAX_ELEMENTS_PER_SCREEN} elements
@@ -69,6 +71,8 @@ public final class CourseDocuments {
     private static final List<String> TRANSLATED_ELEMENT_TEXTS = List.of("question", "title", "description",
             "cardBack", "altText", "transcript", "feedback");
     private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]+");
+    private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
+    private static final String ONE_SCREEN = "document.screens[0]";
 
     private CourseDocuments() {
     }
@@ -86,6 +90,35 @@ public final class CourseDocuments {
             throw ApiException.invalid("document", "must be a JSON object");
         }
         return new Validation(((ObjectNode) document).deepCopy()).run();
+    }
+
+    /**
+     * Checks one Builder 2 screen on its own (a library screen's document) by the screen rules of
+     * a course document, and answers its normalised copy. Problems are named from the screen
+     * itself: {@code document.elements[0].answers}, not {@code document.screens[0]…}.
+     *
+     * @throws ApiException 400 listing every problem found
+     */
+    public static ObjectNode parseScreen(JsonNode screen) {
+        if (screen == null || screen.isMissingNode() || screen.isNull()) {
+            throw ApiException.invalid("document", "is required");
+        }
+        if (!screen.isObject()) {
+            throw ApiException.invalid("document", "must be a JSON object: one Builder 2 screen");
+        }
+        ObjectNode wrapper = JsonNodeFactory.instance.objectNode().put("format", BUILDER2).put("title", "screen");
+        wrapper.putArray("screens").add(screen.deepCopy());
+        try {
+            return (ObjectNode) new Validation(wrapper).run().document().get("screens").get(0);
+        } catch (ApiException e) {
+            List<ApiError.Detail> details = new ArrayList<>();
+            for (ApiError.Detail detail : e.details()) {
+                String field = detail.field();
+                details.add(new ApiError.Detail(field.startsWith(ONE_SCREEN)
+                        ? "document" + field.substring(ONE_SCREEN.length()) : field, detail.message()));
+            }
+            throw details.isEmpty() ? e : ApiException.invalid(details);
+        }
     }
 
     /** Whether {@code value} is an absolute http or https URL with a host. */
@@ -154,6 +187,7 @@ public final class CourseDocuments {
         // ---------------------------------------------------------------- Builder 2
 
         private int builder2(String baseLocale) {
+            theme(root.get("theme"));
             ArrayNode list = array(root, "screens", "document", "screen", MAX_SCREENS, true);
             if (list == null) {
                 return 0;
@@ -172,6 +206,24 @@ public final class CourseDocuments {
             }
             translations(baseLocale);
             return list.size();
+        }
+
+        /**
+         * The builder's course theme: {@code {colorPrimary: "#rrggbb"}}, optional. The player uses
+         * the colour unless the embed URL gives its own; other keys are kept for newer builders.
+         */
+        private void theme(JsonNode theme) {
+            if (!present(theme)) {
+                return;
+            }
+            if (!theme.isObject()) {
+                add("document.theme", "must be an object {colorPrimary}");
+                return;
+            }
+            JsonNode color = theme.get("colorPrimary");
+            if (present(color) && (!color.isTextual() || !COLOR.matcher(color.asText()).matches())) {
+                add("document.theme.colorPrimary", "must be a colour as #rrggbb");
+            }
         }
 
         /** Checks one screen; answers it, or a copy with {@code typeId} filled in. */

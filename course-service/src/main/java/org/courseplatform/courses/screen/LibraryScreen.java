@@ -49,4 +49,13 @@ public class LibraryScreen {
 
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
+
+    /**
+     * Grows by one with each saved change of the document (the screen editor's If-Match compares
+     * it). Not a JPA version: it is bumped under a row lock by the save, not by every flush.
+     */
+    public long revision = 1;
+
+    @Column(name = "updated_at")
+    public OffsetDateTime updatedAt;
 }

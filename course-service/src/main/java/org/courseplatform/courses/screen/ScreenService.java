@@ -69,6 +69,7 @@ public class ScreenService {
             }
             screen.document = write(document);
             screen.createdAt = now;
+            screen.updatedAt = now;
             made.add(screen);
         }
         return screens.persist(made.stream()).replaceWith(() -> made.get(0).id);

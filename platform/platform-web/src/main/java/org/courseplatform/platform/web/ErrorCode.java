@@ -15,6 +15,8 @@ public enum ErrorCode {
     CONFLICT(409),
     /** An {@code If-Match} revision that is no longer current. */
     PRECONDITION_FAILED(412),
+    /** A change that must name the revision it was made from ({@code If-Match}) and did not. */
+    PRECONDITION_REQUIRED(428),
     PAYLOAD_TOO_LARGE(413),
     URI_TOO_LONG(414),
     UNSUPPORTED_MEDIA_TYPE(415),

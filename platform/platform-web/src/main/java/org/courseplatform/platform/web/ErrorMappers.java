@@ -140,6 +140,7 @@ public class ErrorMappers {
             case REQUEST_TIMEOUT -> "The request was not received in time";
             case CONFLICT -> "The request conflicts with the current state";
             case PRECONDITION_FAILED -> "The resource changed since the revision the request names";
+            case PRECONDITION_REQUIRED -> "The request must name the revision it changes (If-Match)";
             case PAYLOAD_TOO_LARGE -> "The request body is too large";
             case URI_TOO_LONG -> "The request line is too long";
             case UNSUPPORTED_MEDIA_TYPE -> "Unsupported media type";
