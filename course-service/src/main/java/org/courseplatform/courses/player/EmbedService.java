@@ -25,8 +25,9 @@ import org.courseplatform.platform.web.ApiException;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Signed player URLs. The token (RS256, {@code typ=embed}, issuer and audience course-service, a
- * random {@code jti}, 3 h) names the workspace, tenant, learner, action, kind, course or screen, the
+ * Signed player and editor URLs. The token (RS256, {@code typ=embed}, issuer and audience course-service, a
+ * random {@code jti}, 3 h) names the workspace, tenant, learner, action, kind, course or screen (an
+ * {@code edit} token may name neither: the editor then creates one), the
  * issuing key's mode, the page options and the framing page's origin. It travels in the URL's
  * fragment ({@code <base>/play/course?w=<workspaceId>#token=…}), which browsers never send: no access
  * log, proxy or Referer sees it. The query's {@code w}, not secret, names the workspace so that the
@@ -60,18 +61,22 @@ public class EmbedService {
     }
 
     /**
-     * {@code <base>/play/course?w=<workspaceId>#token=…}: {@code view} plays the published version and tracks the
-     * learner (409 while the course was never published); {@code edit} previews the draft and
-     * records nothing. Another workspace's or tenant's course, or a deleted one, is 404.
+     * {@code view}: {@code <base>/play/course?w=<workspaceId>#token=…}, the player on the published
+     * version, tracking the learner (409 while the course was never published). {@code edit}:
+     * {@code <base>/play/builder?w=<workspaceId>#token=…}, the builder on the draft, or without
+     * {@code courseId} on its "new course" form (the course is made for the URL's identifier and
+     * tenant). Another workspace's or tenant's course, or a deleted one, is 404.
      */
     @WithSession
     public Uni<String> courseUrl(WorkspaceCaller caller, EmbedRequests.Course r) {
         List<ApiError.Detail> problems = new ArrayList<>();
         String action = action(r.action(), problems);
+        boolean edit = EDIT.equals(action);
         if (r.courseId() == null) {
-            problems.add(new ApiError.Detail("courseId", EDIT.equals(action)
-                    ? "is required: edit opens the course's draft in preview (the builder without a course comes later)"
-                    : "is required"));
+            if (!edit) {
+                problems.add(new ApiError.Detail("courseId", "is required to view a course (an edit URL may leave it out "
+                        + "to open the builder's new course form)"));
+            }
         } else if (r.courseId() <= 0) {
             problems.add(new ApiError.Detail("courseId", "must be a positive course id"));
         }
@@ -92,6 +97,22 @@ public class EmbedService {
             throw ApiException.invalid(problems);
         }
         CourseScope scope = CourseScope.of(caller, r.clientIdentifier());
+        Map<String, Object> options = new LinkedHashMap<>();
+        putIf(options, "themeId", r.themeId());
+        putIf(options, "language", r.language());
+        putIf(options, "back", back);
+        putIf(options, "colorPrimary", r.colorPrimary() == null ? null : r.colorPrimary().toLowerCase(Locale.ROOT));
+        putIf(options, "flow", r.flow());
+        putIf(options, "translations", r.translations());
+        putIf(options, "brandVoice", r.brandVoice());
+        putIf(options, "legacy", r.legacy());
+        if (r.courseId() == null) {
+            // A builder without a course: the tenant the course will be made in (an agent's own only).
+            String tenant = scope.tenantOf(r.clientIdentifier());
+            JwtClaimsBuilder claims = claims(caller, r.identifier().strip(), tenant, action, KIND_COURSE, parentOrigin)
+                    .claim("options", options);
+            return Uni.createFrom().item(url(PlayerPages.BUILDER, caller, claims));
+        }
         long courseId = r.courseId();
         return courses.findById(courseId).map(course -> {
             if (course == null || course.deleted || !scope.sees(course)) {
@@ -105,37 +126,31 @@ public class EmbedService {
                 throw ApiException.conflict("Course " + courseId + " is not published: publish the course first "
                         + "(learners see the published version)");
             }
-            Map<String, Object> options = new LinkedHashMap<>();
-            putIf(options, "themeId", r.themeId());
-            putIf(options, "language", r.language());
-            putIf(options, "back", back);
-            putIf(options, "colorPrimary", r.colorPrimary() == null ? null : r.colorPrimary().toLowerCase(Locale.ROOT));
-            putIf(options, "flow", r.flow());
-            putIf(options, "translations", r.translations());
-            putIf(options, "brandVoice", r.brandVoice());
-            putIf(options, "legacy", r.legacy());
             JwtClaimsBuilder claims = claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE,
                     parentOrigin).claim("courseId", course.id).claim("options", options);
             if (collection != null) {
                 claims.claim("collection", collection);
             }
-            return url("/play/course", caller, claims);
+            return url(edit ? PlayerPages.BUILDER : PlayerPages.COURSE, caller, claims);
         });
     }
 
     /**
-     * {@code <base>/play/screen?w=<workspaceId>#token=…}, the Standalone Screen Player of a library screen (a quiz
-     * layout's whole group). {@code edit} answers the same page in preview until the screen editor
-     * exists; without {@code id} it is a 400 naming {@code id}.
+     * {@code view}: {@code <base>/play/screen?w=<workspaceId>#token=…}, the Standalone Screen Player of a
+     * library screen (a quiz layout's whole group). {@code edit}:
+     * {@code <base>/play/screen-editor?w=<workspaceId>#token=…}, the screen editor on it, or without
+     * {@code id} on its layout picker (the screen is made for the URL's identifier and tenant).
      */
     @WithSession
     public Uni<String> screenUrl(WorkspaceCaller caller, EmbedRequests.Screen r) {
         List<ApiError.Detail> problems = new ArrayList<>();
         String action = action(r.action(), problems);
+        boolean edit = EDIT.equals(action);
         if (r.id() == null) {
-            problems.add(new ApiError.Detail("id", EDIT.equals(action)
-                    ? "is required: the screen editor's layout picker (no id) comes later"
-                    : "is required"));
+            if (!edit) {
+                problems.add(new ApiError.Detail("id", "is required to view a screen (an edit URL may leave it out "
+                        + "to open the screen editor's layout picker)"));
+            }
         } else if (r.id() <= 0) {
             problems.add(new ApiError.Detail("id", "must be a positive library screen id"));
         }
@@ -145,13 +160,19 @@ public class EmbedService {
             throw ApiException.invalid(problems);
         }
         CourseScope scope = CourseScope.of(caller, r.clientIdentifier());
+        if (r.id() == null) {
+            String tenant = scope.tenantOf(r.clientIdentifier());
+            return Uni.createFrom().item(url(PlayerPages.SCREEN_EDITOR, caller, claims(caller, r.identifier().strip(), tenant,
+                    action, KIND_SCREEN, parentOrigin).claim("options", Map.of())));
+        }
         long screenId = r.id();
         return screens.findById(screenId).map(screen -> {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("Screen " + screenId + " not found");
             }
-            return url("/play/screen", caller, claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_SCREEN,
-                    parentOrigin).claim("screenId", screen.id).claim("options", Map.of()));
+            return url(edit ? PlayerPages.SCREEN_EDITOR : PlayerPages.SCREEN, caller, claims(caller, r.identifier().strip(),
+                    r.clientIdentifier(), action, KIND_SCREEN, parentOrigin).claim("screenId", screen.id)
+                    .claim("options", Map.of()));
         });
     }
 

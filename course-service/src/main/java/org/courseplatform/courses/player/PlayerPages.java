@@ -7,15 +7,16 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 import org.courseplatform.platform.web.SecurityHeaders;
 import org.jboss.logging.Logger;
 
 /**
- * The learner pages ({@code /play/**}). Their built files (src/main/webui) are static resources
- * under {@code /play}; this maps the public addresses {@code /play/course} and {@code /play/screen}
- * to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
+ * The learner and author pages ({@code /play/**}). Their built files (src/main/webui) are static
+ * resources under {@code /play}; this maps the public addresses {@code /play/course},
+ * {@code /play/screen}, {@code /play/builder} and {@code /play/screen-editor} to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
  * their Content-Security-Policy: their own scripts, styles (inline allowed), images and media from
  * anywhere over https, API calls to this origin only, and framing by the workspace's frame
  * ancestors. Embed URLs name their workspace in the query ({@code ?w=<workspaceId>}); a request with
@@ -29,6 +30,11 @@ import org.jboss.logging.Logger;
 public class PlayerPages {
 
     static final String PREFIX = "/play";
+    /** The public addresses of the pages, each answered by its built {@code <name>.html}. */
+    static final String COURSE = PREFIX + "/course";
+    static final String SCREEN = PREFIX + "/screen";
+    static final String BUILDER = PREFIX + "/builder";
+    static final String SCREEN_EDITOR = PREFIX + "/screen-editor";
     static final String WORKSPACE_PARAM = "w";
     private static final String POLICY_CHOSEN = PlayerPages.class.getName() + ".policy";
 
@@ -107,8 +113,10 @@ public class PlayerPages {
                 secure(ctx, policy(failure == null ? value : "'none'"));
             }));
         });
-        router.get(PREFIX + "/course").order(-100).handler(rc -> rc.reroute(PREFIX + "/course.html"));
-        router.get(PREFIX + "/screen").order(-100).handler(rc -> rc.reroute(PREFIX + "/screen.html"));
+        // A page whose file the build did not produce falls through to the 404 page below.
+        for (String page : List.of(COURSE, SCREEN, BUILDER, SCREEN_EDITOR)) {
+            router.get(page).order(-100).handler(rc -> rc.reroute(page + ".html"));
+        }
         // After the static files handler, which serves the files it has and passes on the rest.
         router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(rc -> rc.response()
                 .setStatusCode(404)

@@ -31,13 +31,16 @@ public class PlayerRepository {
             select id from created union all select id from player_tracking where screen_id = ?2 and identifier = ?3 limit 1""";
     private static final String INSERT_SESSION = """
             insert into player_session (id, workspace_id, kind, course_id, screen_id, tracking_id, mode, client_identifier,
-                identifier, options, parent_origin, outline, expires_at)
+                identifier, options, parent_origin, outline, expires_at, test_mode)
             values (?1, ?2, ?3, cast(?4 as bigint), cast(?5 as bigint), cast(?6 as bigint), ?7, cast(?8 as text), ?9,
-                cast(cast(?10 as text) as jsonb), cast(?11 as text), cast(cast(?12 as text) as jsonb), ?13)""";
+                cast(cast(?10 as text) as jsonb), cast(?11 as text), cast(cast(?12 as text) as jsonb), ?13, ?14)""";
     private static final String SESSION = """
             select id, workspace_id, kind, course_id, screen_id, tracking_id, mode, client_identifier, identifier,
-                options::text, parent_origin, outline::text
+                options::text, parent_origin, outline::text, test_mode
             from player_session where id = ?1 and expires_at > now()""";
+    /** Binds an edit session to the course or screen its editor created; only while it has none. */
+    private static final String BIND_COURSE = "update player_session set course_id = ?2 where id = ?1 and course_id is null";
+    private static final String BIND_SCREEN = "update player_session set screen_id = ?2 where id = ?1 and screen_id is null";
     private static final String TRACKING_COLUMNS = """
             select id, identifier, client_identifier, collection::text, test_mode, screen_index, furthest_index, percent,
                 answers::text, total_seconds,
@@ -60,9 +63,13 @@ public class PlayerRepository {
     private static final String COUNT = """
             select count(*) from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))""";
 
-    /** An open session as stored. */
+    /**
+     * An open session as stored. {@code courseId} / {@code screenId} are null for an edit session
+     * opened without one; {@code testMode} is the mode of the key that issued its URL.
+     */
     public record SessionRow(String id, long workspaceId, String kind, Long courseId, Long screenId, Long trackingId,
-            String mode, String clientIdentifier, String identifier, String options, String parentOrigin, String outline) {
+            String mode, String clientIdentifier, String identifier, String options, String parentOrigin, String outline,
+            boolean testMode) {
     }
 
     /** A tracking record as stored; {@code commenced} and {@code completed} as ISO instants or null. */
@@ -93,20 +100,42 @@ public class PlayerRepository {
                 .setParameter(5, row.screenId()).setParameter(6, row.trackingId()).setParameter(7, row.mode())
                 .setParameter(8, row.clientIdentifier()).setParameter(9, row.identifier()).setParameter(10, row.options())
                 .setParameter(11, row.parentOrigin()).setParameter(12, row.outline()).setParameter(13, expiresAt)
-                .executeUpdate()).replaceWithVoid();
+                .setParameter(14, row.testMode()).executeUpdate()).replaceWithVoid();
     }
 
     /** The session, or null when unknown or expired. */
     Uni<SessionRow> session(String id) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(SESSION, Object[].class).setParameter(1, id).getResultList())
+        return session(id, false);
+    }
+
+    /** The session, or null when unknown or expired; locked until the transaction ends when {@code lock}. */
+    public Uni<SessionRow> session(String id, boolean lock) {
+        String sql = lock ? SESSION + " for update" : SESSION;
+        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Object[].class).setParameter(1, id).getResultList())
                 .map(rows -> {
                     if (rows.isEmpty()) {
                         return null;
                     }
                     Object[] r = rows.get(0);
                     return new SessionRow((String) r[0], num(r[1]), (String) r[2], optNum(r[3]), optNum(r[4]), optNum(r[5]),
-                            (String) r[6], (String) r[7], (String) r[8], (String) r[9], (String) r[10], (String) r[11]);
+                            (String) r[6], (String) r[7], (String) r[8], (String) r[9], (String) r[10], (String) r[11],
+                            (Boolean) r[12]);
                 });
+    }
+
+    /** Binds an edit session without a course to the one its editor created; false when it already had one. */
+    public Uni<Boolean> bindCourse(String sessionId, long courseId) {
+        return bind(BIND_COURSE, sessionId, courseId);
+    }
+
+    /** Binds an edit session without a screen to the one its editor created; false when it already had one. */
+    public Uni<Boolean> bindScreen(String sessionId, long screenId) {
+        return bind(BIND_SCREEN, sessionId, screenId);
+    }
+
+    private Uni<Boolean> bind(String sql, String sessionId, long targetId) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(sql).setParameter(1, sessionId).setParameter(2, targetId)
+                .executeUpdate()).map(n -> n > 0);
     }
 
     /** The tracking record, locked until the transaction ends when {@code lock}. */

@@ -9,8 +9,12 @@ public final class PlayerRequests {
     private PlayerRequests() {
     }
 
-    /** POST /v1/headless/player/sessions: the token from the player URL's fragment. */
-    public record Exchange(String token) {
+    /**
+     * POST /v1/headless/player/sessions: the token from the page URL's fragment and what the page
+     * means to do with it: {@code play} (default) or {@code edit} (the builder and the screen
+     * editor, which a {@code view} token may not open).
+     */
+    public record Exchange(String token, String intent) {
     }
 
     /**

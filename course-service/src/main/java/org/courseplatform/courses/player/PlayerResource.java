@@ -28,12 +28,12 @@ public class PlayerResource {
         this.player = player;
     }
 
-    /** Exchanges the token of a player URL (single use) for a session: 201. */
+    /** Exchanges the token of a player or editor URL (single use) for a session: 201. */
     @POST
     @Path("/sessions")
     @ResponseStatus(RestResponse.StatusCode.CREATED)
     public Uni<PlayerViews.Session> exchange(PlayerRequests.Exchange body) {
-        return player.exchange(body == null ? null : body.token());
+        return player.exchange(body == null ? null : body.token(), body == null ? null : body.intent());
     }
 
     @POST

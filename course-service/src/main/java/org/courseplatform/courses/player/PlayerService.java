@@ -20,6 +20,8 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
@@ -30,6 +32,7 @@ import org.courseplatform.courses.screen.LibraryScreenRepository;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.ErrorCode;
 import org.courseplatform.platform.web.Workers;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.MalformedClaimException;
@@ -40,14 +43,20 @@ import org.jose4j.jwt.consumer.InvalidJwtException;
  * (the token's {@code jti} is recorded in the session's transaction, so a second exchange is
  * refused); the session's random id then authenticates every call as the {@code X-Player-Session}
  * header, never in a URL. A {@code view} session belongs to the learner's tracking record, made
- * at the first view with the issuing key's mode; a {@code preview} session records nothing.
+ * at the first view with the issuing key's mode; an {@code edit} session (the builder's and the
+ * screen editor's, also the player's preview of a draft) records nothing, and authenticates the
+ * editor API ({@code org.courseplatform.courses.editor}). Sessions of mode {@code preview} are
+ * those opened from edit tokens before the builder existed.
  */
 @ApplicationScoped
 public class PlayerService {
 
     public static final String HEADER = "X-Player-Session";
-    static final String MODE_VIEW = "view";
-    static final String MODE_PREVIEW = "preview";
+    public static final String MODE_VIEW = "view";
+    public static final String MODE_EDIT = "edit";
+    public static final String INTENT_PLAY = "play";
+    public static final String INTENT_EDIT = "edit";
+    private static final Pattern SESSION_ID = Pattern.compile("[0-9a-f]{64}");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
     private static final TypeReference<Map<String, List<String>>> ANSWERS = new TypeReference<>() {
@@ -75,9 +84,9 @@ public class PlayerService {
         this.mapper = mapper;
     }
 
-    /** The claims of a verified embed token of this service. */
+    /** The claims of a verified embed token of this service; {@code targetId} null only for an edit token. */
     private record Claims(String jti, Instant expires, long workspaceId, String clientIdentifier, String identifier,
-            String action, String kind, long targetId, boolean testMode, Map<String, Object> options, String parentOrigin,
+            String action, String kind, Long targetId, boolean testMode, Map<String, Object> options, String parentOrigin,
             Map<String, Object> collection) {
 
         boolean view() {
@@ -97,10 +106,18 @@ public class PlayerService {
     /**
      * Exchanges an embed token for a session (201). 401 with {@code error.reason} {@code expired},
      * {@code invalid} or {@code used}; 404 when the course or screen is gone or outside the token's
-     * tenant; 409 when a course to view is no longer published.
+     * tenant; 409 when a course to view is no longer published. With intent {@code edit} a
+     * {@code view} token is 403 with reason {@code view_only} and stays unused, so a learner's link
+     * pasted into an editor page opens nothing.
      */
-    public Uni<PlayerViews.Session> exchange(String token) {
+    public Uni<PlayerViews.Session> exchange(String token, String intent) {
+        if (intent != null && !INTENT_PLAY.equals(intent) && !INTENT_EDIT.equals(intent)) {
+            throw ApiException.invalid("intent", "must be play or edit");
+        }
         Claims claims = verify(token);
+        if (INTENT_EDIT.equals(intent) && claims.view()) {
+            throw viewOnly("This link opens the course for learning, not for editing; ask for an editing link");
+        }
         String sessionId = randomId(32);
         OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.sessionTtl()).truncatedTo(ChronoUnit.MILLIS);
         OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(claims.expires(), ZoneOffset.UTC);
@@ -109,6 +126,9 @@ public class PlayerService {
         return Panache.withTransaction(() -> repository.useToken(claims.jti(), sessionId, tokenExpires).chain(used -> {
             if (!used) {
                 throw ApiException.unauthorized("used", "This player link has already been used; ask for a new one");
+            }
+            if (claims.targetId() == null) {
+                return Uni.createFrom().item(openNothing(claims));
             }
             return EmbedService.KIND_COURSE.equals(claims.kind()) ? openCourse(claims) : openScreen(claims);
         }).chain(opened -> {
@@ -119,10 +139,10 @@ public class PlayerService {
                     : Uni.createFrom().nullItem();
             return tracking.chain(trackingId -> {
                 PlayerRepository.SessionRow row = new PlayerRepository.SessionRow(sessionId, claims.workspaceId(),
-                        claims.kind(), opened.course() != null ? Long.valueOf(claims.targetId()) : null,
-                        opened.screen() != null ? Long.valueOf(claims.targetId()) : null, trackingId,
-                        claims.view() ? MODE_VIEW : MODE_PREVIEW, claims.clientIdentifier(), claims.identifier(),
-                        json(claims.options()), claims.parentOrigin(), json(opened.outline()));
+                        claims.kind(), opened.course() != null ? claims.targetId() : null,
+                        opened.screen() != null ? claims.targetId() : null, trackingId,
+                        mode(claims), claims.clientIdentifier(), claims.identifier(),
+                        json(claims.options()), claims.parentOrigin(), json(opened.outline()), claims.testMode());
                 return repository.insertSession(row, expires)
                         .chain(() -> trackingId == null ? Uni.createFrom().item(emptyProgress())
                                 : repository.tracking(trackingId, false).map(this::progressOf))
@@ -144,9 +164,32 @@ public class PlayerService {
         options.put("parentOrigin", claims.parentOrigin());
         Map<String, Object> theme = new LinkedHashMap<>();
         theme.put("themeId", claims.options().get("themeId"));
-        theme.put("colorPrimary", claims.options().get("colorPrimary"));
-        return new PlayerViews.Session(id, ISO.format(expires), claims.view() ? MODE_VIEW : MODE_PREVIEW, claims.kind(),
-                opened.course(), opened.screen(), opened.document(), opened.locale(), options, theme, progress);
+        theme.put("colorPrimary", colorPrimary(claims, opened.document()));
+        boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
+        return new PlayerViews.Session(id, ISO.format(expires), mode(claims), claims.kind(),
+                course ? Optional.ofNullable(opened.course()) : null, course ? null : Optional.ofNullable(opened.screen()),
+                opened.document(), opened.locale(), options, theme, progress);
+    }
+
+    private static String mode(Claims claims) {
+        return claims.view() ? MODE_VIEW : MODE_EDIT;
+    }
+
+    /** The embed URL's colour, else the course's own (the builder's theme setting), else none. */
+    private static Object colorPrimary(Claims claims, JsonNode document) {
+        Object given = claims.options().get("colorPrimary");
+        if (given != null || document == null) {
+            return given;
+        }
+        JsonNode own = document.path("theme").path("colorPrimary");
+        return own.isTextual() ? own.asText() : null;
+    }
+
+    /** An edit session without a course or screen yet: nothing to play, the editor creates it. */
+    private Opened openNothing(Claims claims) {
+        String language = (String) claims.options().get("language");
+        Outline outline = Outline.of(null, null, claims.clientIdentifier(), mapper.createObjectNode());
+        return new Opened(outline, null, language != null ? language : CourseDocuments.DEFAULT_LOCALE, null, null);
     }
 
     private Uni<Opened> openCourse(Claims claims) {
@@ -324,7 +367,7 @@ public class PlayerService {
 
     /** The open session named by the header; missing, unknown or expired: 401 with reason {@code session}. */
     private Uni<PlayerRepository.SessionRow> session(String id) {
-        if (id == null || !id.matches("[0-9a-f]{64}")) {
+        if (!wellFormed(id)) {
             throw noSession();
         }
         return repository.session(id).map(row -> {
@@ -335,8 +378,19 @@ public class PlayerService {
         });
     }
 
-    private static ApiException noSession() {
+    /** Whether {@code id} can be a session id at all (64 hex characters); others are not looked up. */
+    public static boolean wellFormed(String id) {
+        return id != null && SESSION_ID.matcher(id).matches();
+    }
+
+    /** 401 with reason {@code session}: no session, an unknown one or an expired one. */
+    public static ApiException noSession() {
         return ApiException.unauthorized("session", "This player session does not exist or has expired; open the player link again");
+    }
+
+    /** 403 with reason {@code view_only}: a learner's link or session where an editing one is needed. */
+    public static ApiException viewOnly(String message) {
+        return new ApiException(ErrorCode.FORBIDDEN, "view_only", message, null, null);
     }
 
     /** Every answered element must be a question of the document and every answer one of its answers. */
@@ -389,15 +443,18 @@ public class PlayerService {
             String kind = claims.getStringClaimValue("kind");
             String action = claims.getStringClaimValue("action");
             Object target = claims.getClaimValue(EmbedService.KIND_COURSE.equals(kind) ? "courseId" : "screenId");
+            // Only an edit token may name no target: its editor creates the course or screen.
+            boolean targetOk = target instanceof Number || target == null && EmbedService.EDIT.equals(action);
             if (!EmbedService.KIND_COURSE.equals(kind) && !EmbedService.KIND_SCREEN.equals(kind)
                     || !EmbedService.VIEW.equals(action) && !EmbedService.EDIT.equals(action)
-                    || !(target instanceof Number) || !(claims.getClaimValue("workspaceId") instanceof Number)
+                    || !targetOk || !(claims.getClaimValue("workspaceId") instanceof Number)
                     || claims.getStringClaimValue("identifier") == null) {
                 throw new InvalidJwtException("not a player token", List.of(), null);
             }
             return new Claims(claims.getJwtId(), Instant.ofEpochSecond(claims.getExpirationTime().getValue()),
                     ((Number) claims.getClaimValue("workspaceId")).longValue(), claims.getStringClaimValue("clientIdentifier"),
-                    claims.getStringClaimValue("identifier"), action, kind, ((Number) target).longValue(),
+                    claims.getStringClaimValue("identifier"), action, kind,
+                    target == null ? null : Long.valueOf(((Number) target).longValue()),
                     Boolean.TRUE.equals(claims.getClaimValue("testMode")), map(claims.getClaimValue("options")),
                     claims.getClaimValue("parentOrigin") instanceof String o ? o : null,
                     claims.getClaimValue("collection") instanceof Map<?, ?> ? map(claims.getClaimValue("collection")) : null);

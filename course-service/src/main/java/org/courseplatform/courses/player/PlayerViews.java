@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Answers of the player API and the tracking list. */
 public final class PlayerViews {
@@ -11,10 +12,15 @@ public final class PlayerViews {
     private PlayerViews() {
     }
 
-    /** 201 of the token exchange: {@code course} for a course session, {@code screen} for a screen session. */
+    /**
+     * 201 of the token exchange: {@code course} for a course session, {@code screen} for a screen
+     * session. The other one is left out (Java null); an empty {@link Optional} is answered as
+     * JSON {@code null}: an edit session opened without a course or screen (the editor creates it).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Session(String session, String expiresAt, String mode, String kind, CourseInfo course, ScreenInfo screen,
-            JsonNode document, String locale, Map<String, Object> options, Map<String, Object> theme, Progress progress) {
+    public record Session(String session, String expiresAt, String mode, String kind, Optional<CourseInfo> course,
+            Optional<ScreenInfo> screen, JsonNode document, String locale, Map<String, Object> options,
+            Map<String, Object> theme, Progress progress) {
     }
 
     public record CourseInfo(long id, String title, String key, String format) {
