@@ -1,0 +1,135 @@
+package org.courseplatform.courses.editor;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+import org.courseplatform.courses.course.IfMatch;
+import org.courseplatform.courses.player.PlayerService;
+import org.jboss.resteasy.reactive.ResponseStatus;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * The editor API of the builder ({@code /play/builder}) and the screen editor
+ * ({@code /play/screen-editor}). No API key: the {@code X-Player-Session} header of a session
+ * opened from an {@code edit} URL is the credential (never in a URL, so no access log holds it).
+ * Bodies and headers are handed to {@link EditorService} as they came, so that a call without an
+ * editing session is refused for that before anything else is judged.
+ */
+@Path("/v1/headless/player/editor")
+@PermitAll
+@Produces(MediaType.APPLICATION_JSON)
+public class EditorResource {
+
+    private final EditorService editor;
+
+    public EditorResource(EditorService editor) {
+        this.editor = editor;
+    }
+
+    /** Element types and their fields, screen types, and every layout with the screens it creates. */
+    @GET
+    @Path("/catalogue")
+    public Uni<EditorViews.Catalogue> catalogue(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.catalogue(session);
+    }
+
+    /** The course, its draft and revision (also as the ETag), and whether a migration preview is active. */
+    @GET
+    @Path("/course")
+    public Uni<RestResponse<EditorViews.CourseDraft>> course(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.course(session).map(draft -> withEtag(draft, draft.revision()));
+    }
+
+    /** Creates the session's course (a URL without courseId): 201. */
+    @POST
+    @Path("/course")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<RestResponse<EditorViews.CourseDraft>> createCourse(@HeaderParam(PlayerService.HEADER) String session,
+            EditorRequests.NewCourse body) {
+        return editor.createCourse(session, body)
+                .map(draft -> RestResponse.ResponseBuilder.create(RestResponse.Status.CREATED, draft)
+                        .header(HttpHeaders.ETAG, IfMatch.etag(draft.revision())).build());
+    }
+
+    /** Saves the whole draft; {@code If-Match} is required; the answer's ETag is the new revision. */
+    @PUT
+    @Path("/course/content")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<RestResponse<EditorViews.CourseSaved>> saveCourse(@HeaderParam(PlayerService.HEADER) String session,
+            @HeaderParam(IfMatch.HEADER) List<String> ifMatch, EditorRequests.Document body) {
+        return editor.saveCourse(session, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
+    }
+
+    @POST
+    @Path("/course/publish")
+    public Uni<EditorViews.CoursePublished> publish(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.publish(session);
+    }
+
+    /** The draft becomes the published version again. */
+    @POST
+    @Path("/course/revert")
+    public Uni<RestResponse<EditorViews.CourseDraft>> revert(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.revert(session).map(draft -> withEtag(draft, draft.revision()));
+    }
+
+    /** Converts a Classic draft to Builder 2, keeping the Classic one aside until accepted or discarded. */
+    @POST
+    @Path("/course/migration-preview")
+    public Uni<RestResponse<EditorViews.Migration>> startMigrationPreview(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.startMigrationPreview(session).map(m -> withEtag(m, m.revision()));
+    }
+
+    @POST
+    @Path("/course/migration-preview/accept")
+    public Uni<RestResponse<EditorViews.Migration>> acceptMigrationPreview(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.acceptMigrationPreview(session).map(m -> withEtag(m, m.revision()));
+    }
+
+    @DELETE
+    @Path("/course/migration-preview")
+    public Uni<RestResponse<EditorViews.Migration>> discardMigrationPreview(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.discardMigrationPreview(session).map(m -> withEtag(m, m.revision()));
+    }
+
+    /** The session's library screen, or its whole quiz group in order. */
+    @GET
+    @Path("/screen")
+    public Uni<EditorViews.Screens> screens(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.screens(session);
+    }
+
+    /** Creates the session's screen(s) from a layout (a URL without id): 201. */
+    @POST
+    @Path("/screen")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @ResponseStatus(RestResponse.StatusCode.CREATED)
+    public Uni<EditorViews.Screens> createScreen(@HeaderParam(PlayerService.HEADER) String session,
+            EditorRequests.NewScreen body) {
+        return editor.createScreen(session, body);
+    }
+
+    /** Saves one screen of the session; {@code If-Match} is required; the answer's ETag is the new revision. */
+    @PUT
+    @Path("/screen/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<RestResponse<EditorViews.ScreenSaved>> saveScreen(@HeaderParam(PlayerService.HEADER) String session,
+            @PathParam("id") String id, @HeaderParam(IfMatch.HEADER) List<String> ifMatch, EditorRequests.Document body) {
+        return editor.saveScreen(session, id, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
+    }
+
+    private static <T> RestResponse<T> withEtag(T entity, long revision) {
+        return RestResponse.ResponseBuilder.ok(entity).header(HttpHeaders.ETAG, IfMatch.etag(revision)).build();
+    }
+}
