@@ -99,13 +99,15 @@ class CoursePlayerTest {
             String old = given().header("Authorization", key).queryParam("courseId", id).queryParam("identifier", "learner-1")
                     .queryParam("legacy", "true").get(path).then().statusCode(200).contentType(startsWith("text/plain"))
                     .extract().asString();
-            assertThat(old).startsWith(base() + "/play/course?w=" + ws + "#token=");
+            // An edit URL opens the builder.
+            assertThat(old).startsWith(base() + (path.endsWith("view") ? "/play/course" : "/play/builder") + "?w=" + ws + "#token=");
             assertThat(payload(token(old)).path("action").asText()).isEqualTo(path.endsWith("view") ? "view" : "edit");
             assertThat(payload(token(old)).path("options").path("legacy").asBoolean()).isTrue();
         }
         String viaUrl = as(key).body("{\"action\":\"edit\",\"courseId\":" + id + ",\"identifier\":\"a\"}")
                 .post("/v1/headless/course/url").then().statusCode(200).extract().asString();
         assertThat(payload(token(viaUrl)).path("action").asText()).isEqualTo("edit");
+        assertThat(viaUrl).startsWith(base() + "/play/builder?w=" + ws + "#token=");
     }
 
     @Test
@@ -117,8 +119,10 @@ class CoursePlayerTest {
                 .body("error.code", equalTo("BAD_REQUEST")).body("details[0].field", equalTo("identifier"));
         as(key).body("{\"identifier\":\"a\"}").post("/v1/headless/embed/course").then().statusCode(400)
                 .body("details[0].field", equalTo("courseId"));
-        as(key).body("{\"action\":\"edit\",\"identifier\":\"a\"}").post("/v1/headless/embed/course").then().statusCode(400)
-                .body("details[0].field", equalTo("courseId"));
+        // An edit URL may leave courseId out: the builder's new course form.
+        as(key).body("{\"action\":\"edit\",\"identifier\":\"a\"}").post("/v1/headless/embed/course").then().statusCode(200);
+        as(key).body("{\"action\":\"edit\",\"courseId\":0,\"identifier\":\"a\"}").post("/v1/headless/embed/course").then()
+                .statusCode(400).body("details[0].field", equalTo("courseId"));
         for (String[] bad : List.of(new String[] {"action", "\"play\""}, new String[] {"colorPrimary", "\"red\""},
                 new String[] {"back", "\"javascript:alert(1)\""}, new String[] {"parentOrigin", "\"*\""},
                 new String[] {"language", "\"not a language\""})) {
@@ -196,7 +200,7 @@ class CoursePlayerTest {
         String draft = CourseLifecycleTest.BUILDER2.replace("\"title\":\"Golf basics\"", "\"title\":\"Golf draft\"");
         as(key).body("{\"document\":" + draft + "}").put("/v1/headless/course/" + id + "/content").then().statusCode(200);
         String session = exchange(token(embed(key, "{\"action\":\"edit\",\"courseId\":" + id + ",\"identifier\":\"a\"}")))
-                .then().statusCode(201).body("mode", equalTo("preview")).body("document.title", equalTo("Golf draft"))
+                .then().statusCode(201).body("mode", equalTo("edit")).body("document.title", equalTo("Golf draft"))
                 .extract().jsonPath().getString("session");
         exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"a\"}"))).then().statusCode(201)
                 .body("document.title", equalTo("Golf basics"));

@@ -84,9 +84,9 @@ class ScreenPlayerTest {
         String key = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live");
         long id = quizScreen(key);
         String url = screenUrl(key, "/v1/headless/embed/screen", "{\"action\":\"edit\",\"id\":" + id + ",\"identifier\":\"author\"}");
-        assertThat(url).contains("/play/screen?w=").contains("#token=");
+        assertThat(url).contains("/play/screen-editor?w=").contains("#token=");
         String session = CoursePlayerTest.exchange(CoursePlayerTest.token(url)).then().statusCode(201)
-                .body("mode", equalTo("preview")).extract().jsonPath().getString("session");
+                .body("mode", equalTo("edit")).extract().jsonPath().getString("session");
         quiz(session, Map.of()).then().statusCode(200).body("score", equalTo(0)).body("passed", equalTo(false));
 
         long course = CoursePlayerTest.publishedCourse(key, null);
@@ -98,8 +98,10 @@ class ScreenPlayerTest {
     void badScreenEmbedsAre400AndOtherWorkspacesScreensAre404() {
         String key = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live");
         long id = quizScreen(key);
-        CoursePlayerTest.as(key).body("{\"action\":\"edit\",\"identifier\":\"a\"}").post("/embed/screen").then().statusCode(400)
+        CoursePlayerTest.as(key).body("{\"identifier\":\"a\"}").post("/embed/screen").then().statusCode(400)
                 .body("details[0].field", equalTo("id"));
+        // An edit URL may leave id out: the screen editor's layout picker.
+        CoursePlayerTest.as(key).body("{\"action\":\"edit\",\"identifier\":\"a\"}").post("/embed/screen").then().statusCode(200);
         CoursePlayerTest.as(key).body("{\"id\":" + id + "}").post("/embed/screen").then().statusCode(400)
                 .body("details[0].field", equalTo("identifier"));
         CoursePlayerTest.as(key).body("{\"id\":" + id + ",\"identifier\":\"a\",\"parentOrigin\":\"https://x.test/path\"}")

@@ -73,8 +73,8 @@ public class EditorResource {
 
     @POST
     @Path("/course/publish")
-    public Uni<EditorViews.CoursePublished> publish(@HeaderParam(PlayerService.HEADER) String session) {
-        return editor.publish(session);
+    public Uni<RestResponse<EditorViews.CoursePublished>> publish(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.publish(session).map(published -> withEtag(published, published.revision()));
     }
 
     /** The draft becomes the published version again. */

@@ -171,12 +171,16 @@ public class EditorService {
         });
     }
 
-    /** Publishes the draft (course.published). */
+    /**
+     * Publishes the draft (course.published). The course row changes, so its revision grows: the
+     * answer carries the new one for the editor's next save.
+     */
     @WithTransaction
     public Uni<EditorViews.CoursePublished> publish(String sessionId) {
         return editSession(sessionId, false).chain(session -> course(session, true)
-                .chain(course -> courseService.publish(scope(session), course.id)))
-                .map(EditorViews.CoursePublished::new);
+                .chain(course -> courseService.publish(scope(session), course.id)
+                        .call(() -> Panache.flush())
+                        .map(view -> new EditorViews.CoursePublished(view, course.revision))));
     }
 
     /** The published version becomes the draft again (409 when never published). */

@@ -41,7 +41,11 @@ public final class EditorViews {
     public record CourseSaved(CourseView course, long revision, OffsetDateTime savedAt) {
     }
 
-    public record CoursePublished(CourseView course) {
+    /**
+     * A published course and the draft's revision after publishing: publishing changes the course,
+     * so the revision grows, and the editor's next save names the new one.
+     */
+    public record CoursePublished(CourseView course, long revision) {
     }
 
     /** The migration result of starting a preview: {@code status}, counts and the slides that block it. */

@@ -113,15 +113,29 @@ public class PlayerPages {
                 secure(ctx, policy(failure == null ? value : "'none'"));
             }));
         });
-        // A page whose file the build did not produce falls through to the 404 page below.
+        // A page whose file the build did not produce (the front-end build makes them) answers the 404 page.
         for (String page : List.of(COURSE, SCREEN, BUILDER, SCREEN_EDITOR)) {
-            router.get(page).order(-100).handler(rc -> rc.reroute(page + ".html"));
+            if (built(page + ".html")) {
+                router.get(page).order(-100).handler(rc -> rc.reroute(page + ".html"));
+            } else {
+                LOG.warnf("%s.html is not among the built pages: %s answers 404", page, page);
+                router.get(page).order(-100).handler(PlayerPages::notFound);
+            }
         }
         // After the static files handler, which serves the files it has and passes on the rest.
-        router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(rc -> rc.response()
-                .setStatusCode(404)
+        router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(PlayerPages::notFound);
+    }
+
+    private static void notFound(RoutingContext rc) {
+        rc.response().setStatusCode(404)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
-                .end(NOT_FOUND_PAGE));
+                .end(NOT_FOUND_PAGE);
+    }
+
+    /** Whether the front-end build produced this file (a static resource under META-INF/resources). */
+    private static boolean built(String path) {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        return (loader != null ? loader : PlayerPages.class.getClassLoader()).getResource("META-INF/resources" + path) != null;
     }
 }

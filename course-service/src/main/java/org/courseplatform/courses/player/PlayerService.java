@@ -130,7 +130,8 @@ public class PlayerService {
             if (claims.targetId() == null) {
                 return Uni.createFrom().item(openNothing(claims));
             }
-            return EmbedService.KIND_COURSE.equals(claims.kind()) ? openCourse(claims) : openScreen(claims);
+            return EmbedService.KIND_COURSE.equals(claims.kind()) ? openCourse(claims, INTENT_EDIT.equals(intent))
+                    : openScreen(claims);
         }).chain(opened -> {
             Uni<Long> tracking = claims.view()
                     ? repository.tracking(claims.workspaceId(), claims.kind(), claims.targetId(), claims.identifier(),
@@ -192,7 +193,12 @@ public class PlayerService {
         return new Opened(outline, null, language != null ? language : CourseDocuments.DEFAULT_LOCALE, null, null);
     }
 
-    private Uni<Opened> openCourse(Claims claims) {
+    /**
+     * The course's published version (view) or draft (edit). The player gets a Classic document
+     * converted to Builder 2; an editor ({@code asStored}) gets the draft as stored, as its
+     * {@code GET /course} does: a Classic course is converted through the migration preview.
+     */
+    private Uni<Opened> openCourse(Claims claims, boolean asStored) {
         long courseId = claims.targetId();
         CourseScope scope = claims.scope();
         return courses.findById(courseId).chain(course -> {
@@ -204,14 +210,15 @@ public class PlayerService {
             }
             String stored = claims.view() ? course.publishedDocument : course.draft;
             String language = (String) claims.options().get("language");
-            return Workers.call(() -> openDocument(course, stored, language));
+            return Workers.call(() -> openDocument(course, stored, language, !asStored));
         });
     }
 
     /** Reads (and, for a Classic course, converts) the document on a worker: it may be megabytes. */
-    private Opened openDocument(Course course, String stored, String language) throws JsonProcessingException {
+    private Opened openDocument(Course course, String stored, String language, boolean convert)
+            throws JsonProcessingException {
         JsonNode document = mapper.readTree(stored);
-        if (CourseDocuments.CLASSIC.equals(document.path("format").asText())) {
+        if (convert && CourseDocuments.CLASSIC.equals(document.path("format").asText())) {
             ClassicConverter.Result converted = ClassicConverter.convert(document);
             if (converted.document() == null) {
                 throw ApiException.unprocessable("This Classic course has slides the player cannot show ("

@@ -790,4 +790,41 @@ class CourseDocumentsTest {
             assertThat(CourseDocuments.parse(doc).timeEstimateMinutes()).isNull();
         }
     }
+
+    @Nested
+    class ThemeAndSingleScreens {
+
+        @Test
+        void aBuilder2ThemeColourIsRrggbbAndAClassicDocumentsThemeIsItsOwn() {
+            ObjectNode doc = builder2();
+            doc.putObject("theme").put("colorPrimary", "#0A7f3c").put("font", "kept");
+            assertThat(CourseDocuments.parse(doc).document().path("theme").path("font").asText()).isEqualTo("kept");
+            doc.putObject("theme").put("colorPrimary", "green");
+            assertProblem(doc, "document.theme.colorPrimary", "#rrggbb");
+            doc.put("theme", "dark");
+            assertProblem(doc, "document.theme", "object");
+            ObjectNode old = classic();
+            old.put("theme", "whatever a legacy course had");
+            assertThat(CourseDocuments.parse(old).format()).isEqualTo("classic");
+        }
+
+        @Test
+        void oneScreenIsCheckedByTheScreenRulesWithPathsFromTheScreen() {
+            ObjectNode quiz = screen(builder2(), 1).deepCopy();
+            quiz.remove("typeId");
+            ObjectNode parsed = CourseDocuments.parseScreen(quiz);
+            assertThat(parsed.path("typeId").asInt()).isEqualTo(2);
+            assertThat(parsed.path("elements").get(0).path("id").asText()).isEqualTo("q1");
+
+            ((ObjectNode) quiz.withArray("elements").get(0)).putArray("answers");
+            quiz.put("type", "nope");
+            ApiException e = catchThrowableOfType(ApiException.class, () -> CourseDocuments.parseScreen(quiz));
+            assertThat(e.details()).extracting(ApiError.Detail::field)
+                    .containsExactlyInAnyOrder("document.type", "document.elements[0].answers");
+            assertThatThrownBy(() -> CourseDocuments.parseScreen(JSON.createArrayNode()))
+                    .isInstanceOfSatisfying(ApiException.class, x -> assertThat(x.details().get(0).field()).isEqualTo("document"));
+            assertThatThrownBy(() -> CourseDocuments.parseScreen(null))
+                    .isInstanceOfSatisfying(ApiException.class, x -> assertThat(x.details().get(0).field()).isEqualTo("document"));
+        }
+    }
 }
