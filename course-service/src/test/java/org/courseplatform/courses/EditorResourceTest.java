@@ -469,5 +469,13 @@ class EditorResourceTest {
                     .contains("connect-src 'self'").contains("frame-ancestors");
             assertThat(response.header("Referrer-Policy")).isEqualTo("no-referrer");
         }
+        for (String missing : List.of("/play/builder-nope", "/play/", "/play/assets/none.js", "/play/../play/x")) {
+            Response response = given().get(missing);
+            assertThat(response.statusCode()).as(missing).isEqualTo(404);
+            assertThat(response.contentType()).as(missing).startsWith("text/html");
+            assertThat(response.asString()).as(missing).contains("Page not found");
+            assertThat(response.header("Content-Security-Policy")).as(missing).startsWith("default-src 'self';");
+        }
+        assertThat(given().get("/play/course").then().extract().statusCode()).isIn(200, 404);
     }
 }

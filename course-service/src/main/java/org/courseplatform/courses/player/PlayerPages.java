@@ -122,7 +122,15 @@ public class PlayerPages {
                 router.get(page).order(-100).handler(PlayerPages::notFound);
             }
         }
-        // After the static files handler, which serves the files it has and passes on the rest.
+        // Any other path under /play that is not a built file answers the 404 page, before the REST
+        // layer could answer it with its JSON 404. Built files pass on to the static files handler.
+        router.route(PREFIX + "/*").order(-99).handler(rc -> {
+            if (built(rc.normalizedPath())) {
+                rc.next();
+            } else {
+                notFound(rc);
+            }
+        });
         router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(PlayerPages::notFound);
     }
 
@@ -133,8 +141,14 @@ public class PlayerPages {
                 .end(NOT_FOUND_PAGE);
     }
 
-    /** Whether the front-end build produced this file (a static resource under META-INF/resources). */
+    /**
+     * Whether the front-end build produced this file (a static resource under META-INF/resources).
+     * A lookup in the application's resource index, not a file system walk.
+     */
     private static boolean built(String path) {
+        if (path == null || path.endsWith("/") || path.contains("..")) {
+            return false;
+        }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
         return (loader != null ? loader : PlayerPages.class.getClassLoader()).getResource("META-INF/resources" + path) != null;
     }
