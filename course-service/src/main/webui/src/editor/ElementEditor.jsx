@@ -80,19 +80,13 @@ function AnswersEditor({ el, idBase, onChange }) {
       <ol class="answer-list">
         {answers.map((a, i) => (
           <li key={a.id} class={`answer-row ${a.correct ? 'is-correct' : ''}`}>
-            <label class="answer-text-label" for={`${idBase}-answer-${i}`}>
-              <span class="answer-num" aria-hidden="true">{i + 1}</span>
-              <span class="visually-hidden">Answer {i + 1}</span>
-            </label>
-            <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} placeholder={`Answer ${i + 1}`}
+            <label class="answer-text-label" for={`${idBase}-answer-${i}`}><span class="answer-num">{i + 1}</span></label>
+            <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} aria-label={`Answer ${i + 1}`}
               onInput={(e) => setAnswers(answers.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)), `${el.id}:answers.${a.id}`)} />
             <span class="answer-correct">
-              <input id={`${idBase}-answer-${i}-correct`} type="checkbox" checked={!!a.correct}
+              <input id={`${idBase}-answer-${i}-correct`} type="checkbox" checked={!!a.correct} aria-label={`Answer ${i + 1} is correct`}
                 aria-describedby={hintId} onChange={(e) => setCorrect(i, e.currentTarget.checked)} />
-              <label for={`${idBase}-answer-${i}-correct`}>
-                <span aria-hidden="true">Correct</span>
-                <span class="visually-hidden">Answer {i + 1} is correct</span>
-              </label>
+              <label for={`${idBase}-answer-${i}-correct`}>Correct</label>
             </span>
             <button type="button" class="icon-btn" disabled={answers.length <= 1} onClick={() => remove(i)}
               title={`Remove answer ${i + 1}`}>

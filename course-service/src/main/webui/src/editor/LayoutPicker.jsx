@@ -114,11 +114,11 @@ export function LayoutPicker({ layouts, onChoose, onCancel, title = 'Choose a la
             const screens = Array.isArray(l.screens) ? l.screens : [];
             return (
               <div key={l.id} role="option" class="layout-option" tabIndex={i === at ? 0 : -1} aria-selected={i === at ? 'true' : 'false'}
-                aria-labelledby={`${uid}-${l.id}-name`} aria-describedby={`${uid}-${l.id}-desc`}
+                aria-describedby={`${uid}-${l.id}-desc`}
                 ref={(r) => (options.current[i] = r)} onFocus={() => setActive(i)} onClick={() => onChoose(l)}>
                 <Preview screen={screens[0]} />
                 <span class="layout-name" id={`${uid}-${l.id}-name`}>{l.name}</span>
-                <span class="layout-meta" id={`${uid}-${l.id}-desc`}>
+                <span class="layout-meta" id={`${uid}-${l.id}-desc`} aria-hidden="true">
                   {categoryName(l.category)}{screens.length > 1 ? ` · ${screens.length} screens: ${screens.map((s) => (s.group && s.group.role) || 'screen').join(', ')}` : ''}
                 </span>
               </div>

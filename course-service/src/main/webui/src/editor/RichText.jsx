@@ -1,6 +1,6 @@
 // A small rich text field: bold, italic, links and lists. What it emits is sanitised with the
 // player's rules (lib/sanitize.js), so what the author sees is what the learner gets.
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { sanitize, isHttpUrl } from '../lib/sanitize.js';
 import { Icon } from './icons.jsx';
 import './editor.css';
@@ -41,7 +41,7 @@ function normaliseUrl(url) {
 export function RichText({ value, onChange, label, id, describedBy }) {
   const [uid] = useState(() => id || `rt-${++n}`);
   const box = useRef(null);
-  const emitted = useRef(null);
+  const pending = useRef([]);
   const saved = useRef(null);
   const toolRefs = useRef([]);
   const [active, setActive] = useState(0);
@@ -51,20 +51,28 @@ export function RichText({ value, onChange, label, id, describedBy }) {
   const [linkError, setLinkError] = useState('');
   const linkInput = useRef(null);
 
-  // Show the value unless it is what this field just emitted (that would move the caret).
-  useEffect(() => {
+  // Show the value unless it is one this field emitted (an echo, maybe a late one: re-rendering it
+  // would move the caret and lose what was typed since).
+  useLayoutEffect(() => {
     const el = box.current;
     if (!el) return;
     const v = value || '';
-    if (emitted.current !== null && v === emitted.current) return;
+    const k = pending.current.lastIndexOf(v);
+    if (k >= 0) {
+      pending.current.splice(0, k + 1);
+      return;
+    }
+    pending.current = [];
+    if (clean(el.innerHTML) === v) return;
     el.innerHTML = toHtml(v);
-    emitted.current = null;
   }, [value]);
 
   const emit = () => {
     const html = clean(box.current.innerHTML);
-    emitted.current = html;
-    if (html !== (value || '')) onChange(html);
+    if (html === (value || '') && !pending.current.length) return;
+    pending.current.push(html);
+    if (pending.current.length > 100) pending.current.shift();
+    onChange(html);
   };
 
   const refreshState = () => {
@@ -83,7 +91,11 @@ export function RichText({ value, onChange, label, id, describedBy }) {
   useEffect(() => {
     const onSel = () => {
       const sel = document.getSelection();
-      if (sel && box.current && box.current.contains(sel.anchorNode)) refreshState();
+      if (sel && sel.rangeCount && box.current && box.current.contains(sel.anchorNode)) {
+        // Remember where the author is, for the toolbar buttons (focus moves to them).
+        saved.current = sel.getRangeAt(0).cloneRange();
+        refreshState();
+      }
     };
     document.addEventListener('selectionchange', onSel);
     return () => document.removeEventListener('selectionchange', onSel);
@@ -94,9 +106,10 @@ export function RichText({ value, onChange, label, id, describedBy }) {
     if (sel && sel.rangeCount && box.current.contains(sel.anchorNode)) saved.current = sel.getRangeAt(0).cloneRange();
   };
   const restoreSelection = () => {
-    box.current.focus();
     const sel = document.getSelection();
-    if (saved.current && sel) {
+    if (document.activeElement === box.current && sel && sel.rangeCount && box.current.contains(sel.anchorNode)) return;
+    box.current.focus();
+    if (saved.current && sel && box.current.contains(saved.current.startContainer)) {
       sel.removeAllRanges();
       sel.addRange(saved.current);
     } else if (sel) {

@@ -28,8 +28,8 @@ export const typeName = (type) => TYPE_NAMES[type] || (type ? type.charAt(0).toU
 
 /** Icons (decorative) for the menu and the element cards. */
 export const TYPE_ICONS = {
-  heading: 'H', text: '¶', list: '≡', quote: '❝', callout: 'ℹ', image: '▣', video: '▶', audio: '♪', embed: '⧉',
-  flipcard: '⟲', accordion: '▾', tabs: '⊟', timeline: '⋮', button: '⬭', divider: '—', timeEstimate: '◷',
+  heading: 'H', text: '¶', list: '≡', quote: '❝', callout: 'ℹ', image: '▣', video: '▶', audio: '♪', embed: '↗',
+  flipcard: '⟲', accordion: '▾', tabs: '⊟', timeline: '⋮', button: '▭', divider: '—', timeEstimate: '◷',
   question: '?', quizResults: '%'
 };
 
