@@ -4,7 +4,8 @@
 // 412/428/400) on 127.0.0.1 and drives Chromium (playwright-core) through: a refused view link, the
 // layout picker, creating a quiz, editing a flip card, rich text and a question, autosave with
 // If-Match, a concurrent save (412) resolved with Keep mine and with Reload theirs, undo/redo,
-// element moves, offline retry, keepalive save on hide, a refused (400) save, axe-core, and 375 px.
+// element moves, the live preview, offline retry, keepalive save on hide, a refused (400) save,
+// axe-core, and 375 px.
 // Usage: node editor-harness.mjs [PAGES_DIR] [--serve]   (default: ../../../target/classes/META-INF/resources/play)
 // --serve only serves the pages and the fake API, to try them by hand: /play/screen-editor#token=new-1
 // (no screen yet: the picker) or #token=quiz-1 (a quiz); any new token name opens a new session.
@@ -326,6 +327,19 @@ function watchErrors(page) {
   check(q().question === 'What is par?' && q().answers[0].text === 'Expected strokes' && q().answers[0].correct && !q().answers[1].correct, 'question saved');
   check(puts(questionId)[0].ifMatch === '"1"', 'each screen saves with its own revision');
   await axe(page, 'screen editor, question tab, 1280');
+
+  // Live preview with the player's components: the question can be tried.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const pane = page.getByRole('complementary', { name: 'Preview' });
+  await pane.waitFor();
+  check(await pane.getByText('What is par?').isVisible() && await page.getByLabel('Feedback', { exact: true }).isVisible(), 'preview beside the form (1280)');
+  await pane.getByLabel('Expected strokes').check();
+  await pane.getByRole('button', { name: 'Check answer' }).click();
+  check(await pane.getByText('Correct.', { exact: true }).isVisible(), 'preview: the question can be checked');
+  await axe(page, 'screen editor with preview, 1280');
+  await page.screenshot({ path: path.join(out, 'screen-editor-1280-preview.png') });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await pane.waitFor({ state: 'hidden' });
 
   // A refused save (400) is explained with its details.
   await page.getByLabel('Learners can choose several answers').check();

@@ -13,6 +13,7 @@ import { ScreenForm } from './editor/ScreenForm.jsx';
 import { LayoutPicker } from './editor/LayoutPicker.jsx';
 import { SaveStatus, ConflictDialog } from './editor/Toolbar.jsx';
 import { Icon } from './editor/icons.jsx';
+import { ScreenPreview } from './editor/ScreenPreview.jsx';
 import { describeDetail, saveProblem } from './editor/problems.js';
 import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
 
@@ -43,6 +44,7 @@ function ScreenEditor({ api, catalogue, initial }) {
   const slots = useRef([]);
   const [busy, setBusy] = useState(false);
   const [announce, setAnnounce] = useState('');
+  const [preview, setPreview] = useState(false);
   const tabs = useRef([]);
   const several = docs.length > 1;
 
@@ -157,7 +159,11 @@ function ScreenEditor({ api, catalogue, initial }) {
             <h1 class="editor-title" tabIndex={-1} data-screen-title="">{title}</h1>
           </div>
           <SaveStatus status={status} savedAt={savedAt} />
-          <div class="editor-actions" role="group" aria-label="History">
+          <div class="editor-actions">
+            <button type="button" class="btn btn-secondary btn-tool" aria-pressed={preview ? 'true' : 'false'} onClick={() => setPreview(!preview)}
+              title="Show the screen as learners see it">
+              <Icon name="eye" /><span class="btn-label">Preview</span>
+            </button>
             <button type="button" class="btn btn-secondary btn-tool" onClick={undo} disabled={!history.canUndo}
               aria-keyshortcuts="Control+Z Meta+Z" title="Undo (Ctrl+Z)">
               <Icon name="undo" /><span class="btn-label">Undo</span>
@@ -189,16 +195,25 @@ function ScreenEditor({ api, catalogue, initial }) {
           )}
         </div>
       )}
-      <main id="editor-main" class="editor-main" aria-labelledby={several ? undefined : 'editor-main-label'}
-        aria-label={several ? 'Editor' : undefined}>
-        {!several && <span id="editor-main-label" class="visually-hidden">Editor</span>}
-        {docs.map((d, i) => (
-          <div key={metas.current[i].id} id={`panel-${i}`} role={several ? 'tabpanel' : undefined}
-            aria-labelledby={several ? `tab-${i}` : undefined} hidden={i !== active}>
-            <ScreenForm screen={d} catalogue={catalogue} onChange={change(i)} headingLevel={2} />
-          </div>
-        ))}
-      </main>
+      <div class={`editor-body ${preview ? 'with-preview' : ''}`}>
+        <main id="editor-main" class="editor-main" aria-label="Editor">
+          {docs.map((d, i) => (
+            <div key={metas.current[i].id} id={`panel-${i}`} role={several ? 'tabpanel' : undefined}
+              aria-labelledby={several ? `tab-${i}` : undefined} hidden={i !== active}>
+              <ScreenForm screen={d} catalogue={catalogue} onChange={change(i)} headingLevel={2} />
+            </div>
+          ))}
+        </main>
+        {preview && (
+          <aside class="preview-pane" aria-labelledby="preview-title">
+            <div class="preview-head">
+              <h2 id="preview-title" class="section-title">Preview</h2>
+              <p class="muted">As learners see it; nothing is recorded.</p>
+            </div>
+            <div class="preview-frame"><ScreenPreview screen={docs[active]} /></div>
+          </aside>
+        )}
+      </div>
       {docs.map((d, i) => (
         <AutosaveSlot key={metas.current[i].id} index={i} value={d} revision={metas.current[i].revision} save={savers[i]} onState={onState} />
       ))}

@@ -29,9 +29,10 @@ export function SaveStatus({ status, savedAt }) {
 
 /**
  * Someone else saved a newer version: the author chooses. role=alertdialog, modal, no Escape
- * (a choice is needed). Buttons "Reload theirs" and "Keep mine"; `busy` disables them.
+ * (a choice is needed). Buttons "Reload theirs" and "Keep mine"; `busy` disables them; `what`
+ * optionally names what was saved ("the question screen").
  */
-export function ConflictDialog({ revision, onReload, onKeepMine, busy = false, what = 'this screen' }) {
+export function ConflictDialog({ revision, onReload, onKeepMine, busy = false, what = null }) {
   const ref = useModal({ initialFocus: () => ref.current && ref.current.querySelector('[data-initial]') });
   const [uid] = useState(() => `conflict-${Math.random().toString(16).slice(2, 8)}`);
   return (
@@ -40,7 +41,7 @@ export function ConflictDialog({ revision, onReload, onKeepMine, busy = false, w
       <div ref={ref} class="modal modal-small" role="alertdialog" aria-modal="true" aria-labelledby={`${uid}-t`} aria-describedby={`${uid}-d`}>
         <h2 id={`${uid}-t`} class="modal-title">Someone else saved a newer version</h2>
         <div id={`${uid}-d`}>
-          <p>{`While you were editing, ${what} was saved elsewhere${revision != null ? ` (revision ${revision})` : ''}. Your latest changes are not saved yet.`}</p>
+          <p>{`While you were editing, someone saved a newer version${what ? ` of ${what}` : ''}${revision != null ? ` (revision ${revision})` : ''}. Your latest changes are not saved yet.`}</p>
           <ul class="choice-notes">
             <li><strong>Reload theirs</strong> shows the newer version. Your changes stay in Undo.</li>
             <li><strong>Keep mine</strong> saves your version over theirs.</li>
