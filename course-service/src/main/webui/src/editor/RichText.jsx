@@ -223,7 +223,7 @@ export function RichText({ value, onChange, label, id, describedBy }) {
           onFocus={() => { try { document.execCommand('defaultParagraphSeparator', false, 'p'); } catch (e) { /* old browser */ } }} />
       </div>
       {linkOpen && (
-        <form class="rt-linkform" onSubmit={applyLink} onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeLink(); } }}>
+        <form class="rt-linkform" noValidate onSubmit={applyLink} onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeLink(); } }}>
           <label class="field-label" for={`${uid}-url`}>Link address</label>
           <div class="rt-linkrow">
             <input ref={linkInput} id={`${uid}-url`} type="url" inputMode="url" placeholder="https://" value={linkUrl}

@@ -115,7 +115,16 @@ export const ASSET_LABELS = { image: 'Image URL', video: 'Video URL', audio: 'Au
 /** A new element of a type, with sensible defaults, placed after the others on the 12-column grid. */
 export function newElement(type, elements = []) {
   const y = (elements || []).reduce((m, e) => (e.layout ? Math.max(m, (e.layout.y | 0) + (e.layout.h | 0 || 1)) : m), 0);
+  // Placed on the grid after the others; documents whose elements have no geometry (converted
+  // Classic courses) keep document order, so a new element gets none either.
+  const gridless = (elements || []).some((e) => !e.layout);
   const el = { id: newId('element'), type, layout: { x: 0, y, w: 12, h: 2 } };
+  const made = defaults(type, el);
+  if (gridless) delete made.layout;
+  return made;
+}
+
+function defaults(type, el) {
   switch (type) {
     case 'heading': return { ...el, title: '', level: 2 };
     case 'text': return { ...el, description: '' };
