@@ -462,6 +462,13 @@ function watchErrors(page) {
   check(small.length === 0, `44 px targets at 375 px ${JSON.stringify(small.slice(0, 4))}`);
   await axe(page, 'screen editor, 375');
   await page.screenshot({ path: path.join(out, 'screen-editor-375-question.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByRole('complementary', { name: 'Preview' }).getByText('Write your question here.').waitFor();
+  check(!(await page.getByLabel('Feedback', { exact: true }).isVisible()), 'narrow: the preview replaces the form');
+  const swp = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(swp <= 375, `preview: no horizontal scrolling at 375 px (${swp})`);
+  await page.screenshot({ path: path.join(out, 'screen-editor-375-preview.png') });
+  await page.getByRole('button', { name: 'Preview' }).click();
   await page.getByRole('button', { name: 'Add element' }).click();
   await page.getByRole('menu').waitFor();
   await page.screenshot({ path: path.join(out, 'screen-editor-375-menu.png') });
