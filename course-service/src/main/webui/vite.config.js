@@ -1,5 +1,6 @@
-// Builds the learner pages served by course-service under /play (see docs/course-player-pages.md).
-// Two HTML entries, one chunk each plus a shared chunk; no inline scripts (the CSP is script-src 'self').
+// Builds the pages served by course-service under /play (see docs/course-player-pages.md and
+// docs/course-builder.md): the learner pages and the authoring pages. One chunk per HTML entry
+// plus shared chunks; no inline scripts (the CSP is script-src 'self').
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -12,7 +13,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     rollupOptions: {
-      input: { course: 'course.html', screen: 'screen.html' }
+      input: {
+        course: 'course.html',
+        screen: 'screen.html',
+        builder: 'builder.html',
+        screenEditor: 'screen-editor.html'
+      }
     }
   }
 });

@@ -1,22 +1,42 @@
 // Calls to the player API on the page's own origin. The session id is the only credential.
 
 export class ApiError extends Error {
-  constructor(status, reason, message) {
+  /**
+   * status: the HTTP status (0 when the connection failed); reason: `error.reason` of the answer;
+   * details: the answer's `details` ([{field, message}], validation); etag: the answer's ETag as a
+   * revision number (a 412 names the current revision there), or null.
+   */
+  constructor(status, reason, message, details = [], etag = null) {
     super(message || `HTTP ${status}`);
     this.status = status;
     this.reason = reason;
+    this.details = Array.isArray(details) ? details : [];
+    this.etag = etag;
   }
 }
 
-export async function post(path, body, { session, keepalive = false } = {}) {
-  const headers = { 'Content-Type': 'application/json', Accept: 'application/json' };
+/** The revision an ETag names: `"12"` (or `W/"12"`, or `12`) -> 12; anything else -> null. */
+export function revisionOf(etag) {
+  if (etag == null) return null;
+  const m = /^\s*(?:W\/)?"?(\d+)"?\s*$/.exec(String(etag));
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * One call to the API on the page's own origin. Resolves to the parsed JSON body (null when the
+ * body is empty); rejects with ApiError (status 0 when the connection failed).
+ * opts: {session, keepalive, headers}; body undefined sends no body.
+ */
+export async function request(method, path, body, { session, keepalive = false, headers: extra } = {}) {
+  const headers = { Accept: 'application/json', ...(extra || {}) };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers['X-Player-Session'] = session;
   let res;
   try {
     res = await fetch(path, {
-      method: 'POST',
+      method,
       headers,
-      body: JSON.stringify(body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       keepalive,
       credentials: 'same-origin',
       cache: 'no-store'
@@ -26,14 +46,20 @@ export async function post(path, body, { session, keepalive = false } = {}) {
   }
   let data = null;
   try {
-    data = await res.json();
+    const text = await res.text();
+    data = text ? JSON.parse(text) : null;
   } catch (e) {
     data = null;
   }
   if (!res.ok) {
-    throw new ApiError(res.status, data && data.error && data.error.reason, data && data.message);
+    throw new ApiError(res.status, data && data.error && data.error.reason, data && data.message,
+      data && data.details, revisionOf(res.headers.get('ETag')));
   }
   return data;
+}
+
+export function post(path, body, { session, keepalive = false } = {}) {
+  return request('POST', path, body, { session, keepalive });
 }
 
 /** Reads the token from `#token=…` and removes it from the address bar (and from history). */
@@ -52,9 +78,13 @@ export function takeToken() {
  * Exchanges the token for a session. A reload of the page has no token any more (it is
  * single-use and was removed from the URL), so the session answer is kept in sessionStorage
  * of this tab and reused when the page is reloaded.
+ *
+ * kind names the page ('course', 'screen', 'builder', 'screen-editor'); each page keeps its own
+ * session. intent ('edit' for the authoring pages) is passed to the exchange, so a learner's
+ * link is refused there (403 view_only) and stays unused.
  */
-export async function openSession(kind) {
-  const key = `course-platform:${kind}-session`;
+export async function openSession(kind, { intent } = {}) {
+  const key = sessionKey(kind, intent);
   const token = takeToken();
   if (!token) {
     try {
@@ -65,14 +95,18 @@ export async function openSession(kind) {
     }
     throw new ApiError(0, 'missing', null);
   }
-  const data = await post('/v1/headless/player/sessions', { token });
-  remember(kind, data);
+  const data = await post('/v1/headless/player/sessions', intent ? { token, intent } : { token });
+  remember(kind, data, { intent });
   return data;
 }
 
-export function remember(kind, data) {
+function sessionKey(kind, intent) {
+  return `course-platform:${kind}${intent ? `-${intent}` : ''}-session`;
+}
+
+export function remember(kind, data, { intent } = {}) {
   try {
-    sessionStorage.setItem(`course-platform:${kind}-session`, JSON.stringify(data));
+    sessionStorage.setItem(sessionKey(kind, intent), JSON.stringify(data));
   } catch (e) {
     /* storage full or disabled: a reload will then ask for a new link */
   }
@@ -96,6 +130,8 @@ export function refusal(error, what) {
       return { title: 'This link is not valid', text: 'The link is damaged or incomplete. Check that it was copied in full, or ask for a new one.' };
     case 'missing':
       return { title: 'No access link', text: `This page opens a ${what} from a personal link. Open the link you were given again.` };
+    case 'view_only':
+      return { title: 'This link is for learning', text: `This link opens the ${what} for learning; ask for an editing link.` };
     case 'session':
       return { title: 'Your session has ended', text: 'Open the link you were given again to continue.' };
     case 'network':

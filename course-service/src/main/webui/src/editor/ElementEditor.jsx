@@ -1,0 +1,185 @@
+// Edits every field of one element inline, driven by the catalogue's field kinds.
+import { RichText } from './RichText.jsx';
+import { TextField, DraftField, Checkbox, Select, parseUrl, intParser } from './fields.jsx';
+import { newId } from './ids.js';
+import { FALLBACK_FIELDS, RICH_DESCRIPTION, ASSET_LABELS, fieldLabel } from './types.js';
+import { Icon } from './icons.jsx';
+import './editor.css';
+
+const MULTILINE = new Set(['cardBack', 'transcript', 'feedback', 'description', 'question']);
+
+/** The fields of a type: the catalogue's when it knows the type, else the built-in list. */
+export function fieldsOf(type, catalogue) {
+  const t = catalogue && Array.isArray(catalogue.elementTypes) ? catalogue.elementTypes.find((x) => x.type === type) : null;
+  if (t && Array.isArray(t.fields)) return t.fields;
+  const f = FALLBACK_FIELDS[type];
+  return f ? f.map(([name, kind, required]) => ({ name, kind, required: !!required })) : null;
+}
+
+function without(obj, key) {
+  const out = { ...obj };
+  delete out[key];
+  return out;
+}
+
+function AssetField({ el, field, idBase, onChange, withAlt }) {
+  const asset = el[field] && typeof el[field] === 'object' ? el[field] : null;
+  const key = `${el.id}:${field}`;
+  const setUrl = (url) => {
+    if (!url) onChange(without(el, field), key);
+    else onChange({ ...el, [field]: { ...(asset || {}), url, mime: undefined } }, key);
+  };
+  const label = ASSET_LABELS[el.type] || 'Image URL';
+  return (
+    <div class="field-group">
+      <DraftField id={`${idBase}-${field}-url`} label={label} value={asset ? asset.url || '' : ''} parse={parseUrl}
+        onCommit={setUrl} type="url" inputMode="url" placeholder="https://" class="field-wide"
+        hint={el.type === 'video' || el.type === 'audio' ? 'A web address of the file (https://).' : 'A web address of the picture (https://).'} />
+      {withAlt && (
+        <TextField id={`${idBase}-${field}-alt`} label="Alt text" value={asset ? asset.altText || '' : ''}
+          hint={asset ? 'Describe the picture for people who cannot see it.' : 'Add a picture first.'}
+          onInput={(v) => asset && onChange({ ...el, [field]: { ...asset, altText: v } }, `${el.id}:${field}.altText`)} />
+      )}
+    </div>
+  );
+}
+
+function AnswersEditor({ el, idBase, onChange }) {
+  const answers = Array.isArray(el.answers) ? el.answers : [];
+  const multiple = !!el.multiple;
+  const setAnswers = (next, key) => onChange({ ...el, answers: next }, key);
+  const setCorrect = (i, on) => {
+    const next = answers.map((a, j) => {
+      if (j === i) return { ...a, correct: on };
+      return multiple || !on ? a : { ...a, correct: false };
+    });
+    setAnswers(next);
+  };
+  const add = () => {
+    const id = newId('answer');
+    setAnswers([...answers, { id, text: '', correct: false }]);
+    requestAnimationFrame(() => {
+      const input = document.getElementById(`${idBase}-answer-${answers.length}`);
+      if (input) input.focus();
+    });
+  };
+  const remove = (i) => {
+    const next = answers.filter((_, j) => j !== i);
+    setAnswers(next);
+    requestAnimationFrame(() => {
+      const input = document.getElementById(`${idBase}-answer-${Math.min(i, next.length - 1)}`);
+      if (input) input.focus();
+    });
+  };
+  const noneCorrect = answers.length > 0 && !answers.some((a) => a.correct);
+  const hintId = `${idBase}-answers-hint`;
+  return (
+    <fieldset class="answers field-wide">
+      <legend class="field-label">Answers</legend>
+      <p class="field-hint" id={hintId}>{multiple ? 'Tick every correct answer.' : 'Tick the correct answer.'}</p>
+      <ol class="answer-list">
+        {answers.map((a, i) => (
+          <li key={a.id} class={`answer-row ${a.correct ? 'is-correct' : ''}`}>
+            <label class="answer-text-label" for={`${idBase}-answer-${i}`}><span class="answer-num">{i + 1}</span></label>
+            <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} aria-label={`Answer ${i + 1}`}
+              onInput={(e) => setAnswers(answers.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)), `${el.id}:answers.${a.id}`)} />
+            <span class="answer-correct">
+              <input id={`${idBase}-answer-${i}-correct`} type="checkbox" checked={!!a.correct} aria-label={`Answer ${i + 1} is correct`}
+                aria-describedby={hintId} onChange={(e) => setCorrect(i, e.currentTarget.checked)} />
+              <label for={`${idBase}-answer-${i}-correct`}>Correct</label>
+            </span>
+            <button type="button" class="icon-btn" disabled={answers.length <= 1} onClick={() => remove(i)}
+              title={`Remove answer ${i + 1}`}>
+              <Icon name="x" /><span class="visually-hidden">Remove answer {i + 1}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div class="answers-foot">
+        <button type="button" class="btn btn-secondary btn-sm" onClick={add} disabled={answers.length >= 100}>
+          <Icon name="plus" size={16} /> Add answer
+        </button>
+        <p class="field-warning" role="status">{noneCorrect ? 'Mark at least one answer as correct, or the screen cannot be saved.' : ''}</p>
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * ElementEditor({el, catalogue, onChange, idPrefix}): the fields of one element.
+ * onChange(nextEl, coalesceKey): coalesceKey is `${el.id}:${field}` for typing, else undefined.
+ */
+export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el' }) {
+  const fields = fieldsOf(el.type, catalogue);
+  const idBase = `${idPrefix}-${el.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
+  if (!fields) {
+    return <p class="muted element-note">This element type ({el.type}) cannot be edited here; it is kept as it is.</p>;
+  }
+  if (!fields.length) return <p class="muted element-note">A divider has nothing to edit.</p>;
+  const hasAltField = fields.some((f) => f.name === 'altText');
+  const set = (name, v, key) => {
+    const next = v === undefined || v === null ? without(el, name) : { ...el, [name]: v };
+    onChange(next, key);
+  };
+  return (
+    <div class="element-fields">
+      {fields.map((f) => {
+        const { label, hint } = fieldLabel(el.type, f.name);
+        const id = `${idBase}-${f.name}`;
+        const key = `${el.id}:${f.name}`;
+        switch (f.kind) {
+          case 'TEXT':
+            if (f.name === 'description' && RICH_DESCRIPTION.has(el.type)) {
+              return <div class="field-wide" key={f.name}><RichText id={id} label={label} value={el[f.name] || ''} onChange={(v) => set(f.name, v, key)} /></div>;
+            }
+            return (
+              <TextField key={f.name} id={id} label={label} hint={hint} value={el[f.name]}
+                multiline={MULTILINE.has(f.name)} rows={f.name === 'question' ? 2 : 3}
+                class={MULTILINE.has(f.name) || f.name === 'title' ? 'field-wide' : ''}
+                onInput={(v) => set(f.name, v, key)} />
+            );
+          case 'BOOLEAN':
+            return <Checkbox key={f.name} id={id} label={label} hint={hint} checked={el[f.name]}
+              class="field-wide"
+              onChange={(v) => {
+                if (f.name === 'multiple' && !v && Array.isArray(el.answers)) {
+                  // One correct answer for a single-choice question: keep the first.
+                  let seen = false;
+                  const answers = el.answers.map((a) => {
+                    if (a.correct && !seen) { seen = true; return a; }
+                    return a.correct ? { ...a, correct: false } : a;
+                  });
+                  onChange({ ...el, multiple: false, answers });
+                } else {
+                  set(f.name, v);
+                }
+              }} />;
+          case 'NON_NEGATIVE_INTEGER':
+            return <DraftField key={f.name} id={id} label={label} hint={hint} value={el[f.name]} inputMode="numeric"
+              required={f.required} parse={intParser(0, null, { required: f.required, what: f.name === 'minutes' ? 'the minutes' : 'a number' })}
+              onCommit={(v) => set(f.name, v, key)} class="field-narrow" />;
+          case 'PERCENT':
+            return <DraftField key={f.name} id={id} label={label} hint={hint} value={el[f.name]} inputMode="numeric"
+              parse={intParser(0, 100)} onCommit={(v) => set(f.name, v, key)} class="field-narrow" />;
+          case 'HEADING_LEVEL':
+            return <Select key={f.name} id={id} label={label} value={String(el[f.name] || 2)} class="field-narrow"
+              options={[1, 2, 3, 4, 5, 6].map((l) => [String(l), l === 1 ? '1 (screen title)' : String(l)])}
+              onChange={(v) => set(f.name, Number(v))} />;
+          case 'TONE':
+            return <Select key={f.name} id={id} label={label} value={el[f.name] || 'info'} class="field-narrow"
+              options={[['info', 'Note'], ['tip', 'Tip'], ['warning', 'Warning']]} onChange={(v) => set(f.name, v)} />;
+          case 'LINK':
+            return <DraftField key={f.name} id={id} label={label} hint={hint} value={el[f.name] || ''} type="url" inputMode="url"
+              placeholder="https://" parse={parseUrl} onCommit={(v) => set(f.name, v || undefined, key)} class="field-wide" />;
+          case 'ASSET':
+            return <AssetField key={f.name} el={el} field={f.name} idBase={idBase} onChange={onChange}
+              withAlt={!hasAltField && el.type !== 'video' && el.type !== 'audio'} />;
+          case 'ANSWERS':
+            return <AnswersEditor key={f.name} el={el} idBase={idBase} onChange={onChange} />;
+          default:
+            return null;
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+// The editor API (docs/course-builder.md "Editor API"): paths relative to /v1/headless/player/editor,
+// authenticated by the X-Player-Session header of an `edit` session.
+import { request, revisionOf } from './api.js';
+
+export { revisionOf };
+
+export const EDITOR_BASE = '/v1/headless/player/editor';
+
+/**
+ * editorApi(session) -> {get(path), post(path, body), put(path, body, revision, opts?), del(path)}.
+ * Each resolves to the parsed JSON body (null for an empty body) or rejects with ApiError
+ * (`status`, `reason`, `details`, `etag`). `put` sends `If-Match: "<revision>"`; its optional
+ * fourth argument {keepalive} lets a save outlive the page (pagehide).
+ */
+export function editorApi(session) {
+  const call = (method, path, body, opts) => request(method, EDITOR_BASE + path, body, { session, ...(opts || {}) });
+  return {
+    get: (path) => call('GET', path),
+    post: (path, body) => call('POST', path, body === undefined ? {} : body),
+    put: (path, body, revision, { keepalive = false } = {}) =>
+      call('PUT', path, body, { keepalive, headers: { 'If-Match': `"${revision}"` } }),
+    del: (path) => call('DELETE', path)
+  };
+}
