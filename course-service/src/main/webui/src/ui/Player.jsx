@@ -228,14 +228,15 @@ export function Player({ data, local = false, startIndex }) {
   })();
 
   const last = index === screens.length - 1;
-  // Inside the builder the player is a region of the page, not its main landmark.
+  // Inside the builder the player is a region of the page, without main or banner landmarks.
   const Main = local ? 'section' : 'main';
+  const Header = local ? 'div' : 'header';
   const titleId = local ? 'preview-screen-title' : 'screen-title-label';
 
   return (
     <div class={`player${local ? ' is-local' : ''}`} ref={root} lang={local ? lang : undefined}>
       {!local && <a class="skip-link" href="#screen">Skip to content</a>}
-      <header class="topbar">
+      <Header class="topbar">
         <div class="topbar-row">
           {backControl}
           <p class="course-title">{doc.title}</p>
@@ -247,7 +248,7 @@ export function Player({ data, local = false, startIndex }) {
           </div>
           <p class="progress-text"><span>Screen {index + 1} of {screens.length}</span><span>{percent}%</span></p>
         </div>
-      </header>
+      </Header>
       <PreviewBanner show={preview} />
       {sessionLost && <p class="alert" role="alert">Your session has ended, so progress is no longer saved. Open your link again to continue.</p>}
       <Main id={local ? undefined : 'screen'} class="screen" aria-labelledby={titleId}>
