@@ -103,7 +103,7 @@ function convert(doc) {
 let parentOrigin;
 const courses = new Map(); // session -> state
 const calls = [];
-const flags = { offline: 0 };
+const flags = { offlineUntil: 0 };
 function optionsFor(token) {
   const o = { back: 'event', parentOrigin };
   if (token.includes('translate')) Object.assign(o, { language: 'fr', translations: true });
@@ -190,14 +190,14 @@ function api(req, body, res) {
       st.revision += 1;
       return [200, { revision: st.revision }];
     }
-    if (url === '/__test/offline') { flags.offline = body.count || 1; return [200, {}]; }
+    if (url === '/__test/offline') { flags.offlineUntil = Date.now() + (body.ms || 2000); return [200, {}]; }
     if (url === '/__test/state') return [200, st];
   }
   const s = req.headers['x-player-session'];
   if (url.startsWith('/v1/headless/player/')) calls.push({ method: req.method, url, body, session: s, ifMatch: req.headers['if-match'], at: Date.now() });
   if (!url.startsWith('/v1/headless/player/editor')) return err(404, 'no route');
   if (!s || !courses.has(s)) return err(401, 'no session', { reason: 'session' });
-  if (req.method === 'PUT' && flags.offline > 0) { flags.offline -= 1; res.destroy(); return null; }
+  if (req.method === 'PUT' && Date.now() < flags.offlineUntil) { res.destroy(); return null; }
   return editor(req.method, url.slice('/v1/headless/player/editor'.length), body, req, courses.get(s));
 }
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
@@ -331,13 +331,14 @@ async function open(width, token, { framed = true } = {}) {
   // Edit a question: prompt, an answer, its correct flag, feedback.
   await list.getByRole('option', { name: 'Check' }).click();
   await f.getByLabel('Question', { exact: true }).fill('What does par mean?');
-  await f.getByLabel('Answer 2', { exact: true }).fill('The number of clubs');
-  await f.getByLabel('Answer 2 is correct').check();
-  await f.getByLabel('Answer 2 is correct').uncheck();
+  await f.getByRole('textbox', { name: 'Answer 2', exact: true }).fill('The number of clubs');
+  await f.getByRole('checkbox', { name: 'Answer 2 is correct' }).check();
+  await waitFor(async () => (await stateOf(session)).document.screens[2].elements[0].answers[1].correct === true, 'correct flag saved');
+  await f.getByRole('checkbox', { name: 'Answer 1 is correct' }).check();
   await f.getByLabel('Feedback').fill('Par is the expected number of strokes.');
   await waitFor(async () => {
     const q = (await stateOf(session)).document.screens[2].elements[0];
-    return q.question === 'What does par mean?' && q.answers[1].text === 'The number of clubs' && q.answers[1].correct === false && q.feedback;
+    return q.question === 'What does par mean?' && q.answers[1].text === 'The number of clubs' && q.answers[0].correct === true && q.answers[1].correct === false && q.feedback;
   }, 'question edit saved');
   check(true, 'question prompt, answer, correct flag and feedback edited and autosaved');
 
@@ -365,6 +366,9 @@ async function open(width, token, { framed = true } = {}) {
   await list.getByRole('option', { name: 'Welcome' }).focus();
   await page.keyboard.press('Control+Shift+Z');
   check(JSON.stringify(await optionNames(f)) === JSON.stringify(['Key terms', 'Welcome', 'Check', 'Wrap-up']), 'Ctrl+Shift+Z redoes');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+y');
+  check(JSON.stringify(await optionNames(f)) === JSON.stringify(['Key terms', 'Welcome', 'Check', 'Wrap-up']), 'Ctrl+Y redoes');
   await waitFor(async () => JSON.stringify(await titles(session)) === JSON.stringify(['Key terms', 'Welcome', 'Check', 'Wrap-up']), 'undo/redo autosaved');
   check(true, 'undo and redo are autosaved');
 
@@ -386,7 +390,7 @@ async function open(width, token, { framed = true } = {}) {
   await waitFor(async () => JSON.stringify(await titles(session)) === JSON.stringify(['Welcome', 'Key terms', 'Check', 'Wrap-up']), 'saved after drag and undo');
 
   // Offline: the save fails, the status says so, it retries.
-  await control('offline', { count: 2 }); // Chromium retries a PUT once on a dropped keep-alive connection
+  await control('offline', { ms: 2500 }); // saves in the next 2.5 s lose their connection
   await f.getByLabel('Course title').fill('Golf basics!');
   const seen = [];
   await waitFor(async () => { const t = await f.getByRole('status', { name: 'Save status' }).textContent(); seen.push(t); return /Offline/.test(t); }, 'offline status', 5000);
@@ -401,7 +405,9 @@ async function open(width, token, { framed = true } = {}) {
   await f.getByLabel('Course title').fill('My title');
   const conflict = f.getByRole('alertdialog');
   await conflict.waitFor();
-  check(await conflict.getByText(String(before)).count() > 0 || true, 'conflict dialog names the newer revision');
+  await conflict.getByText(`revision ${before}`).waitFor();
+  check(true, 'the conflict dialog names the newer revision');
+  await axe(frame, 'conflict dialog, 1280');
   check(puts().at(-1) && (await stateOf(session)).document.title === 'Their title', 'the refused save changed nothing');
   await conflict.getByRole('button', { name: 'Keep mine' }).click();
   await waitFor(async () => (await stateOf(session)).document.title === 'My title', 'keep mine saved');
@@ -595,6 +601,7 @@ async function open(width, token, { framed = true } = {}) {
   const list = f.getByRole('listbox', { name: 'Screens' });
   await list.waitFor();
   const sw = await frame.evaluate(() => document.documentElement.scrollWidth);
+  if (sw > 375) console.log('     wider than 375:', await frame.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 376).slice(0, 6).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`).join(', ')));
   check(sw <= 375, `no horizontal scrolling at 375 px (scrollWidth ${sw})`);
   const above = await frame.evaluate(() => document.querySelector('.b-side').getBoundingClientRect().bottom <= document.querySelector('.b-main').getBoundingClientRect().top + 1);
   check(above, 'the screen list is above the editor at 375 px');

@@ -82,7 +82,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
       const k = (e.key || '').toLowerCase();
       if (k !== 'z' && !(k === 'y' && e.ctrlKey && !e.metaKey)) return;
-      if (isTextField(e.target) || document.querySelector('dialog[open]')) return;
+      if (isTextField(e.target) || document.querySelector('dialog[open], [aria-modal="true"]')) return;
       e.preventDefault();
       const { history: h, announce: say } = live.current;
       if (k === 'y' || e.shiftKey) { if (h.canRedo) { h.redo(); say('Redone.'); } } else if (h.canUndo) { h.undo(); say('Undone.'); }
@@ -91,14 +91,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  // Leaving with changes that cannot be saved: let the browser ask.
-  useEffect(() => {
-    const onLeave = (e) => {
-      if (['conflict', 'error'].includes(autosaveRef.current.status)) { e.preventDefault(); e.returnValue = ''; }
-    };
-    window.addEventListener('beforeunload', onLeave);
-    return () => window.removeEventListener('beforeunload', onLeave);
-  }, []);
+  // (useAutosave asks before the page is left with changes it could not save.)
   const autosaveRef = useRef(autosave);
   autosaveRef.current = autosave;
 
@@ -347,7 +340,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       ))}
       {autosave.conflict && (
         <ConflictDialog revision={theirs && theirs.revision != null ? theirs.revision : autosave.conflict.revision}
-          onReload={reloadTheirs} onKeepMine={keepMine} />
+          onReload={reloadTheirs} onKeepMine={keepMine} what="this course" />
       )}
     </div>
   );
