@@ -192,6 +192,7 @@ function api(req, body, res) {
     }
     if (url === '/__test/offline') { flags.offlineUntil = Date.now() + (body.ms || 2000); return [200, {}]; }
     if (url === '/__test/state') return [200, st];
+    if (url === '/__test/expire') { courses.delete(body.session); return [200, {}]; }
   }
   const s = req.headers['x-player-session'];
   if (url.startsWith('/v1/headless/player/')) calls.push({ method: req.method, url, body, session: s, ifMatch: req.headers['if-match'], at: Date.now() });
@@ -530,6 +531,17 @@ async function open(width, token, { framed = true } = {}) {
   await f.getByRole('button', { name: 'Close preview' }).click();
   await f.getByRole('listbox', { name: 'Screens' }).waitFor();
   check(await frame.evaluate(() => !document.querySelector('dialog[open]')), 'closing it shows the editor');
+  await ctx.close();
+}
+
+{
+  // The session ends while editing: the editor stays and says why nothing is saved.
+  const { ctx, f, session } = await open(1280, 'edit-expire');
+  await f.getByRole('listbox', { name: 'Screens' }).waitFor();
+  await control('expire', { session });
+  await f.getByLabel('Course title').fill('Edited after the session ended');
+  await f.getByText('Your editing session has ended').waitFor();
+  check((await f.getByLabel('Course title').inputValue()) === 'Edited after the session ended', 'an ended session is explained and the edits stay on screen');
   await ctx.close();
 }
 

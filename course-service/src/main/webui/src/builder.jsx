@@ -92,7 +92,6 @@ function App() {
   useEffect(() => { if (state.phase === 'refused') focusTitle(); }, [state.phase]);
 
   const opened = (loaded) => setState((s) => ({ ...s, phase: 'open', loaded, generation: (s.generation || 0) + 1 }));
-  const sessionLost = () => setState((s) => ({ ...s, phase: 'refused', error: { status: 401, reason: 'session' } }));
 
   let page;
   if (state.phase === 'loading') {
@@ -124,7 +123,7 @@ function App() {
     } else {
       page = (
         <CourseBuilder key={state.generation} api={api} session={session} catalogue={catalogue} loaded={loaded}
-          announce={announce} describeError={describeError} onSessionLost={sessionLost} />
+          announce={announce} describeError={describeError} />
       );
     }
   }

@@ -30,13 +30,16 @@ function isTextField(el) {
   return false;
 }
 
-export function CourseBuilder({ api, session, catalogue, loaded, announce, describeError, onSessionLost }) {
+export function CourseBuilder({ api, session, catalogue, loaded, announce, describeError }) {
   const options = session.options || {};
   const history = useHistory(loaded.document);
   const doc = history.value;
   const screens = screensOf(doc);
   const [course, setCourse] = useState(loaded.course || {});
   const [saveError, setSaveError] = useState(null);
+  // A 401: the session ended. The editor stays (nothing on screen is lost) and says why nothing saves.
+  const [sessionLost, setSessionLost] = useState(false);
+  const onSessionLost = () => setSessionLost(true);
 
   const save = useCallback(async (value, revision, opts) => {
     try {
@@ -257,10 +260,15 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
         </div>
       </header>
 
-      {(notice || (saveError && autosave.status === 'error')) && (
+      {sessionLost && (
+        <div class="b-alert" role="alert">
+          <p><strong>Your editing session has ended, so changes are no longer saved.</strong> Open the builder again from your app to continue; copy anything you need first.</p>
+        </div>
+      )}
+      {(notice || (saveError && autosave.status === 'error' && saveError.status !== 401)) && (
         <div class="b-alert" role="alert">
           {notice && <p>{notice.text}</p>}
-          {saveError && autosave.status === 'error' && (
+          {saveError && autosave.status === 'error' && saveError.status !== 401 && (
             <>
               <p><strong>Your latest change could not be saved.</strong> {describeError(saveError)} Change it and the builder tries again.</p>
               {errorDetails.length > 0 && <ul>{errorDetails.map((d, i) => <li key={i}><code>{d.field}</code> {d.message}</li>)}</ul>}
@@ -340,7 +348,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       ))}
       {autosave.conflict && (
         <ConflictDialog revision={theirs && theirs.revision != null ? theirs.revision : autosave.conflict.revision}
-          onReload={reloadTheirs} onKeepMine={keepMine} what="this course" />
+          onReload={reloadTheirs} onKeepMine={keepMine} what="the course" />
       )}
     </div>
   );
