@@ -160,7 +160,10 @@ function editor(method, route, body, req, st) {
     st.course = { ...st.course, title: body.document.title };
     return [200, { course: st.course, revision: st.revision, savedAt: new Date().toISOString() }, { ETag: `"${st.revision}"` }];
   }
-  if (method === 'POST' && route === '/course/publish') { st.published = clone(st.document); st.course = { ...st.course, published: true }; return [200, { course: st.course }]; }
+  if (method === 'POST' && route === '/course/publish') {
+    st.published = clone(st.document); st.course = { ...st.course, published: true }; st.revision += 1;
+    return [200, { course: st.course, revision: st.revision }, { ETag: `"${st.revision}"` }];
+  }
   if (method === 'POST' && route === '/course/revert') {
     if (!st.published) return err(409, 'never published');
     st.document = clone(st.published); st.revision += 1; st.course = { ...st.course, title: st.document.title };
@@ -460,6 +463,12 @@ async function open(width, token, { framed = true } = {}) {
   check(st.published && st.published.title === 'Golf basics, published', 'Publish saves pending changes, then publishes');
   const lastPut = puts().at(-1); const pub = calls.filter((c) => c.url.endsWith('/publish')).at(-1);
   check(lastPut.at <= pub.at, 'the save lands before the publish call');
+  await f.getByLabel('Course title').fill('Golf basics, published');
+  await f.getByLabel('Course title').fill('Edited after publishing');
+  await waitFor(async () => (await stateOf(session)).document.title === 'Edited after publishing', 'saved after publishing');
+  check(!(await f.getByRole('alertdialog').count()), 'the first save after publishing uses the revision publishing answered (no conflict)');
+  await f.getByLabel('Course title').fill('Golf basics, published');
+  await waitFor(async () => (await stateOf(session)).document.title === 'Golf basics, published', 'title restored');
 
   // Discard draft changes: confirmation, then the published version is back.
   await f.getByLabel('Course title').fill('Draft I will throw away');

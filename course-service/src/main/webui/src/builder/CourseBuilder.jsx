@@ -54,6 +54,8 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     }
   }, [api]);
   const autosave = useAutosave({ value: doc, revision: loaded.revision, save });
+  const docRef = useRef(doc);
+  docRef.current = doc;
 
   // Selection: a screen id; when it disappears (undo of an add, delete) the neighbour is selected.
   const [selectedId, setSelectedId] = useState(() => (screens[0] ? screens[0].id : null));
@@ -151,8 +153,10 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
   const publish = async () => {
     setBusy('publish');
     setNotice(null);
+    let saved;
     try {
       await autosave.flush();
+      saved = docRef.current;
     } catch (e) {
       setBusy(null);
       setNotice({ text: autosaveRef.current.conflict ? 'Someone else saved a newer version: choose which version to keep, then publish.' : 'Your latest changes could not be saved, so the course was not published.' });
@@ -161,6 +165,8 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     try {
       const res = await api.post('/course/publish');
       if (res && res.course) setCourse(res.course);
+      // Publishing changes the course: its revision grows, and the next save starts from it.
+      if (res && typeof res.revision === 'number') autosave.markSaved(saved, res.revision);
       announce('Published');
     } catch (e) {
       if (e.status === 401) onSessionLost();
