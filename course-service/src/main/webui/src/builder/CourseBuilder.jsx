@@ -1,0 +1,361 @@
+// The course builder: toolbar, screen list, the selected screen's editor, undo/redo, autosave with
+// conflict handling, preview, publish, discard, translation view (docs/course-builder.md, "Builder").
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useHistory } from '../lib/history.js';
+import { useAutosave } from '../lib/autosave.js';
+import { freshScreen } from '../editor/ids.js';
+import { ScreenForm } from '../editor/ScreenForm.jsx';
+import { LayoutPicker } from '../editor/LayoutPicker.jsx';
+import { SaveStatus, ConflictDialog } from '../editor/Toolbar.jsx';
+import {
+  deleteScreen, insertScreens, moveScreen, pruneTranslations, replaceScreen, screenTitle, screensFromLayout, screensOf
+} from './doc.js';
+import { ScreenList } from './ScreenList.jsx';
+import { CourseSettings } from './CourseSettings.jsx';
+import { PreviewDialog } from './Preview.jsx';
+import { TranslationView } from './TranslationView.jsx';
+import { ConfirmDialog, Modal } from './Modal.jsx';
+import { BackControl } from './BackControl.jsx';
+import { Icon } from './Icons.jsx';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent || '');
+const MOD = isMac ? '⌘' : 'Ctrl+';
+
+/** Fields whose own undo (the browser's) applies while they have focus. */
+function isTextField(el) {
+  if (!el || el.nodeType !== 1) return false;
+  if (el.isContentEditable) return true;
+  if (el.tagName === 'TEXTAREA') return true;
+  if (el.tagName === 'INPUT') return !['checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'range', 'file', 'image'].includes(el.type);
+  return false;
+}
+
+export function CourseBuilder({ api, session, catalogue, loaded, announce, describeError }) {
+  const options = session.options || {};
+  const history = useHistory(loaded.document);
+  const doc = history.value;
+  const screens = screensOf(doc);
+  const [course, setCourse] = useState(loaded.course || {});
+  const [saveError, setSaveError] = useState(null);
+  // A 401: the session ended. The editor stays (nothing on screen is lost) and says why nothing saves.
+  const [sessionLost, setSessionLost] = useState(false);
+  const onSessionLost = () => setSessionLost(true);
+
+  const save = useCallback(async (value, revision, opts) => {
+    try {
+      const res = await api.put('/course/content', { document: pruneTranslations(value) }, revision, opts);
+      if (res && res.course) setCourse(res.course);
+      setSaveError(null);
+      return res.revision;
+    } catch (e) {
+      if (e.status === 401) onSessionLost();
+      else if (e.status !== 412 && e.status !== 0) setSaveError(e);
+      throw e;
+    }
+  }, [api]);
+  const autosave = useAutosave({ value: doc, revision: loaded.revision, save });
+  const docRef = useRef(doc);
+  docRef.current = doc;
+
+  // Selection: a screen id; when it disappears (undo of an add, delete) the neighbour is selected.
+  const [selectedId, setSelectedId] = useState(() => (screens[0] ? screens[0].id : null));
+  const lastIndex = useRef(0);
+  let selIndex = screens.findIndex((s) => s.id === selectedId);
+  if (selIndex < 0) selIndex = Math.max(0, Math.min(lastIndex.current, screens.length - 1));
+  lastIndex.current = selIndex;
+  const selected = screens[selIndex] || null;
+  useEffect(() => { if (selected && selected.id !== selectedId) setSelectedId(selected.id); }, [selected && selected.id]);
+
+  const [view, setView] = useState(() => (options.language && options.translations ? 'translate' : 'edit'));
+  const [trLocale, setTrLocale] = useState(() => (options.language && options.language !== (loaded.document.locale || 'en') ? options.language : null));
+  const [dialog, setDialog] = useState(() => (options.flow === 'preview' ? 'preview' : null));
+  const [busy, setBusy] = useState(null);
+  const [notice, setNotice] = useState(null); // {text, details?}
+  const [discardError, setDiscardError] = useState('');
+  const [focusRequest, setFocusRequest] = useState(null);
+  const focusOption = (id) => setFocusRequest({ id, at: Date.now() });
+
+  useEffect(() => { document.title = `${doc.title || 'Untitled course'} — Course builder`; }, [doc.title]);
+
+  const edit = (next, key) => history.set(next, key);
+
+  // ---- Keyboard: undo and redo outside text fields (they keep their own undo) and dialogs.
+  const live = useRef(null);
+  live.current = { history, announce };
+  useEffect(() => {
+    const onKey = (e) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const k = (e.key || '').toLowerCase();
+      if (k !== 'z' && !(k === 'y' && e.ctrlKey && !e.metaKey)) return;
+      if (isTextField(e.target) || document.querySelector('dialog[open], [aria-modal="true"]')) return;
+      e.preventDefault();
+      const { history: h, announce: say } = live.current;
+      if (k === 'y' || e.shiftKey) { if (h.canRedo) { h.redo(); say('Redone.'); } } else if (h.canUndo) { h.undo(); say('Undone.'); }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  // (useAutosave asks before the page is left with changes it could not save.)
+  const autosaveRef = useRef(autosave);
+  autosaveRef.current = autosave;
+
+  // ---- Screens
+  const select = (id) => setSelectedId(id);
+  const move = (id, to, viaButton) => {
+    const from = screens.findIndex((s) => s.id === id);
+    if (from < 0 || to < 0 || to >= screens.length || to === from) return;
+    edit(moveScreen(doc, id, to));
+    announce(`“${screenTitle(screens[from], from)}” moved to position ${to + 1} of ${screens.length}.`);
+    if (viaButton && (to === 0 || to === screens.length - 1)) focusOption(id);
+  };
+  const duplicate = () => {
+    if (!selected) return;
+    const copy = freshScreen(selected);
+    edit(insertScreens(doc, selected.id, [copy]));
+    setSelectedId(copy.id);
+    announce(`Screen duplicated: the copy is screen ${selIndex + 2} of ${screens.length + 1}.`);
+  };
+  const remove = () => {
+    if (!selected || screens.length < 2) return;
+    const title = screenTitle(selected, selIndex);
+    const next = screens[selIndex + 1] || screens[selIndex - 1];
+    edit(deleteScreen(doc, selected.id));
+    setSelectedId(next.id);
+    focusOption(next.id);
+    announce(`Deleted “${title}”. Undo brings it back.`);
+  };
+  const addLayout = (layout) => {
+    const made = screensFromLayout(layout);
+    if (!made.length) { setDialog(null); return; }
+    edit(insertScreens(doc, selected && selected.id, made));
+    setDialog(null);
+    setSelectedId(made[0].id);
+    focusOption(made[0].id);
+    const at = selected ? selIndex + 2 : screens.length + 1;
+    announce(made.length === 1
+      ? `Added “${screenTitle(made[0], at - 1)}” as screen ${at} of ${screens.length + 1}.`
+      : `Added ${made.length} screens from “${layout.name}”, starting at screen ${at} of ${screens.length + made.length}.`);
+  };
+  const openEditor = () => {
+    setView('edit');
+    requestAnimationFrame(() => {
+      const first = document.querySelector('#editor-main input, #editor-main textarea, #editor-main [contenteditable]');
+      if (first) first.focus();
+    });
+  };
+
+  // ---- Undo / redo buttons
+  const undo = () => { history.undo(); announce('Undone.'); };
+  const redo = () => { history.redo(); announce('Redone.'); };
+
+  // ---- Publish: save what is pending, then publish.
+  const publish = async () => {
+    setBusy('publish');
+    setNotice(null);
+    let saved;
+    try {
+      await autosave.flush();
+      saved = docRef.current;
+    } catch (e) {
+      setBusy(null);
+      setNotice({ text: autosaveRef.current.conflict ? 'Someone else saved a newer version: choose which version to keep, then publish.' : 'Your latest changes could not be saved, so the course was not published.' });
+      return;
+    }
+    try {
+      const res = await api.post('/course/publish');
+      if (res && res.course) setCourse(res.course);
+      // Publishing changes the course: its revision grows, and the next save starts from it.
+      if (res && typeof res.revision === 'number') autosave.markSaved(saved, res.revision);
+      announce('Published');
+    } catch (e) {
+      if (e.status === 401) onSessionLost();
+      setNotice({ text: `The course was not published. ${describeError(e)}` });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // ---- Discard draft changes: the published version comes back.
+  const discard = async () => {
+    setBusy('discard');
+    setDiscardError('');
+    try {
+      await autosave.flush().catch(() => {});
+      const res = await api.post('/course/revert');
+      history.reset(res.document);
+      autosave.markSaved(res.document, res.revision);
+      if (res.course) setCourse(res.course);
+      setDialog(null);
+      announce('Draft changes discarded: the course is as it was last published.');
+    } catch (e) {
+      setDiscardError(e.status === 409 ? 'This course has never been published, so there is no published version to go back to.' : describeError(e));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // ---- Conflicts: load theirs as soon as a save is refused.
+  const [theirs, setTheirs] = useState(null);
+  useEffect(() => {
+    if (!autosave.conflict) { setTheirs(null); return undefined; }
+    let alive = true;
+    api.get('/course').then((r) => alive && setTheirs(r), () => alive && setTheirs({ revision: autosave.conflict.revision }));
+    return () => { alive = false; };
+  }, [autosave.conflict]);
+  const reloadTheirs = async () => {
+    let t = theirs;
+    if (!t || !t.document) {
+      try { t = await api.get('/course'); } catch (e) { setNotice({ text: `The newer version could not be loaded. ${describeError(e)}` }); return; }
+    }
+    // Theirs becomes the document; mine stays one Undo away (and Undo saves it again).
+    autosave.markSaved(t.document, t.revision);
+    history.set(t.document);
+    if (t.course) setCourse(t.course);
+    announce('Loaded the newer version. Undo brings yours back.');
+  };
+  const keepMine = () => {
+    const rev = theirs && theirs.revision != null ? theirs.revision : autosave.conflict && autosave.conflict.revision;
+    autosave.acceptRevision(rev);
+    announce('Saving your version over the newer one.');
+  };
+
+  const previewLocale = view === 'translate' && trLocale ? trLocale : doc.locale || 'en';
+  const errorDetails = saveError && Array.isArray(saveError.details) ? saveError.details : [];
+
+  return (
+    <div class={`b-app${view === 'translate' ? ' is-translating' : ''}`}>
+      <a class="skip-link" href="#editor-main">Skip to the editor</a>
+      <header class="b-bar">
+        <h1 class="visually-hidden">Course builder</h1>
+        <div class="b-bar-start">
+          <BackControl options={options} courseId={course.id != null ? course.id : null} beforeLeave={() => autosave.flush()} />
+          <div class="b-title">
+            <label class="visually-hidden" for="course-title">Course title</label>
+            <input id="course-title" class="b-title-input" value={doc.title || ''} placeholder="Untitled course" maxLength={500}
+              autocomplete="off" onInput={(e) => edit({ ...doc, title: e.currentTarget.value }, 'course:title')} />
+          </div>
+          <div class="b-status"><SaveStatus status={autosave.status} savedAt={autosave.savedAt} /></div>
+        </div>
+        <div class="b-bar-actions">
+          <div class="b-group">
+            <button type="button" class="b-tool" onClick={undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={`Undo (${MOD}Z)`}>
+              <Icon name="undo" /><span class="b-tool-text">Undo</span>
+            </button>
+            <button type="button" class="b-tool" onClick={redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={`Redo (${MOD}Shift+Z)`}>
+              <Icon name="redo" /><span class="b-tool-text">Redo</span>
+            </button>
+          </div>
+          <div class="b-group">
+            <button type="button" class="b-tool" aria-pressed={view === 'translate' ? 'true' : 'false'}
+              onClick={() => setView(view === 'translate' ? 'edit' : 'translate')}>
+              <Icon name="globe" /><span class="b-tool-text">Translate</span>
+            </button>
+            <button type="button" class="b-tool" onClick={() => setDialog('preview')} disabled={!screens.length}>
+              <Icon name="eye" /><span class="b-tool-text">Preview</span>
+            </button>
+          </div>
+          <div class="b-group">
+            <button type="button" class="b-tool" onClick={() => { setDiscardError(''); setDialog('discard'); }}>
+              <Icon name="reset" /><span class="b-tool-text">Discard draft changes</span>
+            </button>
+            <button type="button" class="btn btn-primary b-publish" onClick={publish} disabled={busy === 'publish'} aria-busy={busy === 'publish' ? 'true' : undefined}>
+              <Icon name="send" /> Publish
+            </button>
+          </div>
+        </div>
+      </header>
+
+      {sessionLost && (
+        <div class="b-alert" role="alert">
+          <p><strong>Your editing session has ended, so changes are no longer saved.</strong> Open the builder again from your app to continue; copy anything you need first.</p>
+        </div>
+      )}
+      {(notice || (saveError && autosave.status === 'error' && saveError.status !== 401)) && (
+        <div class="b-alert" role="alert">
+          {notice && <p>{notice.text}</p>}
+          {saveError && autosave.status === 'error' && saveError.status !== 401 && (
+            <>
+              <p><strong>Your latest change could not be saved.</strong> {describeError(saveError)} Change it and the builder tries again.</p>
+              {errorDetails.length > 0 && <ul>{errorDetails.map((d, i) => <li key={i}><code>{d.field}</code> {d.message}</li>)}</ul>}
+            </>
+          )}
+          {notice && <button type="button" class="b-link" onClick={() => setNotice(null)}>Dismiss</button>}
+        </div>
+      )}
+
+      <div class="b-body">
+        <aside class="b-side" aria-label="Course outline">
+          <CourseSettings doc={doc} onChange={edit} />
+          <div class="b-side-head">
+            <h2 id="screens-heading">Screens <span class="b-count">{screens.length}</span></h2>
+          </div>
+          <ScreenList screens={screens} selectedId={selected && selected.id} onSelect={select} onMove={(id, to) => move(id, to)}
+            onOpen={openEditor} focusRequest={focusRequest} />
+          <div class="b-screen-actions" role="group" aria-label="Selected screen">
+            <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex - 1, true)} disabled={!selected || selIndex === 0} title="Move screen up">
+              <Icon name="up" /><span class="visually-hidden">Move screen up</span>
+            </button>
+            <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex + 1, true)} disabled={!selected || selIndex >= screens.length - 1} title="Move screen down">
+              <Icon name="down" /><span class="visually-hidden">Move screen down</span>
+            </button>
+            <button type="button" class="b-icon-btn" onClick={duplicate} disabled={!selected} title="Duplicate screen">
+              <Icon name="copy" /><span class="visually-hidden">Duplicate screen</span>
+            </button>
+            <button type="button" class="b-icon-btn b-danger" onClick={remove} disabled={!selected || screens.length < 2}
+              title={screens.length < 2 ? 'A course keeps at least one screen' : 'Delete screen'}>
+              <Icon name="trash" /><span class="visually-hidden">Delete screen</span>
+            </button>
+          </div>
+          <button type="button" class="btn btn-primary b-add" onClick={() => setDialog('picker')}>
+            <Icon name="plus" /> Add screen
+          </button>
+          <p class="b-hint b-keys" id="screens-hint">Drag screens, or press Alt+↑ or Alt+↓ to move the selected one; Enter edits it.</p>
+        </aside>
+
+        <main id="editor-main" class="b-main" tabIndex={-1} aria-label={view === 'translate' ? 'Translation' : 'Screen editor'}>
+          {view === 'translate' && (
+            <TranslationView doc={doc} onChange={edit} locale={trLocale} onLocale={setTrLocale} suggested={options.language}
+              selectedId={selected && selected.id} onClose={() => setView('edit')} />
+          )}
+          {view === 'edit' && selected && (
+            <div class="b-canvas">
+              <p class="b-eyebrow">Screen {selIndex + 1} of {screens.length}</p>
+              <ScreenForm key={selected.id} screen={selected} catalogue={catalogue} headingLevel={2}
+                onChange={(next, key) => edit(replaceScreen(doc, next), key)} />
+            </div>
+          )}
+          {view === 'edit' && !selected && (
+            <div class="b-empty">
+              <p>This course has no screens yet.</p>
+              <button type="button" class="btn btn-primary" onClick={() => setDialog('picker')}>Add screen</button>
+            </div>
+          )}
+        </main>
+      </div>
+
+      {dialog === 'picker' && (
+        <LayoutPicker layouts={catalogue.layouts || []} onChoose={addLayout} onCancel={() => setDialog(null)}
+          title={selected ? `Add a screen after “${screenTitle(selected, selIndex)}”` : 'Choose a layout'} />
+      )}
+      {dialog === 'preview' && (
+        <PreviewDialog doc={doc} startIndex={selIndex} locale={previewLocale} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'discard' && (course.published === false ? (
+        <Modal role="alertdialog" labelledBy="nothing-title" describedBy="nothing-text" class="b-confirm" onCancel={() => setDialog(null)} initialFocus="[data-ok]">
+          <h2 id="nothing-title">Nothing to go back to</h2>
+          <p id="nothing-text">This course has never been published, so there is no published version to go back to. Your draft is saved as you work.</p>
+          <div class="b-dialog-actions"><button type="button" class="btn btn-primary" data-ok="" onClick={() => setDialog(null)}>OK</button></div>
+        </Modal>
+      ) : (
+        <ConfirmDialog title="Discard draft changes?" danger busy={busy === 'discard'} error={discardError}
+          text="The draft goes back to the version learners see now. Every change made since the last publish is lost, and Undo cannot bring it back."
+          confirm={busy === 'discard' ? 'Discarding…' : 'Discard changes'} cancel="Keep editing" onConfirm={discard} onCancel={() => setDialog(null)} />
+      ))}
+      {autosave.conflict && (
+        <ConflictDialog revision={theirs && theirs.revision != null ? theirs.revision : autosave.conflict.revision}
+          onReload={reloadTheirs} onKeepMine={keepMine} what="the course" />
+      )}
+    </div>
+  );
+}
