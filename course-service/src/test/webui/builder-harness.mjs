@@ -484,6 +484,7 @@ async function open(width, token, { framed = true } = {}) {
   // Translation view.
   await f.getByRole('button', { name: 'Translate' }).click();
   check((await f.getByRole('button', { name: 'Translate' }).getAttribute('aria-pressed')) === 'true', 'Translate is pressed');
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.id === 'translate-title'), 'focus moves to the translation view');
   await f.getByLabel('Add a language').fill('fr');
   await f.getByRole('button', { name: 'Add', exact: true }).click();
   await f.getByLabel('Course title (French)').fill('Les bases du golf');
@@ -505,6 +506,7 @@ async function open(width, token, { framed = true } = {}) {
   check(true, 'preview from the translation view shows the translation');
   await f.getByRole('button', { name: 'Close preview' }).click();
   await f.getByRole('button', { name: 'Done translating' }).click();
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.textContent.trim() === 'Translate'), 'Done translating returns focus to Translate');
 
   // Ctrl+Z inside a text field is the field's own undo, not the builder's.
   const putsBefore = puts().length;

@@ -52,7 +52,7 @@ function useAnnouncer() {
     setMsg((m) => ({ text: '', n: m.n + 1 }));
     timer.current = setTimeout(() => {
       setMsg((m) => ({ text, n: m.n + 1 }));
-      timer.current = setTimeout(() => setMsg((m) => ({ text: '', n: m.n + 1 })), 6000);
+      timer.current = setTimeout(() => setMsg((m) => ({ text: '', n: m.n + 1 })), 4500);
     }, 60);
   };
   const region = <div class={`b-toast${msg.text ? ' is-shown' : ''}`} aria-live="polite" aria-atomic="true">{msg.text}</div>;

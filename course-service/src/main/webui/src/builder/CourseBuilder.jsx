@@ -73,6 +73,8 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
   const [notice, setNotice] = useState(null); // {text, details?}
   const [discardError, setDiscardError] = useState('');
   const [focusRequest, setFocusRequest] = useState(null);
+  const translateButton = useRef(null);
+  const openedByButton = useRef(false);
   const focusOption = (id) => setFocusRequest({ id, at: Date.now() });
 
   useEffect(() => { document.title = `${doc.title || 'Untitled course'} — Course builder`; }, [doc.title]);
@@ -247,8 +249,8 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
             </button>
           </div>
           <div class="b-group">
-            <button type="button" class="b-tool" aria-pressed={view === 'translate' ? 'true' : 'false'}
-              onClick={() => setView(view === 'translate' ? 'edit' : 'translate')}>
+            <button type="button" class="b-tool" aria-pressed={view === 'translate' ? 'true' : 'false'} ref={translateButton}
+              onClick={() => { openedByButton.current = view !== 'translate'; setView(view === 'translate' ? 'edit' : 'translate'); }}>
               <Icon name="globe" /><span class="b-tool-text">Translate</span>
             </button>
             <button type="button" class="b-tool" onClick={() => setDialog('preview')} disabled={!screens.length}>
@@ -316,7 +318,8 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
         <main id="editor-main" class="b-main" tabIndex={-1} aria-label={view === 'translate' ? 'Translation' : 'Screen editor'}>
           {view === 'translate' && (
             <TranslationView doc={doc} onChange={edit} locale={trLocale} onLocale={setTrLocale} suggested={options.language}
-              selectedId={selected && selected.id} onClose={() => setView('edit')} />
+              selectedId={selected && selected.id} focusOnOpen={openedByButton.current}
+              onClose={() => { setView('edit'); if (translateButton.current) translateButton.current.focus(); }} />
           )}
           {view === 'edit' && selected && (
             <div class="b-canvas">

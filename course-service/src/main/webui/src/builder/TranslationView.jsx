@@ -91,7 +91,7 @@ function Row({ row, value, locale, lang, onChange }) {
   );
 }
 
-export function TranslationView({ doc, onChange, locale, onLocale, suggested, selectedId, onClose }) {
+export function TranslationView({ doc, onChange, locale, onLocale, suggested, selectedId, onClose, focusOnOpen }) {
   const source = doc.locale || 'en';
   const [extra, setExtra] = useState([]);
   const [tag, setTag] = useState('');
@@ -103,6 +103,11 @@ export function TranslationView({ doc, onChange, locale, onLocale, suggested, se
   const sections = useMemo(() => translatableStrings(doc), [doc]);
   const lang = locale ? languageName(locale) : '';
   const root = useRef(null);
+  const title = useRef(null);
+  useEffect(() => {
+    // Opened from the toolbar: move there (on a phone the view is below the screen list).
+    if (focusOnOpen && title.current) { title.current.focus({ preventScroll: true }); title.current.scrollIntoView({ block: 'start' }); }
+  }, []);
 
   useEffect(() => {
     if (!selectedId || !root.current) return;
@@ -129,7 +134,7 @@ export function TranslationView({ doc, onChange, locale, onLocale, suggested, se
     <section class="b-translate" aria-labelledby="translate-title" ref={root}>
       <div class="b-tr-head">
         <div class="b-tr-titles">
-          <h2 id="translate-title">Translate</h2>
+          <h2 id="translate-title" tabIndex={-1} ref={title}>Translate</h2>
           <p class="b-hint">Written in {languageName(source)}. Leave a box empty to show the original text.</p>
         </div>
         <button type="button" class="btn btn-secondary" onClick={onClose}>Done translating</button>
