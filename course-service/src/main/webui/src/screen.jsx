@@ -13,7 +13,7 @@ const questionsOf = (s) => (s && s.elements ? s.elements.filter((e) => e.type ==
 function QuizPlayer({ data }) {
   const { doc, lang } = useMemo(() => localize(data.document || { screens: [] }, data.locale), [data]);
   const screens = doc.screens || [];
-  const preview = data.mode === 'preview';
+  const preview = data.mode !== 'view';
   const title = (data.screen && data.screen.title) || (screens[0] && screens[0].title) || 'Quiz';
   const send = useMemo(() => eventSender((data.options || {}).parentOrigin, { courseId: null, screenId: data.screen ? data.screen.id : null }), [data]);
 

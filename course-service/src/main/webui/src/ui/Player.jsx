@@ -21,7 +21,7 @@ export function Player({ data, local = false, startIndex }) {
   const { doc, lang } = useMemo(() => localize(data.document || { screens: [] }, data.locale), [data]);
   const screens = doc.screens || [];
   const total = Math.max(1, screens.length);
-  const preview = local || data.mode === 'preview';
+  const preview = local || data.mode !== 'view';
   const courseId = data.course ? data.course.id : null;
   const options = data.options || {};
   // A local player (the builder's preview) posts nothing to the parent page.
