@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ToolScopeTest {
 
-    static final List<String> READS = List.of("get_course", "get_course_content", "get_course_document", "list_courses",
-            "list_layouts");
+    static final List<String> READS = List.of("get_brand_voice", "get_course", "get_course_analytics", "get_course_content",
+            "get_course_document", "get_job", "list_collections", "list_courses", "list_folders", "list_layouts", "list_themes");
 
     private final long workspace = TestKeys.newWorkspace();
     private final String key = TestKeys.header(workspace, "build", "", "", "live");

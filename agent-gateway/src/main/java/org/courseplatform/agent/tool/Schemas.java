@@ -56,6 +56,10 @@ public final class Schemas {
         return integer(description, 1, null);
     }
 
+    public static ObjectNode number(String description) {
+        return JSON.objectNode().put("type", "number").put("description", description);
+    }
+
     public static ObjectNode bool(String description) {
         return JSON.objectNode().put("type", "boolean").put("description", description);
     }

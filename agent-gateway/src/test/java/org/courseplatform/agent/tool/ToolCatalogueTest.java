@@ -38,7 +38,9 @@ class ToolCatalogueTest {
         assertThat(tools.keySet()).containsExactlyInAnyOrder("list_courses", "get_course", "get_course_content",
                 "get_course_document", "list_layouts", "create_course", "create_screen", "add_block", "update_screen",
                 "delete_screen", "publish_course", "revert_course", "duplicate_course", "delete_course", "restore_course",
-                "migrate_course");
+                "migrate_course", "list_themes", "apply_theme", "get_brand_voice", "set_brand_voice", "create_share_link",
+                "list_collections", "create_collection", "add_course_to_collection", "list_folders", "create_folder",
+                "move_course_to_folder", "get_course_analytics", "translate_course", "generate_narration", "get_job");
         for (AgentTool tool : catalogue.all()) {
             assertThat(tool.inputSchema().get("type").asText()).as(tool.name()).isEqualTo("object");
             assertThat(tool.inputSchema().get("additionalProperties").asBoolean()).as(tool.name()).isFalse();
