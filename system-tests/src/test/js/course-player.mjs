@@ -1,6 +1,6 @@
 // course-player.mjs: a learner in headless Chromium plays courses and library screens through the
-// Course Player (/play/course) and the Standalone Screen Player (/play/screen), as CoursePlayerIT
-// plans it. Reads a JSON plan on stdin:
+// Course Player (/play/course, and /play/share for share links) and the Standalone Screen Player
+// (/play/screen), as CoursePlayerIT and AgentFeaturesIT plan it. Reads a JSON plan on stdin:
 //   {"baseUrl": "http://127.0.0.1:18080",
 //    "parentOrigin": "http://tenant.localhost:40123",   (served here, on 127.0.0.1 at that port)
 //    "outDir": "/abs/path/target/course-player",        (screenshots)
@@ -39,7 +39,7 @@ const plan = JSON.parse(await new Promise((resolve) => {
 }));
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PLAYER = new RegExp('^' + plan.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '/play/(course|screen)');
+const PLAYER = new RegExp('^' + plan.baseUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') + '/play/(course|screen|share)');
 const BUTTONS = [/start/i, /check|submit/i, /next|continue/i, /finish|complete|done|see (the |my )?results/i];
 const REFUSAL = /used|expired|invalid|not valid|no longer|tamper|refused|cannot be opened|can't be opened/i;
 

@@ -10,12 +10,8 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -108,7 +104,7 @@ class CoursePlayerIT {
         with(stranger).body(Map.of("action", "view", "id", screenId, "identifier", "intruder")).post("/v1/headless/embed/screen")
                 .then().statusCode(404);
 
-        String tenant = "http://tenant.localhost:" + freePort();
+        String tenant = "http://tenant.localhost:" + Learners.freePort();
         String learner = "learner-" + RUN;
         String tester = "tester-" + RUN;
         String passer = "passer-" + RUN;
@@ -132,7 +128,7 @@ class CoursePlayerIT {
                 "exp", Instant.now().minusSeconds(3600).getEpochSecond());
 
         Path out = Path.of("target/course-player").toAbsolutePath();
-        JsonNode played = play(Map.of("baseUrl", Suite.BASE_URL, "parentOrigin", tenant, "outDir", out.toString(), "launches", List.of(
+        JsonNode played = Learners.play(Map.of("baseUrl", Suite.BASE_URL, "parentOrigin", tenant, "outDir", out.toString(), "launches", List.of(
                 Map.of("name", "walk", "url", walkUrl, "framed", true, "walk", true, "answers", List.of(RIGHT), "axe", true,
                         "axeAt", QUESTION),
                 Map.of("name", "resume", "url", resumeUrl, "viewport", Map.of("width", 375, "height", 667),
@@ -154,7 +150,7 @@ class CoursePlayerIT {
         String apiOrigin = URI.create(Suite.BASE_URL).getScheme() + "://" + URI.create(Suite.BASE_URL).getRawAuthority();
 
         // The walk: the question answered, the end reached, the events in order to the tenant's page only.
-        JsonNode walk = launch(played, "walk");
+        JsonNode walk = Learners.launch(played, "walk");
         assertThat(walk.path("answered").findValuesAsText("text")).as(report).contains(RIGHT);
         assertThat(walk.path("end").toString()).as(report).contains(LAST);
         List<JsonNode> events = events(walk, apiOrigin, courseId, report);
@@ -173,19 +169,19 @@ class CoursePlayerIT {
         assertThat(completedScreens).as(report).startsWith("s1", "s2").doesNotHaveDuplicates();
 
         // The same learner through a new URL comes back to the last screen; at 375 px nothing scrolls sideways.
-        JsonNode resume = launch(played, "resume");
+        JsonNode resume = Learners.launch(played, "resume");
         assertThat(resume.path("headings").toString() + resume.path("text").asText()).as(report).contains(LAST);
         assertThat(resume.path("text").asText()).as(report).doesNotContain(INTRO);
         assertThat(resume.path("scroll").path("scrollWidth").asInt()).as(report).isPositive().isLessThanOrEqualTo(375);
         assertThat(Path.of(resume.path("screenshot").asText())).exists();
-        assertThat(session(resume).path("progress").path("screenIndex").asInt()).as(report).isEqualTo(2);
+        assertThat(Learners.session(resume).path("progress").path("screenIndex").asInt()).as(report).isEqualTo(2);
 
         // The test key's learner and the deprecated URLs: the same player, the same course.
-        JsonNode tested = launch(played, "test");
+        JsonNode tested = Learners.launch(played, "test");
         assertThat(events(tested, apiOrigin, courseId, report).stream().map(e -> e.path("type").asText()))
                 .as(report).contains("ready", "course:start", "course:completed");
         for (String name : List.of("view", "url")) {
-            JsonNode opened = launch(played, name);
+            JsonNode opened = Learners.launch(played, name);
             assertThat(opened.path("ready").asBoolean()).as(report).isTrue();
             assertThat(opened.path("url").asText()).as(report).startsWith(Suite.BASE_URL + "/play/course");
             assertThat(opened.path("headings").toString() + opened.path("text").asText()).as(report).contains("Welcome to golf");
@@ -193,8 +189,8 @@ class CoursePlayerIT {
         }
 
         // The Screen Player scores the quiz: True passes, False fails.
-        JsonNode pass = launch(played, "pass");
-        JsonNode fail = launch(played, "fail");
+        JsonNode pass = Learners.launch(played, "pass");
+        JsonNode fail = Learners.launch(played, "fail");
         assertThat(pass.path("url").asText()).as(report).startsWith(Suite.BASE_URL + "/play/screen");
         assertThat(pass.path("ready").asBoolean()).as(report).isTrue();
         assertThat(quiz(pass, report).path("passed").asBoolean()).as(report).isTrue();
@@ -206,7 +202,7 @@ class CoursePlayerIT {
         // axe-core: no serious or critical violation in the course player (on the question and
         // at 375 px) nor in the Screen Player.
         for (String name : List.of("walk", "resume", "pass")) {
-            JsonNode axe = launch(played, name).path("axe");
+            JsonNode axe = Learners.launch(played, name).path("axe");
             assertThat(axe.path("violations").isArray()).as("axe ran on %s: %s", name, report).isTrue();
             List<String> serious = new ArrayList<>();
             for (JsonNode violation : axe.path("violations")) {
@@ -222,7 +218,7 @@ class CoursePlayerIT {
         Map<String, String> why = Map.of("tampered", "(?is).*(invalid|not valid|tamper).*", "expired",
                 "(?is).*(invalid|not valid|expired|tamper).*", "used", "(?is).*(already|used).*");
         for (var refused : why.entrySet()) {
-            JsonNode page = launch(played, refused.getKey());
+            JsonNode page = Learners.launch(played, refused.getKey());
             String said = page.path("headings").toString() + " " + page.path("text").asText() + " " + page.path("alert");
             assertThat(said).as(report).matches(refused.getValue())
                     .doesNotContain(INTRO, QUESTION, RIGHT, LAST, "Welcome to golf");
@@ -234,7 +230,7 @@ class CoursePlayerIT {
         exchange(walkUrl).then().statusCode(401).body("error.reason", equalTo("used"));
 
         // Webhooks: once each per learner and course, with the tracking and the issuing key's test mode.
-        List<Received> got = awaitDeliveries(hooks, List.of(
+        List<Received> got = Learners.awaitDeliveries(receiver, hooks, List.of(
                 r -> is(r, "course.completed", learner), r -> is(r, "course.completed", tester),
                 r -> is(r, "quiz.completed", passer), r -> is(r, "quiz.failed", failer)));
         String delivered = got.stream().map(Received::body).toList().toString();
@@ -320,15 +316,6 @@ class CoursePlayerIT {
         return Suite.ingress().contentType(ContentType.JSON).body(Map.of("token", token(url))).post("/v1/headless/player/sessions");
     }
 
-    private static JsonNode launch(JsonNode played, String name) {
-        for (JsonNode launch : played.path("launches")) {
-            if (launch.path("name").asText().equals(name)) {
-                return launch;
-            }
-        }
-        throw new AssertionError("no launch " + name + " in " + played);
-    }
-
     /** The player's events the tenant's page received: all from the player's origin, in the contract's envelope. */
     private static List<JsonNode> events(JsonNode launch, String apiOrigin, long courseId, String report) {
         List<JsonNode> events = new ArrayList<>();
@@ -342,16 +329,6 @@ class CoursePlayerIT {
         }
         assertThat(events).as(report).isNotEmpty();
         return events;
-    }
-
-    /** The session the page opened with its token (POST /v1/headless/player/sessions). */
-    private static JsonNode session(JsonNode launch) {
-        for (JsonNode call : launch.path("progress")) {
-            if (call.path("path").asText().endsWith("/player/sessions") && call.path("status").asInt() == 201) {
-                return call.path("response");
-            }
-        }
-        throw new AssertionError("the page opened no session: " + launch.toPrettyString());
     }
 
     /** The Screen Player's one scored submission (POST /v1/headless/player/quiz). */
@@ -371,43 +348,9 @@ class CoursePlayerIT {
         return body.path("type").asText().equals(type) && body.at("/data/tracking/identifier").asText().equals(identifier);
     }
 
-    /** Waits until every expected delivery arrived, then a little longer so a duplicate would show. */
-    private static List<Received> awaitDeliveries(String path, List<Predicate<Received>> expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        List<Received> got = receiver.to(path);
-        while (System.nanoTime() < deadline) {
-            got = receiver.to(path);
-            List<Received> now = got;
-            if (expected.stream().allMatch(which -> now.stream().anyMatch(which))) {
-                Thread.sleep(3000);
-                return receiver.to(path);
-            }
-            Thread.sleep(300);
-        }
-        return got;
-    }
-
     private static Received only(List<Received> all, Predicate<Received> which, String description) {
         List<Received> matching = all.stream().filter(which).toList();
         assertThat(matching).as(description).hasSize(1);
         return matching.get(0);
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
-    /** Runs src/test/js/course-player.mjs with node, its npm packages installed under target/browser. */
-    private static JsonNode play(Map<String, Object> plan) throws Exception {
-        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
-                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
-        NodeScripts.install(List.of("course-player.mjs"), List.of("playwright-core", "axe-core"));
-        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(5), JSON.writeValueAsString(plan), Map.of(),
-                "node", "course-player.mjs");
-        assertThat(result.exit()).as("node course-player.mjs: " + result.out()).isZero();
-        Files.writeString(Path.of("target/course-player/report.json"), result.out(), StandardCharsets.UTF_8);
-        return JSON.readTree(result.out());
     }
 }

@@ -1,0 +1,86 @@
+package org.courseplatform.systemtests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.courseplatform.systemtests.HttpsReceiver.Received;
+
+/**
+ * Learners in headless Chromium (src/test/js/course-player.mjs: npm playwright-core driving
+ * Debian's chromium, axe-core) and what the system tests read of their runs: each launch's report,
+ * the session its page opened, the webhooks their progress caused.
+ */
+final class Learners {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Learners() {
+    }
+
+    /** Runs course-player.mjs with the plan; answers its report, also written to {@code <outDir>/report.json}. */
+    static JsonNode play(Map<String, Object> plan) throws Exception {
+        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
+                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
+        NodeScripts.install(List.of("course-player.mjs"), List.of("playwright-core", "axe-core"));
+        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(5), JSON.writeValueAsString(plan), Map.of(),
+                "node", "course-player.mjs");
+        assertThat(result.exit()).as("node course-player.mjs: " + result.out()).isZero();
+        Path out = Path.of((String) plan.get("outDir"));
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("report.json"), result.out(), StandardCharsets.UTF_8);
+        return JSON.readTree(result.out());
+    }
+
+    /** One launch of a report, by name. */
+    static JsonNode launch(JsonNode played, String name) {
+        for (JsonNode launch : played.path("launches")) {
+            if (launch.path("name").asText().equals(name)) {
+                return launch;
+            }
+        }
+        throw new AssertionError("no launch " + name + " in " + played);
+    }
+
+    /** The session the page opened (a 201 of an exchange under {@code /player/}). */
+    static JsonNode session(JsonNode launch) {
+        for (JsonNode call : launch.path("progress")) {
+            if (call.path("path").asText().matches(".*/player/(sessions|share-sessions)$") && call.path("status").asInt() == 201) {
+                return call.path("response");
+            }
+        }
+        throw new AssertionError("the page opened no session: " + launch.toPrettyString());
+    }
+
+    /** Waits until every expected delivery arrived, then a little longer so a duplicate would show. */
+    static List<Received> awaitDeliveries(HttpsReceiver receiver, String path, List<Predicate<Received>> expected)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        List<Received> got = receiver.to(path);
+        while (System.nanoTime() < deadline) {
+            got = receiver.to(path);
+            List<Received> now = got;
+            if (expected.stream().allMatch(which -> now.stream().anyMatch(which))) {
+                Thread.sleep(3000);
+                return receiver.to(path);
+            }
+            Thread.sleep(300);
+        }
+        return got;
+    }
+
+    static int freePort() throws Exception {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
