@@ -37,9 +37,9 @@ import org.junit.jupiter.api.Test;
 class ThemesTest {
 
     static final int BUILT_INS = 12;
-    static final String OCEANIC = """
-            {"name":"Oceanic","colors":{"primary":"#0B5394","background":"#ffffff","surface":"#f3f6fa","text":"#102030",
-             "accent":"#0f766e"},"fonts":{"heading":"serif","body":"humanist"},"cornerStyle":"pill"%s}""";
+    static final String OCEANIC = "{\"name\":\"Oceanic\",\"colors\":{\"primary\":\"#0B5394\",\"background\":\"#ffffff\","
+            + "\"surface\":\"#f3f6fa\",\"text\":\"#102030\",\"accent\":\"#0f766e\"},"
+            + "\"fonts\":{\"heading\":\"serif\",\"body\":\"humanist\"},\"cornerStyle\":\"pill\"%s}";
 
     static RequestSpecification as(String key) {
         return given().header("Authorization", key).contentType(ContentType.JSON);
@@ -166,10 +166,11 @@ class ThemesTest {
                 // Light grey text on white is unreadable (2.3:1).
                 {oceanic(null).replace("\"#102030\"", "\"#aaaaaa\""), "colors.text"},
                 // Neither white nor dark text reads on a mid grey.
-                {oceanic(null).replace("\"#0B5394\"", "\"#767676\""), "colors.primary"},
+                {oceanic(null).replace("\"#0B5394\"", "\"#808080\""), "colors.primary"},
                 {oceanic(null).replace("\"Oceanic\"", "\"Oceanic\",\"clientIdentifier\":\"\""), "clientIdentifier"},
         };
         for (String[] c : cases) {
+            assertThat(c[0]).as("case %s changes the body", c[1]).isNotEqualTo(oceanic(null));
             as(key).body(c[0]).post("/v1/headless/themes").then().statusCode(400).body("error.code", equalTo("BAD_REQUEST"))
                     .body("details.field", hasItem(c[1]));
         }
