@@ -65,6 +65,14 @@ const layouts = [
     { id: 'screen-3', type: 'blocks', typeId: 1, title: 'Your results', layoutId: 'quiz-single-choice', group: { id: 'group-1', role: 'results' }, elements: [
       { id: 'el-4', type: 'quizResults', title: 'Your score', passPercent: 80, layout: L(0, 2, 12, 4) }] }] }
 ];
+const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const themes = [
+  { id: 1, name: 'Indigo', builtIn: true, colors: { primary: '#4f46e5', background: '#f6f7f9', surface: '#ffffff', text: '#111827', accent: '#0e7490' },
+    fonts: { heading: 'system-sans', body: 'system-sans' }, fontStacks: { heading: SANS, body: SANS }, cornerStyle: 'rounded' },
+  { id: 2, name: 'Slate Night', builtIn: true, colors: { primary: '#60a5fa', background: '#0f172a', surface: '#1e293b', text: '#f1f5f9', accent: '#fbbf24' },
+    fonts: { heading: 'system-sans', body: 'system-sans' }, fontStacks: { heading: SANS, body: SANS }, cornerStyle: 'rounded' },
+  { id: 1000, name: 'Club colours', builtIn: false, colors: { primary: '#7c2d12', background: '#ffffff', surface: '#f3f6fa', text: '#102030', accent: '#0f766e' },
+    fonts: { heading: 'serif', body: 'humanist' }, fontStacks: { heading: 'Georgia, serif', body: SANS }, cornerStyle: 'pill' }];
 const catalogue = { elementTypes, screenTypes: [{ type: 'blocks', typeId: 1 }, { type: 'blocksQuiz', typeId: 2 }], layouts };
 
 const builderDoc = () => ({
@@ -139,6 +147,7 @@ function validate(doc) {
 function editor(method, route, body, req, st) {
   const whole = () => ({ course: st.course, document: st.document, revision: st.revision, migrationPreview: !!st.migration });
   if (method === 'GET' && route === '/catalogue') return [200, catalogue];
+  if (method === 'GET' && route === '/themes') return [200, themes];
   if (method === 'GET' && route === '/course') return st.course ? [200, whole(), { ETag: `"${st.revision}"` }] : err(404, 'no course');
   if (method === 'POST' && route === '/course') {
     if (st.course) return err(409, 'has a course');
@@ -433,6 +442,16 @@ async function open(width, token, { framed = true } = {}) {
   await f.getByRole('button', { name: 'Redo', exact: true }).click();
   await waitFor(async () => (await stateOf(session)).document.title === 'Their second title', 'redo saved');
 
+  // Theme: chosen in the course settings from the editor API's list, autosaved as document.theme.themeId.
+  await f.getByText('Course settings').click();
+  const themePicker = f.getByLabel("Theme", { exact: true });
+  check(JSON.stringify(await themePicker.locator("option").allTextContents()) === JSON.stringify(['Default look', 'Indigo', 'Slate Night', 'Club colours']), 'theme picker lists the default, built-ins and workspace themes');
+  await themePicker.focus();
+  await themePicker.selectOption({ label: "Slate Night" });
+  await waitFor(async () => { const d = (await stateOf(session)).document; return d.theme && d.theme.themeId === 2; }, 'theme autosaved');
+  check(true, 'choosing a theme autosaves document.theme.themeId');
+  check(/Slate Night/.test(await f.locator('#course-theme-hint').textContent()), 'the hint names the chosen theme');
+
   // Preview from the selected screen: the player's components, nothing recorded.
   await list.getByRole('option', { name: 'Check' }).click();
   const progressBefore = calls.filter((c) => c.url.endsWith('/progress')).length;
@@ -446,6 +465,8 @@ async function open(width, token, { framed = true } = {}) {
   await preview.getByText('Correct.', { exact: true }).waitFor();
   await preview.getByRole('button', { name: /Next/ }).click();
   await preview.getByText('Screen 4 of 4').waitFor();
+  const stage = await frame.evaluate(() => getComputedStyle(document.querySelector('.b-stage')).backgroundColor);
+  check(stage === 'rgb(15, 23, 42)', `the preview wears the chosen theme (${stage})`);
   await axe(frame, 'preview, 1280');
   await page.screenshot({ path: path.join(out, 'builder-1280-preview.png') });
   await preview.getByRole('button', { name: 'Phone' }).click();

@@ -60,6 +60,23 @@ const quiz = { format: 'builder2', screens: [
     { id: 'r1', type: 'quizResults', title: 'Your score', passPercent: 80 },
     { id: 'b2', type: 'button', title: 'Try again' }] }] };
 
+// Resolved themes as the session answer carries them (docs/themes.md): a dark one, a serif one
+// with square corners, a monospaced one and a dark pill one.
+const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const THEMES = {
+  2: { themeId: 2, name: 'Slate Night', colors: { primary: '#60a5fa', background: '#0f172a', surface: '#1e293b', text: '#f1f5f9', accent: '#fbbf24' },
+    fonts: { heading: 'system-sans', body: 'system-sans' }, fontStacks: { heading: SANS, body: SANS }, cornerStyle: 'rounded' },
+  4: { themeId: 4, name: 'Editorial', colors: { primary: '#9f1239', background: '#fbf8f3', surface: '#ffffff', text: '#1c1917', accent: '#b45309' },
+    fonts: { heading: 'serif', body: 'old-style' }, fontStacks: { heading: 'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, serif',
+      body: '"Iowan Old Style", "Palatino Linotype", "URW Palladio L", P052, serif' }, cornerStyle: 'square' },
+  8: { themeId: 8, name: 'Terminal', colors: { primary: '#4ade80', background: '#0a0a0a', surface: '#171717', text: '#e5e5e5', accent: '#22d3ee' },
+    fonts: { heading: 'mono', body: 'mono' }, fontStacks: { heading: 'ui-monospace, "Cascadia Code", "Source Code Pro", Menlo, Consolas, "DejaVu Sans Mono", monospace',
+      body: 'ui-monospace, "Cascadia Code", "Source Code Pro", Menlo, Consolas, "DejaVu Sans Mono", monospace' }, cornerStyle: 'square' },
+  12: { themeId: 12, name: 'Midnight Plum', colors: { primary: '#f0abfc', background: '#1a1023', surface: '#2a1b38', text: '#f5effa', accent: '#5eead4' },
+    fonts: { heading: 'geometric', body: 'humanist' }, fontStacks: { heading: 'Avenir, Montserrat, Corbel, "URW Gothic", source-sans-pro, sans-serif',
+      body: 'Seravek, "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", source-sans-pro, sans-serif' }, cornerStyle: 'pill' }
+};
+
 const calls = [];
 let parentOrigin;
 function session(token) {
@@ -70,6 +87,8 @@ function session(token) {
     locale: token.includes('fr') ? 'fr' : 'en',
     options: { back: 'event', colorPrimary: '#0f766e', parentOrigin }, theme: { colorPrimary: '#0f766e' },
     progress: { screenIndex: 0, percent: 0, commenced: false, completed: false, answers: {} } };
+  const themed = /^themed-(\d+)/.exec(token);
+  if (themed) Object.assign(base, { options: { back: 'hidden' }, theme: { colorPrimary: null, ...THEMES[themed[1]] } });
   return [201, kind === 'course' ? { ...base, course: { id: 42, title: course.title, key: 'k', format: 'builder2' }, document: course }
     : { ...base, screen: { id: 7, title: 'Quick check' }, document: quiz }];
 }
@@ -243,6 +262,40 @@ for (const width of [1280, 375]) {
   if (width === 375) await page.screenshot({ path: path.join(out, 'quiz-375-results.png') });
   const msgs = await page.evaluate(() => window.messages.map((m) => m.data.type));
   check(JSON.stringify(msgs) === '["ready"]', 'screen player sends ready');
+  await ctx.close();
+}
+
+// Themed course pages: the theme's colours, fonts and corners apply, and stay accessible (axe
+// includes colour contrast) on a content screen and on a question with right and wrong marks.
+for (const id of Object.keys(THEMES)) {
+  const theme = THEMES[id];
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  await page.goto(`${appUrl}/play/course?t=${id}#token=themed-${id}`);
+  await page.locator('h1').first().waitFor();
+  const look = await page.evaluate(() => {
+    const css = (el, p) => getComputedStyle(el).getPropertyValue(p);
+    return { bg: css(document.body, 'background-color') || css(document.documentElement, 'background-color'),
+      root: css(document.documentElement, 'background-color'), h1: css(document.querySelector('h1'), 'font-family'),
+      body: css(document.querySelector('.rich') || document.body, 'font-family'),
+      radius: css(document.querySelector('.btn'), 'border-top-left-radius') };
+  });
+  const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+  check(look.root === rgb(theme.colors.background), `${theme.name}: page background ${look.root}`);
+  check(look.h1.includes(theme.fontStacks.heading.split(',')[0]), `${theme.name}: heading font ${look.h1.slice(0, 40)}`);
+  check(look.body.includes(theme.fontStacks.body.split(',')[0]), `${theme.name}: body font ${look.body.slice(0, 40)}`);
+  const radius = parseFloat(look.radius);
+  check(theme.cornerStyle === 'square' ? radius <= 2 : theme.cornerStyle === 'pill' ? radius >= 20 : radius === 10,
+    `${theme.name}: ${theme.cornerStyle} buttons (${look.radius})`);
+  await axe(page.mainFrame(), `${theme.name}, screen 1`);
+  await page.screenshot({ path: path.join(out, `theme-${id}-screen1.png`) });
+  await page.getByRole('button', { name: /Next/ }).click();
+  await page.getByText('What is par?').waitFor();
+  await page.getByLabel('A club').check();
+  await page.getByRole('button', { name: 'Check answer' }).click();
+  await page.getByText('Not quite.').waitFor();
+  await axe(page.mainFrame(), `${theme.name}, wrong answer`);
+  await page.screenshot({ path: path.join(out, `theme-${id}-question.png`) });
   await ctx.close();
 }
 

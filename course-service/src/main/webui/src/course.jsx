@@ -11,7 +11,7 @@ function App() {
   const load = () => {
     setState({ loading: true });
     openSession('course').then(
-      (data) => { applyTheme(data); setState({ data }); },
+      (data) => { applyTheme(data, { full: true }); setState({ data }); },
       (error) => { setState({ error }); }
     );
   };

@@ -170,7 +170,7 @@ function App() {
   const [state, setState] = useState({ loading: true });
   const load = () => {
     setState({ loading: true });
-    openSession('screen').then((data) => { applyTheme(data); setState({ data }); }, (error) => setState({ error }));
+    openSession('screen').then((data) => { applyTheme(data, { full: true }); setState({ data }); }, (error) => setState({ error }));
   };
   useEffect(load, []);
   useEffect(() => { if (state.error) focusTitle(); }, [state.error]);

@@ -54,6 +54,13 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     }
   }, [api]);
   const autosave = useAutosave({ value: doc, revision: loaded.revision, save });
+  // The themes the course may wear (built-ins, then its tenant's), for the picker and the preview.
+  const [themes, setThemes] = useState([]);
+  useEffect(() => {
+    let alive = true;
+    api.get('/themes').then((list) => alive && setThemes(Array.isArray(list) ? list : []), () => {});
+    return () => { alive = false; };
+  }, [api]);
   const docRef = useRef(doc);
   docRef.current = doc;
 
@@ -288,7 +295,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
 
       <div class="b-body">
         <aside class="b-side" aria-label="Course outline">
-          <CourseSettings doc={doc} onChange={edit} />
+          <CourseSettings doc={doc} themes={themes} onChange={edit} />
           <div class="b-side-head">
             <h2 id="screens-heading">Screens <span class="b-count">{screens.length}</span></h2>
           </div>
@@ -342,7 +349,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
           title={selected ? `Add a screen after “${screenTitle(selected, selIndex)}”` : 'Choose a layout'} />
       )}
       {dialog === 'preview' && (
-        <PreviewDialog doc={doc} startIndex={selIndex} locale={previewLocale} onClose={() => setDialog(null)} />
+        <PreviewDialog doc={doc} themes={themes} startIndex={selIndex} locale={previewLocale} onClose={() => setDialog(null)} />
       )}
       {dialog === 'discard' && (course.published === false ? (
         <Modal role="alertdialog" labelledBy="nothing-title" describedBy="nothing-text" class="b-confirm" onCancel={() => setDialog(null)} initialFocus="[data-ok]">

@@ -1,11 +1,37 @@
-// Course settings: description and theme colour (the title is edited in the toolbar).
+// Course settings: description, theme and primary colour (the title is edited in the toolbar).
 import { useEffect, useState } from 'preact/hooks';
-import { isColor } from './theme.js';
+import { isColor, themeOf } from './theme.js';
 import { Icon } from './Icons.jsx';
 
 const DEFAULT = '#4f46e5';
 
-export function CourseSettings({ doc, onChange }) {
+/** A small sample of a theme: its background, a heading in its font and colour, a primary button. */
+function ThemeSample({ theme }) {
+  const c = theme.colors;
+  const radius = theme.cornerStyle === 'pill' ? '999px' : theme.cornerStyle === 'square' ? '2px' : '8px';
+  return (
+    <div class="b-theme-sample" aria-hidden="true" style={`background: ${c.background}; color: ${c.text}; border-radius: ${radius === '999px' ? '14px' : radius};`}>
+      <span class="b-theme-aa" style={`font-family: ${theme.fontStacks ? theme.fontStacks.heading : 'inherit'};`}>Aa</span>
+      <span class="b-theme-card" style={`background: ${c.surface}; border-radius: ${radius === '999px' ? '8px' : radius};`} />
+      <span class="b-theme-btn" style={`background: ${c.primary}; border-radius: ${radius};`} />
+      <span class="b-theme-dot" style={`background: ${c.accent};`} />
+    </div>
+  );
+}
+
+/** Sets or clears document.theme.themeId, keeping the rest of theme. */
+function withThemeId(doc, id) {
+  const theme = { ...(doc.theme || {}) };
+  if (id) theme.themeId = id; else delete theme.themeId;
+  const next = { ...doc, theme };
+  if (Object.keys(theme).length === 0) delete next.theme;
+  return next;
+}
+
+export function CourseSettings({ doc, themes, onChange }) {
+  const themeId = doc.theme && Number.isInteger(doc.theme.themeId) ? doc.theme.themeId : null;
+  const chosen = themeOf(doc, themes);
+  const gone = themeId && themes && themes.length > 0 && !chosen;
   const color = doc.theme && isColor(doc.theme.colorPrimary) ? doc.theme.colorPrimary : '';
   const [hex, setHex] = useState(color);
   useEffect(() => setHex(color), [color]);
@@ -27,11 +53,37 @@ export function CourseSettings({ doc, onChange }) {
             onInput={(e) => onChange({ ...doc, description: e.currentTarget.value }, 'course:description')} />
         </div>
         <div class="b-field">
-          <span class="b-label" id="course-colour-label">Theme colour</span>
+          <label for="course-theme">Theme</label>
+          <div class="b-theme">
+            <select id="course-theme" value={themeId ? String(themeId) : ''} aria-describedby="course-theme-hint"
+              onChange={(e) => onChange(withThemeId(doc, e.currentTarget.value ? Number(e.currentTarget.value) : null), 'course:theme')}>
+              <option value="">Default look</option>
+              {(themes || []).some((t) => t.builtIn) && (
+                <optgroup label="Built-in themes">
+                  {themes.filter((t) => t.builtIn).map((t) => <option key={t.id} value={String(t.id)}>{t.name}</option>)}
+                </optgroup>
+              )}
+              {(themes || []).some((t) => !t.builtIn) && (
+                <optgroup label="Your themes">
+                  {themes.filter((t) => !t.builtIn).map((t) => <option key={t.id} value={String(t.id)}>{t.name}</option>)}
+                </optgroup>
+              )}
+              {gone && <option value={String(themeId)}>Theme {themeId} (deleted)</option>}
+            </select>
+            {chosen && <ThemeSample theme={chosen} />}
+          </div>
+          <p class="b-hint" id="course-theme-hint">
+            {gone ? 'This theme was deleted, so learners see the default look; choose another.'
+              : chosen ? `Colours, fonts and corners of “${chosen.name}”; the preview shows them.`
+                : 'Colours, fonts and corners of the course player.'}
+          </p>
+        </div>
+        <div class="b-field">
+          <span class="b-label" id="course-colour-label">Primary colour</span>
           <div class="b-colour">
-            <input type="color" id="course-colour" aria-labelledby="course-colour-label" value={color || DEFAULT}
+            <input type="color" id="course-colour" aria-labelledby="course-colour-label" value={color || (chosen ? chosen.colors.primary : DEFAULT)}
               onInput={(e) => setColor(e.currentTarget.value, 'course:colour')} />
-            <label class="visually-hidden" for="course-colour-hex">Theme colour as a hex code</label>
+            <label class="visually-hidden" for="course-colour-hex">Primary colour as a hex code</label>
             <input id="course-colour-hex" class="b-hex" value={hex} placeholder="Default" spellcheck={false} maxLength={7}
               aria-describedby="course-colour-hint" aria-invalid={hex && !isColor(hex) ? 'true' : undefined}
               onInput={(e) => {
@@ -42,11 +94,11 @@ export function CourseSettings({ doc, onChange }) {
               }} />
             {color && (
               <button type="button" class="b-icon-btn" onClick={() => setColor('')}>
-                <Icon name="reset" size={16} /><span class="visually-hidden">Use the default colour</span>
+                <Icon name="reset" size={16} /><span class="visually-hidden">Use the theme's colour</span>
               </button>
             )}
           </div>
-          <p class="b-hint" id="course-colour-hint">Buttons, progress and highlights in the course use it{color ? '' : '; none is set, so the player uses the app\'s colour'}.</p>
+          <p class="b-hint" id="course-colour-hint">Buttons and highlights in the course use it{color ? ', over the theme\'s primary colour' : '; none is set, so the player uses the theme\'s colour'}.</p>
         </div>
       </div>
     </details>

@@ -10,13 +10,13 @@ import { themeVars } from './theme.js';
  * The player in a box: the stage is transformed, so the player's fixed pager and sticky top bar
  * stay inside it rather than on the builder's page.
  */
-export function PlayerStage({ doc, startIndex = 0, locale, width = 'full', label }) {
+export function PlayerStage({ doc, themes, startIndex = 0, locale, width = 'full', label }) {
   const data = useMemo(() => ({
     mode: 'preview', document: doc, locale: locale || doc.locale || 'en', options: { back: 'hidden' },
     theme: doc.theme || {}, progress: { screenIndex: startIndex }
   }), [doc, locale, startIndex]);
   return (
-    <div class={`b-stage is-${width}`} style={themeVars(doc.theme && doc.theme.colorPrimary)} role="region" aria-label={label || 'Course preview'}>
+    <div class={`b-stage is-${width}`} style={themeVars(doc, themes)} role="region" aria-label={label || 'Course preview'}>
       <div class="b-stage-scroll">
         <Player key={`${startIndex}:${locale || ''}`} data={data} local startIndex={startIndex} />
       </div>
@@ -24,7 +24,7 @@ export function PlayerStage({ doc, startIndex = 0, locale, width = 'full', label
   );
 }
 
-export function PreviewDialog({ doc, startIndex, locale, onClose }) {
+export function PreviewDialog({ doc, themes, startIndex, locale, onClose }) {
   // The preview shows the draft as it was when it opened.
   const [snapshot] = useState(doc);
   const [width, setWidth] = useState('full');
@@ -44,7 +44,7 @@ export function PreviewDialog({ doc, startIndex, locale, onClose }) {
           <Icon name="close" /> Close preview
         </button>
       </div>
-      <PlayerStage doc={snapshot} startIndex={startIndex} locale={locale} width={width} label="Course player" />
+      <PlayerStage doc={snapshot} themes={themes} startIndex={startIndex} locale={locale} width={width} label="Course player" />
     </Modal>
   );
 }

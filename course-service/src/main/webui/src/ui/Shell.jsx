@@ -1,17 +1,17 @@
 // Page chrome shared by both players: message pages, theme, preview banner.
+import { themeProperties } from '../lib/theme.js';
 
-export function applyTheme(data) {
-  const color = (data && data.theme && data.theme.colorPrimary) || (data && data.options && data.options.colorPrimary);
-  if (typeof color === 'string' && /^#[0-9a-fA-F]{6}$/.test(color)) {
-    document.documentElement.style.setProperty('--accent', color);
-    // Text on the accent: white or near-black, whichever contrasts more.
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16) / 255)
-      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-    const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-    document.documentElement.style.setProperty('--on-accent', (1.05 / (lum + 0.05)) >= ((lum + 0.05) / 0.05) ? '#ffffff' : '#111827');
-    // A version of the accent dark enough for text and focus rings on white.
-    document.documentElement.style.setProperty('--accent-ink', lum > 0.18 ? `color-mix(in srgb, ${color} 45%, #000)` : color);
-  }
+/**
+ * Dresses the page in the session's theme (docs/themes.md): with `full` (the learner pages) the
+ * resolved theme's colours, fonts and corners, else (the editors' own chrome) only the primary
+ * colour. The URL's or the course's colorPrimary always overrides the theme's primary.
+ */
+export function applyTheme(data, { full = false } = {}) {
+  const override = (data && data.theme && data.theme.colorPrimary) || (data && data.options && data.options.colorPrimary);
+  const theme = full && data && data.theme && data.theme.colors ? data.theme : null;
+  const style = document.documentElement.style;
+  for (const [name, value] of themeProperties(theme, override)) style.setProperty(name, value);
+  if (theme) document.documentElement.dataset.theme = String(theme.themeId);
 }
 
 export function MessagePage({ title, text, retry, onRetry, kind = 'error' }) {

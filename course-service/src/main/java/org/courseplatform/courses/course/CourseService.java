@@ -134,6 +134,54 @@ public class CourseService {
         });
     }
 
+    /**
+     * Sets the draft's {@code theme.themeId} ({@code null} removes it, and an emptied {@code theme}
+     * with it), as a draft change: the revision grows and course.updated is written, and
+     * {@code If-Match} is honoured as for PUT content. {@code usable} says whether the theme may
+     * dress this course (false: 404 for the theme). Builder 2 drafts only: a Classic one is 422.
+     */
+    @WithTransaction
+    public Uni<Saved> setTheme(CourseScope scope, long id, Long themeId, IfMatch ifMatch,
+            java.util.function.Function<Course, Uni<Boolean>> usable) {
+        Uni<Course> course = ifMatch.given() ? findLocked(scope, id) : find(scope, id);
+        return course.chain(c -> {
+            editable(c);
+            if (!CourseDocuments.BUILDER2.equals(c.format)) {
+                throw ApiException.unprocessable("Course " + id + " is a Classic course: themes dress Builder 2 courses; "
+                        + "migrate it first");
+            }
+            ifMatch.check(id, c.revision);
+            String draft = c.draft;
+            return usable.apply(c).chain(ok -> {
+                if (!Boolean.TRUE.equals(ok)) {
+                    throw ApiException.notFound("Theme " + themeId + " not found");
+                }
+                return Workers.call(() -> parse(withTheme((ObjectNode) read(draft), themeId)));
+            }).chain(parsed -> {
+                apply(c, parsed);
+                return events.emit("course.updated", c, scope.testMode())
+                        .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
+                        .map(ignored -> new Saved(views.of(c), c.revision));
+            });
+        });
+    }
+
+    private ObjectNode withTheme(ObjectNode document, Long themeId) {
+        JsonNode current = document.get("theme");
+        ObjectNode theme = current instanceof ObjectNode object ? object : mapper.createObjectNode();
+        if (themeId == null) {
+            theme.remove("themeId");
+        } else {
+            theme.put("themeId", themeId.longValue());
+        }
+        if (theme.isEmpty()) {
+            document.remove("theme");
+        } else {
+            document.set("theme", theme);
+        }
+        return document;
+    }
+
     @WithTransaction
     public Uni<CourseView> delete(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {

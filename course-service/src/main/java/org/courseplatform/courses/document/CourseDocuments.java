@@ -39,7 +39,7 @@ import org.courseplatform.platform.web.ApiException;
  *   <li>A Classic slide's {@code kind} may be one nobody knows: the slide is stored and migration
  *       blocks it later, because an import must not lose a legacy course.</li>
  *   <li>{@code theme} (Builder 2 only, optional) is an object whose {@code colorPrimary}, when
- *       given, is a {@code #rrggbb} colour.</li>
+ *       given, is a {@code #rrggbb} colour and whose {@code themeId}, when given, a positive integer.</li>
  *   <li>{@code translations} (Builder 2 only) is keyed by locale tag and refers only to existing
  *       screens, elements and answers.</li>
  *   <li>Limits: {@value #MAX_SCREENS} screens or slides, {@value #MAX_ELEMENTS_PER_SCREEN} elements
@@ -209,20 +209,25 @@ public final class CourseDocuments {
         }
 
         /**
-         * The builder's course theme: {@code {colorPrimary: "#rrggbb"}}, optional. The player uses
-         * the colour unless the embed URL gives its own; other keys are kept for newer builders.
+         * The builder's course theme: {@code {themeId?: 7, colorPrimary?: "#rrggbb"}}, optional. The
+         * player shows the theme (docs/themes.md) and the colour over its primary unless the embed
+         * URL gives its own; other keys are kept for newer builders.
          */
         private void theme(JsonNode theme) {
             if (!present(theme)) {
                 return;
             }
             if (!theme.isObject()) {
-                add("document.theme", "must be an object {colorPrimary}");
+                add("document.theme", "must be an object {themeId?, colorPrimary?}");
                 return;
             }
             JsonNode color = theme.get("colorPrimary");
             if (present(color) && (!color.isTextual() || !COLOR.matcher(color.asText()).matches())) {
                 add("document.theme.colorPrimary", "must be a colour as #rrggbb");
+            }
+            JsonNode themeId = theme.get("themeId");
+            if (present(themeId) && (!themeId.isIntegralNumber() || !themeId.canConvertToLong() || themeId.asLong() < 1)) {
+                add("document.theme.themeId", "must be a theme id (a positive integer, GET /v1/headless/themes)");
             }
         }
 

@@ -44,6 +44,13 @@ public class EditorResource {
         return editor.catalogue(session);
     }
 
+    /** The themes the course may wear: built-ins, then its tenant's workspace themes (docs/themes.md). */
+    @GET
+    @Path("/themes")
+    public Uni<List<org.courseplatform.courses.theme.EditorTheme>> themes(@HeaderParam(PlayerService.HEADER) String session) {
+        return editor.themes(session);
+    }
+
     /** The course, its draft and revision (also as the ETag), and whether a migration preview is active. */
     @GET
     @Path("/course")

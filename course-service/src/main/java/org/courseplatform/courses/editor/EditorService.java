@@ -33,6 +33,8 @@ import org.courseplatform.courses.player.PlayerRepository.SessionRow;
 import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.courses.screen.LibraryScreen;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.courses.theme.ThemeService;
+import org.courseplatform.courses.theme.EditorTheme;
 import org.courseplatform.courses.screen.ScreenRequest;
 import org.courseplatform.courses.screen.ScreenService;
 import org.courseplatform.platform.web.ApiError;
@@ -71,10 +73,12 @@ public class EditorService {
     private final EditorCatalogue catalogue;
     private final CourseConfig config;
     private final ObjectMapper mapper;
+    private final ThemeService themes;
 
     public EditorService(PlayerRepository sessions, CourseRepository courses, CourseService courseService,
             CourseMigrations migrations, CourseViews views, LibraryScreenRepository screens, ScreenService screenService,
-            EditorCatalogue catalogue, CourseConfig config, ObjectMapper mapper) {
+            EditorCatalogue catalogue, CourseConfig config, ObjectMapper mapper, ThemeService themes) {
+        this.themes = themes;
         this.sessions = sessions;
         this.courses = courses;
         this.courseService = courseService;
@@ -94,6 +98,20 @@ public class EditorService {
     @WithSession
     public Uni<EditorViews.Catalogue> catalogue(String sessionId) {
         return editSession(sessionId, false).map(session -> catalogue.get());
+    }
+
+    /**
+     * The themes the builder offers: the built-ins, then the workspace themes of the course's
+     * tenant (the session's tenant while it has no course yet), the ones it may apply.
+     */
+    @WithSession
+    public Uni<List<EditorTheme>> themes(String sessionId) {
+        return editSession(sessionId, false).chain(session -> {
+            Uni<String> tenant = KIND_COURSE.equals(session.kind()) && session.courseId() != null
+                    ? course(session, false).map(course -> course.clientIdentifier)
+                    : Uni.createFrom().item(session.clientIdentifier());
+            return tenant.chain(t -> themes.forTenant(session.workspaceId(), t));
+        });
     }
 
     // ------------------------------------------------------------------------------------ courses

@@ -29,6 +29,9 @@ import org.courseplatform.courses.document.ClassicConverter;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.screen.LibraryScreen;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.courses.theme.Theme;
+import org.courseplatform.courses.theme.ThemeFonts;
+import org.courseplatform.courses.theme.ThemeService;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
@@ -72,9 +75,11 @@ public class PlayerService {
     private final Tokens tokens;
     private final PlayerConfig config;
     private final ObjectMapper mapper;
+    private final ThemeService themes;
 
     public PlayerService(PlayerRepository repository, CourseRepository courses, LibraryScreenRepository screens,
-            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper) {
+            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper, ThemeService themes) {
+        this.themes = themes;
         this.repository = repository;
         this.courses = courses;
         this.screens = screens;
@@ -147,7 +152,9 @@ public class PlayerService {
                 return repository.insertSession(row, expires)
                         .chain(() -> trackingId == null ? Uni.createFrom().item(emptyProgress())
                                 : repository.tracking(trackingId, false).map(this::progressOf))
-                        .map(progress -> sessionView(sessionId, expires, claims, opened, progress));
+                        .chain(progress -> themes.resolve(claims.workspaceId(), themeTenant(claims, opened),
+                                        themeId(claims, opened.document()))
+                                .map(theme -> sessionView(sessionId, expires, claims, opened, progress, theme)));
             });
         }));
     }
@@ -156,16 +163,37 @@ public class PlayerService {
         return claims.clientIdentifier() != null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
     }
 
+    /** The tenant whose workspace themes the page may show: the course's or screen's own. */
+    private static String themeTenant(Claims claims, Opened opened) {
+        return opened.document() == null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
+    }
+
+    /** The course document's {@code theme.themeId}, else the embed URL's {@code themeId} when it is an id. */
+    private static Long themeId(Claims claims, JsonNode document) {
+        JsonNode own = document == null ? null : document.path("theme").path("themeId");
+        if (own != null && own.isIntegralNumber() && own.canConvertToLong() && own.asLong() > 0) {
+            return own.asLong();
+        }
+        Object given = claims.options().get("themeId");
+        String text = given == null ? "" : given.toString().strip();
+        return text.matches("[1-9][0-9]{0,17}") ? Long.valueOf(text) : null;
+    }
+
     private PlayerViews.Session sessionView(String id, OffsetDateTime expires, Claims claims, Opened opened,
-            PlayerViews.Progress progress) {
+            PlayerViews.Progress progress, Theme resolved) {
         Map<String, Object> options = new LinkedHashMap<>();
         for (String name : List.of("themeId", "colorPrimary", "back", "flow", "language")) {
             options.put(name, claims.options().get(name));
         }
         options.put("parentOrigin", claims.parentOrigin());
         Map<String, Object> theme = new LinkedHashMap<>();
-        theme.put("themeId", claims.options().get("themeId"));
+        theme.put("themeId", resolved != null ? resolved.id() : claims.options().get("themeId"));
         theme.put("colorPrimary", colorPrimary(claims, opened.document()));
+        theme.put("name", resolved == null ? null : resolved.name());
+        theme.put("colors", resolved == null ? null : resolved.colors());
+        theme.put("fonts", resolved == null ? null : resolved.fonts());
+        theme.put("fontStacks", resolved == null ? null : ThemeFonts.stacksOf(resolved.fonts()));
+        theme.put("cornerStyle", resolved == null ? null : resolved.cornerStyle());
         boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
         return new PlayerViews.Session(id, ISO.format(expires), mode(claims), claims.kind(),
                 course ? Optional.ofNullable(opened.course()) : null, course ? null : Optional.ofNullable(opened.screen()),
