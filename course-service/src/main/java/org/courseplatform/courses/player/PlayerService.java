@@ -118,6 +118,24 @@ public class PlayerService {
         if (INTENT_EDIT.equals(intent) && claims.view()) {
             throw viewOnly("This link opens the course for learning, not for editing; ask for an editing link");
         }
+        return open(claims, intent);
+    }
+
+    /**
+     * Opens a {@code view} session of a published course for a learner let in by a share link
+     * (org.courseplatform.courses.share), exactly as an embed token of the course's tenant with the
+     * link's mode would: same tracking record per identifier, same events, same resume. Joins the
+     * caller's transaction, so a refusal here (course gone or unpublished) undoes the link's use.
+     */
+    public Uni<PlayerViews.Session> openShared(long workspaceId, String clientIdentifier, String identifier, long courseId,
+            boolean testMode) {
+        Claims claims = new Claims("share-" + randomId(16), Instant.now().plus(config.embedTtl()), workspaceId,
+                clientIdentifier, identifier, EmbedService.VIEW, EmbedService.KIND_COURSE, courseId, testMode,
+                new LinkedHashMap<>(), null, null);
+        return open(claims, INTENT_PLAY);
+    }
+
+    private Uni<PlayerViews.Session> open(Claims claims, String intent) {
         String sessionId = randomId(32);
         OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.sessionTtl()).truncatedTo(ChronoUnit.MILLIS);
         OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(claims.expires(), ZoneOffset.UTC);
