@@ -1,4 +1,4 @@
--- Share links (docs/share-links.md).
+-- Share links (docs/share-links.md) and course analytics (docs/analytics.md).
 
 -- A public link to a published course's player. Only the SHA-256 of its random code is kept, so
 -- reading the database does not reveal a live link; code_hint (its first characters) tells links
@@ -31,3 +31,28 @@ create table share_link_learner (
     primary key (link_id, learner)
 );
 
+-- Course analytics: one row per tracking record of a course, from the native player (source
+-- 'player', tracking_id = player_tracking.id) and from hosted SCORM (source 'scorm', scorm-service's
+-- tracking id). commenced_at, completed_at and total_seconds come from course.commenced /
+-- course.completed on course-events and scorm-events (through the inbox); furthest_index and
+-- quiz_passed from the native player's own progress writes (no event exists per screen).
+-- A projection: never joined to another service's schema, no foreign keys.
+create table analytics_learner (
+    source         text        not null check (source in ('player', 'scorm')),
+    tracking_id    bigint      not null,
+    workspace_id   bigint      not null,
+    course_id      bigint      not null,
+    identifier     text        not null,
+    test_mode      boolean     not null,
+    commenced_at   timestamptz,
+    completed_at   timestamptz,
+    total_seconds  bigint      not null default 0,
+    furthest_index integer     not null default -1,
+    quiz_passed    boolean,
+    updated_at     timestamptz not null default now(),
+    primary key (source, tracking_id)
+);
+-- The analytics read one course's learners of one mode commenced in a date range: an index-only
+-- range scan of this index answers every figure (visibility map permitting).
+create index analytics_learner_course on analytics_learner (course_id, test_mode, commenced_at)
+    include (completed_at, total_seconds, furthest_index, quiz_passed);

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.courseplatform.courses.analytics.AnalyticsRepository;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
@@ -72,9 +73,10 @@ public class PlayerService {
     private final Tokens tokens;
     private final PlayerConfig config;
     private final ObjectMapper mapper;
+    private final AnalyticsRepository analytics;
 
     public PlayerService(PlayerRepository repository, CourseRepository courses, LibraryScreenRepository screens,
-            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper) {
+            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper, AnalyticsRepository analytics) {
         this.repository = repository;
         this.courses = courses;
         this.screens = screens;
@@ -82,6 +84,7 @@ public class PlayerService {
         this.tokens = tokens;
         this.config = config;
         this.mapper = mapper;
+        this.analytics = analytics;
     }
 
     /** The claims of a verified embed token of this service; {@code targetId} null only for an edit token. */
@@ -328,6 +331,12 @@ public class PlayerService {
                 JsonNode collection = t.collection() == null ? null : read(t.collection(), JsonNode.class);
                 Uni<Void> update = repository.updateTracking(t.id(), request.screenIndex(), furthest, percent, json(answers),
                         total, commenceNow ? instant(now) : null, completeNow ? instant(now) : null);
+                if (course && (furthest > t.furthestIndex() || completeNow)) {
+                    // Per-screen reach and the quiz outcome for the analytics (no event carries them).
+                    Boolean passed = completeNow && !outline.answers().isEmpty() ? passed(outline, answers) : null;
+                    update = update.chain(() -> analytics.reached(t.id(), session.workspaceId(), session.courseId(),
+                            t.identifier(), t.testMode(), furthest, passed));
+                }
                 return update
                         .chain(() -> course && commenceNow ? events.course("course.commenced", session.workspaceId(),
                                 session.courseId(), outline, new PlayerEvents.Tracked(t.id(), t.identifier(), commenced,
@@ -338,6 +347,12 @@ public class PlayerService {
                                 true, completed, answers)));
             });
         }));
+    }
+
+    /** Whether the course's questions were passed: the percentage answered right reaches the pass mark (as a quiz scores). */
+    static boolean passed(Outline outline, Map<String, List<String>> answers) {
+        long right = outline.answers().keySet().stream().filter(q -> outline.right(q, answers.get(q))).count();
+        return Math.round(100.0 * right / outline.answers().size()) >= outline.passPercent();
     }
 
     /**
