@@ -17,6 +17,6 @@ if [[ ! -d $work/node_modules || $(cat "$work/.lock-sum" 2>/dev/null) != "$lock_
 fi
 rm -rf "$work/src"
 cp -r "$here/src" "$work/src"
-cp "$here/vite.config.js" "$here/course.html" "$here/screen.html" "$here/builder.html" "$here/screen-editor.html" "$work/"
+cp "$here/vite.config.js" "$here/course.html" "$here/screen.html" "$here/builder.html" "$here/screen-editor.html" "$here/share.html" "$work/"
 rm -rf "$out"
 (cd "$work" && node node_modules/vite/bin/vite.js build --logLevel warn --outDir "$out" --emptyOutDir)

@@ -17,7 +17,8 @@ export default defineConfig({
         course: 'course.html',
         screen: 'screen.html',
         builder: 'builder.html',
-        screenEditor: 'screen-editor.html'
+        screenEditor: 'screen-editor.html',
+        share: 'share.html'
       }
     }
   }

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.courseplatform.courses.analytics.AnalyticsRepository;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
@@ -76,9 +77,11 @@ public class PlayerService {
     private final PlayerConfig config;
     private final ObjectMapper mapper;
     private final ThemeService themes;
+    private final AnalyticsRepository analytics;
 
     public PlayerService(PlayerRepository repository, CourseRepository courses, LibraryScreenRepository screens,
-            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper, ThemeService themes) {
+            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper, ThemeService themes,
+            AnalyticsRepository analytics) {
         this.themes = themes;
         this.repository = repository;
         this.courses = courses;
@@ -87,6 +90,7 @@ public class PlayerService {
         this.tokens = tokens;
         this.config = config;
         this.mapper = mapper;
+        this.analytics = analytics;
     }
 
     /** The claims of a verified embed token of this service; {@code targetId} null only for an edit token. */
@@ -123,6 +127,24 @@ public class PlayerService {
         if (INTENT_EDIT.equals(intent) && claims.view()) {
             throw viewOnly("This link opens the course for learning, not for editing; ask for an editing link");
         }
+        return open(claims, intent);
+    }
+
+    /**
+     * Opens a {@code view} session of a published course for a learner let in by a share link
+     * (org.courseplatform.courses.share), exactly as an embed token of the course's tenant with the
+     * link's mode would: same tracking record per identifier, same events, same resume. Joins the
+     * caller's transaction, so a refusal here (course gone or unpublished) undoes the link's use.
+     */
+    public Uni<PlayerViews.Session> openShared(long workspaceId, String clientIdentifier, String identifier, long courseId,
+            boolean testMode) {
+        Claims claims = new Claims("share-" + randomId(16), Instant.now().plus(config.embedTtl()), workspaceId,
+                clientIdentifier, identifier, EmbedService.VIEW, EmbedService.KIND_COURSE, courseId, testMode,
+                new LinkedHashMap<>(), null, null);
+        return open(claims, INTENT_PLAY);
+    }
+
+    private Uni<PlayerViews.Session> open(Claims claims, String intent) {
         String sessionId = randomId(32);
         OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.sessionTtl()).truncatedTo(ChronoUnit.MILLIS);
         OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(claims.expires(), ZoneOffset.UTC);
@@ -338,6 +360,12 @@ public class PlayerService {
                 JsonNode collection = t.collection() == null ? null : read(t.collection(), JsonNode.class);
                 Uni<Void> update = repository.updateTracking(t.id(), request.screenIndex(), furthest, percent, json(answers),
                         total, commenceNow ? instant(now) : null, completeNow ? instant(now) : null);
+                if (course && (furthest > t.furthestIndex() || completeNow)) {
+                    // Per-screen reach and the quiz outcome for the analytics (no event carries them).
+                    Boolean passed = completeNow && !outline.answers().isEmpty() ? passed(outline, answers) : null;
+                    update = update.chain(() -> analytics.reached(t.id(), session.workspaceId(), session.courseId(),
+                            t.identifier(), t.testMode(), furthest, passed));
+                }
                 return update
                         .chain(() -> course && commenceNow ? events.course("course.commenced", session.workspaceId(),
                                 session.courseId(), outline, new PlayerEvents.Tracked(t.id(), t.identifier(), commenced,
@@ -348,6 +376,12 @@ public class PlayerService {
                                 true, completed, answers)));
             });
         }));
+    }
+
+    /** Whether the course's questions were passed: the percentage answered right reaches the pass mark (as a quiz scores). */
+    static boolean passed(Outline outline, Map<String, List<String>> answers) {
+        long right = outline.answers().keySet().stream().filter(q -> outline.right(q, answers.get(q))).count();
+        return Math.round(100.0 * right / outline.answers().size()) >= outline.passPercent();
     }
 
     /**

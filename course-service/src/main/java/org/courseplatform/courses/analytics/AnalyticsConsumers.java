@@ -1,0 +1,55 @@
+package org.courseplatform.courses.analytics;
+
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.Inbox;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+/**
+ * Reads course-events (the native player) and scorm-events (hosted SCORM) in batches for the
+ * analytics projection, as the member projection reads member-events: each batch in one
+ * transaction, the inbox keeping each event's effect to once whatever Kafka redelivers.
+ */
+@ApplicationScoped
+public class AnalyticsConsumers {
+
+    static final String PLAYER_ANALYTICS = "analytics-player";
+    static final String SCORM_ANALYTICS = "analytics-scorm";
+
+    private final Inbox inbox;
+    private final AnalyticsRepository repository;
+    private final AnalyticsProjection projection;
+
+    public AnalyticsConsumers(Inbox inbox, AnalyticsRepository repository, AnalyticsProjection projection) {
+        this.inbox = inbox;
+        this.repository = repository;
+        this.projection = projection;
+    }
+
+    @Incoming("analytics-course-events")
+    public Uni<Void> courseEvents(List<String> values) {
+        return apply(PLAYER_ANALYTICS, AnalyticsRepository.PLAYER, values);
+    }
+
+    @Incoming("analytics-scorm-events")
+    public Uni<Void> scormEvents(List<String> values) {
+        return apply(SCORM_ANALYTICS, AnalyticsRepository.SCORM, values);
+    }
+
+    private Uni<Void> apply(String consumer, String source, List<String> values) {
+        List<CloudEvent> events = values.stream().map(inbox::parse).filter(Objects::nonNull)
+                .filter(e -> e.type() != null && e.type().startsWith("course.c")).toList();
+        if (events.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return repository.pool().withTransaction(connection -> inbox.claim(connection, consumer, events)
+                        .chain(fresh -> projection.apply(connection, source, fresh)))
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
+                .invoke(() -> Log.debugf("%s: %d events", consumer, events.size()));
+    }
+}

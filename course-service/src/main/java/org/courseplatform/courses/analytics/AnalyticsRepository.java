@@ -1,0 +1,108 @@
+package org.courseplatform.courses.analytics;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The SQL of the analytics projection ({@code analytics_learner}): event upserts on the
+ * consumer's connection (inside its inbox transaction), the player's furthest screen and quiz
+ * outcome through the current Hibernate Reactive session (inside the progress transaction), and
+ * the reads through the pool. Every write is commutative (least / greatest / coalesce), so the two
+ * feeds and redelivered or reordered events converge on the same row.
+ */
+@ApplicationScoped
+public class AnalyticsRepository {
+
+    public static final String PLAYER = "player";
+    public static final String SCORM = "scorm";
+
+    private static final String EVENT = """
+            insert into analytics_learner (source, tracking_id, workspace_id, course_id, identifier, test_mode, commenced_at,
+                completed_at, total_seconds)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            on conflict (source, tracking_id) do update set
+                commenced_at = least(analytics_learner.commenced_at, excluded.commenced_at),
+                completed_at = least(analytics_learner.completed_at, excluded.completed_at),
+                total_seconds = greatest(analytics_learner.total_seconds, excluded.total_seconds),
+                updated_at = now()""";
+    private static final String REACHED = """
+            insert into analytics_learner (source, tracking_id, workspace_id, course_id, identifier, test_mode, furthest_index,
+                quiz_passed)
+            values ('player', ?1, ?2, ?3, ?4, ?5, ?6, cast(?7 as boolean))
+            on conflict (source, tracking_id) do update set
+                furthest_index = greatest(analytics_learner.furthest_index, excluded.furthest_index),
+                quiz_passed = coalesce(analytics_learner.quiz_passed, excluded.quiz_passed),
+                updated_at = now()""";
+    /** Learners of the course and mode commenced in [$3, $4), by furthest screen; completed = by $4. */
+    static final String BY_SCREEN = """
+            select furthest_index, count(*), count(*) filter (where completed_at < $4),
+                coalesce(sum(total_seconds) filter (where completed_at < $4), 0),
+                count(*) filter (where quiz_passed is not null), count(*) filter (where quiz_passed)
+            from analytics_learner
+            where course_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4
+            group by furthest_index""";
+    static final String MEDIAN = """
+            select percentile_cont(0.5) within group (order by total_seconds)
+            from analytics_learner
+            where course_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4 and completed_at < $4""";
+
+    private final Pool pool;
+
+    public AnalyticsRepository(Pool pool) {
+        this.pool = pool;
+    }
+
+    Pool pool() {
+        return pool;
+    }
+
+    /** A course.commenced / course.completed of either source. */
+    Uni<Void> event(SqlClient client, String source, long trackingId, long workspaceId, long courseId, String identifier,
+            boolean testMode, OffsetDateTime commenced, OffsetDateTime completed, long totalSeconds) {
+        return client.preparedQuery(EVENT).execute(Tuple.from(Arrays.asList(source, trackingId, workspaceId, courseId, identifier,
+                testMode, commenced, completed, totalSeconds))).replaceWithVoid();
+    }
+
+    /**
+     * The native player's furthest screen of a learner and, once known, whether they passed the
+     * course's questions; call inside the progress transaction.
+     */
+    public Uni<Void> reached(long trackingId, long workspaceId, long courseId, String identifier, boolean testMode,
+            int furthestIndex, Boolean quizPassed) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(REACHED).setParameter(1, trackingId)
+                .setParameter(2, workspaceId).setParameter(3, courseId).setParameter(4, identifier)
+                .setParameter(5, testMode).setParameter(6, furthestIndex).setParameter(7, quizPassed).executeUpdate())
+                .replaceWithVoid();
+    }
+
+    /** One group of {@link #BY_SCREEN}. */
+    record ScreenGroup(int furthestIndex, long commenced, long completed, long completedSeconds, long quizAttempts,
+            long quizPassed) {
+    }
+
+    Uni<List<ScreenGroup>> byScreen(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(BY_SCREEN).execute(Tuple.of(courseId, testMode, from, until)).map(rows -> {
+            List<ScreenGroup> groups = new ArrayList<>();
+            for (Row r : rows) {
+                groups.add(new ScreenGroup(r.getInteger(0), r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4),
+                        r.getLong(5)));
+            }
+            return groups;
+        });
+    }
+
+    /** The median total time of the learners completed by {@code until}, or null when none. */
+    Uni<Double> median(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(MEDIAN).execute(Tuple.of(courseId, testMode, from, until))
+                .map(rows -> rows.iterator().next().getDouble(0));
+    }
+}

@@ -1,0 +1,32 @@
+package org.courseplatform.courses.analytics;
+
+import java.util.List;
+
+/** The answer of GET /v1/headless/course/{id}/analytics. */
+public final class AnalyticsViews {
+
+    private AnalyticsViews() {
+    }
+
+    /**
+     * A course's figures for learners who commenced between {@code from} and {@code to} (dates, UTC,
+     * both included). {@code completionRate} and {@code quiz.passRate} are fractions (0..1, four
+     * decimals), null when there is nothing to divide by; times in seconds, null without completions.
+     */
+    public record Course(long courseId, String from, String to, Learners learners, Double completionRate,
+            TimeToComplete timeToComplete, Quiz quiz, List<Screen> screens) {
+    }
+
+    public record Learners(long commenced, long completed) {
+    }
+
+    public record TimeToComplete(Double meanSeconds, Double medianSeconds) {
+    }
+
+    public record Quiz(long attempts, long passed, Double passRate) {
+    }
+
+    /** {@code reached}: learners who got to this screen or further; {@code stoppedHere}: not completed, furthest here. */
+    public record Screen(int index, String screenId, String title, long reached, long stoppedHere) {
+    }
+}
