@@ -21,3 +21,33 @@ create index course_folder_parent on course_folder (parent_id) where parent_id i
 -- count read this index.
 alter table course add column folder_id bigint references course_folder (id);
 create index course_workspace_folder on course (workspace_id, folder_id, id);
+
+-- A named, keyed, ordered set of courses of one tenant (a learning path).
+create table course_collection (
+    id                bigserial primary key,
+    workspace_id      bigint      not null,
+    client_identifier text,
+    collection_key    text        not null,
+    title             text        not null,
+    description       text        not null default '',
+    created_at        timestamptz not null default now(),
+    updated_at        timestamptz not null default now()
+);
+create index course_collection_workspace on course_collection (workspace_id, id);
+
+-- The courses of a collection in order (position 0, 1, ...).
+create table course_collection_item (
+    collection_id bigint  not null references course_collection (id) on delete cascade,
+    course_id     bigint  not null references course (id),
+    position      integer not null,
+    primary key (collection_id, course_id)
+);
+create index course_collection_item_course on course_collection_item (course_id);
+
+-- A learner has one tracking record per course played standalone and one per collection the
+-- course is played in. collection_id is the collection's id (no foreign key: the records, and
+-- the {id, key} in the collection column, outlive a deleted collection).
+alter table player_tracking add column collection_id bigint;
+drop index player_tracking_course;
+create unique index player_tracking_course
+    on player_tracking (course_id, identifier, coalesce(collection_id, 0)) where course_id is not null;
