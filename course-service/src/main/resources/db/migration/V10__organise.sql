@@ -51,3 +51,20 @@ alter table player_tracking add column collection_id bigint;
 drop index player_tracking_course;
 create unique index player_tracking_course
     on player_tracking (course_id, identifier, coalesce(collection_id, 0)) where course_id is not null;
+
+-- The brand voice of a workspace (client_identifier null) or a tenant's override of it.
+-- do_list, dont_list: JSON arrays of strings; vocabulary: JSON array of {term, note}.
+create table brand_voice (
+    id                bigserial primary key,
+    workspace_id      bigint      not null,
+    client_identifier text,
+    name              text        not null,
+    tone              text        not null default '',
+    audience          text        not null default '',
+    do_list           jsonb       not null default '[]',
+    dont_list         jsonb       not null default '[]',
+    vocabulary        jsonb       not null default '[]',
+    created_at        timestamptz not null default now(),
+    updated_at        timestamptz not null default now()
+);
+create unique index brand_voice_scope on brand_voice (workspace_id, coalesce(client_identifier, ''));
