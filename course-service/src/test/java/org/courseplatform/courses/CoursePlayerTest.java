@@ -78,9 +78,10 @@ class CoursePlayerTest {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.header(ws, "build", "", "", "test");
         long id = publishedCourse(key, "t1");
+        JsonNode collection = CollectionsTest.collection(key, "t1", id);
         String url = embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\","
                 + "\"colorPrimary\":\"#12AB34\",\"back\":\"event\",\"language\":\"fr\",\"parentOrigin\":\"https://LMS.example.com:443/\","
-                + "\"collection\":{\"id\":7,\"key\":\"c-7\"}}");
+                + "\"collection\":" + CollectionsTest.ref(collection) + "}");
         assertThat(url).startsWith(base() + "/play/course?w=" + ws + "#token=");
         JsonNode claims = payload(token(url));
         assertThat(claims.path("iss").asText()).isEqualTo("course-service");
@@ -91,7 +92,9 @@ class CoursePlayerTest {
         assertThat(claims.path("testMode").asBoolean()).isTrue();
         assertThat(claims.path("parentOrigin").asText()).isEqualTo("https://lms.example.com");
         assertThat(claims.path("options").path("colorPrimary").asText()).isEqualTo("#12ab34");
-        assertThat(claims.path("collection").path("key").asText()).isEqualTo("c-7");
+        assertThat(claims.path("collection").path("key").asText()).isEqualTo(collection.path("key").asText());
+        assertThat(claims.path("collection").path("id").isIntegralNumber()).isTrue();
+        assertThat(claims.path("collection").path("id").asLong()).isEqualTo(collection.path("id").asLong());
         assertThat(claims.path("exp").asLong() - claims.path("iat").asLong()).isEqualTo(3 * 3600);
         assertThat(claims.path("jti").asText()).hasSize(32);
 
@@ -216,8 +219,10 @@ class CoursePlayerTest {
             long ws = TestKeys.newWorkspace();
             String key = TestKeys.header(ws, "build", "", "", mode);
             long id = publishedCourse(key, "t1");
-            String session = session(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\","
-                    + "\"collection\":{\"id\":\"col-1\",\"key\":\"K1\"}}"));
+            JsonNode path = CollectionsTest.collection(key, "t1", id);
+            String inPath = ",\"collection\":" + CollectionsTest.ref(path);
+            String session = session(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\""
+                    + inPath + "}"));
             progress(session, "{\"screenIndex\":0,\"visibleSeconds\":10}").then().statusCode(200)
                     .body("progress.commenced", equalTo(true)).body("progress.completed", equalTo(false))
                     .body("progress.percent", equalTo(50));
@@ -231,8 +236,8 @@ class CoursePlayerTest {
                     .body("details[0].field", equalTo("answers.q1"));
             progress(session, "{\"screenIndex\":1,\"visibleSeconds\":20}").then().statusCode(200)
                     .body("progress.completed", equalTo(false)).body("progress.percent", equalTo(99));
-            // A new session of the same learner resumes where they are.
-            String second = exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"}")))
+            // A new session of the same learner in the same collection resumes where they are.
+            String second = exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"" + inPath + "}")))
                     .then().statusCode(201).body("progress.screenIndex", equalTo(1)).body("progress.commenced", equalTo(true))
                     .extract().jsonPath().getString("session");
             progress(second, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a2\"]}}").then().statusCode(200)
@@ -240,8 +245,8 @@ class CoursePlayerTest {
                     .body("progress.answers.q1[0]", equalTo("a2"));
             progress(session, "{\"screenIndex\":1,\"visibleSeconds\":5}").then().statusCode(200)
                     .body("progress.completed", equalTo(true));
-            exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"}"))).then().statusCode(201)
-                    .body("progress.answers.q1[0]", equalTo("a2")).body("progress.completed", equalTo(true));
+            exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"" + inPath + "}"))).then()
+                    .statusCode(201).body("progress.answers.q1[0]", equalTo("a2")).body("progress.completed", equalTo(true));
 
             List<JsonNode> events = events(ws, id, e -> e.path("type").asText().equals("course.completed"));
             List<JsonNode> commenced = events.stream().filter(e -> e.path("type").asText().equals("course.commenced")).toList();
@@ -264,14 +269,15 @@ class CoursePlayerTest {
             assertThat(data.path("tracking").path("commenced").asText())
                     .isEqualTo(commenced.get(0).path("data").path("tracking").path("commenced").asText());
             assertThat(commenced.get(0).path("data").path("tracking").path("completed").isNull()).isTrue();
-            assertThat(data.path("collection").path("id").asText()).isEqualTo("col-1");
+            assertThat(data.path("collection").path("id").asLong()).isEqualTo(path.path("id").asLong());
+            assertThat(data.path("collection").path("key").asText()).isEqualTo(path.path("key").asText());
 
             given().header("Authorization", key).get("/v1/headless/course/" + id + "/tracking").then().statusCode(200)
                     .header("X-Total-Count", "1").body("[0].identifier", equalTo("learner-1"))
                     .body("[0].courseId", equalTo((int) id)).body("[0].clientIdentifier", equalTo("t1"))
                     .body("[0].testMode", equalTo(mode.equals("test"))).body("[0].totalTime", equalTo(40))
                     .body("[0].percent", equalTo(100)).body("[0].screenIndex", equalTo(1))
-                    .body("[0].collection.key", equalTo("K1"));
+                    .body("[0].collection.key", equalTo(path.path("key").asText()));
         }
     }
 

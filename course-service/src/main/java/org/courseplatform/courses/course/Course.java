@@ -27,6 +27,14 @@ public class Course {
 
     public String identifier;
 
+    /**
+     * The folder the course sits in, or null. Never written through the entity (a move is one
+     * SQL update, see the folder feature): a folder move is not a draft change, so it must not
+     * bump {@link #revision}, and a concurrent draft save must not write an old folder back.
+     */
+    @Column(name = "folder_id", insertable = false, updatable = false)
+    public Long folderId;
+
     public String type;
 
     public String format;

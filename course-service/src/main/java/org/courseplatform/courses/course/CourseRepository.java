@@ -36,6 +36,14 @@ public class CourseRepository implements PanacheRepositoryBase<Course, Long> {
             where.append(" and identifier = :identifier");
             params.and("identifier", q.identifier());
         }
+        if (q.folderId() != null) {
+            if (q.folderId() == CourseQuery.NO_FOLDER) {
+                where.append(" and folderId is null");
+            } else {
+                where.append(" and folderId = :folder");
+                params.and("folder", q.folderId());
+            }
+        }
         if (q.title() != null) {
             where.append(" and lower(title) like :title escape '\\'");
             params.and("title", "%" + escapeLike(q.title().toLowerCase(java.util.Locale.ROOT)) + "%");

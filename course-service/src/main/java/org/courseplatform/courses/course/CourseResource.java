@@ -52,13 +52,14 @@ public class CourseResource {
         this.tracking = tracking;
     }
 
-    /** Lists courses, oldest first, filtered by owner, tenant and title; total in X-Total-Count. */
+    /** Lists courses, oldest first, filtered by owner, tenant, title and folder; total in X-Total-Count. */
     @GET
     @Path("/courses")
     public Uni<RestResponse<List<CourseView>>> list(@QueryParam("identifier") String identifier,
             @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("title") String title,
-            @QueryParam("deleted") String deleted, @QueryParam("page") String page, @QueryParam("length") String length) {
-        CourseQuery query = CourseQuery.parse(identifier, clientIdentifier, title, deleted, page, length);
+            @QueryParam("deleted") String deleted, @QueryParam("folderId") String folderId, @QueryParam("page") String page,
+            @QueryParam("length") String length) {
+        CourseQuery query = CourseQuery.parse(identifier, clientIdentifier, title, deleted, folderId, page, length);
         return service.list(scope(query.clientIdentifier()), query).map(p -> p.toResponse());
     }
 

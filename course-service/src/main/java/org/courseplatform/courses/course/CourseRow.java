@@ -9,7 +9,7 @@ import java.time.OffsetDateTime;
  */
 @RegisterForReflection
 public record CourseRow(Long id, String type, String format, String title, String description, String key,
-        String identifier, String clientIdentifier, boolean published, OffsetDateTime publishedAt, boolean deleted,
+        String identifier, String clientIdentifier, Long folderId, boolean published, OffsetDateTime publishedAt, boolean deleted,
         Integer timeEstimateMinutes, int thumbnailRevision, String thumbnailToken, int screenCount,
         OffsetDateTime createdAt, OffsetDateTime updatedAt) {
 }

@@ -369,7 +369,8 @@ public class CourseService {
         }
     }
 
-    private static String newKey() {
+    /** A new random key as courses (and collections) carry: {@code ABCD-EFGH}, no look-alike characters. */
+    public static String newKey() {
         char[] key = new char[9];
         for (int i = 0; i < key.length; i++) {
             key[i] = i == 4 ? '-' : KEY_ALPHABET[RANDOM.nextInt(KEY_ALPHABET.length)];

@@ -13,14 +13,15 @@ public final class EmbedRequests {
      * {@code view} (default) or {@code edit}; {@code courseId} required. {@code back} is
      * {@code event}, {@code hidden}, {@code native} or an http(s) URL; {@code colorPrimary} is
      * {@code #rrggbb}; {@code parentOrigin} the origin of the framing page, the only target of the
-     * player's browser events; {@code collection} {@code {id, key}} is carried into tracking and events.
+     * player's browser events; {@code collection} {@code {id, key}}, a collection holding the course, owns the
+     * learner's tracking and is carried into the course events.
      */
     public record Course(String action, Long courseId, String identifier, String clientIdentifier, String themeId,
             String language, String back, String colorPrimary, String flow, Boolean translations, String brandVoice,
             Boolean legacy, String parentOrigin, Collection collection) {
     }
 
-    /** A collection the course is played in: {@code id} a string or an integer, {@code key} a string. */
+    /** A collection the course is played in: {@code id} its integer id, {@code key} its key. */
     public record Collection(JsonNode id, String key) {
     }
 

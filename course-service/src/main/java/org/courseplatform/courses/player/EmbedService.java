@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.courseplatform.courses.collection.CollectionService;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
@@ -49,11 +50,13 @@ public class EmbedService {
     private final LibraryScreenRepository screens;
     private final Tokens tokens;
     private final PlayerConfig config;
+    private final CollectionService collections;
     private final String baseUrl;
 
     public EmbedService(CourseRepository courses, LibraryScreenRepository screens, Tokens tokens, PlayerConfig config,
-            @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+            CollectionService collections, @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.courses = courses;
+        this.collections = collections;
         this.screens = screens;
         this.tokens = tokens;
         this.config = config;
@@ -65,7 +68,9 @@ public class EmbedService {
      * version, tracking the learner (409 while the course was never published). {@code edit}:
      * {@code <base>/play/builder?w=<workspaceId>#token=…}, the builder on the draft, or without
      * {@code courseId} on its "new course" form (the course is made for the URL's identifier and
-     * tenant). Another workspace's or tenant's course, or a deleted one, is 404.
+     * tenant). Another workspace's or tenant's course, or a deleted one, is 404. A {@code collection}
+     * must be one of the scope's (404), with its key (400), holding the course (404): the learner's
+     * tracking then belongs to it.
      */
     @WithSession
     public Uni<String> courseUrl(WorkspaceCaller caller, EmbedRequests.Course r) {
@@ -93,6 +98,9 @@ public class EmbedService {
         String back = back(r.back(), problems);
         String parentOrigin = parentOrigin(r.parentOrigin(), problems);
         Map<String, Object> collection = collection(r.collection(), problems);
+        if (collection != null && r.courseId() == null) {
+            problems.add(new ApiError.Detail("collection", "applies to a course of the collection: give courseId"));
+        }
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
@@ -114,7 +122,7 @@ public class EmbedService {
             return Uni.createFrom().item(url(PlayerPages.BUILDER, caller, claims));
         }
         long courseId = r.courseId();
-        return courses.findById(courseId).map(course -> {
+        return courses.findById(courseId).chain(course -> {
             if (course == null || course.deleted || !scope.sees(course)) {
                 throw ApiException.notFound("Course " + courseId + " not found");
             }
@@ -128,10 +136,12 @@ public class EmbedService {
             }
             JwtClaimsBuilder claims = claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE,
                     parentOrigin).claim("courseId", course.id).claim("options", options);
-            if (collection != null) {
-                claims.claim("collection", collection);
+            if (collection == null) {
+                return Uni.createFrom().item(url(edit ? PlayerPages.BUILDER : PlayerPages.COURSE, caller, claims));
             }
-            return url(edit ? PlayerPages.BUILDER : PlayerPages.COURSE, caller, claims);
+            return collections.forEmbed(scope, (Long) collection.get("id"), (String) collection.get("key"), course.id)
+                    .map(checked -> url(edit ? PlayerPages.BUILDER : PlayerPages.COURSE, caller,
+                            claims.claim("collection", collection)));
         });
     }
 
@@ -247,22 +257,19 @@ public class EmbedService {
         return null;
     }
 
+    /** {@code {id, key}} of a collection: {@code id} its integer id, {@code key} its key; checked against it later. */
     private static Map<String, Object> collection(EmbedRequests.Collection value, List<ApiError.Detail> problems) {
         if (value == null) {
             return null;
         }
         Map<String, Object> collection = new LinkedHashMap<>();
-        if (value.id() == null || value.id().isNull()) {
-            collection.put("id", null);
-        } else if (value.id().isIntegralNumber() && value.id().canConvertToLong()) {
+        if (value.id() != null && value.id().isIntegralNumber() && value.id().canConvertToLong() && value.id().asLong() > 0) {
             collection.put("id", value.id().asLong());
-        } else if (value.id().isTextual() && !value.id().asText().isEmpty() && value.id().asText().length() <= 255) {
-            collection.put("id", value.id().asText());
         } else {
-            problems.add(new ApiError.Detail("collection.id", "must be a string (1 to 255 characters) or an integer"));
+            problems.add(new ApiError.Detail("collection.id", "must be the collection's id, a positive integer"));
         }
-        if (value.key() != null && value.key().length() > 255) {
-            problems.add(new ApiError.Detail("collection.key", "must be at most 255 characters"));
+        if (value.key() == null || value.key().isEmpty() || value.key().length() > 255) {
+            problems.add(new ApiError.Detail("collection.key", "must be the collection's key (1 to 255 characters)"));
         }
         collection.put("key", value.key());
         return collection;

@@ -17,12 +17,16 @@ public class PlayerRepository {
     /** A second use of a token finds the row (or waits for the first one's transaction) and inserts nothing. */
     private static final String USE_TOKEN = """
             insert into player_launch (jti, session_id, expires_at) values (?1, ?2, ?3) on conflict (jti) do nothing""";
+    /** One record per learner and course, played standalone (collection_id null) or in a collection. */
     private static final String COURSE_TRACKING = """
             with created as (
-                insert into player_tracking (workspace_id, kind, course_id, identifier, client_identifier, collection, test_mode)
-                values (?1, 'course', ?2, ?3, ?4, cast(cast(?5 as text) as jsonb), ?6)
-                on conflict (course_id, identifier) where course_id is not null do nothing returning id)
-            select id from created union all select id from player_tracking where course_id = ?2 and identifier = ?3 limit 1""";
+                insert into player_tracking (workspace_id, kind, course_id, identifier, client_identifier, collection,
+                    collection_id, test_mode)
+                values (?1, 'course', ?2, ?3, ?4, cast(cast(?5 as text) as jsonb), cast(?7 as bigint), ?6)
+                on conflict (course_id, identifier, coalesce(collection_id, 0)) where course_id is not null do nothing
+                returning id)
+            select id from created union all select id from player_tracking
+            where course_id = ?2 and identifier = ?3 and coalesce(collection_id, 0) = coalesce(cast(?7 as bigint), 0) limit 1""";
     private static final String SCREEN_TRACKING = """
             with created as (
                 insert into player_tracking (workspace_id, kind, screen_id, identifier, client_identifier, collection, test_mode)
@@ -84,14 +88,20 @@ public class PlayerRepository {
                 .setParameter(3, expiresAt).executeUpdate()).map(n -> n > 0);
     }
 
-    /** The learner's tracking record of the course or screen, made on the first view with the key's mode. */
+    /**
+     * The learner's tracking record of the course or screen, made on the first view with the key's
+     * mode; a course's is the one of the collection ({@code collectionId}, null: standalone).
+     */
     Uni<Long> tracking(long workspaceId, String kind, long targetId, String identifier, String clientIdentifier,
-            String collection, boolean testMode) {
-        String sql = EmbedService.KIND_COURSE.equals(kind) ? COURSE_TRACKING : SCREEN_TRACKING;
-        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Long.class).setParameter(1, workspaceId)
-                .setParameter(2, targetId).setParameter(3, identifier).setParameter(4, clientIdentifier)
-                .setParameter(5, collection).setParameter(6, testMode).getSingleResult())
-                .map(id -> ((Number) id).longValue());
+            String collection, Long collectionId, boolean testMode) {
+        boolean course = EmbedService.KIND_COURSE.equals(kind);
+        String sql = course ? COURSE_TRACKING : SCREEN_TRACKING;
+        return Panache.getSession().chain(s -> {
+            var query = s.createNativeQuery(sql, Long.class).setParameter(1, workspaceId)
+                    .setParameter(2, targetId).setParameter(3, identifier).setParameter(4, clientIdentifier)
+                    .setParameter(5, collection).setParameter(6, testMode);
+            return (course ? query.setParameter(7, collectionId) : query).getSingleResult();
+        }).map(id -> ((Number) id).longValue());
     }
 
     Uni<Void> insertSession(SessionRow row, OffsetDateTime expiresAt) {

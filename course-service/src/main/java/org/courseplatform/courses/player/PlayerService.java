@@ -102,6 +102,11 @@ public class PlayerService {
             return EmbedService.VIEW.equals(action);
         }
 
+        /** The collection the tracking belongs to; null when played standalone. */
+        Long collectionId() {
+            return collection != null && collection.get("id") instanceof Number id ? id.longValue() : null;
+        }
+
         CourseScope scope() {
             return new CourseScope(workspaceId, clientIdentifier, clientIdentifier == null, testMode);
         }
@@ -163,7 +168,8 @@ public class PlayerService {
             Uni<Long> tracking = claims.view()
                     ? repository.tracking(claims.workspaceId(), claims.kind(), claims.targetId(), claims.identifier(),
                             opened.course() != null ? tenantOf(claims, opened) : claims.clientIdentifier(),
-                            claims.collection() == null ? null : json(claims.collection()), claims.testMode())
+                            claims.collection() == null ? null : json(claims.collection()), claims.collectionId(),
+                            claims.testMode())
                     : Uni.createFrom().nullItem();
             return tracking.chain(trackingId -> {
                 PlayerRepository.SessionRow row = new PlayerRepository.SessionRow(sessionId, claims.workspaceId(),
