@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.time.Instant;
@@ -79,6 +80,57 @@ class CourseAnalyticsTest {
                 .body("timeToComplete.meanSeconds", nullValue()).body("screens[0].reached", equalTo(0));
         given().header("Authorization", TestKeys.header(ws, "build", "", "", "test"))
                 .get("/v1/headless/course/" + id + "/analytics").then().statusCode(200).body("learners.commenced", equalTo(0));
+    }
+
+    @Test
+    void aCollectionCountsTheLearnersWhoPlayedItsCoursesWithinIt() throws Exception {
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.header(ws, "build", "", "", "live");
+        long first = CoursePlayerTest.publishedCourse(key, null);
+        long second = CoursePlayerTest.publishedCourse(key, null);
+        JsonNode path = CollectionsTest.collection(key, null, second, first);
+        long pathId = path.path("id").asLong();
+        // Two learners in the path: one finishes the first course, one only starts it; a third plays standalone.
+        String done = CoursePlayerTest.session(CoursePlayerTest.embed(key, "{\"courseId\":" + first + ",\"identifier\":\"p1\","
+                + "\"collection\":" + CollectionsTest.ref(path) + "}"));
+        CoursePlayerTest.progress(done, "{\"screenIndex\":1,\"visibleSeconds\":30,\"answers\":{\"q1\":[\"a1\"]}}").then()
+                .statusCode(200).body("progress.completed", equalTo(true));
+        String started = CoursePlayerTest.session(CoursePlayerTest.embed(key, "{\"courseId\":" + first + ",\"identifier\":\"p2\","
+                + "\"collection\":" + CollectionsTest.ref(path) + "}"));
+        CoursePlayerTest.progress(started, "{\"screenIndex\":0,\"visibleSeconds\":5}").then().statusCode(200);
+        String alone = CoursePlayerTest.session(CoursePlayerTest.embed(key, "{\"courseId\":" + first + ",\"identifier\":\"s1\"}"));
+        CoursePlayerTest.progress(alone, "{\"screenIndex\":1,\"visibleSeconds\":9,\"answers\":{\"q1\":[\"a1\"]}}").then()
+                .statusCode(200);
+        analytics(key, first, j -> j.getInt("learners.commenced") == 3 && j.getInt("learners.completed") == 2);
+
+        JsonPath a = null;
+        for (int i = 0; i < 150; i++) {
+            a = given().header("Authorization", key).get("/v1/headless/collections/" + pathId + "/analytics").then()
+                    .statusCode(200).extract().jsonPath();
+            if (a.getInt("learners.commenced") == 2) {
+                break;
+            }
+            Thread.sleep(200);
+        }
+        assertThat(a.getLong("collectionId")).isEqualTo(pathId);
+        assertThat(a.getString("key")).isEqualTo(path.path("key").asText());
+        assertThat(a.getInt("learners.commenced")).isEqualTo(2);
+        assertThat(a.getInt("learners.completed")).isEqualTo(1);
+        assertThat(a.getDouble("completionRate")).isEqualTo(0.5);
+        assertThat(a.getDouble("timeToComplete.medianSeconds")).isEqualTo(30.0);
+        // The courses in the collection's order; the standalone learner is not counted.
+        assertThat(a.getList("courses.courseId", Long.class)).containsExactly(second, first);
+        assertThat(a.getInt("courses[0].learners.commenced")).isZero();
+        assertThat(a.getInt("courses[1].learners.commenced")).isEqualTo(2);
+        assertThat(a.getInt("courses[1].quiz.passed")).isEqualTo(1);
+        assertThat(a.getInt("courses[1].screens[0].stoppedHere")).isEqualTo(1);
+
+        given().header("Authorization", key).queryParam("from", "2026-13-01").get("/v1/headless/collections/" + pathId + "/analytics")
+                .then().statusCode(400);
+        given().header("Authorization", TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live"))
+                .get("/v1/headless/collections/" + pathId + "/analytics").then().statusCode(404);
+        given().header("Authorization", key).queryParam("clientIdentifier", "other")
+                .get("/v1/headless/collections/" + pathId + "/analytics").then().statusCode(404);
     }
 
     @Test

@@ -12,7 +12,8 @@ import org.courseplatform.platform.events.CloudEvent;
 /**
  * Applies {@code course.commenced} and {@code course.completed} of the native player
  * (course-events) and of hosted SCORM (scorm-events) to the analytics projection: the learner's
- * commenced and completed instants and total time. Other events (course changes, library screen
+ * commenced and completed instants, total time and the collection the record belongs to. Other
+ * events (course changes, library screen
  * quizzes) are ignored, as are events missing the course, the tracking record or the workspace.
  */
 @ApplicationScoped
@@ -44,8 +45,10 @@ public class AnalyticsProjection {
             long seconds = Math.max(0, Math.round(tracking.path("totalTime").asDouble(0)));
             String identifier = tracking.path("identifier").asText("");
             boolean testMode = Boolean.TRUE.equals(event.testmode());
+            JsonNode collection = event.data().path("collection").path("id");
+            Long collectionId = collection.canConvertToLong() && collection.isIntegralNumber() ? collection.asLong() : null;
             chain = chain.chain(() -> repository.event(client, source, tracking.get("id").asLong(), event.workspaceid(),
-                    course.get("id").asLong(), identifier, testMode, started, finished, seconds));
+                    course.get("id").asLong(), identifier, testMode, started, finished, seconds, collectionId));
         }
         return chain;
     }

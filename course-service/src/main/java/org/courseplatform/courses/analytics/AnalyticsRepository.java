@@ -4,6 +4,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,9 +28,10 @@ public class AnalyticsRepository {
 
     private static final String EVENT = """
             insert into analytics_learner (source, tracking_id, workspace_id, course_id, identifier, test_mode, commenced_at,
-                completed_at, total_seconds)
-            values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                completed_at, total_seconds, collection_id)
+            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
             on conflict (source, tracking_id) do update set
+                collection_id = coalesce(analytics_learner.collection_id, excluded.collection_id),
                 commenced_at = least(analytics_learner.commenced_at, excluded.commenced_at),
                 completed_at = least(analytics_learner.completed_at, excluded.completed_at),
                 total_seconds = greatest(analytics_learner.total_seconds, excluded.total_seconds),
@@ -54,6 +56,14 @@ public class AnalyticsRepository {
             select percentile_cont(0.5) within group (order by total_seconds)
             from analytics_learner
             where course_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4 and completed_at < $4""";
+    /** {@link #BY_SCREEN} for the learners who played the course within collection $5. */
+    static final String BY_SCREEN_IN_COLLECTION = BY_SCREEN.replace("where course_id = $1", "where collection_id = $5 and course_id = $1");
+    static final String MEDIAN_IN_COLLECTION = MEDIAN.replace("where course_id = $1", "where collection_id = $5 and course_id = $1");
+    /** The median total time of the collection's completed learners, all its courses together. */
+    static final String COLLECTION_MEDIAN = """
+            select percentile_cont(0.5) within group (order by total_seconds)
+            from analytics_learner
+            where collection_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4 and completed_at < $4""";
 
     private final Pool pool;
 
@@ -67,9 +77,9 @@ public class AnalyticsRepository {
 
     /** A course.commenced / course.completed of either source. */
     Uni<Void> event(SqlClient client, String source, long trackingId, long workspaceId, long courseId, String identifier,
-            boolean testMode, OffsetDateTime commenced, OffsetDateTime completed, long totalSeconds) {
+            boolean testMode, OffsetDateTime commenced, OffsetDateTime completed, long totalSeconds, Long collectionId) {
         return client.preparedQuery(EVENT).execute(Tuple.from(Arrays.asList(source, trackingId, workspaceId, courseId, identifier,
-                testMode, commenced, completed, totalSeconds))).replaceWithVoid();
+                testMode, commenced, completed, totalSeconds, collectionId))).replaceWithVoid();
     }
 
     /**
@@ -89,8 +99,12 @@ public class AnalyticsRepository {
             long quizPassed) {
     }
 
-    Uni<List<ScreenGroup>> byScreen(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        return pool.preparedQuery(BY_SCREEN).execute(Tuple.of(courseId, testMode, from, until)).map(rows -> {
+    /** The groups of one course's learners, or of those who played it within collection {@code collectionId} when not null. */
+    Uni<List<ScreenGroup>> byScreen(long courseId, Long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        Uni<RowSet<Row>> query = collectionId == null
+                ? pool.preparedQuery(BY_SCREEN).execute(Tuple.of(courseId, testMode, from, until))
+                : pool.preparedQuery(BY_SCREEN_IN_COLLECTION).execute(Tuple.of(courseId, testMode, from, until, collectionId));
+        return query.map(rows -> {
             List<ScreenGroup> groups = new ArrayList<>();
             for (Row r : rows) {
                 groups.add(new ScreenGroup(r.getInteger(0), r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4),
@@ -101,8 +115,15 @@ public class AnalyticsRepository {
     }
 
     /** The median total time of the learners completed by {@code until}, or null when none. */
-    Uni<Double> median(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        return pool.preparedQuery(MEDIAN).execute(Tuple.of(courseId, testMode, from, until))
+    Uni<Double> median(long courseId, Long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return (collectionId == null ? pool.preparedQuery(MEDIAN).execute(Tuple.of(courseId, testMode, from, until))
+                : pool.preparedQuery(MEDIAN_IN_COLLECTION).execute(Tuple.of(courseId, testMode, from, until, collectionId)))
+                .map(rows -> rows.iterator().next().getDouble(0));
+    }
+
+    /** The median total time of a collection's learners completed by {@code until}, all its courses together. */
+    Uni<Double> collectionMedian(long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(COLLECTION_MEDIAN).execute(Tuple.of(collectionId, testMode, from, until))
                 .map(rows -> rows.iterator().next().getDouble(0));
     }
 }

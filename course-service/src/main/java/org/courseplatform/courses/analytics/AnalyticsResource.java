@@ -14,7 +14,7 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
 
-/** Course analytics (Build and above), tenancy as courses. Rules in {@link AnalyticsService}. */
+/** Course and collection analytics (Build and above), tenancy as courses. Rules in {@link AnalyticsService}. */
 @Path("/v1/headless")
 @RolesAllowed(Roles.BUILD)
 @Produces(MediaType.APPLICATION_JSON)

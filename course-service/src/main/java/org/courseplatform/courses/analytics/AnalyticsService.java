@@ -12,6 +12,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import org.courseplatform.courses.collection.CollectionService;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
@@ -34,11 +35,14 @@ public class AnalyticsService {
 
     private final AnalyticsRepository repository;
     private final CourseRepository courses;
+    private final CollectionService collections;
     private final ObjectMapper mapper;
 
-    public AnalyticsService(AnalyticsRepository repository, CourseRepository courses, ObjectMapper mapper) {
+    public AnalyticsService(AnalyticsRepository repository, CourseRepository courses, CollectionService collections,
+            ObjectMapper mapper) {
         this.repository = repository;
         this.courses = courses;
+        this.collections = collections;
         this.mapper = mapper;
     }
 
@@ -88,11 +92,59 @@ public class AnalyticsService {
             if (course == null || !scope.sees(course)) {
                 throw ApiException.notFound("Course " + courseId + " not found");
             }
-            return Workers.call(() -> screensOf(course)).chain(screens -> repository
-                    .byScreen(courseId, scope.testMode(), range.start(), range.end())
-                    .chain(groups -> repository.median(courseId, scope.testMode(), range.start(), range.end())
-                            .map(median -> summary(courseId, range, screens, groups, median))));
+            return figures(course, null, scope.testMode(), range);
         });
+    }
+
+    /**
+     * A collection's figures: each of its courses (in the collection's order) counted over the
+     * learners who played it within the collection, and the totals over all of them. A learner
+     * counts once per course of the path they commenced.
+     */
+    @WithSession
+    public Uni<AnalyticsViews.Collection> collection(CourseScope scope, long collectionId, String from, String to) {
+        Range range = Range.parse(from, to);
+        return collections.get(scope, collectionId).chain(collection -> {
+            Uni<List<AnalyticsViews.Course>> chain = Uni.createFrom().<List<AnalyticsViews.Course>>item(new ArrayList<>());
+            for (long courseId : collection.courseIds()) {
+                chain = chain.chain(list -> courses.findById(courseId).chain(course -> course == null
+                        ? Uni.createFrom().item(list)
+                        : figures(course, collectionId, scope.testMode(), range).map(figures -> {
+                            list.add(figures);
+                            return list;
+                        })));
+            }
+            return chain.chain(list -> repository.collectionMedian(collectionId, scope.testMode(), range.start(), range.end())
+                    .map(median -> totals(collection.id(), collection.key(), range, list, median)));
+        });
+    }
+
+    private Uni<AnalyticsViews.Course> figures(Course course, Long collectionId, boolean testMode, Range range) {
+        long courseId = course.id;
+        return Workers.call(() -> screensOf(course)).chain(screens -> repository
+                .byScreen(courseId, collectionId, testMode, range.start(), range.end())
+                .chain(groups -> repository.median(courseId, collectionId, testMode, range.start(), range.end())
+                        .map(median -> summary(courseId, range, screens, groups, median))));
+    }
+
+    static AnalyticsViews.Collection totals(long collectionId, String key, Range range, List<AnalyticsViews.Course> courses,
+            Double median) {
+        long commenced = 0;
+        long completed = 0;
+        double seconds = 0;
+        long attempts = 0;
+        long passed = 0;
+        for (AnalyticsViews.Course c : courses) {
+            commenced += c.learners().commenced();
+            completed += c.learners().completed();
+            seconds += c.timeToComplete().meanSeconds() == null ? 0 : c.timeToComplete().meanSeconds() * c.learners().completed();
+            attempts += c.quiz().attempts();
+            passed += c.quiz().passed();
+        }
+        return new AnalyticsViews.Collection(collectionId, key, range.from().toString(), range.to().toString(),
+                new AnalyticsViews.Learners(commenced, completed), ratio(completed, commenced),
+                new AnalyticsViews.TimeToComplete(completed == 0 ? null : round(seconds / completed), completed == 0 ? null : median),
+                new AnalyticsViews.Quiz(attempts, passed, ratio(passed, attempts)), courses);
     }
 
     /** The screens (id, title) of the published version, else the draft's; none for a SCORM course. */

@@ -2,7 +2,7 @@ package org.courseplatform.courses.analytics;
 
 import java.util.List;
 
-/** The answer of GET /v1/headless/course/{id}/analytics. */
+/** The answers of GET /v1/headless/course/{id}/analytics and GET /v1/headless/collections/{id}/analytics. */
 public final class AnalyticsViews {
 
     private AnalyticsViews() {
@@ -15,6 +15,14 @@ public final class AnalyticsViews {
      */
     public record Course(long courseId, String from, String to, Learners learners, Double completionRate,
             TimeToComplete timeToComplete, Quiz quiz, List<Screen> screens) {
+    }
+
+    /**
+     * A collection's figures (GET /v1/headless/collections/{id}/analytics): the totals over its
+     * courses, and each course's figures counted over the learners who played it within the collection.
+     */
+    public record Collection(long collectionId, String key, String from, String to, Learners learners, Double completionRate,
+            TimeToComplete timeToComplete, Quiz quiz, List<Course> courses) {
     }
 
     public record Learners(long commenced, long completed) {
