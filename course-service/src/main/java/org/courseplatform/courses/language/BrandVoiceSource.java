@@ -1,0 +1,14 @@
+package org.courseplatform.courses.language;
+
+import io.smallrye.mutiny.Uni;
+import java.util.Optional;
+
+/**
+ * Where the effective brand voice of a course's workspace and tenant comes from (the tenant's
+ * override, else the workspace's). {@link NoBrandVoice} is the default until the brand-voice
+ * feature provides a bean of this type.
+ */
+public interface BrandVoiceSource {
+
+    Uni<Optional<BrandVoice>> voiceOf(long workspaceId, String clientIdentifier);
+}
