@@ -6,6 +6,7 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -29,10 +30,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class LanguageResource {
 
     private final JobService jobs;
+    private final NarrationService narration;
     private final SecurityIdentity identity;
 
-    public LanguageResource(JobService jobs, SecurityIdentity identity) {
+    public LanguageResource(JobService jobs, NarrationService narration, SecurityIdentity identity) {
         this.jobs = jobs;
+        this.narration = narration;
         this.identity = identity;
     }
 
@@ -49,6 +52,32 @@ public class LanguageResource {
     public Uni<RestResponse<Job>> translate(@PathParam("id") String id,
             @QueryParam("clientIdentifier") String clientIdentifier, LanguageRequests.Translate body) {
         return jobs.translate(scope(clientIdentifier), QueryParams.id("id", id), body).map(LanguageResource::accepted);
+    }
+
+    /** Queues narration: scripts for the screens (default: all) and, unless {@code audio} is false, their audio. */
+    @POST
+    @Path("/course/{id}/narration")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<RestResponse<Job>> narrate(@PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier, LanguageRequests.Narrate body) {
+        return narration.narrate(scope(clientIdentifier), QueryParams.id("id", id), body).map(LanguageResource::accepted);
+    }
+
+    /** Every screen's script, in document order, with its audio URL once it has audio. */
+    @GET
+    @Path("/course/{id}/narration")
+    public Uni<NarrationService.Narration> narration(@PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier) {
+        return narration.get(scope(clientIdentifier), QueryParams.id("id", id));
+    }
+
+    /** A person's script for one screen: kept by every later narration job; its audio is made again. */
+    @PUT
+    @Path("/course/{id}/narration/{screenId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<NarrationService.Screen> script(@PathParam("id") String id, @PathParam("screenId") String screenId,
+            @QueryParam("clientIdentifier") String clientIdentifier, LanguageRequests.Script body) {
+        return narration.put(scope(clientIdentifier), QueryParams.id("id", id), screenId, body);
     }
 
     static RestResponse<Job> accepted(Job job) {

@@ -27,6 +27,7 @@ import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.document.ClassicConverter;
 import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.courses.language.NarrationService;
 import org.courseplatform.courses.screen.LibraryScreen;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
 import org.courseplatform.platform.auth.Tokens;
@@ -72,9 +73,11 @@ public class PlayerService {
     private final Tokens tokens;
     private final PlayerConfig config;
     private final ObjectMapper mapper;
+    private final NarrationService narration;
 
     public PlayerService(PlayerRepository repository, CourseRepository courses, LibraryScreenRepository screens,
-            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper) {
+            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper, NarrationService narration) {
+        this.narration = narration;
         this.repository = repository;
         this.courses = courses;
         this.screens = screens;
@@ -147,7 +150,8 @@ public class PlayerService {
                 return repository.insertSession(row, expires)
                         .chain(() -> trackingId == null ? Uni.createFrom().item(emptyProgress())
                                 : repository.tracking(trackingId, false).map(this::progressOf))
-                        .map(progress -> sessionView(sessionId, expires, claims, opened, progress));
+                        .chain(progress -> narration(claims, opened)
+                                .map(audio -> sessionView(sessionId, expires, claims, opened, progress, audio)));
             });
         }));
     }
@@ -156,8 +160,16 @@ public class PlayerService {
         return claims.clientIdentifier() != null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
     }
 
+    /** Screen id to narration audio URL for a course session (docs/translation-and-narration.md); empty otherwise. */
+    private Uni<Map<String, String>> narration(Claims claims, Opened opened) {
+        if (!EmbedService.KIND_COURSE.equals(claims.kind()) || opened.course() == null) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return narration.audioUrls(opened.course().id());
+    }
+
     private PlayerViews.Session sessionView(String id, OffsetDateTime expires, Claims claims, Opened opened,
-            PlayerViews.Progress progress) {
+            PlayerViews.Progress progress, Map<String, String> narration) {
         Map<String, Object> options = new LinkedHashMap<>();
         for (String name : List.of("themeId", "colorPrimary", "back", "flow", "language")) {
             options.put(name, claims.options().get(name));
@@ -169,7 +181,7 @@ public class PlayerService {
         boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
         return new PlayerViews.Session(id, ISO.format(expires), mode(claims), claims.kind(),
                 course ? Optional.ofNullable(opened.course()) : null, course ? null : Optional.ofNullable(opened.screen()),
-                opened.document(), opened.locale(), options, theme, progress);
+                opened.document(), opened.locale(), options, theme, progress, narration);
     }
 
     private static String mode(Claims claims) {
