@@ -45,6 +45,9 @@ public class JobRepository {
             update language_job set progress_done = $3, progress_total = $4, updated_at = now(),
                 locked_until = now() + make_interval(secs => $5)
             where id = $1 and lease_token = $2 and status = 'running'""";
+    private static final String RENEW = """
+            update language_job set locked_until = now() + make_interval(secs => $3)
+            where id = $1 and lease_token = $2 and status = 'running'""";
     private static final String FAIL = """
             update language_job set status = 'failed', error_code = $3, error_message = $4, updated_at = now(),
                 finished_at = now(), locked_until = null, lease_token = null
@@ -110,6 +113,11 @@ public class JobRepository {
     Uni<Boolean> progress(Claimed job, int done, int total, Duration lease) {
         return pool.preparedQuery(PROGRESS).execute(Tuple.of(job.id(), job.token(), done, total, lease.toSeconds()))
                 .map(rows -> rows.rowCount() == 1);
+    }
+
+    /** Extends the lease of a job this instance is still working on (the worker's heartbeat). */
+    Uni<Boolean> renew(Claimed job, Duration lease) {
+        return pool.preparedQuery(RENEW).execute(Tuple.of(job.id(), job.token(), lease.toSeconds())).map(this::one);
     }
 
     Uni<Boolean> fail(Claimed job, String code, String message) {

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs queued translation and narration jobs. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED}
- * under a lease that each progress report renews, so replicas share the work and a job whose
+ * under a lease that a heartbeat and each progress report renew, so replicas share the work and a job whose
  * instance died (a restart, a crash) is claimed again once its lease has ended. Each job runs on
  * its own Vert.x context (its own reactive session); provider calls, synthesis and S3 run on
  * worker threads, never on the event loop or a request thread.
@@ -58,9 +58,18 @@ public class JobWorker {
             Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
             // The job's own context, used by nothing else: safe for its reactive session.
             VertxContextSafetyToggle.setContextSafe(context, true);
+            // A heartbeat renews the lease while the job runs, however long one provider call takes;
+            // when this instance stops, the heartbeat stops and the lease runs out.
+            long heartbeat = vertx.setPeriodic(Math.max(1000, config.worker().lease().toMillis() / 3),
+                    tick -> jobs.renew(job, config.worker().lease()).subscribe().with(held -> {
+                    }, e -> Log.debugf("Language job %s: lease not renewed: %s", String.valueOf(job.id()), e.getMessage())));
             context.runOnContext(ignored -> run(job).subscribe().with(
-                    done -> running.decrementAndGet(),
+                    done -> {
+                        vertx.cancelTimer(heartbeat);
+                        running.decrementAndGet();
+                    },
                     failure -> {
+                        vertx.cancelTimer(heartbeat);
                         running.decrementAndGet();
                         Log.warnf("Language job %d: %s", job.id(), failure.toString());
                     }));
