@@ -24,6 +24,8 @@ export function Player({ data, local = false, startIndex }) {
   const preview = local || data.mode !== 'view';
   const courseId = data.course ? data.course.id : null;
   const options = data.options || {};
+  // Screen id to the URL of its narration audio (POST …/narration makes it; the session lists it).
+  const narration = data.narration || {};
   // A local player (the builder's preview) posts nothing to the parent page.
   const send = useMemo(() => eventSender(local ? null : options.parentOrigin, { courseId }), [data, local]);
   const root = useRef(null);
@@ -257,6 +259,12 @@ export function Player({ data, local = false, startIndex }) {
           {!firstIsHeading && <h1 class="screen-title" tabIndex={-1} data-screen-title="" id={titleId}>{screen.title || `Screen ${index + 1}`}</h1>}
           {firstIsHeading && <span id={titleId} class="visually-hidden">{screen.title || `Screen ${index + 1}`}</span>}
           {screen.description && <p class="screen-description">{screen.description}</p>}
+          {narration[screen.id] && (
+            <div class="narration">
+              <span id={`narration-${index}`} class="narration-label">Listen to this screen</span>
+              <audio key={narration[screen.id]} controls preload="none" src={narration[screen.id]} aria-labelledby={`narration-${index}`} />
+            </div>
+          )}
           <Elements key={screen.id || index} screen={screen} ctx={ctx} />
           {last && (
             <section class="end-card" aria-label="End of course">

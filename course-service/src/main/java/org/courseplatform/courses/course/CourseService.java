@@ -182,6 +182,47 @@ public class CourseService {
         return document;
     }
 
+    /** What a background job does to a draft: the changed document (null: nothing to change) and its answer. */
+    public record JobEdit<T>(JsonNode document, T answer) {
+    }
+
+    /**
+     * Applies a background job's change (a translation) to a course draft as one save: the course
+     * row is locked, {@code edit} runs on a worker against the draft as it is now (so whatever
+     * changed while the job worked is seen, not overwritten), the result is checked like PUT
+     * content and stored with {@code course.updated}, and {@code alongside} (the job's own
+     * bookkeeping, given the revision the draft is at afterwards) runs in the same transaction.
+     * A deleted, Classic or SCORM course is 409.
+     */
+    @WithTransaction
+    public <T> Uni<Void> editDraftForJob(long id, boolean testMode, java.util.function.BiFunction<ObjectNode, Long, JobEdit<T>> edit,
+            java.util.function.BiFunction<JobEdit<T>, Long, Uni<Void>> alongside) {
+        return courses.findById(id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " no longer exists"))
+                .chain(course -> {
+                    editable(course);
+                    if (!CourseDocuments.BUILDER2.equals(course.format) || course.draft == null) {
+                        throw ApiException.conflict("Course " + id + " is not a Builder 2 course");
+                    }
+                    String draft = course.draft;
+                    long revision = course.revision;
+                    return Workers.call(() -> {
+                        JobEdit<T> made = edit.apply((ObjectNode) read(draft), revision);
+                        return new Object[] {made, made.document() == null ? null : parse(made.document())};
+                    }).chain(staged -> {
+                        @SuppressWarnings("unchecked")
+                        JobEdit<T> made = (JobEdit<T>) staged[0];
+                        if (staged[1] == null) {
+                            return alongside.apply(made, course.revision);
+                        }
+                        apply(course, (ParsedDocument) staged[1]);
+                        return events.emit("course.updated", course, testMode)
+                                .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
+                                .chain(() -> alongside.apply(made, course.revision));
+                    });
+                });
+    }
+
     @WithTransaction
     public Uni<CourseView> delete(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {

@@ -28,6 +28,7 @@ import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.document.ClassicConverter;
 import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.courses.language.NarrationService;
 import org.courseplatform.courses.screen.LibraryScreen;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
 import org.courseplatform.courses.theme.Theme;
@@ -78,11 +79,13 @@ public class PlayerService {
     private final ObjectMapper mapper;
     private final ThemeService themes;
     private final AnalyticsRepository analytics;
+    private final NarrationService narration;
 
     public PlayerService(PlayerRepository repository, CourseRepository courses, LibraryScreenRepository screens,
             PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper, ThemeService themes,
-            AnalyticsRepository analytics) {
+            AnalyticsRepository analytics, NarrationService narration) {
         this.themes = themes;
+        this.narration = narration;
         this.repository = repository;
         this.courses = courses;
         this.screens = screens;
@@ -182,13 +185,22 @@ public class PlayerService {
                                 : repository.tracking(trackingId, false).map(this::progressOf))
                         .chain(progress -> themes.resolve(claims.workspaceId(), themeTenant(claims, opened),
                                         themeId(claims, opened.document()))
-                                .map(theme -> sessionView(sessionId, expires, claims, opened, progress, theme)));
+                                .chain(theme -> narration(claims, opened)
+                                        .map(audio -> sessionView(sessionId, expires, claims, opened, progress, theme, audio))));
             });
         }));
     }
 
     private String tenantOf(Claims claims, Opened opened) {
         return claims.clientIdentifier() != null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
+    }
+
+    /** Screen id to narration audio URL for a course session (docs/translation-and-narration.md); empty otherwise. */
+    private Uni<Map<String, String>> narration(Claims claims, Opened opened) {
+        if (!EmbedService.KIND_COURSE.equals(claims.kind()) || opened.course() == null) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return narration.audioUrls(opened.course().id());
     }
 
     /** The tenant whose workspace themes the page may show: the course's or screen's own. */
@@ -208,7 +220,7 @@ public class PlayerService {
     }
 
     private PlayerViews.Session sessionView(String id, OffsetDateTime expires, Claims claims, Opened opened,
-            PlayerViews.Progress progress, Theme resolved) {
+            PlayerViews.Progress progress, Theme resolved, Map<String, String> narration) {
         Map<String, Object> options = new LinkedHashMap<>();
         for (String name : List.of("themeId", "colorPrimary", "back", "flow", "language")) {
             options.put(name, claims.options().get(name));
@@ -225,7 +237,7 @@ public class PlayerService {
         boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
         return new PlayerViews.Session(id, ISO.format(expires), mode(claims), claims.kind(),
                 course ? Optional.ofNullable(opened.course()) : null, course ? null : Optional.ofNullable(opened.screen()),
-                opened.document(), opened.locale(), options, theme, progress);
+                opened.document(), opened.locale(), options, theme, progress, narration);
     }
 
     private static String mode(Claims claims) {

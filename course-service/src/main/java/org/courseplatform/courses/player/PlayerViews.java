@@ -20,7 +20,7 @@ public final class PlayerViews {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Session(String session, String expiresAt, String mode, String kind, Optional<CourseInfo> course,
             Optional<ScreenInfo> screen, JsonNode document, String locale, Map<String, Object> options,
-            Map<String, Object> theme, Progress progress) {
+            Map<String, Object> theme, Progress progress, Map<String, String> narration) {
     }
 
     public record CourseInfo(long id, String title, String key, String format) {

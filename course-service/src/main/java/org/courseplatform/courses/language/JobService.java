@@ -1,0 +1,85 @@
+package org.courseplatform.courses.language;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.platform.web.ApiException;
+
+/**
+ * Queues translation and narration jobs and reads them back. A request only checks and queues
+ * (202); the work runs in {@link JobWorker}. A job is visible to whoever sees its course.
+ */
+@ApplicationScoped
+public class JobService {
+
+    static final int MAX_LOCALE_LENGTH = 35;
+
+    private final JobRepository jobs;
+    private final LanguageRepository courses;
+    private final ObjectMapper mapper;
+
+    public JobService(JobRepository jobs, LanguageRepository courses, ObjectMapper mapper) {
+        this.jobs = jobs;
+        this.courses = courses;
+        this.mapper = mapper;
+    }
+
+    public Uni<Job> get(CourseScope scope, long id) {
+        return jobs.find(id).map(stored -> {
+            if (stored == null || !scope.sees(stored.workspaceId(), stored.clientIdentifier())) {
+                throw ApiException.notFound("Job " + id + " not found");
+            }
+            return stored.job();
+        });
+    }
+
+    public Uni<Job> translate(CourseScope scope, long courseId, LanguageRequests.Translate request) {
+        if (request == null) {
+            throw ApiException.invalid("locale", "is required");
+        }
+        String locale = request.locale();
+        if (locale == null || locale.isBlank()) {
+            throw ApiException.invalid("locale", "is required");
+        }
+        if (locale.length() > MAX_LOCALE_LENGTH || !CourseDocuments.isLocaleTag(locale)) {
+            throw ApiException.invalid("locale", "is not a locale tag like fr or pt-BR");
+        }
+        boolean overwrite = Boolean.TRUE.equals(request.overwrite());
+        return editableCourse(scope, courseId).chain(course -> {
+            String base = course.locale() == null ? CourseDocuments.DEFAULT_LOCALE : course.locale();
+            if (base.equals(locale)) {
+                throw ApiException.invalid("locale", "is the course's own locale (" + base + "); choose another");
+            }
+            ObjectNode params = mapper.createObjectNode().put("overwrite", overwrite);
+            return jobs.insert(courseId, Job.TRANSLATION, locale, params, scope.testMode())
+                    .invoke(job -> Log.debugf("Translation of course %s into %s queued as job %s",
+                            String.valueOf(courseId), locale, String.valueOf(job.id())));
+        });
+    }
+
+    /** The course if the scope sees it (404 otherwise) and it is a live Builder 2 course. */
+    Uni<LanguageRepository.CourseFacts> editableCourse(CourseScope scope, long courseId) {
+        return courses.course(courseId).map(course -> {
+            if (course == null || !scope.sees(course.workspaceId(), course.clientIdentifier())) {
+                throw ApiException.notFound("Course " + courseId + " not found");
+            }
+            if (!"course".equals(course.type())) {
+                throw ApiException.unprocessable("Course " + courseId
+                        + " is a hosted SCORM package: it is played unmodified and cannot be translated or narrated");
+            }
+            if (course.deleted()) {
+                throw ApiException.conflict("Course " + courseId + " is deleted; restore it first");
+            }
+            if (!CourseDocuments.BUILDER2.equals(course.format())) {
+                throw ApiException.conflict("Course " + courseId
+                        + " is a Classic course; migrate the course to Builder 2 first (POST /v1/headless/course/"
+                        + courseId + "/migrate)");
+            }
+            return course;
+        });
+    }
+}

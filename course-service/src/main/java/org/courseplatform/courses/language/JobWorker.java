@@ -1,0 +1,130 @@
+package org.courseplatform.courses.language;
+
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Runs queued translation and narration jobs. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED}
+ * under a lease that a heartbeat and each progress report renew, so replicas share the work and a job whose
+ * instance died (a restart, a crash) is claimed again once its lease has ended. Each job runs on
+ * its own Vert.x context (its own reactive session); provider calls, synthesis and S3 run on
+ * worker threads, never on the event loop or a request thread.
+ */
+@ApplicationScoped
+public class JobWorker {
+
+    private final JobRepository jobs;
+    private final LanguageConfig config;
+    private final Vertx vertx;
+    private final Map<String, JobHandler> handlers = new HashMap<>();
+    private final AtomicInteger running = new AtomicInteger();
+
+    public JobWorker(JobRepository jobs, LanguageConfig config, Vertx vertx, Instance<JobHandler> handlers) {
+        this.jobs = jobs;
+        this.config = config;
+        this.vertx = vertx;
+        handlers.forEach(h -> this.handlers.put(h.type(), h));
+    }
+
+    @Scheduled(every = "${language.worker.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> poll() {
+        if (!config.worker().enabled()) {
+            return Uni.createFrom().voidItem();
+        }
+        return claimWhileFree().onFailure().invoke(e -> Log.warnf("Language job worker: %s", e.getMessage()))
+                .onFailure().recoverWithNull().replaceWithVoid();
+    }
+
+    /** Claims jobs while this instance has a free slot, starting each on its own context. */
+    private Uni<Void> claimWhileFree() {
+        if (running.get() >= config.worker().concurrency()) {
+            return Uni.createFrom().voidItem();
+        }
+        return jobs.claim(config.worker().lease()).chain(job -> {
+            if (job == null) {
+                return Uni.createFrom().voidItem();
+            }
+            running.incrementAndGet();
+            Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+            // The job's own context, used by nothing else: safe for its reactive session.
+            VertxContextSafetyToggle.setContextSafe(context, true);
+            // A heartbeat renews the lease while the job runs, however long one provider call takes;
+            // when this instance stops, the heartbeat stops and the lease runs out.
+            long heartbeat = vertx.setPeriodic(Math.max(1000, config.worker().lease().toMillis() / 3),
+                    tick -> jobs.renew(job, config.worker().lease()).subscribe().with(held -> {
+                    }, e -> Log.debugf("Language job %s: lease not renewed: %s", String.valueOf(job.id()), e.getMessage())));
+            context.runOnContext(ignored -> run(job).subscribe().with(
+                    done -> {
+                        vertx.cancelTimer(heartbeat);
+                        running.decrementAndGet();
+                    },
+                    failure -> {
+                        vertx.cancelTimer(heartbeat);
+                        running.decrementAndGet();
+                        Log.warnf("Language job %d: %s", job.id(), failure.toString());
+                    }));
+            return claimWhileFree();
+        });
+    }
+
+    /** Runs one claimed job to its end: succeeded, failed, or back in the queue after an unexpected error. */
+    Uni<Void> run(JobRepository.Claimed job) {
+        JobHandler handler = handlers.get(job.type());
+        if (handler == null) {
+            return jobs.fail(job, "UNKNOWN_TYPE", "No worker runs jobs of type " + job.type()).replaceWithVoid();
+        }
+        if (job.attempts() > config.worker().maxAttempts()) {
+            return jobs.fail(job, "INTERRUPTED", "The job was interrupted " + (job.attempts() - 1)
+                    + " times (its instance stopped while running it); ask again").replaceWithVoid();
+        }
+        Log.debugf("Language job %s (%s) of course %s claimed, attempt %s", String.valueOf(job.id()), job.type(),
+                String.valueOf(job.courseId()), String.valueOf(job.attempts()));
+        JobHandler.JobProgress progress = (done, total) -> jobs.progress(job, done, total, config.worker().lease())
+                .invoke(held -> {
+                    if (!held) {
+                        throw new JobRepository.LeaseLost(job.id());
+                    }
+                }).replaceWithVoid();
+        return handler.run(job, progress)
+                .onFailure().recoverWithUni(failure -> {
+                    Throwable cause = unwrap(failure);
+                    if (cause instanceof JobRepository.LeaseLost) {
+                        Log.debugf("Language job %s: %s", String.valueOf(job.id()), cause.getMessage());
+                        return Uni.createFrom().voidItem();
+                    }
+                    if (cause instanceof org.courseplatform.platform.web.ApiException a) {
+                        // The course's own rules refused the change (deleted meanwhile, too large, ...).
+                        return jobs.fail(job, a.code().name(), a.getMessage()).replaceWithVoid();
+                    }
+                    if (cause instanceof JobFailure f) {
+                        Log.debugf("Language job %s failed: %s %s", String.valueOf(job.id()), f.code(), f.getMessage());
+                        return jobs.fail(job, f.code(), f.getMessage()).replaceWithVoid();
+                    }
+                    Log.warnf("Language job %d failed unexpectedly (attempt %d): %s", job.id(), job.attempts(), cause.toString());
+                    if (job.attempts() >= config.worker().maxAttempts()) {
+                        return jobs.fail(job, "INTERNAL", "The job failed: " + cause.getMessage()).replaceWithVoid();
+                    }
+                    return jobs.requeue(job, String.valueOf(cause.getMessage())).replaceWithVoid();
+                });
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof java.util.concurrent.CompletionException || cause.getClass() == RuntimeException.class
+                || cause instanceof IllegalStateException && cause.getCause() instanceof JobFailure)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+}
