@@ -84,7 +84,7 @@ public class ShareTools implements ToolFamily {
                 .optional("from", Schemas.string("First day of the range"))
                 .optional("to", Schemas.string("Last day of the range"))
                 .optional("learners", Schemas.anyObject("{commenced, completed}: learners who started, and who finished, in the range"))
-                .optional("completionRate", Schemas.number("Completed divided by commenced, 0 to 1"))
+                .optional("completionRate", Schemas.nullableNumber("Completed divided by commenced, 0 to 1; null when nobody commenced"))
                 .optional("timeToComplete", Schemas.anyObject("{meanSeconds, medianSeconds} of the learners who completed"))
                 .optional("quiz", Schemas.anyObject("{attempts, passed, passRate} of the course's quiz"))
                 .optional("screens", Schemas.arrayOf("Per screen, in order: how many learners reached it and how many stopped "

@@ -56,8 +56,10 @@ public final class Schemas {
         return integer(description, 1, null);
     }
 
-    public static ObjectNode number(String description) {
-        return JSON.objectNode().put("type", "number").put("description", description);
+    public static ObjectNode nullableNumber(String description) {
+        ObjectNode schema = JSON.objectNode().put("description", description);
+        schema.putArray("type").add("number").add("null");
+        return schema;
     }
 
     public static ObjectNode bool(String description) {
