@@ -136,7 +136,9 @@ class AgentFeaturesIT {
             // The learner sees the theme the agent applied.
             assertThat(Learners.session(launch).at("/theme/themeId").asLong()).as(report).isEqualTo(theme);
         }
-        String shareIdentifier = Learners.session(Learners.launch(played, "shared")).at("/tracking/identifier").asText();
+        // A share link's learner is tracked as share:<link>:<the learner id the page keeps>.
+        String shareIdentifier = "share:" + shared.at("/share/id").asLong() + ":"
+                + Learners.exchange(Learners.launch(played, "shared")).path("learner").asText();
 
         // Analytics count both learners (fed by events: eventually), the collection's its one.
         JsonNode analytics = await(() -> with(key).get("/v1/headless/course/" + course + "/analytics").then().statusCode(200)

@@ -51,14 +51,23 @@ final class Learners {
         throw new AssertionError("no launch " + name + " in " + played);
     }
 
-    /** The session the page opened (a 201 of an exchange under {@code /player/}). */
-    static JsonNode session(JsonNode launch) {
+    /**
+     * The answer of the exchange that opened the page's session: {@code POST /player/sessions}, or
+     * {@code /player/share-sessions} for a share link.
+     */
+    static JsonNode exchange(JsonNode launch) {
         for (JsonNode call : launch.path("progress")) {
             if (call.path("path").asText().matches(".*/player/(sessions|share-sessions)$") && call.path("status").asInt() == 201) {
                 return call.path("response");
             }
         }
         throw new AssertionError("the page opened no session: " + launch.toPrettyString());
+    }
+
+    /** The session the page opened (a share link's exchange answers it with the learner's id). */
+    static JsonNode session(JsonNode launch) {
+        JsonNode answer = exchange(launch);
+        return answer.path("session").isObject() ? answer.path("session") : answer;
     }
 
     /** Waits until every expected delivery arrived, then a little longer so a duplicate would show. */
