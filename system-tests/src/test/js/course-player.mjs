@@ -210,9 +210,14 @@ try {
       if (call.path.endsWith('/progress') || call.path.endsWith('/quiz')) {
         call.request = request.postDataJSON();
         call.response = response ? await response.json().catch(() => null) : null;
-      } else if (call.path.endsWith('/sessions') && response) {
-        const body = await response.json().catch(() => null);
-        call.response = body ? { mode: body.mode, kind: body.kind, progress: body.progress, reason: body.error?.reason } : null;
+      } else if ((call.path.endsWith('/sessions') || call.path.endsWith('/share-sessions')) && response) {
+        // A share link's exchange answers {learner, session}; keep the learner id and the session's summary.
+        const answer = await response.json().catch(() => null);
+        const body = answer && typeof answer.session === 'object' && answer.session !== null ? answer.session : answer;
+        call.response = body ? { mode: body.mode, kind: body.kind, progress: body.progress, theme: body.theme, reason: body.error?.reason ?? answer.error?.reason } : null;
+        if (call.response && answer.learner) {
+          call.response.learner = answer.learner;
+        }
       }
       seen.progress.push(call);
     });

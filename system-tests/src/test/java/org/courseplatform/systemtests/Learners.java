@@ -52,22 +52,16 @@ final class Learners {
     }
 
     /**
-     * The answer of the exchange that opened the page's session: {@code POST /player/sessions}, or
-     * {@code /player/share-sessions} for a share link.
+     * What the page's exchange answered ({@code POST /player/sessions}, or {@code /player/share-sessions}
+     * for a share link, whose answer also names the {@code learner}): mode, kind, progress, theme.
      */
-    static JsonNode exchange(JsonNode launch) {
+    static JsonNode session(JsonNode launch) {
         for (JsonNode call : launch.path("progress")) {
             if (call.path("path").asText().matches(".*/player/(sessions|share-sessions)$") && call.path("status").asInt() == 201) {
                 return call.path("response");
             }
         }
         throw new AssertionError("the page opened no session: " + launch.toPrettyString());
-    }
-
-    /** The session the page opened (a share link's exchange answers it with the learner's id). */
-    static JsonNode session(JsonNode launch) {
-        JsonNode answer = exchange(launch);
-        return answer.path("session").isObject() ? answer.path("session") : answer;
     }
 
     /** Waits until every expected delivery arrived, then a little longer so a duplicate would show. */
