@@ -4,14 +4,15 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The SQL of the analytics projection ({@code analytics_learner}): event upserts on the
@@ -56,14 +57,20 @@ public class AnalyticsRepository {
             select percentile_cont(0.5) within group (order by total_seconds)
             from analytics_learner
             where course_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4 and completed_at < $4""";
-    /** {@link #BY_SCREEN} for the learners who played the course within collection $5. */
-    static final String BY_SCREEN_IN_COLLECTION = BY_SCREEN.replace("where course_id = $1", "where collection_id = $5 and course_id = $1");
-    static final String MEDIAN_IN_COLLECTION = MEDIAN.replace("where course_id = $1", "where collection_id = $5 and course_id = $1");
-    /** The median total time of the collection's completed learners, all its courses together. */
-    static final String COLLECTION_MEDIAN = """
-            select percentile_cont(0.5) within group (order by total_seconds)
+    /** {@link #BY_SCREEN} for every course of collection $1 at once, over the learners who played it within the collection. */
+    static final String COLLECTION_BY_SCREEN = """
+            select course_id, furthest_index, count(*), count(*) filter (where completed_at < $4),
+                coalesce(sum(total_seconds) filter (where completed_at < $4), 0),
+                count(*) filter (where quiz_passed is not null), count(*) filter (where quiz_passed)
             from analytics_learner
-            where collection_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4 and completed_at < $4""";
+            where collection_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4
+            group by course_id, furthest_index""";
+    /** {@link #MEDIAN} per course of collection $1, and (course_id null) over all of them: one statement. */
+    static final String COLLECTION_MEDIANS = """
+            select course_id, percentile_cont(0.5) within group (order by total_seconds)
+            from analytics_learner
+            where collection_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4 and completed_at < $4
+            group by grouping sets ((course_id), ())""";
 
     private final Pool pool;
 
@@ -99,12 +106,8 @@ public class AnalyticsRepository {
             long quizPassed) {
     }
 
-    /** The groups of one course's learners, or of those who played it within collection {@code collectionId} when not null. */
-    Uni<List<ScreenGroup>> byScreen(long courseId, Long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        Uni<RowSet<Row>> query = collectionId == null
-                ? pool.preparedQuery(BY_SCREEN).execute(Tuple.of(courseId, testMode, from, until))
-                : pool.preparedQuery(BY_SCREEN_IN_COLLECTION).execute(Tuple.of(courseId, testMode, from, until, collectionId));
-        return query.map(rows -> {
+    Uni<List<ScreenGroup>> byScreen(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(BY_SCREEN).execute(Tuple.of(courseId, testMode, from, until)).map(rows -> {
             List<ScreenGroup> groups = new ArrayList<>();
             for (Row r : rows) {
                 groups.add(new ScreenGroup(r.getInteger(0), r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4),
@@ -115,15 +118,32 @@ public class AnalyticsRepository {
     }
 
     /** The median total time of the learners completed by {@code until}, or null when none. */
-    Uni<Double> median(long courseId, Long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        return (collectionId == null ? pool.preparedQuery(MEDIAN).execute(Tuple.of(courseId, testMode, from, until))
-                : pool.preparedQuery(MEDIAN_IN_COLLECTION).execute(Tuple.of(courseId, testMode, from, until, collectionId)))
+    Uni<Double> median(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(MEDIAN).execute(Tuple.of(courseId, testMode, from, until))
                 .map(rows -> rows.iterator().next().getDouble(0));
     }
 
-    /** The median total time of a collection's learners completed by {@code until}, all its courses together. */
-    Uni<Double> collectionMedian(long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        return pool.preparedQuery(COLLECTION_MEDIAN).execute(Tuple.of(collectionId, testMode, from, until))
-                .map(rows -> rows.iterator().next().getDouble(0));
+    /** {@link #COLLECTION_BY_SCREEN}: the groups of each course of the collection, by course id. */
+    Uni<Map<Long, List<ScreenGroup>>> collectionByScreen(long collectionId, boolean testMode, OffsetDateTime from,
+            OffsetDateTime until) {
+        return pool.preparedQuery(COLLECTION_BY_SCREEN).execute(Tuple.of(collectionId, testMode, from, until)).map(rows -> {
+            Map<Long, List<ScreenGroup>> groups = new HashMap<>();
+            for (Row r : rows) {
+                groups.computeIfAbsent(r.getLong(0), id -> new ArrayList<>()).add(new ScreenGroup(r.getInteger(1), r.getLong(2),
+                        r.getLong(3), r.getLong(4), r.getLong(5), r.getLong(6)));
+            }
+            return groups;
+        });
+    }
+
+    /** {@link #COLLECTION_MEDIANS}: each course's median by course id, the collection's under null. */
+    Uni<Map<Long, Double>> collectionMedians(long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(COLLECTION_MEDIANS).execute(Tuple.of(collectionId, testMode, from, until)).map(rows -> {
+            Map<Long, Double> medians = new HashMap<>();
+            for (Row r : rows) {
+                medians.put(r.getLong(0), r.getDouble(1));
+            }
+            return medians;
+        });
     }
 }

@@ -11,7 +11,9 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.courseplatform.courses.collection.CollectionService;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseRepository;
@@ -92,39 +94,39 @@ public class AnalyticsService {
             if (course == null || !scope.sees(course)) {
                 throw ApiException.notFound("Course " + courseId + " not found");
             }
-            return figures(course, null, scope.testMode(), range);
+            return Workers.call(() -> screensOf(course)).chain(screens -> repository
+                    .byScreen(courseId, scope.testMode(), range.start(), range.end())
+                    .chain(groups -> repository.median(courseId, scope.testMode(), range.start(), range.end())
+                            .map(median -> summary(courseId, range, screens, groups, median))));
         });
     }
 
     /**
      * A collection's figures: each of its courses (in the collection's order) counted over the
      * learners who played it within the collection, and the totals over all of them. A learner
-     * counts once per course of the path they commenced.
+     * counts once per course of the path they commenced. Two statements serve the whole collection
+     * (figures grouped by course and screen; the medians by grouping sets), whatever its size.
      */
     @WithSession
     public Uni<AnalyticsViews.Collection> collection(CourseScope scope, long collectionId, String from, String to) {
         Range range = Range.parse(from, to);
-        return collections.get(scope, collectionId).chain(collection -> {
-            Uni<List<AnalyticsViews.Course>> chain = Uni.createFrom().<List<AnalyticsViews.Course>>item(new ArrayList<>());
-            for (long courseId : collection.courseIds()) {
-                chain = chain.chain(list -> courses.findById(courseId).chain(course -> course == null
-                        ? Uni.createFrom().item(list)
-                        : figures(course, collectionId, scope.testMode(), range).map(figures -> {
-                            list.add(figures);
-                            return list;
-                        })));
-            }
-            return chain.chain(list -> repository.collectionMedian(collectionId, scope.testMode(), range.start(), range.end())
-                    .map(median -> totals(collection.id(), collection.key(), range, list, median)));
-        });
-    }
-
-    private Uni<AnalyticsViews.Course> figures(Course course, Long collectionId, boolean testMode, Range range) {
-        long courseId = course.id;
-        return Workers.call(() -> screensOf(course)).chain(screens -> repository
-                .byScreen(courseId, collectionId, testMode, range.start(), range.end())
-                .chain(groups -> repository.median(courseId, collectionId, testMode, range.start(), range.end())
-                        .map(median -> summary(courseId, range, screens, groups, median))));
+        return collections.get(scope, collectionId).chain(collection -> (collection.courseIds().isEmpty()
+                ? Uni.createFrom().item(List.<Course>of()) : courses.list("id in ?1", collection.courseIds()))
+                .chain(found -> repository.collectionByScreen(collectionId, scope.testMode(), range.start(), range.end())
+                        .chain(groups -> repository.collectionMedians(collectionId, scope.testMode(), range.start(), range.end())
+                                .chain(medians -> Workers.call(() -> {
+                                    Map<Long, Course> byId = new HashMap<>();
+                                    found.forEach(c -> byId.put(c.id, c));
+                                    List<AnalyticsViews.Course> figures = new ArrayList<>();
+                                    for (long courseId : collection.courseIds()) {
+                                        Course course = byId.get(courseId);
+                                        if (course != null) {
+                                            figures.add(summary(courseId, range, screensOf(course),
+                                                    groups.getOrDefault(courseId, List.of()), medians.get(courseId)));
+                                        }
+                                    }
+                                    return totals(collection.id(), collection.key(), range, figures, medians.get(null));
+                                })))));
     }
 
     static AnalyticsViews.Collection totals(long collectionId, String key, Range range, List<AnalyticsViews.Course> courses,
