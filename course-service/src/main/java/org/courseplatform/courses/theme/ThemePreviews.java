@@ -1,26 +1,26 @@
 package org.courseplatform.courses.theme;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.courseplatform.platform.web.Workers;
 
 /**
  * Preview images of themes, rendered on a worker thread and kept by content: the key (also the
  * ETag) is a hash of everything the image shows, so a changed theme gets a new image and an
- * unchanged one is drawn once per instance (a bounded cache, emptied when full).
+ * unchanged one is drawn once per instance (a bounded Caffeine cache, as the service's other caches).
  */
 @ApplicationScoped
 public class ThemePreviews {
 
     private static final int MAX_CACHED = 256;
 
-    private final Map<String, byte[]> cache = new ConcurrentHashMap<>();
+    private final Cache<String, byte[]> cache = Caffeine.newBuilder().maximumSize(MAX_CACHED).build();
 
     /** A rendered preview and its strong ETag. */
     public record Preview(String etag, byte[] png) {
@@ -39,15 +39,12 @@ public class ThemePreviews {
 
     public Uni<Preview> of(Theme theme) {
         String etag = etag(theme);
-        byte[] cached = cache.get(etag);
+        byte[] cached = cache.getIfPresent(etag);
         if (cached != null) {
             return Uni.createFrom().item(new Preview(etag, cached));
         }
         return Workers.call(() -> {
             byte[] png = ThemePreviewRenderer.render(theme);
-            if (cache.size() >= MAX_CACHED) {
-                cache.clear();
-            }
             cache.put(etag, png);
             return new Preview(etag, png);
         });
