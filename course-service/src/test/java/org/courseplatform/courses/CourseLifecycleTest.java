@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /** Courses as data: create, import, list, get, content, lifecycle and their events. */
 @QuarkusTest
-class CourseLifecycleTest {
+public class CourseLifecycleTest {
 
-    static final String BUILDER2 = """
+    public static final String BUILDER2 = """
             {"format":"builder2","title":"Golf basics","description":"","locale":"en","screens":[
              {"id":"s1","type":"blocks","typeId":1,"title":"Welcome","description":"",
               "asset":{"url":"https://cdn.example.com/hero.jpg","mime":"image/jpeg"},"assetAltText":"A green",
@@ -49,7 +49,7 @@ class CourseLifecycleTest {
         return given().header("Authorization", key).contentType(ContentType.JSON);
     }
 
-    static long importCourse(String key, String identifier, String tenant, String document) {
+    public static long importCourse(String key, String identifier, String tenant, String document) {
         String body = "{\"identifier\":\"" + identifier + "\"," + (tenant == null ? "" : "\"clientIdentifier\":\"" + tenant + "\",")
                 + "\"document\":" + document + "}";
         return as(key).body(body).post("/v1/headless/courses/import").then().statusCode(201).extract().jsonPath().getLong("id");

@@ -9,6 +9,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
+import org.courseplatform.courses.CourseLifecycleTest;
 
 /** Helpers of the translation and narration tests: courses, jobs and drafts over the API. */
 final class LanguageTests {
@@ -16,17 +17,7 @@ final class LanguageTests {
     static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Golf basics: 11 translatable strings, 3 of them translated into fr by hand. */
-    static final String BUILDER2 = """
-            {"format":"builder2","title":"Golf basics","description":"","locale":"en","screens":[
-             {"id":"s1","type":"blocks","typeId":1,"title":"Welcome","description":"",
-              "asset":{"url":"https://cdn.example.com/hero.jpg","mime":"image/jpeg"},"assetAltText":"A green",
-              "elements":[{"id":"e1","type":"text","title":"Intro","description":"<p>Golf is <b>fun</b>.</p>"},
-                          {"id":"e2","type":"flipcard","title":"Par","cardBack":"Expected strokes"},
-                          {"id":"e3","type":"timeEstimate","minutes":12}]},
-             {"id":"s2","type":"blocksQuiz","typeId":2,"title":"Check","elements":[{"id":"q1","type":"question",
-              "question":"What is par?","answers":[{"id":"a1","text":"Expected strokes","correct":true},
-              {"id":"a2","text":"A club","correct":false}]}]}],
-             "translations":{"fr":{"title":"Bases du golf","screens":{"s1":{"title":"Bienvenue","elements":{"e1":{"title":"Intro FR"}}}}}}}""";
+    static final String BUILDER2 = CourseLifecycleTest.BUILDER2;
 
     private LanguageTests() {
     }
@@ -36,9 +27,7 @@ final class LanguageTests {
     }
 
     static long importCourse(String key, String tenant, String document) {
-        String body = "{\"identifier\":\"author\"," + (tenant == null ? "" : "\"clientIdentifier\":\"" + tenant + "\",")
-                + "\"document\":" + document + "}";
-        return as(key).body(body).post("/v1/headless/courses/import").then().statusCode(201).extract().jsonPath().getLong("id");
+        return CourseLifecycleTest.importCourse(key, "author", tenant, document);
     }
 
     static long translate(String key, long courseId, String body) {
