@@ -182,9 +182,9 @@ public class PlayerService {
                         json(claims.options()), claims.parentOrigin(), json(opened.outline()), claims.testMode());
                 return repository.insertSession(row, expires)
                         .chain(() -> trackingId == null ? Uni.createFrom().item(emptyProgress())
-                                : repository.tracking(trackingId, false).map(this::progressOf))
+                                : repository.tracking(trackingId, false).map(t -> progressOf(t, opened.outline())))
                         .chain(progress -> themes.resolve(claims.workspaceId(), themeTenant(claims, opened),
-                                        themeId(claims, opened.document()))
+                                        themeId(claims.options(), opened.document()))
                                 .chain(theme -> narration(claims, opened)
                                         .map(audio -> sessionView(sessionId, expires, claims, opened, progress, theme, audio))));
             });
@@ -203,18 +203,35 @@ public class PlayerService {
         return narration.audioUrls(opened.course().id());
     }
 
+    /**
+     * What a learner of the course's published version is shown, as a view session gives it: the
+     * document (a Classic course converted, 422 when it cannot be), its locale and the resolved
+     * theme in the session's {@code theme} shape. For packages that carry the course with them
+     * (SCORM export); the caller has checked that the course is visible and published.
+     */
+    public Uni<PlayerViews.Published> published(Course course) {
+        if (course.publishedDocument == null) {
+            throw ApiException.conflict("This course is not published: publish the course first");
+        }
+        return Workers.call(() -> openDocument(course, course.publishedDocument, null, true))
+                .chain(opened -> themes.resolve(course.workspaceId, course.clientIdentifier,
+                                themeId(Map.of(), opened.document()))
+                        .map(theme -> new PlayerViews.Published(opened.course(), opened.document(), opened.locale(),
+                                themeView(theme, null, colorPrimary(Map.of(), opened.document())))));
+    }
+
     /** The tenant whose workspace themes the page may show: the course's or screen's own. */
     private static String themeTenant(Claims claims, Opened opened) {
         return opened.document() == null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
     }
 
     /** The course document's {@code theme.themeId}, else the embed URL's {@code themeId} when it is an id. */
-    private static Long themeId(Claims claims, JsonNode document) {
+    private static Long themeId(Map<String, Object> options, JsonNode document) {
         JsonNode own = document == null ? null : document.path("theme").path("themeId");
         if (own != null && own.isIntegralNumber() && own.canConvertToLong() && own.asLong() > 0) {
             return own.asLong();
         }
-        Object given = claims.options().get("themeId");
+        Object given = options.get("themeId");
         String text = given == null ? "" : given.toString().strip();
         return text.matches("[1-9][0-9]{0,17}") ? Long.valueOf(text) : null;
     }
@@ -226,18 +243,25 @@ public class PlayerService {
             options.put(name, claims.options().get(name));
         }
         options.put("parentOrigin", claims.parentOrigin());
+        Map<String, Object> theme = themeView(resolved, claims.options().get("themeId"),
+                colorPrimary(claims.options(), opened.document()));
+        boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
+        return new PlayerViews.Session(id, ISO.format(expires), mode(claims), claims.kind(),
+                course ? Optional.ofNullable(opened.course()) : null, course ? null : Optional.ofNullable(opened.screen()),
+                opened.document(), opened.locale(), options, theme, progress, narration);
+    }
+
+    /** The session's {@code theme}: the resolved theme's look, the themeId asked for when none resolved, the colour. */
+    private static Map<String, Object> themeView(Theme resolved, Object askedThemeId, Object colorPrimary) {
         Map<String, Object> theme = new LinkedHashMap<>();
-        theme.put("themeId", resolved != null ? resolved.id() : claims.options().get("themeId"));
-        theme.put("colorPrimary", colorPrimary(claims, opened.document()));
+        theme.put("themeId", resolved != null ? resolved.id() : askedThemeId);
+        theme.put("colorPrimary", colorPrimary);
         theme.put("name", resolved == null ? null : resolved.name());
         theme.put("colors", resolved == null ? null : resolved.colors());
         theme.put("fonts", resolved == null ? null : resolved.fonts());
         theme.put("fontStacks", resolved == null ? null : ThemeFonts.stacksOf(resolved.fonts()));
         theme.put("cornerStyle", resolved == null ? null : resolved.cornerStyle());
-        boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
-        return new PlayerViews.Session(id, ISO.format(expires), mode(claims), claims.kind(),
-                course ? Optional.ofNullable(opened.course()) : null, course ? null : Optional.ofNullable(opened.screen()),
-                opened.document(), opened.locale(), options, theme, progress, narration);
+        return theme;
     }
 
     private static String mode(Claims claims) {
@@ -245,8 +269,8 @@ public class PlayerService {
     }
 
     /** The embed URL's colour, else the course's own (the builder's theme setting), else none. */
-    private static Object colorPrimary(Claims claims, JsonNode document) {
-        Object given = claims.options().get("colorPrimary");
+    private static Object colorPrimary(Map<String, Object> options, JsonNode document) {
+        Object given = options.get("colorPrimary");
         if (given != null || document == null) {
             return given;
         }
@@ -358,7 +382,7 @@ public class PlayerService {
             if (!MODE_VIEW.equals(session.mode())) {
                 int percent = percent(outline, request.screenIndex(), false);
                 return Uni.createFrom().item(new PlayerViews.ProgressAnswer(
-                        new PlayerViews.Progress(request.screenIndex(), percent, false, false, given)));
+                        progress(outline, request.screenIndex(), percent, false, false, given)));
             }
             return repository.tracking(session.trackingId(), true).chain(t -> {
                 String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
@@ -390,7 +414,7 @@ public class PlayerService {
                                         null, total, t.testMode()), collection) : Uni.createFrom().voidItem())
                         .chain(() -> completeNow ? events.course("course.completed", session.workspaceId(), session.courseId(),
                                 outline, tracked, collection) : Uni.createFrom().voidItem())
-                        .map(x -> new PlayerViews.ProgressAnswer(new PlayerViews.Progress(request.screenIndex(), percent,
+                        .map(x -> new PlayerViews.ProgressAnswer(progress(outline, request.screenIndex(), percent,
                                 true, completed, answers)));
             });
         }));
@@ -508,13 +532,34 @@ public class PlayerService {
         return Math.min(99, (int) Math.floor(100.0 * (furthest + 1) / Math.max(outline.screenCount(), 1)));
     }
 
-    private PlayerViews.Progress progressOf(PlayerRepository.TrackingRow t) {
-        return new PlayerViews.Progress(t.screenIndex(), t.percent(), t.commenced() != null, t.completed() != null,
+    private PlayerViews.Progress progressOf(PlayerRepository.TrackingRow t, Outline outline) {
+        return progress(outline, t.screenIndex(), t.percent(), t.commenced() != null, t.completed() != null,
                 read(t.answers(), ANSWERS));
     }
 
     private static PlayerViews.Progress emptyProgress() {
-        return new PlayerViews.Progress(0, 0, false, false, Map.of());
+        return new PlayerViews.Progress(0, 0, false, false, Map.of(), null, null);
+    }
+
+    /** The learner's place with the score and pass of the answers so far ({@link #score}). */
+    private static PlayerViews.Progress progress(Outline outline, int screenIndex, int percent, boolean commenced,
+            boolean completed, Map<String, List<String>> answers) {
+        Integer score = score(outline, answers);
+        return new PlayerViews.Progress(screenIndex, percent, commenced, completed, answers, score,
+                score == null ? null : score >= outline.passPercent());
+    }
+
+    /**
+     * The percentage of the questions answered right (a question is right when exactly its correct
+     * answers were chosen), once every question has an answer; null before that and for a
+     * document without questions. Passed is this score reaching the pass mark, as {@link #passed}.
+     */
+    static Integer score(Outline outline, Map<String, List<String>> answers) {
+        if (outline.answers().isEmpty() || !outline.allAnswered(answers)) {
+            return null;
+        }
+        long right = outline.answers().keySet().stream().filter(q -> outline.right(q, answers.get(q))).count();
+        return (int) Math.round(100.0 * right / outline.answers().size());
     }
 
     private Claims verify(String token) {

@@ -29,9 +29,21 @@ public final class PlayerViews {
     public record ScreenInfo(long id, String title) {
     }
 
-    /** The learner's place: {@code answers} by question element id. */
+    /**
+     * The learner's place: {@code answers} by question element id; {@code score} (0 to 100, the
+     * percentage of questions answered right) and {@code passed} (the score reaches the pass mark)
+     * once every question has an answer, null before that and for a course without questions.
+     */
     public record Progress(int screenIndex, int percent, boolean commenced, boolean completed,
-            Map<String, List<String>> answers) {
+            Map<String, List<String>> answers, Integer score, Boolean passed) {
+    }
+
+    /**
+     * A course's published version as its learners see it, for packages that carry it (SCORM
+     * export): the document (Builder 2, Classic converted), its locale, and the theme in the shape
+     * of {@link Session#theme()}.
+     */
+    public record Published(CourseInfo course, JsonNode document, String locale, Map<String, Object> theme) {
     }
 
     public record ProgressAnswer(Progress progress) {

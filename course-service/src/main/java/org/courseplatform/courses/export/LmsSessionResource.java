@@ -1,0 +1,57 @@
+package org.courseplatform.courses.export;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.annotation.security.PermitAll;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import org.courseplatform.courses.player.PlayerViews;
+import org.courseplatform.platform.auth.ClientAddresses;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponses;
+import org.jboss.resteasy.reactive.ResponseStatus;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/**
+ * The /play/lms page's exchange, opened by a dynamic SCORM package's launcher: no API key, the
+ * package's signed token is the credential and the LMS names the learner. Bounded per client
+ * address and per instance ({@link LmsLimiter}); rules in {@link LmsSessionService}.
+ */
+@Path("/v1/headless/player/lms-sessions")
+@PermitAll
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class LmsSessionResource {
+
+    private final LmsSessionService service;
+    private final LmsLimiter limiter;
+    private final ClientAddresses addresses;
+
+    public LmsSessionResource(LmsSessionService service, LmsLimiter limiter, ClientAddresses addresses) {
+        this.service = service;
+        this.limiter = limiter;
+        this.addresses = addresses;
+    }
+
+    @POST
+    @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @Operation(summary = "Open a player session for an LMS learner of a dynamic SCORM package",
+            description = "Body {token, learnerId, learnerName}. Answers as POST /v1/headless/player/sessions; the "
+                    + "tracking identifier is scorm:<exportId>:<learnerId>. See docs/scorm-export.md.")
+    @APIResponses({
+            @APIResponse(responseCode = "201", description = "A player session of the course's published version"),
+            @APIResponse(responseCode = "400", description = "token or learnerId missing, learnerId over 255 characters"),
+            @APIResponse(responseCode = "403", description = "error.reason invalid: not a package token of this platform"),
+            @APIResponse(responseCode = "404", description = "The course has been deleted"),
+            @APIResponse(responseCode = "409", description = "The course is no longer published"),
+            @APIResponse(responseCode = "429", description = "Too many launches from this address; Retry-After") })
+    public Uni<PlayerViews.Session> exchange(@Context RoutingContext request, LmsRequests.Exchange body) {
+        limiter.acquire(addresses.of(request));
+        return service.exchange(body);
+    }
+}

@@ -1,0 +1,153 @@
+package org.courseplatform.courses.export;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.logging.Log;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.courseplatform.courses.course.Course;
+import org.courseplatform.courses.course.CourseRepository;
+import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.player.PlayerViews;
+import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.Workers;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * SCORM packages of a course (docs/scorm-export.md). Every rule is checked before the first byte
+ * goes out, so a refusal is an ordinary error answer: the course visible to the call (404), a
+ * course of the platform and not a hosted package (422: never re-exportable), not deleted and
+ * published (409). A static package carries the published version, converted and themed as
+ * the player shows it, in {@code course-data.js}; a dynamic one a signed token and the launch
+ * URL in {@code launch-config.js}. The zip itself is written while it is sent ({@link ZipStream}).
+ */
+@ApplicationScoped
+public class ScormExportService {
+
+    private final CourseRepository courses;
+    private final PlayerService player;
+    private final RuntimeFiles runtime;
+    private final PackageTokens tokens;
+    private final ObjectMapper mapper;
+    private final String baseUrl;
+
+    public ScormExportService(CourseRepository courses, PlayerService player, RuntimeFiles runtime, PackageTokens tokens,
+            ObjectMapper mapper, @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+        this.courses = courses;
+        this.player = player;
+        this.runtime = runtime;
+        this.tokens = tokens;
+        this.mapper = mapper;
+        this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
+    }
+
+    /** A package ready to be sent: its file name and its bytes, written as they are read. */
+    public record Package(String fileName, Multi<byte[]> bytes) {
+    }
+
+    @WithSession
+    public Uni<Package> export(CourseScope scope, long courseId, ExportOptions options) {
+        return courses.findById(courseId).chain(course -> {
+            if (course == null || !scope.sees(course)) {
+                throw ApiException.notFound("Course " + courseId + " not found");
+            }
+            if (!"course".equals(course.type)) {
+                throw ApiException.unprocessable("Course " + courseId + " is a hosted SCORM package; a hosted package is"
+                        + " never re-exported as SCORM (download the original instead)");
+            }
+            if (course.deleted) {
+                throw ApiException.conflict("Course " + courseId + " is deleted: restore it before exporting it");
+            }
+            if (!course.published || course.publishedDocument == null) {
+                throw ApiException.conflict("Course " + courseId + " has never been published, so there is nothing to"
+                        + " export: publish it first (a package carries or launches the published version)");
+            }
+            List<String> files = runtime.of(options.type());
+            // The published version is read (and a Classic one converted) for both types: a course
+            // the player cannot show is refused here (422), not in the LMS.
+            return player.published(course).chain(published -> Workers.call(() -> {
+                byte[] generated = options.type() == ExportOptions.Type.STATIC ? courseData(options, course, published)
+                        : launchConfig(options, course, scope);
+                Log.debugf("SCORM export of course %d: %s %s, %d runtime files", course.id, options.type().wire(),
+                        options.version().wire(), files.size());
+                return new Package(options.fileName(course.key), ZipStream.of(zip -> write(zip, options, course, files,
+                        generated)));
+            }));
+        });
+    }
+
+    private void write(ZipOutputStream zip, ExportOptions options, Course course, List<String> files, byte[] generated)
+            throws IOException {
+        String generatedName = options.type() == ExportOptions.Type.STATIC ? RuntimeFiles.COURSE_DATA
+                : RuntimeFiles.LAUNCH_CONFIG;
+        List<String> all = new ArrayList<>(files.size() + 1);
+        all.add(generatedName);
+        all.addAll(files);
+        zip.putNextEntry(new ZipEntry(ManifestWriter.FILE));
+        zip.write(ManifestWriter.write(options.version(), "course-" + course.key, course.title, options.type().launch,
+                all));
+        zip.closeEntry();
+        zip.putNextEntry(new ZipEntry(generatedName));
+        zip.write(generated);
+        zip.closeEntry();
+        for (String file : files) {
+            zip.putNextEntry(new ZipEntry(file));
+            try (InputStream in = runtime.open(file)) {
+                in.transferTo(zip);
+            }
+            zip.closeEntry();
+        }
+    }
+
+    /** {@code window.COURSE_PACKAGE = {...};}: what the static runtime plays. */
+    private byte[] courseData(ExportOptions options, Course course, PlayerViews.Published published)
+            throws JsonProcessingException {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("version", options.version().wire());
+        data.put("course", courseInfo(course));
+        data.put("document", published.document());
+        data.put("locale", published.locale());
+        data.put("theme", published.theme());
+        data.put("narration", Map.of());
+        return script("COURSE_PACKAGE", data);
+    }
+
+    /** {@code window.COURSE_LAUNCH = {...};}: where the launcher opens the live course, and its token. */
+    private byte[] launchConfig(ExportOptions options, Course course, CourseScope scope) throws JsonProcessingException {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("version", options.version().wire());
+        data.put("course", courseInfo(course));
+        data.put("launchUrl", baseUrl + "/play/lms?w=" + course.workspaceId);
+        data.put("token", tokens.issue(course.workspaceId, course.id, course.clientIdentifier, scope.testMode()));
+        return script("COURSE_LAUNCH", data);
+    }
+
+    private static Map<String, Object> courseInfo(Course course) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("id", course.id);
+        info.put("key", course.key);
+        info.put("title", course.title);
+        return info;
+    }
+
+    /**
+     * A script that sets one global to JSON. U+2028 and U+2029 are escaped (line terminators to
+     * older JavaScript engines); they can only occur inside JSON strings, where the escape means the same.
+     */
+    private byte[] script(String global, Object value) throws JsonProcessingException {
+        String json = mapper.writeValueAsString(value).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
+        return ("window." + global + " = " + json + ";\n").getBytes(StandardCharsets.UTF_8);
+    }
+}
