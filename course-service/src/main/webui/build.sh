@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# build.sh OUTPUT_DIR WORK_DIR: builds the learner pages (Preact + DOMPurify, bundled by Vite) into
-# OUTPUT_DIR (META-INF/resources/play, served by Quarkus as /play/…). Called by the Maven build
-# (process-resources). Copies the sources to WORK_DIR, installs with `npm ci` from the committed
+# build.sh OUTPUT_DIR WORK_DIR [SCORM_DIR]: builds the learner pages (Preact + DOMPurify, bundled by
+# Vite) into OUTPUT_DIR (META-INF/resources/play, served by Quarkus as /play/…) and, when SCORM_DIR
+# is given, the SCO runtime of SCORM packages (vite.scorm.config.js: index.html, launcher.html,
+# assets/, static.txt, dynamic.txt) into SCORM_DIR (scorm-runtime/ on the classpath, not served;
+# docs/scorm-runtime.md). Called by the Maven build (process-resources). Copies the sources to WORK_DIR, installs with `npm ci` from the committed
 # package-lock.json (reused while the lock file is unchanged) and runs `vite build` there.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=$1
 work=$2
+scorm_out=${3:-}
 command -v npm >/dev/null || { echo "build.sh: npm (Node 20.19 or newer) is needed to build the player pages" >&2; exit 1; }
 mkdir -p "$work"
 lock_sum=$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)
@@ -15,8 +18,15 @@ if [[ ! -d $work/node_modules || $(cat "$work/.lock-sum" 2>/dev/null) != "$lock_
   npm ci --prefix "$work" --no-audit --no-fund --ignore-scripts --loglevel=error >&2
   echo "$lock_sum" >"$work/.lock-sum"
 fi
-rm -rf "$work/src"
+rm -rf "$work/src" "$work/scorm"
 cp -r "$here/src" "$work/src"
-cp "$here/vite.config.js" "$here/course.html" "$here/screen.html" "$here/builder.html" "$here/screen-editor.html" "$here/share.html" "$work/"
+cp -r "$here/scorm" "$work/scorm"
+cp "$here/vite.config.js" "$here/vite.scorm.config.js" "$here/course.html" "$here/screen.html" "$here/builder.html" \
+  "$here/screen-editor.html" "$here/share.html" "$here/lms.html" "$work/"
 rm -rf "$out"
 (cd "$work" && node node_modules/vite/bin/vite.js build --logLevel warn --outDir "$out" --emptyOutDir)
+if [[ -n $scorm_out ]]; then
+  rm -rf "$scorm_out"
+  (cd "$work" && node node_modules/vite/bin/vite.js build --config vite.scorm.config.js --logLevel warn \
+    --outDir "$scorm_out" --emptyOutDir)
+fi

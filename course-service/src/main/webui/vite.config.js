@@ -18,7 +18,8 @@ export default defineConfig({
         screen: 'screen.html',
         builder: 'builder.html',
         screenEditor: 'screen-editor.html',
-        share: 'share.html'
+        share: 'share.html',
+        lms: 'lms.html'
       }
     }
   }

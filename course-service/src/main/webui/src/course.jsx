@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import './styles.css';
 import { openSession, refusal } from './lib/api.js';
 import { Player } from './ui/Player.jsx';
+import { serverTracker } from './lib/serverTracker.js';
 import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
 
 function App() {
@@ -11,7 +12,7 @@ function App() {
   const load = () => {
     setState({ loading: true });
     openSession('course').then(
-      (data) => { applyTheme(data, { full: true }); setState({ data }); },
+      (data) => { applyTheme(data, { full: true }); setState({ data, tracker: serverTracker(data) }); },
       (error) => { setState({ error }); }
     );
   };
@@ -23,7 +24,7 @@ function App() {
     return <MessagePage {...r} onRetry={load} />;
   }
   if (state.data.kind && state.data.kind !== 'course') return <MessagePage title="Wrong page" text="This link opens a quiz, not a course." />;
-  return <Player data={state.data} />;
+  return <Player data={state.data} tracker={state.tracker} />;
 }
 
 render(<App />, document.getElementById('app'));

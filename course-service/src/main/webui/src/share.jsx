@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import './styles.css';
 import { ApiError, post, refusal } from './lib/api.js';
 import { Player } from './ui/Player.jsx';
+import { serverTracker } from './lib/serverTracker.js';
 import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
 
 function codeOf() {
@@ -66,7 +67,7 @@ function App() {
   const load = () => {
     setState({ loading: true });
     openShared().then(
-      (data) => { applyTheme(data); setState({ data }); },
+      (data) => { applyTheme(data); setState({ data, tracker: serverTracker(data) }); },
       (error) => { setState({ error }); }
     );
   };
@@ -74,7 +75,7 @@ function App() {
   useEffect(() => { if (state.error) focusTitle(); }, [state.error]);
   if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the course…</p></main>;
   if (state.error) return <MessagePage {...shareRefusal(state.error)} onRetry={load} />;
-  return <Player data={state.data} />;
+  return <Player data={state.data} tracker={state.tracker} />;
 }
 
 render(<App />, document.getElementById('app'));

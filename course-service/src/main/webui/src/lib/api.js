@@ -84,20 +84,26 @@ export function takeToken() {
  * link is refused there (403 view_only) and stays unused.
  */
 export async function openSession(kind, { intent } = {}) {
-  const key = sessionKey(kind, intent);
   const token = takeToken();
   if (!token) {
-    try {
-      const kept = JSON.parse(sessionStorage.getItem(key) || 'null');
-      if (kept && kept.session && Date.parse(kept.expiresAt) > Date.now()) return kept;
-    } catch (e) {
-      /* nothing kept */
-    }
+    const kept = keptSession(kind, { intent });
+    if (kept) return kept;
     throw new ApiError(0, 'missing', null);
   }
   const data = await post('/v1/headless/player/sessions', intent ? { token, intent } : { token });
   remember(kind, data, { intent });
   return data;
+}
+
+/** The session answer this tab kept for the page (remember), while it has not expired; else null. */
+export function keptSession(kind, { intent } = {}) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(sessionKey(kind, intent)) || 'null');
+    if (kept && kept.session && Date.parse(kept.expiresAt) > Date.now()) return kept;
+  } catch (e) {
+    /* nothing kept */
+  }
+  return null;
 }
 
 function sessionKey(kind, intent) {

@@ -1,9 +1,12 @@
 // The course player's screen: one Builder 2 screen at a time, progress, answers, events.
-// Used by the course page (course.jsx) and, with `local`, by the builder's preview: a local player
-// makes no API calls and posts no events (nothing is recorded) and starts at `startIndex`
-// (else data.progress.screenIndex).
+// Used by the course pages (course.jsx, share.jsx, lms.jsx) with the server tracker
+// (lib/serverTracker.js), by the SCO runtime (scorm/index.jsx) with the SCORM tracker
+// (lib/scormTracker.js), and, with `local`, by the builder's preview: a local player has no tracker,
+// posts no events (nothing is recorded) and starts at `startIndex` (else data.progress.screenIndex).
+// A tracker is {progress(body, {keepalive, answers()}) -> Promise<progress | null>}: body is the
+// player API's progress call {screenIndex, visibleSeconds, answers?}, the answer its `progress`;
+// a rejection with status 401 means the session ended. `notice` is a line shown under the top bar.
 import { useEffect, useMemo, useRef, useState, useCallback } from 'preact/hooks';
-import { post, remember } from '../lib/api.js';
 import { localize } from '../lib/i18n.js';
 import { eventSender } from '../lib/events.js';
 import { Elements, Media } from './Elements.jsx';
@@ -17,7 +20,7 @@ function questionsOf(screen) {
   return (screen.elements || []).filter((e) => e.type === 'question');
 }
 
-export function Player({ data, local = false, startIndex }) {
+export function Player({ data, local = false, startIndex, tracker, notice }) {
   const { doc, lang } = useMemo(() => localize(data.document || { screens: [] }, data.locale), [data]);
   const screens = doc.screens || [];
   const total = Math.max(1, screens.length);
@@ -54,20 +57,19 @@ export function Player({ data, local = false, startIndex }) {
   const percent = preview ? localPercent : Math.max(0, Math.min(100, progress.percent ?? 0));
 
   const report = useCallback(async (screenIndex, extra = {}, keepalive = false) => {
-    if (local) return null;
+    if (local || !tracker) return null;
     const body = { screenIndex, visibleSeconds: clock.current ? clock.current.take() : 0, ...extra };
     try {
-      const res = await post('/v1/headless/player/progress', body, { session: data.session, keepalive });
-      if (res && res.progress) {
-        setProgress(res.progress);
-        remember('course', { ...data, progress: { ...res.progress, answers: { ...stateRef.current.answers } } });
-        return res.progress;
+      const p = await tracker.progress(body, { keepalive, answers: () => ({ ...stateRef.current.answers }) });
+      if (p) {
+        setProgress(p);
+        return p;
       }
     } catch (e) {
       if (e.status === 401) setSessionLost(true);
     }
     return null;
-  }, [data, local]);
+  }, [data, local, tracker]);
 
   // Moves focus to the screen's title; a local player stays inside its own element.
   const showTitle = () => {
@@ -252,6 +254,7 @@ export function Player({ data, local = false, startIndex }) {
         </div>
       </Header>
       <PreviewBanner show={preview} />
+      {notice && <p class="preview-banner" role="note">{notice}</p>}
       {sessionLost && <p class="alert" role="alert">Your session has ended, so progress is no longer saved. Open your link again to continue.</p>}
       <Main id={local ? undefined : 'screen'} class="screen" aria-labelledby={titleId}>
         {screen.asset && <div class="hero"><Media asset={screen.asset} alt={screen.assetAltText} hero /></div>}

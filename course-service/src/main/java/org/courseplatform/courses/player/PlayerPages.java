@@ -16,7 +16,7 @@ import org.jboss.logging.Logger;
 /**
  * The learner and author pages ({@code /play/**}). Their built files (src/main/webui) are static
  * resources under {@code /play}; this maps the public addresses {@code /play/course},
- * {@code /play/screen}, {@code /play/builder}, {@code /play/screen-editor} and {@code /play/share} to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
+ * {@code /play/screen}, {@code /play/builder}, {@code /play/screen-editor}, {@code /play/share} and {@code /play/lms} to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
  * their Content-Security-Policy: their own scripts, styles (inline allowed), images and media from
  * anywhere over https, API calls to this origin only, and framing by the workspace's frame
  * ancestors. Embed URLs name their workspace in the query ({@code ?w=<workspaceId>}); a request with
@@ -37,6 +37,8 @@ public class PlayerPages {
     static final String SCREEN_EDITOR = PREFIX + "/screen-editor";
     /** The public share link page (org.courseplatform.courses.share). */
     static final String SHARE = PREFIX + "/share";
+    /** The live course a dynamic SCORM package's launcher frames in the LMS (docs/scorm-runtime.md). */
+    static final String LMS = PREFIX + "/lms";
     static final String WORKSPACE_PARAM = "w";
     private static final String POLICY_CHOSEN = PlayerPages.class.getName() + ".policy";
 
@@ -116,7 +118,7 @@ public class PlayerPages {
             }));
         });
         // A page whose file the build did not produce (the front-end build makes them) answers the 404 page.
-        for (String page : List.of(COURSE, SCREEN, BUILDER, SCREEN_EDITOR, SHARE)) {
+        for (String page : List.of(COURSE, SCREEN, BUILDER, SCREEN_EDITOR, SHARE, LMS)) {
             if (built(page + ".html")) {
                 router.get(page).order(-100).handler(rc -> rc.reroute(page + ".html"));
             } else {

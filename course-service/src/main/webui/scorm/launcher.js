@@ -1,0 +1,71 @@
+// The dynamic SCO (launcher.html of a dynamic SCORM package): finds the LMS, frames the live course
+// (/play/lms, window.COURSE_LAUNCH from ./launch-config.js) for the LMS's learner, and writes what
+// the course page reports (messages "course-platform:lms" from that page only) to the LMS.
+import './launcher.css';
+import { connect, finishOnLeave } from '../src/lib/scorm.js';
+
+const MESSAGE = 'course-platform:lms';
+
+function say(text, error = false) {
+  const status = document.getElementById('status');
+  status.textContent = text;
+  status.classList.toggle('is-error', error);
+}
+
+/** The message's fields when it is well formed, else null. */
+export function result(d) {
+  if (!d || typeof d !== 'object' || d.type !== MESSAGE || typeof d.completed !== 'boolean') return null;
+  const pct = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 100;
+  return {
+    completed: d.completed,
+    passed: d.passed === true || d.passed === false ? d.passed : null,
+    score: pct(d.score) ? d.score : null,
+    location: Number.isInteger(d.location) && d.location >= 0 ? d.location : null,
+    percent: pct(d.percent) ? d.percent : undefined
+  };
+}
+
+function launch() {
+  const config = window.COURSE_LAUNCH;
+  let origin = null;
+  try {
+    origin = new URL(config.launchUrl, location.href).origin;
+  } catch (e) {
+    origin = null;
+  }
+  if (!config || !config.token || !origin || origin === 'null') {
+    say('This package is incomplete: it does not say where the course is. Export it again from the platform.', true);
+    return;
+  }
+  const title = (config.course && config.course.title) || 'Course';
+  document.title = title;
+  const lms = connect(config.version);
+  if (!lms) {
+    say('This course opens from a learning management system (LMS), and none was found. Open it from your LMS.', true);
+    return;
+  }
+  const learner = lms.learner();
+  lms.record({ completed: false, location: null });
+  lms.commit();
+  finishOnLeave(lms);
+
+  const frame = document.createElement('iframe');
+  frame.className = 'course-frame';
+  frame.title = title;
+  frame.allow = 'fullscreen; autoplay';
+  frame.setAttribute('allowfullscreen', '');
+  frame.referrerPolicy = 'no-referrer';
+  window.addEventListener('message', (event) => {
+    if (event.origin !== origin || event.source !== frame.contentWindow) return;
+    const r = result(event.data);
+    if (!r) return;
+    lms.record(r);
+    lms.commit();
+  });
+  const enc = encodeURIComponent;
+  frame.src = `${config.launchUrl}#token=${enc(config.token)}&learner=${enc(learner.id)}&name=${enc(learner.name)}`;
+  document.getElementById('status').hidden = true;
+  document.getElementById('launcher').appendChild(frame);
+}
+
+launch();

@@ -1,0 +1,104 @@
+// The LMS page (/play/lms#token=…&learner=…&name=…): the live course opened by a dynamic SCORM
+// package's launcher (docs/scorm-runtime.md). The package token and the LMS's learner are taken
+// from the fragment (and removed from the address bar), exchanged for a player session
+// (POST /v1/headless/player/lms-sessions), and the course plays with server tracking (resume comes
+// from the server). After each progress answer the page tells the launcher, its parent, what to
+// write to the LMS: {type: "course-platform:lms", completed, passed, score, location, percent}.
+import { render } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import './styles.css';
+import { ApiError, keptSession, post, refusal, remember, takeToken } from './lib/api.js';
+import { outlineOf, passedOf, scoreOf } from './lib/progressRules.js';
+import { serverTracker } from './lib/serverTracker.js';
+import { Player } from './ui/Player.jsx';
+import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
+
+const KIND = 'lms';
+
+function hashParam(name) {
+  const match = new RegExp(`(?:^#|&)${name}=([^&]*)`).exec(location.hash || '');
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch (e) {
+    return match[1];
+  }
+}
+
+/** The fragment's token and learner, read once (a retry after a failed exchange uses them again). */
+const launch = (() => {
+  const learnerId = hashParam('learner');
+  const learnerName = hashParam('name');
+  return { token: takeToken(), learnerId: learnerId ?? '', learnerName: learnerName ?? '' };
+})();
+
+async function openLms() {
+  if (!launch.token) {
+    // A reload: the fragment is gone; the session this tab kept goes on while it lasts.
+    const kept = keptSession(KIND);
+    if (kept) return kept;
+    throw new ApiError(0, 'missing', null);
+  }
+  const data = await post('/v1/headless/player/lms-sessions', launch);
+  remember(KIND, data);
+  return data;
+}
+
+/**
+ * The message for the launcher from a progress answer. passed and score are the answer's when it
+ * carries them, else computed from the document with the service's rules: both null until the
+ * course is completed, and for a course without questions.
+ */
+export function lmsMessage(outline, p) {
+  const completed = !!p.completed;
+  const graded = completed && outline.questionIds.length > 0;
+  const passed = typeof p.passed === 'boolean' || p.passed === null ? p.passed : (graded ? passedOf(outline, p.answers) : null);
+  const score = typeof p.score === 'number' || p.score === null ? p.score : (graded ? scoreOf(outline, p.answers) : null);
+  return { type: 'course-platform:lms', completed, passed: completed ? passed : null, score: completed ? score : null, location: p.screenIndex, percent: p.percent };
+}
+
+function relay(outline) {
+  return (p) => {
+    if (window.parent === window) return;
+    try {
+      window.parent.postMessage(lmsMessage(outline, p), '*');
+    } catch (e) {
+      /* nothing to tell */
+    }
+  };
+}
+
+function lmsRefusal(error) {
+  if (error && error.reason === 'missing') {
+    return { title: 'Open this course from your LMS', text: 'This page opens a course for a learning management system. Open the course from your LMS again.' };
+  }
+  if (error && error.status === 409) {
+    return { title: 'This course is not available', text: 'The course is not published at the moment. Try again later.' };
+  }
+  if (error && error.status === 429) {
+    return { title: 'Too many people at once', text: 'Many learners are opening courses from your network right now. Try again in a minute.', retry: true };
+  }
+  return refusal(error, 'course');
+}
+
+function App() {
+  const [state, setState] = useState({ loading: true });
+  const load = () => {
+    setState({ loading: true });
+    openLms().then(
+      (data) => {
+        applyTheme(data, { full: true });
+        setState({ data, tracker: serverTracker(data, { kind: KIND, onProgress: relay(outlineOf(data.document)) }) });
+      },
+      (error) => { setState({ error }); }
+    );
+  };
+  useEffect(load, []);
+  useEffect(() => { if (state.error) focusTitle(); }, [state.error]);
+  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the course…</p></main>;
+  if (state.error) return <MessagePage {...lmsRefusal(state.error)} onRetry={load} />;
+  if (state.data.kind && state.data.kind !== 'course') return <MessagePage title="Wrong page" text="This link opens a quiz, not a course." />;
+  return <Player data={state.data} tracker={state.tracker} />;
+}
+
+render(<App />, document.getElementById('app'));
