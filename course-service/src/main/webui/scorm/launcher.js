@@ -53,7 +53,6 @@ function launch() {
   frame.className = 'course-frame';
   frame.title = title;
   frame.allow = 'fullscreen; autoplay';
-  frame.setAttribute('allowfullscreen', '');
   frame.referrerPolicy = 'no-referrer';
   window.addEventListener('message', (event) => {
     if (event.origin !== origin || event.source !== frame.contentWindow) return;
