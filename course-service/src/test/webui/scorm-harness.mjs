@@ -6,6 +6,7 @@
 // player API. Drives Chromium (playwright-core) through a 3-screen course with one question and
 // checks what the LMS received: completion, success, score, location, suspend data, session time,
 // exit, and the resume after a reload; the static SCO without an LMS; no network use by the SCO.
+// Screenshots go to out/.
 // Usage: node scorm-harness.mjs [RUNTIME_DIR] [PAGES_DIR]
 //   (defaults: ../../../target/classes/scorm-runtime and ../../../target/classes/META-INF/resources/play)
 import http from 'node:http';
@@ -18,8 +19,13 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const runtime = path.resolve(process.argv[2] || path.join(here, '../../../target/classes/scorm-runtime'));
 const pages = path.resolve(process.argv[3] || path.join(here, '../../../target/classes/META-INF/resources/play'));
+const out = path.join(here, 'out');
+fs.mkdirSync(out, { recursive: true });
 const scormAgain = fs.readFileSync(createRequire(import.meta.url).resolve('scorm-again'), 'utf8');
-const rules = await import(path.join(here, '../../main/webui/src/lib/progressRules.js'));
+const lib = path.join(here, '../../main/webui/src/lib');
+const rules = await import(path.join(lib, 'progressRules.js'));
+const scorm = await import(path.join(lib, 'scorm.js'));
+const { suspendData } = await import(path.join(lib, 'scormTracker.js'));
 
 const document = {
   format: 'builder2', title: 'Golf basics', locale: 'en',
@@ -128,6 +134,34 @@ await new Promise((r) => platform.listen(0, '127.0.0.1', r));
 await new Promise((r) => lms.listen(0, '127.0.0.1', r));
 const platformUrl = `http://127.0.0.1:${platform.address().port}`;
 const lmsUrl = `http://127.0.0.1:${lms.address().port}`;
+
+// The pure parts, without a browser: time formats, the suspend data limit, the pass rule.
+check(scorm.timespan12(65250) === '0000:01:05.25' && scorm.timespan12(3600e3 * 12 + 1) === '0012:00:00.00', 'SCORM 1.2 session time HHHH:MM:SS.SS');
+check(scorm.duration2004(65250) === 'PT1M5.25S' && scorm.duration2004(0) === 'PT0S' && scorm.duration2004(3600e3) === 'PT1H'
+  && scorm.duration2004(65200) === 'PT1M5.2S', 'SCORM 2004 session time PT…S');
+{
+  const many = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`question-${String(i).padStart(3, '0')}-${'x'.repeat(24)}`, ['answer-1', 'answer-2']]));
+  const text = suspendData(5, many, 7, 4096);
+  const kept = JSON.parse(text);
+  check(text.length <= 4096 && kept.i === 5 && kept.r === 7 && Object.keys(kept.a).length > 0 && Object.keys(kept.a).length < 80,
+    `suspend data stays under 4096 characters by dropping answers (${text.length} characters, ${Object.keys(kept.a).length} of 80 answers kept)`);
+  check(suspendData(5, many, 7, 64000).length > 4096, 'SCORM 2004 keeps every answer (64000 characters)');
+}
+{
+  const doc = { screens: [{ id: 's', elements: [
+    { id: 'q1', type: 'question', answers: [{ id: 'a', correct: true }, { id: 'b' }] },
+    { id: 'q2', type: 'question', multiple: true, answers: [{ id: 'a', correct: true }, { id: 'b', correct: true }, { id: 'c' }] },
+    { id: 'q3', type: 'question', answers: [{ id: 'a', correct: true }] }] }, { id: 't', elements: [{ id: 'r', type: 'quizResults', passPercent: 67 }] }] };
+  const o = rules.outlineOf(doc);
+  const two = { q1: ['a'], q2: ['b', 'a'], q3: ['x'] };
+  check(rules.scoreOf(o, two) === 67 && rules.passedOf(o, two) === true && rules.passedOf(o, { q1: ['a'], q2: ['a'], q3: ['a'] }) === true
+    && rules.passedOf(o, { q1: ['a'], q2: ['a', 'b', 'c'], q3: ['x'] }) === false, 'score rounds like the service, pass at the quiz results pass mark');
+  const s1 = rules.step(o, { furthest: -1, answers: {}, completed: false }, { screenIndex: 1, answers: { q1: ['a'] } });
+  const s2 = rules.step(o, s1.state, { screenIndex: 0, answers: { q2: ['a'], q3: ['a'] } });
+  check(s1.progress.percent === 99 && !s1.progress.completed && s2.progress.completed && s2.progress.percent === 100,
+    'completes once the last screen was reached and every question is answered, wherever the learner is');
+  check(rules.outlineOf({ screens: [] }).passPercent === 80 && rules.percentOf(rules.outlineOf({ screens: [{}, {}, {}] }), 0, false) === 33, 'pass mark 80 by default; percent floors');
+}
 
 const listed = (name) => fs.readFileSync(path.join(runtime, name), 'utf8').split('\n').filter(Boolean);
 const staticFiles = listed('static.txt');
@@ -241,6 +275,7 @@ async function playDynamic(version) {
   await player.getByRole('button', { name: /Next/ }).click();
   await player.getByText('Screen 3 of 3').waitFor();
   await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(out, `scorm-dynamic-${version}-results.png`) });
   let v = await lmsValues(page);
   if (v12) {
     check(v['cmi.core.lesson_status'] === 'passed', `${label}: lesson_status ${v['cmi.core.lesson_status']}`);
@@ -278,6 +313,7 @@ async function noLms() {
   await page.goto(`${lmsUrl}/sco/index.html`);
   await page.getByText('Screen 1 of 3').waitFor();
   check(await page.getByText(/progress is not recorded/).isVisible(), 'static without an LMS: plays and says progress is not recorded');
+  await page.screenshot({ path: path.join(out, 'scorm-static-no-lms.png') });
   await page.getByRole('button', { name: /Next/ }).click();
   await page.getByLabel('Expected strokes').check();
   await page.getByRole('button', { name: 'Check answer' }).click();

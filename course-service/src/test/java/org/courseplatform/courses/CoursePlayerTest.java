@@ -2,6 +2,7 @@ package org.courseplatform.courses;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
@@ -310,6 +311,10 @@ class CoursePlayerTest {
                 .contains("script-src 'self'").contains("connect-src 'self'").endsWith("frame-ancestors *");
         assertThat(given().get("/v1/headless/courses").then().extract().header("Content-Security-Policy"))
                 .isEqualTo("default-src 'none'; frame-ancestors 'none'");
+        // The LMS page (a dynamic SCORM package's course) is one of them: its HTML, the same policy.
+        given().get("/play/lms").then().statusCode(200).contentType(ContentType.HTML)
+                .header("Content-Security-Policy", policy).header("Referrer-Policy", "no-referrer")
+                .body(containsString("<script type=\"module\""));
     }
 
     /** The events of one course on course-events (subject = course id), read until {@code last} arrives. */

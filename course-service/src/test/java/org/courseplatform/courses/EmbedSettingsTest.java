@@ -81,6 +81,9 @@ class EmbedSettingsTest {
         assertThat(frameAncestors("?w=" + ws)).isEqualTo("https://app.example.com http://127.0.0.1:3000");
         assertThat(given().get("/play/screen?w=" + ws).then().statusCode(200).extract().header("Content-Security-Policy"))
                 .endsWith("frame-ancestors https://app.example.com http://127.0.0.1:3000");
+        // The page a SCORM launcher frames in the LMS names its workspace the same way.
+        assertThat(given().get("/play/lms?w=" + ws).then().statusCode(200).extract().header("Content-Security-Policy"))
+                .endsWith("frame-ancestors https://app.example.com http://127.0.0.1:3000");
         assertThat(frameAncestors("?w=" + TestKeys.newWorkspace())).isEqualTo("*");
         assertThat(frameAncestors("")).isEqualTo("*");
         assertThat(frameAncestors("?w=abc")).isEqualTo("*");
