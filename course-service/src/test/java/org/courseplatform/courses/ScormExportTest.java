@@ -281,6 +281,13 @@ class ScormExportTest {
         assertThat(exportIds.get(0)).matches("[0-9a-f]{24}").isNotEqualTo(exportIds.get(1));
     }
 
+    @Test
+    void theOpenApiDocumentDescribesTheExportAndTheLmsExchange() {
+        String openapi = given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString();
+        assertThat(openapi).contains("/v1/headless/course/scorm/{id}").contains("/v1/headless/player/lms-sessions")
+                .contains("application/zip").contains("Export a course as a SCORM package");
+    }
+
     /** A Builder 2 document of {@code screens} screens of text and flip cards, the last a quiz. */
     static String largeCourse(int screens) {
         ObjectNode document = JSON.createObjectNode().put("format", "builder2").put("title", "Forty screens")
