@@ -7,11 +7,11 @@ bench_env() {
   db=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
 }
 
-# bench_workspace NAME [ADDONS_JSON]: a fresh enterprise workspace with a live key.
+# bench_workspace NAME [ADDONS_JSON] [FEATURES_JSON]: a fresh enterprise workspace with a live key.
 # Sets ws (workspace id), key (API key) and auth (the Authorization header line).
 bench_workspace() {
   ws=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
-    -d "{\"name\":\"$1\",\"plan\":\"enterprise\",\"addons\":${2:-[]},\"features\":[],\"userLimit\":null}" \
+    -d "{\"name\":\"$1\",\"plan\":\"enterprise\",\"addons\":${2:-[]},\"features\":${3:-[]},\"userLimit\":null}" \
     "$BASE_URL/admin/v1/workspaces" | jq -r .id)
   key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
     -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)

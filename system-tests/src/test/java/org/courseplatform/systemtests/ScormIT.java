@@ -1,7 +1,6 @@
 package org.courseplatform.systemtests;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -47,19 +46,8 @@ class ScormIT {
     @Test
     void aLearnerPlaysAnUploadedPackageOnItsOwnContentOriginAndResumesWhereTheyLeft() throws Exception {
         byte[] zip = testPackage();
-        JsonPath ticket = Suite.demo().contentType(ContentType.JSON).body(Map.of("name", "resume-test.zip", "size", zip.length))
-                .post("/v1/headless/scorm-package/upload").then().statusCode(200).extract().jsonPath();
-        HttpResponse<String> put = HTTP.send(HttpRequest.newBuilder(URI.create(ticket.getString("url")))
-                .header("Content-Type", "application/zip").PUT(HttpRequest.BodyPublishers.ofByteArray(zip)).build(),
-                HttpResponse.BodyHandlers.ofString());
-        assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
-        long courseId = Suite.demo().contentType(ContentType.JSON)
-                .body(Map.of("hash", ticket.getString("hash"), "name", "resume-test.zip", "identifier", "author-1"))
-                .post("/v1/headless/scorm-package").then().statusCode(201).body("status", equalTo("uploaded"))
-                .extract().jsonPath().getLong("courseId");
-        JsonPath status = await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(300))
-                .until(() -> Suite.demo().get("/v1/headless/scorm-package/" + courseId).then().statusCode(200).extract().jsonPath(),
-                        s -> !s.getString("status").equals("uploaded") && !s.getString("status").equals("processing"));
+        long courseId = HostedScorm.upload(Suite::demo, zip, "resume-test.zip");
+        JsonPath status = HostedScorm.processed(Suite::demo, courseId);
         assertThat(status.getString("status")).as(status.prettify()).isEqualTo("ready");
         assertThat(status.getString("version")).isEqualTo("1.2");
         assertThat(status.getString("launch.scos[0].href")).isEqualTo("sco.html");
@@ -90,8 +78,9 @@ class ScormIT {
         HttpServer tenantServer = tenantPage();
         String tenant = "http://tenant.localhost:" + tenantServer.getAddress().getPort();
         String learner = "learner-" + UUID.randomUUID();
-        List<String> urls = List.of(embed(courseId, learner, tenant), embed(courseId, learner, null),
-                embed(courseId, learner, null), embed(courseId, learner, null));
+        List<String> urls = List.of(HostedScorm.embed(Suite::demo, courseId, learner, tenant),
+                HostedScorm.embed(Suite::demo, courseId, learner, null), HostedScorm.embed(Suite::demo, courseId, learner, null),
+                HostedScorm.embed(Suite::demo, courseId, learner, null));
         String contentOrigin = Suite.env("SCORM_CONTENT_ORIGIN");
         for (String url : urls) {
             assertThat(url).matches(Pattern.quote(contentOrigin).replace("{session}", "\\E[0-9a-f]{32}\\Q")
@@ -213,15 +202,6 @@ class ScormIT {
         });
         server.start();
         return server;
-    }
-
-    private static String embed(long courseId, String learner, String parentOrigin) {
-        Map<String, Object> body = new java.util.HashMap<>(Map.of("courseId", courseId, "identifier", learner));
-        if (parentOrigin != null) {
-            body.put("parentOrigin", parentOrigin);
-        }
-        return Suite.demo().contentType(ContentType.JSON).body(body)
-                .post("/v1/headless/embed/scorm").then().statusCode(200).extract().asString();
     }
 
     /** Runs src/test/js/scorm-player.mjs with node, its npm packages installed under target/browser. */
