@@ -69,6 +69,11 @@ class GenerationOfflineTest {
         assertThat(draft(key, b).path("document")).isEqualTo(first);
         // GET answers the course as the 201 did.
         as(key).get("/v1/headless/courses/" + a).then().statusCode(200).body("title", equalTo("Workplace fire safety"));
+        // The old route is documented as deprecated, the new one is not.
+        JsonNode openapi = json(RestAssured.given().get("/q/openapi?format=json").then().statusCode(200).extract().asString());
+        assertThat(openapi.at("/paths/~1v1~1headless~1course~1generate/post/deprecated").asBoolean()).isTrue();
+        assertThat(openapi.at("/paths/~1v1~1headless~1generate~1course/post/deprecated").asBoolean()).isFalse();
+        assertThat(openapi.at("/paths/~1v1~1headless~1generate~1course/post/responses/202").isObject()).isTrue();
     }
 
     @Test
