@@ -1,5 +1,6 @@
-// The course builder page (/play/builder): opens an edit session, then the "new course" form, the
-// Classic migration panel or the builder (docs/course-builder.md).
+// The course builder page (/play/builder): opens an edit session, then the "new course" form (the
+// "generate a course" form in the `ai` and `generate` flows), the Classic migration panel or the
+// builder (docs/course-builder.md).
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import './styles.css';
@@ -9,6 +10,7 @@ import { editorApi } from './lib/editorApi.js';
 import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
 import { CourseBuilder } from './builder/CourseBuilder.jsx';
 import { NewCourse } from './builder/NewCourse.jsx';
+import { GenerateCourse } from './builder/GenerateCourse.jsx';
 import { MigrationPanel } from './builder/MigrationPanel.jsx';
 import { BackControl } from './builder/BackControl.jsx';
 
@@ -83,7 +85,9 @@ function App() {
         api.get('/catalogue'),
         api.get('/course').catch((e) => { if (e.status === 404) return null; throw e; })
       ]);
-      setState({ phase: loaded ? 'open' : 'new', session, api, catalogue: catalogue || {}, loaded, generation: 1 });
+      const flow = (session.options || {}).flow;
+      const phase = loaded ? 'open' : (flow === 'ai' || flow === 'generate') ? 'generate' : 'new';
+      setState({ phase, session, api, catalogue: catalogue || {}, loaded, generation: 1 });
     } catch (error) {
       setState({ phase: 'refused', error });
     }
@@ -102,7 +106,10 @@ function App() {
   } else {
     const { session, api, catalogue, loaded } = state;
     const back = <BackControl options={session.options || {}} courseId={loaded && loaded.course ? loaded.course.id : null} />;
-    if (state.phase === 'new') {
+    if (state.phase === 'generate') {
+      page = <GenerateCourse api={api} onCreated={opened} describeError={describeError} back={back}
+        language={(session.options || {}).language} onBlank={() => setState((s) => ({ ...s, phase: 'new' }))} />;
+    } else if (state.phase === 'new') {
       page = <NewCourse api={api} onCreated={opened} describeError={describeError} back={back} />;
     } else if (isClassic(loaded)) {
       page = (

@@ -79,6 +79,17 @@ public class CourseService {
         return insert(scope, request.identifier(), request.clientIdentifier(), "course", parse(request.document()));
     }
 
+    /**
+     * Creates a course a background job made (generation) with its {@code course.created}, and runs
+     * {@code alongside} (the job's own bookkeeping, given the new course) in the same transaction:
+     * the course, its event and the job's success commit together or not at all.
+     */
+    @WithTransaction
+    public Uni<CourseView> createForJob(CourseScope scope, String identifier, String clientIdentifier,
+            ParsedDocument parsed, java.util.function.Function<CourseView, Uni<Void>> alongside) {
+        return insert(scope, identifier, clientIdentifier, "course", parsed).call(alongside::apply);
+    }
+
     @WithSession
     public Uni<CourseView> get(CourseScope scope, long id) {
         return find(scope, id).map(views::of);

@@ -110,6 +110,30 @@ public class EditorResource {
         return editor.discardMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
+    /**
+     * Generates the session's course from a prompt (a URL without courseId, flows {@code ai} and
+     * {@code generate}): 201 with the job once the course exists (the session is bound to it:
+     * GET /course opens it), else 202 with the job to follow at GET /generate/{id}.
+     */
+    @POST
+    @Path("/generate")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<RestResponse<org.courseplatform.courses.language.Job>> generate(
+            @HeaderParam(PlayerService.HEADER) String session,
+            org.courseplatform.courses.generation.GenerationRequests.EditorGenerate body) {
+        return editor.generate(session, body).map(outcome -> RestResponse.ResponseBuilder.create(
+                outcome instanceof org.courseplatform.courses.generation.GenerationService.Created
+                        ? RestResponse.Status.CREATED : RestResponse.Status.ACCEPTED, outcome.job()).build());
+    }
+
+    /** A generation job of this session: {@code status}, {@code courseId} once made, {@code error} when failed. */
+    @GET
+    @Path("/generate/{id}")
+    public Uni<org.courseplatform.courses.language.Job> generation(@HeaderParam(PlayerService.HEADER) String session,
+            @PathParam("id") String id) {
+        return editor.generation(session, id);
+    }
+
     /** The session's library screen, or its whole quiz group in order. */
     @GET
     @Path("/screen")

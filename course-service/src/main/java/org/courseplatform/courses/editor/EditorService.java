@@ -28,6 +28,8 @@ import org.courseplatform.courses.course.CourseService;
 import org.courseplatform.courses.course.CourseViews;
 import org.courseplatform.courses.course.IfMatch;
 import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.courses.generation.GenerationRequests;
+import org.courseplatform.courses.generation.GenerationService;
 import org.courseplatform.courses.player.PlayerRepository;
 import org.courseplatform.courses.player.PlayerRepository.SessionRow;
 import org.courseplatform.courses.player.PlayerService;
@@ -74,11 +76,14 @@ public class EditorService {
     private final CourseConfig config;
     private final ObjectMapper mapper;
     private final ThemeService themes;
+    private final GenerationService generation;
 
     public EditorService(PlayerRepository sessions, CourseRepository courses, CourseService courseService,
             CourseMigrations migrations, CourseViews views, LibraryScreenRepository screens, ScreenService screenService,
-            EditorCatalogue catalogue, CourseConfig config, ObjectMapper mapper, ThemeService themes) {
+            EditorCatalogue catalogue, CourseConfig config, ObjectMapper mapper, ThemeService themes,
+            GenerationService generation) {
         this.themes = themes;
+        this.generation = generation;
         this.sessions = sessions;
         this.courses = courses;
         this.courseService = courseService;
@@ -246,6 +251,40 @@ public class EditorService {
                 .chain(course -> migrations.discardPreview(scope(session), course.id)
                         .call(() -> Panache.flush())
                         .chain(view -> migration(course, null, false))));
+    }
+
+    /**
+     * Generates the session's course (docs/generation.md) for its author in its tenant, as
+     * POST /v1/headless/generate/course does; the job binds the session to the course in the
+     * transaction that creates it. 409 when the session already has a course. A failure within the
+     * wait is not an error here: the builder reads the job's {@code error}.
+     */
+    public Uni<GenerationService.Outcome> generate(String sessionId, GenerationRequests.EditorGenerate body) {
+        return Panache.withSession(() -> editSession(sessionId, false)).chain(session -> {
+            requireKind(session, KIND_COURSE);
+            if (session.courseId() != null) {
+                throw ApiException.conflict("This editing session already has course " + session.courseId());
+            }
+            return generation.generateForEditor(scope(session), session.identifier(), session.clientIdentifier(),
+                    session.id(), body).onFailure(ApiException.class).recoverWithUni(e -> {
+                        ApiException failure = (ApiException) e;
+                        String location = failure.headers().get("Location");
+                        if (failure.code() != org.courseplatform.platform.web.ErrorCode.UNAVAILABLE || location == null) {
+                            return Uni.createFrom().failure(e);
+                        }
+                        long jobId = Long.parseLong(location.substring(location.lastIndexOf('/') + 1));
+                        return generation.editorJob(session.workspaceId(), session.id(), jobId)
+                                .map(GenerationService.Pending::new);
+                    });
+        });
+    }
+
+    /** A generation job this session asked for; 404 for any other. */
+    public Uni<org.courseplatform.courses.language.Job> generation(String sessionId, String rawId) {
+        return Panache.withSession(() -> editSession(sessionId, false)).chain(session -> {
+            long id = QueryParams.id("id", rawId);
+            return generation.editorJob(session.workspaceId(), session.id(), id);
+        });
     }
 
     // ------------------------------------------------------------------------------------ screens

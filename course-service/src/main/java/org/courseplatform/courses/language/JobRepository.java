@@ -30,8 +30,17 @@ public class JobRepository {
             insert into language_job as j (course_id, type, status, locale, params, test_mode)
             values ($1, $2, 'queued', $3, cast($4 as text)::jsonb, $5)
             returning\s""" + COLUMNS;
-    private static final String FIND = "select " + COLUMNS + ", c.workspace_id, c.client_identifier "
-            + "from language_job j join course c on c.id = j.course_id where j.id = $1";
+    /**
+     * A job with the workspace and tenant it belongs to: its course's, or for a generation job (no
+     * course until it succeeds) its own columns.
+     */
+    private static final String FIND = "select " + COLUMNS + ", coalesce(j.workspace_id, c.workspace_id) as scope_workspace, "
+            + "case when j.workspace_id is not null then j.client_identifier else c.client_identifier end as scope_client "
+            + "from language_job j left join course c on c.id = j.course_id where j.id = $1";
+    private static final String INSERT_SCOPED = """
+            insert into language_job as j (type, status, locale, params, test_mode, workspace_id, client_identifier, identifier)
+            values ($1, 'queued', $2, cast($3 as text)::jsonb, $4, $5, $6, $7)
+            returning\s""" + COLUMNS;
     private static final String CLAIM = """
             update language_job set status = 'running', attempts = attempts + 1, updated_at = now(),
                 started_at = coalesce(started_at, now()), lease_token = $2,
@@ -40,7 +49,17 @@ public class JobRepository {
                         where (status = 'queued' and (locked_until is null or locked_until < now()))
                            or (status = 'running' and locked_until < now())
                         order by id for update skip locked limit 1)
-            returning id, course_id, type, locale, params::text as params, test_mode, attempts""";
+            returning id, course_id, type, locale, params::text as params, test_mode, attempts, workspace_id,
+                client_identifier, identifier""";
+    private static final String CLAIM_ONE = """
+            update language_job set status = 'running', attempts = attempts + 1, updated_at = now(),
+                started_at = coalesce(started_at, now()), lease_token = $3,
+                locked_until = now() + make_interval(secs => $2)
+            where id = (select id from language_job where id = $1 and status = 'queued'
+                          and (locked_until is null or locked_until < now())
+                        for update skip locked)
+            returning id, course_id, type, locale, params::text as params, test_mode, attempts, workspace_id,
+                client_identifier, identifier""";
     private static final String PROGRESS = """
             update language_job set progress_done = $3, progress_total = $4, updated_at = now(),
                 locked_until = now() + make_interval(secs => $5)
@@ -63,13 +82,17 @@ public class JobRepository {
                 locked_until = null, lease_token = null
             where id = ?1 and lease_token = ?2 and status = 'running'""";
 
-    /** A job as stored, with the workspace and tenant of its course (for the caller's scope). */
-    public record Stored(Job job, long workspaceId, String clientIdentifier) {
+    /** A job as stored, with the workspace and tenant it belongs to (for the caller's scope) and its parameters. */
+    public record Stored(Job job, long workspaceId, String clientIdentifier, JsonNode params) {
     }
 
-    /** A job this instance claimed: {@code token} proves the lease in every later write. */
-    public record Claimed(long id, long courseId, String type, String locale, JsonNode params, boolean testMode,
-            int attempts, UUID token) {
+    /**
+     * A job this instance claimed: {@code token} proves the lease in every later write. A
+     * generation job has no {@code courseId} but the scope the course is made in: {@code workspaceId},
+     * {@code clientIdentifier} (null: the workspace-default tenant) and {@code identifier} (the owner).
+     */
+    public record Claimed(long id, Long courseId, String type, String locale, JsonNode params, boolean testMode,
+            int attempts, UUID token, Long workspaceId, String clientIdentifier, String identifier) {
     }
 
     private final Pool pool;
@@ -85,28 +108,45 @@ public class JobRepository {
                 .map(rows -> view(rows.iterator().next()));
     }
 
+    /** Queues a job that is not about an existing course (generation): it carries its own scope. */
+    public Uni<Job> insertScoped(String type, long workspaceId, String clientIdentifier, String identifier, String locale,
+            JsonNode params, boolean testMode) {
+        return pool.preparedQuery(INSERT_SCOPED).execute(Tuple.from(java.util.Arrays.asList(type, locale, params.toString(),
+                testMode, workspaceId, clientIdentifier, identifier))).map(rows -> view(rows.iterator().next()));
+    }
+
     public Uni<Stored> find(long id) {
         return pool.preparedQuery(FIND).execute(Tuple.of(id)).map(rows -> {
             if (rows.size() == 0) {
                 return null;
             }
             Row row = rows.iterator().next();
-            return new Stored(view(row), row.getLong("workspace_id"), row.getString("client_identifier"));
+            return new Stored(view(row), row.getLong("scope_workspace"), row.getString("scope_client"),
+                    json(row.getString("params")));
         });
     }
 
     /** Claims the oldest queued job, or a running one whose lease ended; null when there is none. */
     Uni<Claimed> claim(Duration lease) {
         UUID token = UUID.randomUUID();
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(lease.toSeconds(), token)).map(rows -> {
-            if (rows.size() == 0) {
-                return null;
-            }
-            Row row = rows.iterator().next();
-            return new Claimed(row.getLong("id"), row.getLong("course_id"), row.getString("type"),
-                    row.getString("locale"), json(row.getString("params")), row.getBoolean("test_mode"),
-                    row.getInteger("attempts"), token);
-        });
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(lease.toSeconds(), token)).map(rows -> claimed(rows, token));
+    }
+
+    /** Claims one queued job by id (a request runs its own job at once); null when it is gone or taken. */
+    Uni<Claimed> claim(long id, Duration lease) {
+        UUID token = UUID.randomUUID();
+        return pool.preparedQuery(CLAIM_ONE).execute(Tuple.of(id, lease.toSeconds(), token)).map(rows -> claimed(rows, token));
+    }
+
+    private Claimed claimed(RowSet<Row> rows, UUID token) {
+        if (rows.size() == 0) {
+            return null;
+        }
+        Row row = rows.iterator().next();
+        return new Claimed(row.getLong("id"), row.getLong("course_id"), row.getString("type"),
+                row.getString("locale"), json(row.getString("params")), row.getBoolean("test_mode"),
+                row.getInteger("attempts"), token, row.getLong("workspace_id"), row.getString("client_identifier"),
+                row.getString("identifier"));
     }
 
     /** Records progress and renews the lease; false when the job is no longer this worker's. */
@@ -147,6 +187,27 @@ public class JobRepository {
         return Panache.getSession().chain(s -> s.createNativeQuery(SUCCEED_HR)
                 .setParameter(1, job.id()).setParameter(2, job.token()).setParameter(3, result.toString())
                 .executeUpdate()).invoke(count -> {
+                    if (count != 1) {
+                        throw new LeaseLost(job.id());
+                    }
+                }).replaceWithVoid();
+    }
+
+    private static final String SUCCEED_WITH_COURSE_HR = """
+            update language_job set status = 'succeeded', course_id = ?4, result = cast(cast(?3 as text) as jsonb),
+                progress_done = progress_total, error_code = null, error_message = null, updated_at = now(),
+                finished_at = now(), locked_until = null, lease_token = null
+            where id = ?1 and lease_token = ?2 and status = 'running'""";
+
+    /**
+     * Marks a job that made a course (generation) succeeded with that course, in the current
+     * Hibernate Reactive transaction that creates the course; fails (rolling the course back) when
+     * the lease was lost.
+     */
+    public Uni<Void> succeedWithCourseInTransaction(Claimed job, long courseId, JsonNode result) {
+        return Panache.getSession().chain(s -> s.createNativeQuery(SUCCEED_WITH_COURSE_HR)
+                .setParameter(1, job.id()).setParameter(2, job.token()).setParameter(3, result.toString())
+                .setParameter(4, courseId).executeUpdate()).invoke(count -> {
                     if (count != 1) {
                         throw new LeaseLost(job.id());
                     }

@@ -11,7 +11,8 @@ import org.courseplatform.platform.web.ApiException;
 
 /**
  * Queues translation and narration jobs and reads them back. A request only checks and queues
- * (202); the work runs in {@link JobWorker}. A job is visible to whoever sees its course.
+ * (202); the work runs in {@link JobWorker}. A job is visible to whoever sees its course (a
+ * generation job, which has none until it succeeds: whoever sees its workspace and tenant).
  */
 @ApplicationScoped
 public class JobService {

@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs queued translation and narration jobs. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED}
+ * Runs queued translation, narration and generation jobs. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED}
  * under a lease that a heartbeat and each progress report renew, so replicas share the work and a job whose
  * instance died (a restart, a crash) is claimed again once its lease has ended. Each job runs on
  * its own Vert.x context (its own reactive session); provider calls, synthesis and S3 run on
@@ -28,6 +28,7 @@ public class JobWorker {
     private final Vertx vertx;
     private final Map<String, JobHandler> handlers = new HashMap<>();
     private final AtomicInteger running = new AtomicInteger();
+    private final java.util.List<EndListener> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public JobWorker(JobRepository jobs, LanguageConfig config, Vertx vertx, Instance<JobHandler> handlers) {
         this.jobs = jobs;
@@ -54,27 +55,73 @@ public class JobWorker {
             if (job == null) {
                 return Uni.createFrom().voidItem();
             }
-            running.incrementAndGet();
-            Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-            // The job's own context, used by nothing else: safe for its reactive session.
-            VertxContextSafetyToggle.setContextSafe(context, true);
-            // A heartbeat renews the lease while the job runs, however long one provider call takes;
-            // when this instance stops, the heartbeat stops and the lease runs out.
-            long heartbeat = vertx.setPeriodic(Math.max(1000, config.worker().lease().toMillis() / 3),
-                    tick -> jobs.renew(job, config.worker().lease()).subscribe().with(held -> {
-                    }, e -> Log.debugf("Language job %s: lease not renewed: %s", String.valueOf(job.id()), e.getMessage())));
-            context.runOnContext(ignored -> run(job).subscribe().with(
-                    done -> {
-                        vertx.cancelTimer(heartbeat);
-                        running.decrementAndGet();
-                    },
-                    failure -> {
-                        vertx.cancelTimer(heartbeat);
-                        running.decrementAndGet();
-                        Log.warnf("Language job %d: %s", job.id(), failure.toString());
-                    }));
+            start(job);
             return claimWhileFree();
         });
+    }
+
+    /**
+     * Looks for queued jobs now rather than at the next poll (a request that just queued one and
+     * waits for it). Bounded by the same free slots as the poll; never fails.
+     */
+    public void wake() {
+        if (!config.worker().enabled()) {
+            return;
+        }
+        claimWhileFree().subscribe().with(ignored -> {
+        }, e -> Log.debugf("Language job worker (woken): %s", e.getMessage()));
+    }
+
+    /**
+     * Claims and starts one queued job at once, whatever the free slots: for jobs that are cheap
+     * and that a request waits for (offline generation). The job runs as any other (lease,
+     * heartbeat, takeover); when another instance claimed it first, nothing happens.
+     */
+    public Uni<Boolean> runNow(long id) {
+        if (!config.worker().enabled()) {
+            return Uni.createFrom().item(false);
+        }
+        return jobs.claim(id, config.worker().lease()).map(job -> {
+            if (job == null) {
+                return false;
+            }
+            start(job);
+            return true;
+        });
+    }
+
+    /** Starts a claimed job on its own context, with a heartbeat that renews its lease while it runs. */
+    private void start(JobRepository.Claimed job) {
+        running.incrementAndGet();
+        Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
+        // The job's own context, used by nothing else: safe for its reactive session.
+        VertxContextSafetyToggle.setContextSafe(context, true);
+        // A heartbeat renews the lease while the job runs, however long one provider call takes;
+        // when this instance stops, the heartbeat stops and the lease runs out.
+        long heartbeat = vertx.setPeriodic(Math.max(1000, config.worker().lease().toMillis() / 3),
+                tick -> jobs.renew(job, config.worker().lease()).subscribe().with(held -> {
+                }, e -> Log.debugf("Language job %s: lease not renewed: %s", String.valueOf(job.id()), e.getMessage())));
+        context.runOnContext(ignored -> run(job).subscribe().with(
+                done -> {
+                    vertx.cancelTimer(heartbeat);
+                    running.decrementAndGet();
+                    listeners.forEach(l -> l.ended(job.id()));
+                },
+                failure -> {
+                    vertx.cancelTimer(heartbeat);
+                    running.decrementAndGet();
+                    listeners.forEach(l -> l.ended(job.id()));
+                    Log.warnf("Language job %d: %s", job.id(), failure.toString());
+                }));
+    }
+
+    /** Told when a job this instance ran has ended (succeeded, failed, requeued or dropped). */
+    public interface EndListener {
+        void ended(long jobId);
+    }
+
+    public void onEnd(EndListener listener) {
+        listeners.add(listener);
     }
 
     /** Runs one claimed job to its end: succeeded, failed, or back in the queue after an unexpected error. */

@@ -38,8 +38,8 @@ public class OpenAiCompatibleClient {
         this.config = config;
         this.mapper = mapper;
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-        this.guard = guard(config.provider().timeout());
-        this.speechGuard = guard(config.speech().timeout());
+        this.guard = guard(config.provider().timeout(), config.provider().maxRetries(), config.provider().retryDelay());
+        this.speechGuard = guard(config.speech().timeout(), config.provider().maxRetries(), config.provider().retryDelay());
     }
 
     /** Whether a chat-completions provider is configured (else the built-in providers are used). */
@@ -56,29 +56,58 @@ public class OpenAiCompatibleClient {
      * {@code validate}, which throws {@link ProviderException} (retryable) when the answer is unusable.
      */
     public <T> T chatJson(String system, String user, Function<JsonNode, T> validate) {
-        ObjectNode body = mapper.createObjectNode().put("model", config.provider().model()).put("temperature", 0.2);
-        body.putArray("messages").add(message("system", system)).add(message("user", user));
-        body.putObject("response_format").put("type", "json_object");
+        return chatJson(new ChatCall(system, user, config.provider().model(), null, guard, config.provider().timeout(),
+                config.provider().maxRetries(), null), validate);
+    }
+
+    /**
+     * One chat-completions call with its own settings: the model, the {@code response_format}
+     * (null: {@code json_object}; e.g. a {@code json_schema} one), the guard that times and
+     * retries it ({@link #guard(Duration, int)}), and the error code of an answer that is not the
+     * JSON object asked for when the retries are spent (null: PROVIDER_UNAVAILABLE).
+     */
+    public record ChatCall(String system, String user, String model, JsonNode responseFormat, Guard guard,
+            Duration timeout, int maxRetries, String invalidCode) {
+    }
+
+    /** {@link #chatJson(String, String, Function)} with the settings of {@code call}. */
+    public <T> T chatJson(ChatCall call, Function<JsonNode, T> validate) {
+        ObjectNode body = mapper.createObjectNode().put("model", call.model()).put("temperature", 0.2);
+        body.putArray("messages").add(message("system", call.system())).add(message("user", call.user()));
+        if (call.responseFormat() == null) {
+            body.putObject("response_format").put("type", "json_object");
+        } else {
+            body.set("response_format", call.responseFormat());
+        }
         URI uri = endpoint(config.provider().baseUrl().orElseThrow(), "chat/completions");
-        return guarded(guard, "chat completions", () -> {
-            HttpResponse<String> response = send(uri, body, config.provider().apiKey(), config.provider().timeout(),
+        return guarded(call.guard(), "chat completions", call.timeout(), call.maxRetries(), () -> {
+            HttpResponse<String> response = send(uri, body, config.provider().apiKey(), call.timeout(),
                     HttpResponse.BodyHandlers.ofString());
             JsonNode content;
             try {
                 JsonNode answer = mapper.readTree(response.body());
                 JsonNode text = answer.path("choices").path(0).path("message").path("content");
                 if (!text.isTextual()) {
-                    throw new ProviderException("the answer has no choices[0].message.content", true, -1);
+                    throw new ProviderException("the answer has no choices[0].message.content", true, -1, call.invalidCode());
                 }
                 content = mapper.readTree(text.asText());
             } catch (IOException e) {
-                throw new ProviderException("the answer is not the JSON asked for: " + e.getMessage(), true, -1);
+                throw new ProviderException("the answer is not the JSON asked for: " + e.getMessage(), true, -1,
+                        call.invalidCode());
             }
             if (content == null || !content.isObject()) {
-                throw new ProviderException("the answer is not a JSON object", true, -1);
+                throw new ProviderException("the answer is not a JSON object", true, -1, call.invalidCode());
             }
             return validate.apply(content);
         });
+    }
+
+    /**
+     * A guard like the chat one (retries with backoff and Retry-After, timeout per attempt) with
+     * its own timeout and retries: a caller whose requests take longer than a translation batch.
+     */
+    public Guard guard(Duration timeout, int maxRetries) {
+        return guard(timeout, maxRetries, config.provider().retryDelay());
     }
 
     /** Speech for {@code text}: the audio bytes in {@code format} (wav, mp3, ...). */
@@ -87,7 +116,7 @@ public class OpenAiCompatibleClient {
                 .put("input", text).put("response_format", format);
         URI uri = endpoint(config.speech().baseUrl().orElseThrow(), "audio/speech");
         Optional<String> key = config.speech().apiKey().or(() -> config.provider().apiKey());
-        return guarded(speechGuard, "speech", () -> {
+        return guarded(speechGuard, "speech", config.speech().timeout(), config.provider().maxRetries(), () -> {
             byte[] audio = send(uri, body, key, config.speech().timeout(), HttpResponse.BodyHandlers.ofByteArray()).body();
             if (audio.length == 0) {
                 throw new ProviderException("the speech answer is empty", true, -1);
@@ -96,18 +125,17 @@ public class OpenAiCompatibleClient {
         });
     }
 
-    private <T> T guarded(Guard guard, String what, java.util.concurrent.Callable<T> call) {
+    private <T> T guarded(Guard guard, String what, Duration timeout, int maxRetries, java.util.concurrent.Callable<T> call) {
         try {
             @SuppressWarnings("unchecked")
             T result = (T) guard.call((java.util.concurrent.Callable<Object>) call, Object.class);
             return result;
         } catch (ProviderException e) {
-            throw new JobFailure(e.retryable() ? "PROVIDER_UNAVAILABLE" : "PROVIDER_REJECTED",
-                    "The " + what + " provider failed: " + e.getMessage(), e);
+            String code = e.code() != null ? e.code() : e.retryable() ? "PROVIDER_UNAVAILABLE" : "PROVIDER_REJECTED";
+            throw new JobFailure(code, "The " + what + " provider failed: " + e.getMessage(), e);
         } catch (TimeoutException e) {
             throw new JobFailure("PROVIDER_TIMEOUT", "The " + what + " provider did not answer in time ("
-                    + (guard == speechGuard ? config.speech().timeout() : config.provider().timeout()).toSeconds()
-                    + " s per attempt, " + (config.provider().maxRetries() + 1) + " attempts)", e);
+                    + timeout.toSeconds() + " s per attempt, " + (maxRetries + 1) + " attempts)", e);
         } catch (JobFailure e) {
             throw e;
         } catch (Exception e) {
@@ -166,10 +194,10 @@ public class OpenAiCompatibleClient {
         }
     }
 
-    private Guard guard(Duration timeout) {
-        long base = config.provider().retryDelay().toMillis();
+    private static Guard guard(Duration timeout, int maxRetries, Duration retryDelay) {
+        long base = retryDelay.toMillis();
         return Guard.create()
-                .withRetry().maxRetries(config.provider().maxRetries())
+                .withRetry().maxRetries(maxRetries)
                 .whenException(e -> e instanceof TimeoutException || e instanceof ProviderException p && p.retryable())
                 .maxDuration(30, ChronoUnit.MINUTES)
                 .withCustomBackoff().strategy(() -> new CustomBackoffStrategy() {
