@@ -100,11 +100,30 @@ async function snapshot(frame) {
   return (await frame.locator('body').ariaSnapshot({ timeout: 3000 }).catch((e) => 'no aria snapshot: ' + e.message)).slice(0, 6000);
 }
 
-/** Picks the answer with this text: a radio, a checkbox, a button or a labelled control. */
+/**
+ * Picks the answer with this text: a radio, a checkbox, a button or a labelled control. Where
+ * several questions on the screen offer it, every one that is not picked yet is (the first of them
+ * otherwise).
+ */
 async function answer(frame, text) {
   const name = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
   for (const [how, locator] of [['radio', frame.getByRole('radio', { name })], ['checkbox', frame.getByRole('checkbox', { name })],
     ['button', frame.getByRole('button', { name })], ['label', frame.getByLabel(name)]]) {
+    if (how === 'radio' || how === 'checkbox') {
+      const open = [];
+      for (const control of await locator.all()) {
+        if (await control.isVisible().catch(() => false) && await control.isEnabled().catch(() => false)
+            && !(await control.isChecked().catch(() => true))) {
+          open.push(control);
+        }
+      }
+      if (open.length > 1) {
+        for (const control of open) {
+          await control.check({ timeout: 5000 }).catch(() => control.click({ timeout: 5000 }));
+        }
+        return how;
+      }
+    }
     const first = locator.first();
     if (await first.isVisible().catch(() => false)) {
       if (how === 'radio' || how === 'checkbox' || how === 'label') {

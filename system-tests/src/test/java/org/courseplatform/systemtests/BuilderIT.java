@@ -298,7 +298,7 @@ class BuilderIT {
     }
 
     /** Runs src/test/js/course-builder.mjs with node, its npm packages installed under target/browser. */
-    private static JsonNode drive(Map<String, Object> plan) throws Exception {
+    static JsonNode drive(Map<String, Object> plan) throws Exception {
         assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
                 .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
         NodeScripts.install(List.of("course-builder.mjs"), List.of("playwright-core", "axe-core"));
