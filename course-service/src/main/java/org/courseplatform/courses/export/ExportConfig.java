@@ -2,6 +2,7 @@ package org.courseplatform.courses.export;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import org.courseplatform.courses.player.ExchangeLimits;
 
 /** {@code scorm-export.*}: the SCORM export and the public exchange of its dynamic packages (docs/scorm-export.md). */
 @ConfigMapping(prefix = "scorm-export")
@@ -10,9 +11,10 @@ public interface ExportConfig {
     /** Bounds of POST /v1/headless/player/lms-sessions, per service instance, as share links have theirs. */
     Lms lms();
 
-    interface Lms {
+    interface Lms extends ExchangeLimits {
 
         /** Exchanges per minute from one client address (refilled continuously); 0 turns the bound off. */
+        @Override
         @WithDefault("120")
         int perAddressPerMinute();
 
@@ -20,10 +22,12 @@ public interface ExportConfig {
          * Exchanges one client address may make at once before the per-minute rate applies: an LMS
          * behind one address may launch a class at once.
          */
+        @Override
         @WithDefault("60")
         int perAddressBurst();
 
         /** Exchanges per second from all addresses together; 0 turns the bound off. */
+        @Override
         @WithDefault("50")
         int perSecond();
     }

@@ -1,7 +1,7 @@
 package org.courseplatform.courses.share;
 
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -9,6 +9,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import org.courseplatform.platform.auth.ClientAddresses;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -24,31 +25,18 @@ public class ShareSessionResource {
 
     private final ShareService service;
     private final ShareLimiter limiter;
+    private final ClientAddresses addresses;
 
-    public ShareSessionResource(ShareService service, ShareLimiter limiter) {
+    public ShareSessionResource(ShareService service, ShareLimiter limiter, ClientAddresses addresses) {
         this.service = service;
         this.limiter = limiter;
+        this.addresses = addresses;
     }
 
     @POST
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    public Uni<ShareViews.Opened> exchange(@Context HttpServerRequest request, ShareRequests.Exchange body) {
-        limiter.acquire(clientAddress(request));
+    public Uni<ShareViews.Opened> exchange(@Context RoutingContext request, ShareRequests.Exchange body) {
+        limiter.acquire(addresses.of(request));
         return service.exchange(body);
-    }
-
-    /**
-     * The address the ingress saw: the last entry of {@code X-Forwarded-For} (the ingress appends
-     * it; entries before it come from the client and are not trusted), else the peer's address.
-     */
-    static String clientAddress(HttpServerRequest request) {
-        String forwarded = request.getHeader("X-Forwarded-For");
-        if (forwarded != null && !forwarded.isBlank()) {
-            String last = forwarded.substring(forwarded.lastIndexOf(',') + 1).strip();
-            if (!last.isEmpty() && last.length() <= 64) {
-                return last;
-            }
-        }
-        return request.remoteAddress() == null ? "" : request.remoteAddress().hostAddress();
     }
 }

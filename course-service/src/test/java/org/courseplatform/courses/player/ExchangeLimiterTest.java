@@ -1,4 +1,4 @@
-package org.courseplatform.courses.share;
+package org.courseplatform.courses.player;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -8,21 +8,23 @@ import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
 import org.junit.jupiter.api.Test;
 
-class ShareLimiterTest {
+/** The bounds of the public exchanges (share links, dynamic SCORM launches): per address with a burst, and per instance. */
+class ExchangeLimiterTest {
 
-    record Config(int perAddressPerMinute, int perAddressBurst, int perSecond) implements ShareConfig {
+    record Limits(int perAddressPerMinute, int perAddressBurst, int perSecond) implements ExchangeLimits {
     }
 
     @Test
     void anAddressGetsItsBurstThenWaitsForTheRateWhileOthersStillGetIn() {
         AtomicLong now = new AtomicLong(1_000_000_000L);
-        ShareLimiter limiter = new ShareLimiter(new Config(60, 3, 0), now::get);
+        ExchangeLimiter limiter = new ExchangeLimiter(new Limits(60, 3, 0), now::get, "Too many launches from here");
         for (int i = 0; i < 3; i++) {
             limiter.acquire("10.0.0.1");
         }
         assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOfSatisfying(ApiException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
             assertThat(e.headers()).containsEntry("Retry-After", "1");
+            assertThat(e.getMessage()).isEqualTo("Too many launches from here; try again in 1 s");
         });
         limiter.acquire("10.0.0.2");
         now.addAndGet(1_000_000_000L);   // one per second refills one exchange
@@ -33,7 +35,7 @@ class ShareLimiterTest {
     @Test
     void theInstanceBoundHoldsASpreadFlood() {
         AtomicLong now = new AtomicLong(0);
-        ShareLimiter limiter = new ShareLimiter(new Config(0, 1, 2), now::get);
+        ExchangeLimiter limiter = new ExchangeLimiter(new Limits(0, 1, 2), now::get, "Busy");
         for (int i = 0; i < 4; i++) {
             limiter.acquire("10.0.1." + i);
         }
