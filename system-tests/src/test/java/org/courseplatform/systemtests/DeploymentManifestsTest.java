@@ -425,7 +425,7 @@ class DeploymentManifestsTest {
         Set<String> names = topics.stream().map(DeploymentManifestsTest::name).collect(Collectors.toCollection(TreeSet::new));
         Set<String> expected = new TreeSet<>(EVENT_TOPICS);
         // Every consumer with failure-strategy=dead-letter-queue writes its own dead-letter topic
-        // (webhook-dispatcher: one per topic it reads; members-service, scorm-service: one each).
+        // (webhook-dispatcher: one per topic it reads; members-service: one per topic it reads; scorm-service: one).
         kafkaUsage().values().forEach(u -> expected.addAll(u.deadLetterTopics()));
         assertTrue(expected.containsAll(EVENT_TOPICS.stream().map(t -> "dead-letter-topic-" + t).toList()),
                 "webhook-dispatcher dead-letters each of the four topics: " + expected);
@@ -460,7 +460,36 @@ class DeploymentManifestsTest {
             assertTrue(sql.contains("CREATE SCHEMA IF NOT EXISTS " + s.role() + " AUTHORIZATION " + s.role()),
                     "postInitApplicationSQL creates no schema " + s.role());
         }
-        assertEquals(services.size(), rolesToSecrets.size(), "managed roles: " + rolesToSecrets.keySet());
+        // Keycloak (keycloak.yaml) has a role and schema of its own too.
+        assertEquals("keycloak-db", rolesToSecrets.get("keycloak"), "managed role keycloak");
+        assertTrue(sql.contains("CREATE SCHEMA IF NOT EXISTS keycloak AUTHORIZATION keycloak"), "postInitApplicationSQL creates no schema keycloak");
+        assertEquals(services.size() + 1, rolesToSecrets.size(), "managed roles: " + rolesToSecrets.keySet());
+    }
+
+    @Test
+    void overlayRunsKeycloakOnTheOverlayDatabaseWithTheRealmOfDeployKeycloak() throws IOException {
+        List<JsonNode> keycloaks = ofKind(overlayResources, "Keycloak");
+        assertEquals(1, keycloaks.size(), "the overlay declares one Keycloak");
+        JsonNode db = keycloaks.get(0).path("spec").path("db");
+        assertEquals(name(ofKind(overlayResources, "Cluster").get(0)) + "-rw", db.path("host").asText(), "Keycloak's database host");
+        assertEquals("keycloak", db.path("schema").asText(), "Keycloak's schema");
+        assertEquals("keycloak-db", db.path("passwordSecret").path("name").asText(), "Keycloak's database Secret");
+
+        List<JsonNode> imports = ofKind(overlayResources, "KeycloakRealmImport");
+        assertEquals(1, imports.size(), "the overlay imports one realm");
+        assertEquals(name(keycloaks.get(0)), imports.get(0).path("spec").path("keycloakCRName").asText());
+        JsonNode realm = new ObjectMapper()
+                .readTree(repoRoot.resolve("deploy/keycloak/course-platform-realm.json").toFile());
+        assertEquals(realm, imports.get(0).path("spec").path("realm"),
+                "keycloak-realm-import.yaml is deploy/keycloak/course-platform-realm.json (run deploy/keycloak/render-realm-import.sh)");
+        Set<String> placeholders = new TreeSet<>();
+        Matcher m = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}").matcher(realm.toString());
+        while (m.find()) {
+            placeholders.add(m.group(1));
+        }
+        Set<String> given = new TreeSet<>();
+        imports.get(0).path("spec").path("placeholders").fieldNames().forEachRemaining(given::add);
+        assertEquals(placeholders, given, "every placeholder of the realm file has a value in the KeycloakRealmImport");
     }
 
     @Test
@@ -579,7 +608,7 @@ class DeploymentManifestsTest {
         Map<String, KafkaUsage> usage = kafkaUsage();
         // What the brief of the review expects from the code, as a sanity check of the derivation.
         assertEquals(Set.of("member-events"), usage.get("members-service").publishes());
-        assertEquals(Set.of("course-events"), usage.get("members-service").reads());
+        assertEquals(Set.of("course-events", "member-events"), usage.get("members-service").reads());
         assertEquals(EVENT_TOPICS, usage.get("webhook-dispatcher").reads());
         for (ServiceRow s : services) {
             KafkaUsage u = usage.get(s.name());
