@@ -20,12 +20,18 @@ final class McpClient {
     static final String VERSION = "2025-06-18";
 
     final String token;
+    final String path;
     String sessionId;
     String protocolVersion = VERSION;
     private final AtomicInteger ids = new AtomicInteger();
 
     McpClient(String token) {
+        this(token, PATH);
+    }
+
+    McpClient(String token, String path) {
         this.token = token;
+        this.path = path;
     }
 
     /** initialize + notifications/initialized; answers the initialize result. */
@@ -70,7 +76,7 @@ final class McpClient {
     }
 
     Response post(String body) {
-        return spec().body(body).post(PATH);
+        return spec().body(body).post(path);
     }
 
     RequestSpecification spec() {

@@ -28,7 +28,8 @@ public interface CourseApi {
 
     @GET
     @Path("/courses")
-    Uni<RestResponse<JsonNode>> list(@HeaderParam("Authorization") String auth, @QueryParam("title") String title,
+    Uni<RestResponse<JsonNode>> list(@HeaderParam("Authorization") String auth, @QueryParam("identifier") String owner,
+            @QueryParam("title") String title,
             @QueryParam("deleted") Boolean deleted, @QueryParam("page") Integer page, @QueryParam("length") Integer length);
 
     @GET
@@ -79,4 +80,10 @@ public interface CourseApi {
     @Path("/course/{id}/screens/{screenId}")
     Uni<RestResponse<JsonNode>> deleteScreen(@HeaderParam("Authorization") String auth, @HeaderParam("If-Match") String ifMatch,
             @PathParam("id") long id, @PathParam("screenId") String screenId);
+
+    /** The learners' tracking records of a course, those of one learner when {@code identifier} is given. */
+    @GET
+    @Path("/course/{id}/tracking")
+    Uni<RestResponse<JsonNode>> tracking(@HeaderParam("Authorization") String auth, @PathParam("id") long id,
+            @QueryParam("identifier") String identifier, @QueryParam("page") Integer page, @QueryParam("length") Integer length);
 }

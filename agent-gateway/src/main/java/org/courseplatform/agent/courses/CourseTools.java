@@ -94,7 +94,8 @@ public class CourseTools implements ToolFamily {
             }).map(result -> result.isError() && "not_found".equals(result.structured().path("error").asText())
                     ? ToolResult.ok(page(JSON.arrayNode(), 0, page, length)) : result);
         }
-        return downstream.run(courses.list(auth, title, deleted ? Boolean.TRUE : null, page, length), r -> {
+        // A signed-in team member lists the courses they own; an agent its whole tenant.
+        return downstream.run(courses.list(auth, call.owner(), title, deleted ? Boolean.TRUE : null, page, length), r -> {
             JsonNode list = r.getEntity();
             String total = r.getHeaderString("X-Total-Count");
             return ToolResult.ok(page(list, total == null ? list.size() : Long.parseLong(total), page, length));

@@ -20,7 +20,7 @@ public class McpSessions {
         this.owners = Caffeine.newBuilder().maximumSize(200_000).expireAfterAccess(config.mcpSessionIdle()).build();
     }
 
-    void bind(String sessionId, String tokenId) {
+    public void bind(String sessionId, String tokenId) {
         owners.put(sessionId, tokenId);
     }
 
@@ -31,11 +31,11 @@ public class McpSessions {
     }
 
     /** Whether the session is bound to another token (the extension answers unknown sessions itself). */
-    boolean ownedByAnother(String sessionId, String tokenId) {
+    public boolean ownedByAnother(String sessionId, String tokenId) {
         return !usableBy(sessionId, tokenId);
     }
 
-    void forget(String sessionId) {
+    public void forget(String sessionId) {
         owners.invalidate(sessionId);
     }
 }

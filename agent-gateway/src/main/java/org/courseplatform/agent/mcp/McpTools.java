@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpException;
+import io.quarkiverse.mcp.server.McpServer;
 import io.quarkiverse.mcp.server.TextContent;
 import io.quarkiverse.mcp.server.ToolManager;
 import io.quarkiverse.mcp.server.ToolResponse;
@@ -13,6 +14,10 @@ import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import org.courseplatform.agent.access.MemberCaller;
+import org.courseplatform.agent.consumer.ConsumerEndpoint;
+import org.courseplatform.agent.consumer.MemberToolRunner;
+import org.courseplatform.agent.consumer.MemberTools;
 import org.courseplatform.agent.tool.AgentTool;
 import org.courseplatform.agent.tool.ToolCatalogue;
 import org.courseplatform.agent.tool.ToolRefusedException;
@@ -23,39 +28,63 @@ import org.courseplatform.platform.web.ApiException;
 
 /**
  * Registers the catalogue with the MCP server extension, one programmatic tool per definition,
- * each handled by the {@link ToolRunner} REST uses too. A refused call becomes a JSON-RPC error
- * ({@code -32001}), never a tool result.
+ * on both servers: the agents' ({@code /api/v1/agent/mcp}, run by the {@link ToolRunner} REST
+ * uses too) and the members' consumer endpoint ({@code /mcp}, run by {@link MemberToolRunner}),
+ * which also has the learners' own tools. The caller decides which runner: an agent token or a
+ * signed-in member. A refused call becomes a JSON-RPC error ({@code -32001}), never a tool result.
  */
 @Startup
 @ApplicationScoped
 public class McpTools {
 
-    public McpTools(ToolManager manager, ToolCatalogue catalogue, ToolRunner runner, CurrentIdentityAssociation identities,
-            ObjectMapper json) {
-        for (AgentTool tool : catalogue.all()) {
-            AgentTool.Hints h = tool.hints();
-            manager.newTool(tool.name())
-                    .setTitle(tool.title())
-                    .setDescription(tool.description())
-                    .setInputSchema(new JsonObject(tool.inputSchema().toString()))
-                    .setOutputSchema(new JsonObject(tool.outputSchema().toString()))
-                    .setAnnotations(new ToolManager.ToolAnnotations(tool.title(), h.readOnly(), h.destructive(), h.idempotent(),
-                            h.openWorld()))
-                    .setAsyncHandler(args -> identities.getDeferredIdentity()
-                            .chain(identity -> {
-                                if (!(identity.getPrincipal() instanceof AgentCaller agent)) {
-                                    throw new McpException("An agent token is needed", JsonRpcErrorCodes.SECURITY_ERROR);
-                                }
-                                JsonNode arguments = json.valueToTree(args.args());
-                                return runner.call(agent, tool.name(), arguments);
-                            })
-                            .map(McpTools::response)
-                            .onFailure(ToolRefusedException.class)
-                            .transform(e -> new McpException(e.getMessage(), JsonRpcErrorCodes.SECURITY_ERROR))
-                            .onFailure(ApiException.class).transform(McpTools::protocolError))
-                    .register();
+    private final ToolRunner runner;
+    private final MemberToolRunner members;
+    private final CurrentIdentityAssociation identities;
+    private final ObjectMapper json;
+
+    public McpTools(ToolManager manager, ToolCatalogue catalogue, MemberTools memberTools, ToolRunner runner,
+            MemberToolRunner members, CurrentIdentityAssociation identities, ObjectMapper json) {
+        this.runner = runner;
+        this.members = members;
+        this.identities = identities;
+        this.json = json;
+        // The learners' own tools first: tools/list keeps the order of registration.
+        for (AgentTool tool : memberTools.all()) {
+            register(manager, tool, ConsumerEndpoint.SERVER);
         }
-        Log.debugf("Registered %d agent tools with the MCP server", catalogue.all().size());
+        for (AgentTool tool : catalogue.all()) {
+            register(manager, tool, McpServer.DEFAULT, ConsumerEndpoint.SERVER);
+        }
+        Log.debugf("Registered %d agent tools and %d member tools with the MCP servers", catalogue.all().size(),
+                memberTools.all().size());
+    }
+
+    private void register(ToolManager manager, AgentTool tool, String... servers) {
+        AgentTool.Hints h = tool.hints();
+        manager.newTool(tool.name())
+                .setServerNames(servers)
+                .setTitle(tool.title())
+                .setDescription(tool.description())
+                .setInputSchema(new JsonObject(tool.inputSchema().toString()))
+                .setOutputSchema(new JsonObject(tool.outputSchema().toString()))
+                .setAnnotations(new ToolManager.ToolAnnotations(tool.title(), h.readOnly(), h.destructive(), h.idempotent(),
+                        h.openWorld()))
+                .setAsyncHandler(args -> identities.getDeferredIdentity()
+                        .chain(identity -> {
+                            JsonNode arguments = json.valueToTree(args.args());
+                            if (identity.getPrincipal() instanceof AgentCaller agent) {
+                                return runner.call(agent, tool.name(), arguments);
+                            }
+                            if (identity.getPrincipal() instanceof MemberCaller member) {
+                                return members.call(member, tool.name(), arguments);
+                            }
+                            throw new McpException("An agent token or a member's sign-in is needed", JsonRpcErrorCodes.SECURITY_ERROR);
+                        })
+                        .map(McpTools::response)
+                        .onFailure(ToolRefusedException.class)
+                        .transform(e -> new McpException(e.getMessage(), JsonRpcErrorCodes.SECURITY_ERROR))
+                        .onFailure(ApiException.class).transform(McpTools::protocolError))
+                .register();
     }
 
     /**

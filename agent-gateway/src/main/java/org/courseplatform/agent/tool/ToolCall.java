@@ -2,14 +2,29 @@ package org.courseplatform.agent.tool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.courseplatform.agent.access.MemberCaller;
 import org.courseplatform.platform.auth.AgentCaller;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 
 /**
  * A checked call: the agent, the workspace caller it acts as in the owning services (its key's
  * current plan and entitlements, restricted to the agent's tenant) and the validated arguments.
+ * {@code member} is set when a signed-in member calls on the consumer endpoint: {@code agent} is
+ * then the member seen as an agent (identifier = their email) and {@code caller} their workspace.
  */
-public record ToolCall(AgentCaller agent, WorkspaceCaller caller, ObjectNode arguments) {
+public record ToolCall(AgentCaller agent, WorkspaceCaller caller, ObjectNode arguments, MemberCaller member) {
+
+    public ToolCall(AgentCaller agent, WorkspaceCaller caller, ObjectNode arguments) {
+        this(agent, caller, arguments, null);
+    }
+
+    /**
+     * The owner whose courses a course list is limited to: a team member sees the courses they
+     * own; null for an agent (its whole tenant).
+     */
+    public String owner() {
+        return member == null ? null : member.email();
+    }
 
     public String text(String name) {
         JsonNode value = arguments.get(name);

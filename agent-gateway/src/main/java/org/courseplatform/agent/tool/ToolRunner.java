@@ -8,7 +8,9 @@ import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.courseplatform.agent.access.KeyStanding;
 import org.courseplatform.platform.auth.AgentCaller;
 import org.courseplatform.platform.web.ApiError;
@@ -26,6 +28,7 @@ public class ToolRunner {
     private final ToolCatalogue catalogue;
     private final KeyStanding standing;
     private final ObjectMapper json;
+    private final Map<String, ArgumentValidator> others = new ConcurrentHashMap<>();
 
     public ToolRunner(ToolCatalogue catalogue, KeyStanding standing, ObjectMapper json) {
         this.catalogue = catalogue;
@@ -48,23 +51,50 @@ public class ToolRunner {
         AgentTool tool = catalogue.find(name).orElseThrow(() -> ApiException.notFound("There is no tool named \""
                 + (name == null ? "" : name.length() > 64 ? name.substring(0, 64) + "…" : name) + "\""));
         return standing.of(agent).chain(caller -> {
-            ObjectNode args = arguments == null || arguments.isNull() ? JsonNodeFactory.instance.objectNode()
-                    : arguments.isObject() ? (ObjectNode) arguments.deepCopy() : null;
+            ObjectNode args = arguments(arguments);
             if (args == null) {
-                return Uni.createFrom().item(ToolResult.error("invalid_argument", "The arguments must be a JSON object"));
+                return Uni.createFrom().item(notAnObject());
             }
             Optional<String> refusal = ToolAccess.refusal(agent, tool, args);
             if (refusal.isPresent()) {
                 Log.debugf("Refused %s for agent token %s: %s", name, agent.tokenId(), refusal.get());
                 throw new ToolRefusedException(refusal.get());
             }
-            List<ApiError.Detail> problems = catalogue.validator(name).problems(args);
-            if (!problems.isEmpty()) {
-                return Uni.createFrom().item(ToolResult.error("invalid_argument", describe(name, problems),
-                        json.valueToTree(problems)));
-            }
-            return tool.handler().run(new ToolCall(agent, caller, args));
+            return run(tool, new ToolCall(agent, caller, args));
         });
+    }
+
+    /**
+     * Runs a tool for a call whose caller was checked by its own surface (a signed-in member on
+     * the consumer endpoint): the arguments against the tool's input schema, then the tool. The
+     * tool may be one of the catalogue or one only that surface offers.
+     */
+    public Uni<ToolResult> run(AgentTool tool, ToolCall call) {
+        Optional<ToolResult> invalid = invalid(tool, call.arguments());
+        return invalid.isPresent() ? Uni.createFrom().item(invalid.get()) : tool.handler().run(call);
+    }
+
+    /** The failed result of arguments that do not match the tool's input schema; empty when they match. */
+    public Optional<ToolResult> invalid(AgentTool tool, ObjectNode arguments) {
+        ArgumentValidator validator = catalogue.find(tool.name()).filter(known -> known == tool).isPresent()
+                ? catalogue.validator(tool.name())
+                : others.computeIfAbsent(tool.name(), n -> new ArgumentValidator(tool.inputSchema()));
+        List<ApiError.Detail> problems = validator.problems(arguments);
+        if (problems.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(ToolResult.error("invalid_argument", describe(tool.name(), problems), json.valueToTree(problems)));
+    }
+
+    /** The arguments as an object to work on (a copy), none as an empty one; null when they are not an object. */
+    public static ObjectNode arguments(JsonNode arguments) {
+        return arguments == null || arguments.isNull() ? JsonNodeFactory.instance.objectNode()
+                : arguments.isObject() ? (ObjectNode) arguments.deepCopy() : null;
+    }
+
+    /** The result of a call whose arguments are not a JSON object. */
+    public static ToolResult notAnObject() {
+        return ToolResult.error("invalid_argument", "The arguments must be a JSON object");
     }
 
     private static String describe(String name, List<ApiError.Detail> problems) {

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.courseplatform.agent.consumer.MemberToolRunner;
 import org.courseplatform.agent.mcp.AgentToolFilter;
 import org.courseplatform.platform.testing.RepoRoot;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,9 @@ class ToolCatalogueTest {
 
     @Inject
     ToolManager manager;
+
+    @Inject
+    MemberToolRunner members;
 
     @Test
     void theCatalogueHasTheToolsOfTheCourseSurfaceWithSchemasAndTruthfulHints() {
@@ -107,7 +111,7 @@ class ToolCatalogueTest {
             public SecurityIdentity getIdentity() {
                 throw new IllegalStateException("boom");
             }
-        });
+        }, members);
         assertThat(failing.test(info, context(McpMethod.TOOLS_LIST))).isFalse();
         assertThat(failing.test(info, context(McpMethod.TOOLS_CALL))).isFalse();
         assertThat(failing.test(null, (FilterContext) null)).isFalse();

@@ -24,7 +24,8 @@ import java.util.UUID;
  * with {@code X-Forwarded-For}. Init arg {@code schema} names the service's schema; the optional
  * {@code services} (comma separated, e.g. {@code course-service}) starts those services for real
  * ({@link ServiceProcess}), in that order, each told the URLs of those before it, and sets
- * {@code platform.services.<name>.url} to each.
+ * {@code platform.services.<name>.url} to each. They share the test's operator token, so a test can
+ * set up what it needs in them through their admin API (a workspace in members-service, say).
  */
 public class PlatformTestResource implements QuarkusTestResourceLifecycleManager {
 
@@ -69,14 +70,16 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
         config.put("platform.auth.public-keys-location", keys.resolve("public").toString());
         config.put(TestTokens.KEYS_PROPERTY, keys.toString());
         config.put("platform.auth.trusted-proxies", "127.0.0.1");
-        config.put("platform.auth.operator-token", OPERATOR_TOKEN_PREFIX + UUID.randomUUID());
+        String operatorToken = OPERATOR_TOKEN_PREFIX + UUID.randomUUID();
+        config.put("platform.auth.operator-token", operatorToken);
         if (!"members".equals(schema)) {
             members = MembersStub.start(keys.resolve("public"));
             config.put("platform.auth.members-url", members.url());
         }
         Map<String, String> started = new java.util.LinkedHashMap<>();
         for (String service : services) {
-            ServiceProcess process = ServiceProcess.start(service, keys, members != null ? members.url() : null, Map.copyOf(started));
+            ServiceProcess process = ServiceProcess.start(service, keys, members != null ? members.url() : null, Map.copyOf(started),
+                    operatorToken);
             processes.add(process);
             started.put(service, process.url());
             config.put("platform.services." + service + ".url", process.url());

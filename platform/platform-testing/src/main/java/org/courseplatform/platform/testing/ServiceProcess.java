@@ -43,8 +43,9 @@ final class ServiceProcess {
     /**
      * @param others the services started before this one, by name, with their URLs: this one
      *        calls them there ({@code platform.services.<name>.url})
+     * @param operatorToken the operator token it accepts (the test's own)
      */
-    static ServiceProcess start(String service, Path keys, String membersUrl, Map<String, String> others) {
+    static ServiceProcess start(String service, Path keys, String membersUrl, Map<String, String> others, String operatorToken) {
         Path root = RepoRoot.find();
         Path jar = root.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
@@ -72,7 +73,10 @@ final class ServiceProcess {
             env.put("PLATFORM_S3_BUCKET", DevStackProcess.BUCKET);
             env.put("PLATFORM_S3_ACCESS_KEY", DevStackProcess.ACCESS_KEY);
             env.put("PLATFORM_S3_SECRET_KEY", DevStackProcess.SECRET_KEY);
-            env.put("PLATFORM_AUTH_MEMBERS_URL", membersUrl);
+            if (membersUrl != null) {
+                env.put("PLATFORM_AUTH_MEMBERS_URL", membersUrl);
+            }
+            env.put("PLATFORM_AUTH_OPERATOR_TOKEN", operatorToken);
             env.put("PLATFORM_AUTH_PRIVATE_KEY_LOCATION", keys.resolve("private").resolve(service + ".pem").toString());
             env.put("PLATFORM_AUTH_PUBLIC_KEYS_LOCATION", keys.resolve("public").toString());
             env.put("PLATFORM_PUBLIC_BASE_URL", "http://127.0.0.1:" + port);

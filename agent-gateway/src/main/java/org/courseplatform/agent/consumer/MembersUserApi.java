@@ -1,0 +1,46 @@
+package org.courseplatform.agent.consumer;
+
+import io.quarkus.arc.Arc;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import java.util.List;
+import org.courseplatform.platform.auth.Tokens;
+import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/** members-service's internal user API, called with agent-gateway's service token. */
+@RegisterRestClient(configKey = "members")
+@Path("/internal/v1/users/{userId}")
+@ClientHeaderParam(name = "Authorization", value = "{serviceToken}")
+public interface MembersUserApi {
+
+    @GET
+    @Path("/memberships")
+    Uni<List<Membership>> memberships(@PathParam("userId") long userId);
+
+    @GET
+    @Path("/courses")
+    Uni<List<EnrolledCourse>> courses(@PathParam("userId") long userId, @QueryParam("workspaceId") long workspaceId);
+
+    default String serviceToken() {
+        return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("members-service");
+    }
+
+    /** One membership of the user (members-service's answer). */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    record Membership(long workspaceId, long memberId, String email, String userType, String status, String plan,
+            List<String> addons, List<String> features) {
+
+        boolean active() {
+            return "active".equals(status);
+        }
+    }
+
+    /** A course the member is enrolled in, directly ({@code groupId} null) or through a group. */
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+    record EnrolledCourse(long courseId, String title, String clientIdentifier, Long groupId, String role) {
+    }
+}
