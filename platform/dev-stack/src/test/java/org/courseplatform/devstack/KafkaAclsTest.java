@@ -175,7 +175,7 @@ class KafkaAclsTest {
     @Test
     void consumersReadTheirTopicsInTheirGroupAndNothingElse() throws Exception {
         Map<String, Map<String, String>> consumed = consumedTopicsAndGroups();
-        assertEquals(Set.of("course-events"), consumed.get("members-service").keySet());
+        assertEquals(Set.of("course-events", "member-events"), consumed.get("members-service").keySet());
         assertEquals(Set.of("course-events"), consumed.get("scorm-service").keySet());
         assertEquals(Set.of("member-events", "course-events", "scorm-events", "migration-events"),
                 consumed.get("webhook-dispatcher").keySet());
