@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import org.courseplatform.courses.language.FakeOpenAi;
 
 /**
  * A local OpenAI-compatible chat-completions server on 127.0.0.1 (a random port) that writes
@@ -55,26 +56,12 @@ public class FakeCourseModel implements QuarkusTestResourceLifecycleManager {
         server.createContext("/v1/chat/completions", this::chat);
         server.start();
         String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
-        Map<String, String> config = new java.util.HashMap<>(devStackS3Keys());
+        Map<String, String> config = new java.util.HashMap<>(FakeOpenAi.devStackS3Keys());
         config.putAll(Map.of("language.provider.base-url", base, "language.provider.api-key", API_KEY,
                 "language.provider.model", "fake-model", "language.provider.retry-delay", "0.1S",
                 "generation.provider.model", "fake-course-model", "generation.provider.timeout", "2S",
                 "generation.provider.max-retries", "2"));
         return config;
-    }
-
-    /** The S3 keys of the JVM's running dev-stack (see the language tests' FakeOpenAi). */
-    private static Map<String, String> devStackS3Keys() {
-        return ProcessHandle.current().descendants()
-                .map(p -> p.info().arguments().orElse(new String[0]))
-                .filter(args -> java.util.Arrays.asList(args).contains("--s3-access-key"))
-                .findFirst().map(args -> {
-                    List<String> list = java.util.Arrays.asList(args);
-                    return Map.of("quarkus.s3.aws.credentials.static-provider.access-key-id",
-                            list.get(list.indexOf("--s3-access-key") + 1),
-                            "quarkus.s3.aws.credentials.static-provider.secret-access-key",
-                            list.get(list.indexOf("--s3-secret-key") + 1));
-                }).orElse(Map.of());
     }
 
     @Override

@@ -77,7 +77,7 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
      * resource again in a new class loader, which draws new random keys while reusing the running
      * dev-stack (found by its ports), so S3 would refuse them; its command line has the real ones.
      */
-    private static Map<String, String> devStackS3Keys() {
+    public static Map<String, String> devStackS3Keys() {
         return ProcessHandle.current().descendants()
                 .map(p -> p.info().arguments().orElse(new String[0]))
                 .filter(args -> java.util.Arrays.asList(args).contains("--s3-access-key"))
