@@ -24,3 +24,63 @@ bench_setup() {
   bench_env
   bench_workspace "$1"
 }
+
+# bench_seed_courses N: N Builder 2 courses in workspace $ws (one SQL insert as the postgres
+# role, then VACUUM ANALYZE as autovacuum would). Sets first (the lowest new id).
+bench_seed_courses() {
+  psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres -d "$db" <<SQL
+insert into courses.course (workspace_id, client_identifier, identifier, type, format, title, description, course_key,
+    screen_count, time_estimate_minutes, revision, draft, thumbnail_token, thumbnail_revision)
+select $ws, 'tenant-' || (g % 10), 'author-' || (g % 100), 'course', 'builder2', 'Bench course ' || g, '',
+       'B' || lpad(g::text, 8, '0'), 1, 5, 1,
+       jsonb_build_object('format', 'builder2', 'title', 'Bench course ' || g, 'locale', 'en', 'screens',
+           jsonb_build_array(jsonb_build_object('id', 's1', 'type', 'blocks', 'typeId', 1, 'title', 'Welcome', 'elements', '[]'::jsonb))),
+       md5('bench' || $ws || '-' || g), 1
+from generate_series(1, $1) g;
+vacuum analyze courses.course;
+SQL
+  first=$(psql -At -h 127.0.0.1 -U postgres -d "$db" -c "select min(id) from courses.course where workspace_id = $ws")
+}
+
+# bench_wrk LABEL URL_BASE PATH_TEMPLATE [AUTH]: wrk with 2 threads and ${BENCH_CONNECTIONS:-32}
+# connections, 5 s of warm-up, then ${duration:-20s} measured; prints the RESULT line of
+# bench/wrk.lua and sets rps and p99 from it. {id} in the template is a random id from
+# $first to $first + ${WRK_COUNT:-10000} - 1, {page} a random page below ${WRK_PAGES:-100}.
+bench_wrk() {
+  local label=$1 base=$2 path=$3 auth=${4:-} line
+  export WRK_PATHS=$path WRK_AUTH=$auth WRK_FIRST=${first:-0} WRK_COUNT=${WRK_COUNT:-10000} WRK_PAGES=${WRK_PAGES:-100}
+  WRK_LABEL=warmup wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d5s -s bench/wrk.lua "$base" >/dev/null
+  line=$(WRK_LABEL=$label wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d"${duration:-20s}" -s bench/wrk.lua "$base" | grep '^RESULT')
+  echo "$line"
+  rps=$(sed -E 's/.* rps=([0-9]+).*/\1/' <<<"$line")
+  p99=$(sed -E 's/.* p99_ms=([0-9.]+).*/\1/' <<<"$line")
+}
+
+# bench_ratio A B: A / B with two decimals.
+bench_ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
+}
+
+# bench_bare_courses PORT: starts bench/BareCourses.java (the floor of the course reads) for
+# workspace $ws on PORT with course-service's JVM options and libraries; sets bare_pid. The
+# caller kills it.
+bench_bare_courses() {
+  local home=${SUITE_HOME:-$PWD/.suite} svc_pid java opts=()
+  svc_pid=$(cat "$home/run/course-service.pid")
+  java=$(tr '\0' '\n' < /proc/"$svc_pid"/environ | sed -n 's/^JAVA_HOME=//p')
+  java=${java:-${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}}/bin/java
+  read -r -a opts < <(tr '\0' ' ' < /proc/"$svc_pid"/cmdline | sed 's/^[^ ]* //; s/ -jar .*//' \
+    | tr ' ' '\n' | grep -v -E 'SharedArchive|AOTCache' | tr '\n' ' ') || true
+  "$java" "${opts[@]}" -cp "$PWD/course-service/target/quarkus-app/lib/main/*" bench/BareCourses.java \
+    "$1" "$db" "$ws" "$BASE_URL" >"${TMPDIR:-/tmp}/bench-bare-courses.log" 2>&1 &
+  bare_pid=$!
+  until curl -s -o /dev/null "http://127.0.0.1:$1/v1/headless/courses?length=1"; do
+    kill -0 "$bare_pid" 2>/dev/null || { cat "${TMPDIR:-/tmp}/bench-bare-courses.log" >&2; return 1; }
+    sleep 0.2
+  done
+}
+
+# bench_course_port: course-service's own port in this suite.
+bench_course_port() {
+  echo $(($(awk '$1 == "course-service" { print $2 }' deploy/services.tsv) - 8080 + ${SUITE_PORT_BASE:-8080}))
+}

@@ -39,10 +39,12 @@ public class CourseService {
     private final CourseConfig config;
     private final CourseViews views;
     private final ThumbnailQueue thumbnails;
+    private final CourseRowRepository rows;
 
     public CourseService(CourseRepository courses, CourseEvents events, ObjectMapper mapper, CourseConfig config,
-            CourseViews views, ThumbnailQueue thumbnails) {
+            CourseViews views, ThumbnailQueue thumbnails, CourseRowRepository rows) {
         this.courses = courses;
+        this.rows = rows;
         this.events = events;
         this.mapper = mapper;
         this.config = config;
@@ -58,9 +60,9 @@ public class CourseService {
     public record Saved(CourseView course, long revision) {
     }
 
-    @WithSession
+    /** A page of the list: read without a session ({@link CourseRowRepository}). */
     public Uni<Paged<CourseView>> list(CourseScope scope, CourseQuery query) {
-        return courses.page(scope, query).map(page -> page.map(views::of));
+        return rows.page(scope, query).map(page -> page.map(views::of));
     }
 
     @WithTransaction
@@ -90,9 +92,14 @@ public class CourseService {
         return insert(scope, identifier, clientIdentifier, "course", parsed).call(alongside::apply);
     }
 
-    @WithSession
+    /** One course as the API shows it, read without a session ({@link CourseRowRepository}). */
     public Uni<CourseView> get(CourseScope scope, long id) {
-        return find(scope, id).map(views::of);
+        if (scope.none()) {
+            return Uni.createFrom().failure(() -> ApiException.notFound("Course " + id + " not found"));
+        }
+        return rows.find(scope.workspaceId(), id)
+                .map(row -> row != null && scope.sees(scope.workspaceId(), row.clientIdentifier()) ? views.of(row) : null)
+                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }
 
     @WithSession

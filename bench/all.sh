@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# bench/all.sh — every row of the performance table of docs/performance.md in one go, each path
+# measured next to its limit in the same run (under 15 minutes on the 2-core machine once the
+# members data is seeded; the first run seeds it, about 3 minutes more).
+#
+# Needs a suite started without the per-workspace rate limit, wrk, jq and unzip:
+#   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 ./suite up && bench/all.sh
+# Prints each script's output, then the RESULT lines of the run; both are also written to
+# $SUITE_HOME/bench/<UTC time>.log. BENCH_ROWS="course-get course-list" runs some rows only.
+set -euo pipefail
+cd "$(dirname "$(readlink -f "$0")")/.."
+home=${SUITE_HOME:-$PWD/.suite}
+mkdir -p "$home/bench"
+log=$home/bench/$(date -u +%Y%m%dT%H%M%SZ).log
+rows=${BENCH_ROWS:-course-get course-list members webhooks scorm startup}
+declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]= [scorm]=1 [startup]=)
+start=$SECONDS
+status=0
+for row in $rows; do
+  echo "== bench/$row.sh ${args[$row]:-} ($(date -u +%H:%M:%S))" | tee -a "$log"
+  t0=$SECONDS
+  if ! bench/"$row".sh ${args[$row]:-} 2>&1 | tee -a "$log"; then
+    echo "!! bench/$row.sh failed" | tee -a "$log"
+    status=1
+  fi
+  echo "== bench/$row.sh took $((SECONDS - t0)) s" | tee -a "$log"
+done
+echo
+echo "== summary ($((SECONDS - start)) s; log $log)"
+grep '^RESULT' "$log" || true
+exit $status
