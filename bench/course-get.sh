@@ -47,11 +47,11 @@ pid $work/nginx.pid;
 error_log $work/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log $work/access.log;
+  access_log $work/access.log combined buffer=64k flush=1s;
   client_body_temp_path $work/temp; proxy_temp_path $work/temp; fastcgi_temp_path $work/temp;
   uwsgi_temp_path $work/temp; scgi_temp_path $work/temp;
   default_type application/json;
-  sendfile on; tcp_nodelay on; keepalive_timeout 65s;
+  sendfile on; tcp_nodelay on; keepalive_timeout 65s; keepalive_requests 10000;
   server { listen 127.0.0.1:$static_port; root $work/www; }
 }
 EOF

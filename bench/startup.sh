@@ -4,6 +4,8 @@
 # For each service: stop the suite's instance, start it again alone with the same environment
 # and JVM options as ./suite uses, and measure the time until /q/health/ready answers 200,
 # Quarkus' own "started in" figure, and the resident set size after 20 s idle.
+# Prints a RESULT line per service and, as the limit, what the JVM itself takes with the same
+# options (`java -version`: start-up and peak RSS), plus the slowest start and biggest RSS.
 # Run twice to see the effect of the class-data archive (.suite/cds), which the first clean
 # exit writes. Usage: ./suite up && bench/startup.sh [--no-cds]
 set -euo pipefail
@@ -14,6 +16,7 @@ cds=1
 java_home=$(tr '\0' '\n' < /proc/"$(cat "$SUITE_HOME/run/members-service.pid")"/environ | sed -n 's/^JAVA_HOME=//p')
 java_home=${java_home:-/usr/lib/jvm/temurin-25-jdk-amd64}
 printf '%-20s %10s %12s %10s\n' service ready_ms quarkus_s idle_rss_mb
+worst_ready=0 worst_rss=0
 while read -r svc port _; do
   [[ $svc == \#* || -z $svc ]] && continue
   pidfile=$SUITE_HOME/run/$svc.pid
@@ -33,5 +36,17 @@ while read -r svc port _; do
   t1=$(date +%s%N)
   sleep 20
   started=$(grep -o 'started in [0-9.]*s' "$log" | tail -1 | grep -o '[0-9.]*')
-  printf '%-20s %10d %12s %10d\n' "$svc" $(((t1 - t0) / 1000000)) "$started" $(($(ps -o rss= -p "$(cat "$pidfile")") / 1024))
+  ready_ms=$(((t1 - t0) / 1000000))
+  rss_mb=$(($(ps -o rss= -p "$(cat "$pidfile")") / 1024))
+  printf '%-20s %10d %12s %10d\n' "$svc" "$ready_ms" "$started" "$rss_mb"
+  echo "RESULT startup-$svc ready_ms=$ready_ms started_s=$started idle_rss_mb=$rss_mb"
+  (( ready_ms > worst_ready )) && worst_ready=$ready_ms
+  (( rss_mb > worst_rss )) && worst_rss=$rss_mb
 done < deploy/services.tsv
+# The floor: the same JVM and options doing nothing.
+jvm_opts=()
+for o in "${opts[@]}"; do [[ $o == -XX:*SharedArchive* || $o == -XX:AOTCache* ]] || jvm_opts+=("$o"); done
+t0=$(date +%s%N)
+floor_rss=$( { /usr/bin/time -f '%M' "$java_home/bin/java" "${jvm_opts[@]}" -version 2>&1 >/dev/null; } | tail -1)
+t1=$(date +%s%N)
+echo "RESULT startup worst_ready_ms=$worst_ready worst_idle_rss_mb=$worst_rss jvm_floor_ms=$(((t1 - t0) / 1000000)) jvm_floor_rss_mb=$((floor_rss / 1024)) target_ready_ms=1500 target_rss_mb=200"

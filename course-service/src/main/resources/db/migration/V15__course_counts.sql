@@ -11,7 +11,9 @@ create table course_count (
     constraint course_count_key unique nulls not distinct (workspace_id, client_identifier, deleted)
 );
 
-create function course_count_add() returns trigger language plpgsql as $$
+-- The function keeps the migration's search_path, so a write by a role with another one (a bulk
+-- load as the database owner) is counted too.
+create function course_count_add() returns trigger language plpgsql set search_path from current as $$
 begin
     if tg_op = 'INSERT' then
         insert into course_count as c (workspace_id, client_identifier, deleted, courses)

@@ -60,6 +60,13 @@ class CourseListTest {
         assertTotals(key, ws);
         sql("delete from course where workspace_id = $1 and client_identifier is null and title like 'Bulk%'", ws);
         assertTotals(key, ws);
+        // A session with another search_path (a bulk load by another role) is counted too.
+        pool.withTransaction(c -> c.query("set local search_path to public").execute().chain(() -> c.preparedQuery(
+                "insert into courses.course (workspace_id, client_identifier, identifier, type, format, title, course_key, "
+                        + "thumbnail_token, draft) values ($1, 't1', 'other-path', 'course', 'builder2', 'Elsewhere', "
+                        + "$2, md5($2), '{}'::jsonb)").execute(Tuple.of(ws, "ELSEWHERE" + ws))))
+                .await().indefinitely();
+        assertTotals(key, ws);
         assertThat(list(key, "length=0").header("X-Total-Count")).isEqualTo(Long.toString(count(ws, false, null, true)));
     }
 
