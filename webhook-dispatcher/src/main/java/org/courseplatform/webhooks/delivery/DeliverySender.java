@@ -250,7 +250,11 @@ public class DeliverySender {
         UUID claim = UUID.randomUUID();
         Tuple params = Tuple.tuple(List.of(leaseSeconds, claim, busy.toArray(Long[]::new), room, active.toArray(Long[]::new),
                 loads.toArray(Integer[]::new), prefetch));
-        return pool.preparedQuery(CLAIM).execute(params).chain(rows -> {
+        // The due rows are read in due order on the due index: a bitmap scan (what the planner picks
+        // for a small or never-analyzed table) visits every dead entry's heap row on each claim
+        // and sorts, where the ordered index scan stops at the limit and marks dead entries for skipping.
+        return pool.withTransaction(connection -> connection.query("set local enable_bitmapscan = off").execute()
+                .chain(() -> connection.preparedQuery(CLAIM).execute(params))).chain(rows -> {
             if (rows.size() > 0) {
                 // More may be due than the room each endpoint had: claim again as requests finish.
                 starved.set(true);
