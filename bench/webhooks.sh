@@ -9,22 +9,30 @@
 # fan-out, claiming, signing, TLS and recording outcomes. Latency is receive time minus the
 # event's time (set when it is published).
 #
-#   0. warmup:   WARMUP events (default 20000) as fast as possible to one endpoint: the figures of a
+#   0. warmup:   WARMUP events (default 5000) as fast as possible to one endpoint: the figures of a
 #                dispatcher whose JIT is still cold (a fresh start); the phases after it run warm
-#   1. steady:   RATE events/s (default 1000) for DURATION s (default 30) to one endpoint
-#   2. burst:    BURST events (default 20000) as fast as possible to one endpoint
-#   3. fan-out:  BURST/10 events to a workspace with 10 endpoints (BURST deliveries)
-#   4. crash:    5000 events at 1000/s; the dispatcher is killed with SIGKILL once 1000 are queued and
+#   1. steady:   RATE events/s (default 1000) for DURATION s (default 20) to one endpoint
+#   2. burst:    BURST events (default 10000) as fast as possible to one endpoint: the ceiling to one
+#   3. fan-out:  BURST/10 events to a workspace with 10 endpoints (BURST deliveries): the ceiling over ten
+#   5. limit:    the receiver's own ceiling: wrk POSTs a delivery-sized, signed-looking request over
+#                HTTPS keep-alive (32 connections, like one endpoint's limit) straight at the nginx
+#                receiver for LIMIT_SECONDS (default 5); ratio = dispatcher ceiling / this
+#   4. crash:    (not run by default: PHASES="... crash") 5000 events at 1000/s; the dispatcher is
+#                killed with SIGKILL once 1000 are queued and
 #                restarted with ./suite up; then lost and duplicated deliveries are counted.
 #                Rows the killed dispatcher held come due again when their lease (60 s) ends;
 #                events it had not read wait until Kafka drops the dead consumer (session timeout).
 #
-# Usage: bench/webhooks.sh            (needs java >= 21, nginx, openssl, psql, jq, python3)
+# Prints one RESULT line per phase and a summary last:
+#   RESULT webhooks steady_per_s= steady_p50_ms= steady_p99_ms= ceiling_one_per_s= ceiling_ten_per_s=
+#                   receiver_limit_per_s= ratio_one= ratio=   (ratio: the ten-endpoint ceiling / the receiver's)
+# Usage: bench/webhooks.sh            (needs java >= 21, nginx, openssl, psql, jq, python3, wrk; ~3 min)
 #        PHASES="burst crash" RATE=1000 DURATION=30 BURST=50000 CRASH=5000 bench/webhooks.sh
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
-RATE=${RATE:-1000} DURATION=${DURATION:-30} BURST=${BURST:-20000} CRASH=${CRASH:-5000} WARMUP=${WARMUP:-20000}
-PHASES=${PHASES:-warmup steady burst fan-out crash}
+RATE=${RATE:-1000} DURATION=${DURATION:-20} BURST=${BURST:-10000} CRASH=${CRASH:-5000} WARMUP=${WARMUP:-5000}
+LIMIT_SECONDS=${LIMIT_SECONDS:-5}
+PHASES=${PHASES:-warmup steady burst fan-out limit}
 JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
 . bench/lib.sh
 bench_env
@@ -116,6 +124,8 @@ span = times[-1] - times[0] if len(times) > 1 else 0
 pct = lambda p: lat[min(len(lat) - 1, int(len(lat) * p))] if lat else float("nan")
 # Lost: deliveries that never arrived, whether or not a row was queued for them.
 lost = int(expected) - len(set(sent) & set(first))
+with open(got_file.rsplit("/", 1)[0] + "/logs/figures", "a") as f:
+    f.write(f"{name} {len(got) / span if span else 0:.0f} {pct(0.5):.0f} {pct(0.99):.0f}\n")
 print(f"RESULT {name} expected={expected} queued={len(sent)} received={len(got)} distinct={len(first)} lost={lost} "
       f"duplicates={len(got) - len(first)} deliveries_per_s={len(got) / span if span else 0:.0f} "
       f"latency_p50={pct(0.5):.0f}ms latency_p99={pct(0.99):.0f}ms")
@@ -158,6 +168,45 @@ publish "$ws" $((BURST / 10)) 0
 wait_done "$ids" "$BURST" 600
 report fan-out "$ids" /fan/ "$BURST"
 for e in "${fan[@]}"; do api -X DELETE "$BASE_URL/v1/headless/webhooks/$e" >/dev/null; done
+fi
+
+# --- 5. the receiver's own ceiling ------------------------------------------------------------
+if [[ " $PHASES " == *" limit "* ]]; then
+command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
+body='{"id":"3f2b8c1e-6a52-4d0b-9c1e-2f4a7b9d0e11","type":"course.created","occurredAt":"2026-01-01T00:00:00.000000Z","workspaceId":1,"testMode":false,"data":{"course":{"id":1,"title":"Bench course 1","key":"BENCH-1","clientIdentifier":null,"identifier":"bench","type":"course"}}}'
+signature=$(printf '%s' "1767225600.$body" | openssl dgst -sha256 -hmac whsec_bench -r | cut -d' ' -f1)
+cat >"$work/post.lua" <<LUA
+wrk.method = "POST"
+wrk.body = '$body'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["User-Agent"] = "CoursePlatform-Webhooks/1.0"
+wrk.headers["X-Service-Event"] = "course.created"
+wrk.headers["X-Service-Delivery"] = "3f2b8c1e-6a52-4d0b-9c1e-2f4a7b9d0e11"
+wrk.headers["X-Service-Timestamp"] = "1767225600"
+wrk.headers["X-Service-Signature"] = "sha256=$signature"
+wrk.headers["X-Service-Test-Mode"] = "false"
+LUA
+out=$(wrk -t1 -c32 -d"${LIMIT_SECONDS}s" -s "$work/post.lua" "https://localhost:$port/limit")
+rps=$(awk '/Requests\/sec/ {printf "%.0f", $2}' <<<"$out")
+echo "limit $rps 0 0" >>"$work/logs/figures"
+echo "RESULT limit receiver_per_s=$rps connections=32 seconds=$LIMIT_SECONDS"
+fi
+# Summary: the figures of this run and the ratio of the dispatcher's ceilings to the receiver's own.
+if [[ -s $work/logs/figures ]]; then
+  python3 - "$work/logs/figures" <<'PY'
+import sys
+f = {}
+for line in open(sys.argv[1]):
+    name, rate, p50, p99 = line.split()
+    f[name] = (float(rate), p50, p99)
+get = lambda n, i=0: f[n][i] if n in f else None
+limit = get("limit")
+ratio = lambda n: f"{get(n) / limit:.2f}" if limit and get(n) is not None else "n/a"
+fmt = lambda v: "n/a" if v is None else (f"{v:.0f}" if isinstance(v, float) else v)
+print(f"RESULT webhooks steady_per_s={fmt(get('steady'))} steady_p50_ms={fmt(get('steady', 1))} steady_p99_ms={fmt(get('steady', 2))} "
+      f"ceiling_one_per_s={fmt(get('burst'))} ceiling_ten_per_s={fmt(get('fan-out'))} receiver_limit_per_s={fmt(limit)} "
+      f"ratio_one={ratio('burst')} ratio={ratio('fan-out')}")
+PY
 fi
 
 echo "dispatcher RSS after the warm phases: $(( $(ps -o rss= -p "$(cat "$home/run/webhook-dispatcher.pid")") / 1024 )) MiB"

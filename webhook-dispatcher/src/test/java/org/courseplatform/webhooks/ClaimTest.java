@@ -89,6 +89,46 @@ class ClaimTest {
                 .isEqualTo(20L));
     }
 
+    /**
+     * Deliveries queued in batches are claimed while they are queued, up to each endpoint's room,
+     * and the rest from the table: 150 events to three endpoints (more than an endpoint's room of
+     * 2 × 32, so both paths run, side by side). Every delivery is sent exactly once, a healthy
+     * endpoint's all succeed on their first attempt with one attempt row each, and the failing
+     * endpoint's are each tried once and wait for their retry without touching the others.
+     */
+    @Test
+    void batchesQueuedWhileSendingAreSentOnceEachAndAFailingEndpointHoldsBackNoOther() throws Exception {
+        long ws = TestKeys.newWorkspace();
+        String auth = TestKeys.enterprise(ws);
+        receiver.answer(r -> r.path().equals("/batch-failing") ? Answer.status(500) : Answer.status(204));
+        Hooks.Endpoint a = Hooks.create(auth, receiver.url("/batch-a"), "course.created");
+        Hooks.Endpoint b = Hooks.create(auth, receiver.url("/batch-b"), "course.created");
+        Hooks.Endpoint failing = Hooks.create(auth, receiver.url("/batch-failing"), "course.created");
+        int events = 150;
+        Hooks.sendCourseCreated(ws, events / 2);
+        Hooks.sendCourseCreated(ws, events / 2);
+
+        Hooks.await(Duration.ofSeconds(60), () -> {
+            for (String path : List.of("/batch-a", "/batch-b", "/batch-failing")) {
+                assertThat(receiver.requests(path)).as(path).hasSize(events);
+            }
+        });
+        Thread.sleep(1500);
+        for (String path : List.of("/batch-a", "/batch-b", "/batch-failing")) {
+            List<String> sent = receiver.requests(path).stream().map(r -> r.header("X-Service-Delivery")).toList();
+            assertThat(sent).as("each delivery to %s sent once", path).hasSize(events).doesNotHaveDuplicates();
+        }
+        for (Hooks.Endpoint ok : List.of(a, b)) {
+            Hooks.await(Duration.ofSeconds(10), () -> assertThat(Db.value("select count(*) from delivery where endpoint_id = " + ok.id()
+                    + " and status = 'succeeded' and attempts = 1 and claim_id is null")).isEqualTo((long) events));
+            assertThat(Db.value("select count(*) from delivery_attempt t join delivery d on d.id = t.delivery_id where d.endpoint_id = "
+                    + ok.id())).isEqualTo((long) events);
+        }
+        Hooks.await(Duration.ofSeconds(10), () -> assertThat(Db.value("select count(*) from delivery where endpoint_id = " + failing.id()
+                + " and status = 'pending' and attempts = 1 and claim_id is null and next_attempt_at > now() + interval '30 seconds'"
+                + " and last_status_code = 500")).isEqualTo((long) events));
+    }
+
     private Set<String> delivered() {
         return receiver.requests("/shared").stream().map(r -> r.header("X-Service-Delivery")).collect(Collectors.toSet());
     }

@@ -3,6 +3,7 @@ package org.courseplatform.webhooks.delivery;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,16 +24,41 @@ public class DeliveryRepository {
      * One delivery per enabled endpoint of the event's workspace that subscribes to its type,
      * unless the workspace is known to be below the Build plan. Re-queueing an event is a no-op.
      */
+    /**
+     * One delivery per enabled endpoint of the event's workspace that subscribes to its type,
+     * unless the workspace is known to be below the Build plan. Re-queueing an event is a no-op.
+     * Up to the room this instance's sender has left for each endpoint ($8 in total, $9 per
+     * endpoint less the loads $10/$11), the rows are queued already claimed ($7, with a lease of
+     * $12 s) and returned with what sending them needs, so fresh deliveries need no claim
+     * statement and no second update; the rest are queued due now, unclaimed, for any sender.
+     */
     private static final String FAN_OUT = """
-            insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)
-            select gen_random_uuid(), e.id, e.workspace_id, ev.event_id, ev.type, ev.body, ev.test_mode, $6, now()
-            from unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[])
-                 as ev(event_id, workspace_id, type, body, test_mode)
-            join webhook_endpoint e on e.workspace_id = ev.workspace_id and e.enabled
-                 and ev.type = any(string_to_array(e.events, ','))
-            left join workspace w on w.id = ev.workspace_id
-            where w.plan is distinct from 'starter'
-            on conflict on constraint delivery_once do nothing""";
+            with fan as (
+                select e.id as endpoint_id, e.workspace_id, ev.event_id, ev.type, ev.body, ev.test_mode,
+                       row_number() over (partition by e.id order by ev.n) <= $9 - coalesce(
+                           (select f.n from unnest($10::bigint[], $11::int[]) as f(endpoint_id, n) where f.endpoint_id = e.id), 0)
+                       and row_number() over (order by ev.n, e.id) <= $8 as take
+                from unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[]) with ordinality
+                     as ev(event_id, workspace_id, type, body, test_mode, n)
+                join webhook_endpoint e on e.workspace_id = ev.workspace_id and e.enabled
+                     and ev.type = any(string_to_array(e.events, ','))
+                left join workspace w on w.id = ev.workspace_id
+                where w.plan is distinct from 'starter'
+            ), ins as (
+                insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts,
+                                      next_attempt_at, claim_id)
+                select gen_random_uuid(), f.endpoint_id, f.workspace_id, f.event_id, f.type, f.body, f.test_mode, $6,
+                       case when f.take then now() + make_interval(secs => $12) else now() end,
+                       case when f.take then $7::uuid end
+                from fan f
+                on conflict on constraint delivery_once do nothing
+                returning id, endpoint_id, type, body, test_mode, attempts, claim_id
+            )
+            select i.id, i.endpoint_id, i.type, case when i.claim_id is not null then i.body end as body, i.test_mode,
+                   i.attempts, e.url, e.enabled, e.workspace_id,
+                   case when i.claim_id is not null then e.secret_encrypted end as secret_encrypted,
+                   i.claim_id is not null as claimed
+            from ins i join webhook_endpoint e on e.id = i.endpoint_id""";
     private static final String INSERT_ONE = """
             insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)
             values ($1, $2, $3, $4, $5, $6, $7, $8, now())""";
@@ -64,11 +90,12 @@ public class DeliveryRepository {
         return pool;
     }
 
-    /** Queues the events' deliveries in the caller's transaction; answers how many were created. */
-    public Uni<Integer> fanOut(SqlClient client, List<QueuedEvent> events, int maxAttempts) {
-        if (events.isEmpty()) {
-            return Uni.createFrom().item(0);
-        }
+    /**
+     * Queues the events' deliveries in the caller's transaction, claiming for this instance's
+     * sender as many as its {@code room} allows; answers the rows queued (claimed ones carry
+     * what sending needs). Hand the claimed rows to the sender only once the transaction commits.
+     */
+    public Uni<RowSet<Row>> fanOut(SqlClient client, List<QueuedEvent> events, int maxAttempts, DeliverySender.Room room) {
         int n = events.size();
         UUID[] ids = new UUID[n];
         Long[] workspaces = new Long[n];
@@ -83,8 +110,8 @@ public class DeliveryRepository {
             bodies[i] = e.body();
             modes[i] = e.testMode();
         }
-        return client.preparedQuery(FAN_OUT).execute(Tuple.tuple(List.of(ids, workspaces, types, bodies, modes, maxAttempts)))
-                .map(rows -> rows.rowCount());
+        return client.preparedQuery(FAN_OUT).execute(Tuple.tuple(List.of(ids, workspaces, types, bodies, modes, maxAttempts,
+                room.claim(), room.total(), room.perEndpoint(), room.endpoints(), room.loads(), room.leaseSeconds())));
     }
 
     /** Queues one delivery to one endpoint (manual test deliveries). */

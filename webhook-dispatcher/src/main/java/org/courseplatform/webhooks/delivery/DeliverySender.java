@@ -120,6 +120,11 @@ public class DeliverySender {
      * finds nothing, so an idle sender does not query on every completion.
      */
     private final AtomicBoolean starved = new AtomicBoolean();
+    /**
+     * Set while due rows may be waiting in the table (the last claim found some; at start, until
+     * a claim finds none): the intake then queues new rows unclaimed, behind them.
+     */
+    private final AtomicBoolean backlog = new AtomicBoolean(true);
     private PgSubscriber subscriber;
 
     public DeliverySender(Pool pool, WebhookClient client, SecretCipher cipher, WebhooksConfig config) {
@@ -245,10 +250,17 @@ public class DeliverySender {
         UUID claim = UUID.randomUUID();
         Tuple params = Tuple.tuple(List.of(leaseSeconds, claim, busy.toArray(Long[]::new), room, active.toArray(Long[]::new),
                 loads.toArray(Integer[]::new), prefetch));
-        return pool.preparedQuery(CLAIM).execute(params).chain(rows -> {
+        // The due rows are read in due order on the due index: a bitmap scan (what the planner picks
+        // for a small or never-analyzed table) visits every dead entry's heap row on each claim
+        // and sorts, where the ordered index scan stops at the limit and marks dead entries for skipping.
+        return pool.withTransaction(connection -> connection.query("set local enable_bitmapscan = off").execute()
+                .chain(() -> connection.preparedQuery(CLAIM).execute(params))).chain(rows -> {
             if (rows.size() > 0) {
                 // More may be due than the room each endpoint had: claim again as requests finish.
                 starved.set(true);
+                backlog.set(true);
+            } else if (busy.isEmpty()) {
+                backlog.set(false);
             }
             long now = System.nanoTime();
             List<UUID> held = new ArrayList<>();
@@ -269,6 +281,63 @@ public class DeliverySender {
             Uni<Void> released = release(claim, held, true);
             return rows.size() >= room ? released.chain(this::claimWhileDue) : released;
         });
+    }
+
+    /**
+     * What the intake may claim for this instance while it queues deliveries: a claim id and the
+     * room left, in total and per endpoint (the lanes' loads). No room while the sender is off or
+     * stopping, or while due rows may be waiting in the table (the last claim found some): then
+     * new rows queue behind them and are claimed in due order.
+     */
+    public record Room(UUID claim, int total, int perEndpoint, Long[] endpoints, Integer[] loads, long leaseSeconds) {
+    }
+
+    public Room room() {
+        int total = 0;
+        if (config.enabled() && !stopping.get() && !backlog.get()) {
+            total = Math.max(0, Math.min(config.batchSize() * 5, 2 * config.maxInFlight() - inFlight.get() - buffered.get()));
+        }
+        List<Long> endpoints = new ArrayList<>();
+        List<Integer> loads = new ArrayList<>();
+        if (total > 0) {
+            for (Lane lane : lanes.values()) {
+                int load;
+                synchronized (lane) {
+                    load = lane.inFlight + lane.waiting.size();
+                }
+                if (load > 0) {
+                    endpoints.add(lane.endpoint);
+                    loads.add(load);
+                }
+            }
+        }
+        return new Room(UUID.randomUUID(), total, 2 * config.maxInFlightPerEndpoint(), endpoints.toArray(Long[]::new),
+                loads.toArray(Integer[]::new), leaseSeconds);
+    }
+
+    /**
+     * Takes the rows the intake claimed for this instance (column {@code claimed}), once their
+     * transaction has committed, and starts them like rows of a claim. Answers how many it took.
+     */
+    public int accept(Room room, Iterable<Row> rows) {
+        long now = System.nanoTime();
+        int taken = 0;
+        Map<Long, Lane> touched = new LinkedHashMap<>();
+        for (Row row : rows) {
+            if (!row.getBoolean("claimed")) {
+                backlog.set(true); // queued unclaimed: due rows wait in the table, claimed in due order
+                continue;
+            }
+            Lane lane = lanes.computeIfAbsent(row.getLong("endpoint_id"), Lane::new);
+            synchronized (lane) {
+                lane.waiting.add(new Claimed(room.claim(), row, now));
+            }
+            buffered.incrementAndGet();
+            touched.put(lane.endpoint, lane);
+            taken++;
+        }
+        touched.values().forEach(this::drain);
+        return taken;
     }
 
     /** Starts the lane's waiting rows while it and the instance have free slots. */

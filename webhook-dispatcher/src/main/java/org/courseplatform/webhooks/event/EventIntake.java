@@ -3,6 +3,8 @@ package org.courseplatform.webhooks.event;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,16 +55,30 @@ public class EventIntake {
             return Uni.createFrom().voidItem();
         }
         return deliveries.pool().withTransaction(connection -> inbox.claim(connection, consumer, events)
-                        .chain(fresh -> workspaces.apply(connection, fresh)
-                                .chain(() -> deliveries.fanOut(connection, queued(fresh), maxAttempts))))
+                        .chain(fresh -> workspaces.apply(connection, fresh).chain(() -> {
+                            List<QueuedEvent> queued = queued(fresh);
+                            if (queued.isEmpty()) {
+                                return Uni.createFrom().item(Queued.NONE);
+                            }
+                            // A fresh room (and claim id) per try: a rolled-back try's claimed rows never existed.
+                            DeliverySender.Room room = sender.room();
+                            return deliveries.fanOut(connection, queued, maxAttempts, room).map(rows -> new Queued(room, rows));
+                        })))
                 .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
-                .invoke(created -> {
-                    Log.debugf("%s: %d events, %d deliveries queued", consumer, events.size(), created);
-                    if (created > 0) {
+                .invoke(queued -> {
+                    // Committed: the rows claimed while queueing are this sender's to send; the rest wake it.
+                    int claimed = queued.rows() == null ? 0 : sender.accept(queued.room(), queued.rows());
+                    int created = queued.rows() == null ? 0 : queued.rows().size();
+                    Log.debugf("%s: %d events, %d deliveries queued, %d of them claimed", consumer, events.size(), created, claimed);
+                    if (created > claimed) {
                         sender.wake();
                     }
                 })
                 .replaceWithVoid();
+    }
+
+    private record Queued(DeliverySender.Room room, RowSet<Row> rows) {
+        static final Queued NONE = new Queued(null, null);
     }
 
     private List<QueuedEvent> queued(List<CloudEvent> events) {
