@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# bench/scorm.sh — processing a 200 MB SCORM package: wall time and peak memory of scorm-service
-# next to `unzip -t` of the same file (figures in docs/performance.md).
+# bench/scorm.sh — processing a 189 MB SCORM package: wall time and peak memory of scorm-service
+# against the limit measured in the same run (figures in docs/performance.md).
 #
 # Needs a running suite (./suite up; SUITE_HOME and the port variables pick another one) and
-# python3, jq, curl and unzip. Builds a SCORM 1.2 package of about 195 MiB (180 incompressible
-# 1 MiB media files and 2,000 small compressible HTML/JS files, 2,183 entries), then:
-#   1. `unzip -t` of it, timed with /usr/bin/time (wall time, max RSS);
+# python3, jq, curl (>= 7.75, --aws-sigv4) and unzip. Builds a SCORM 1.2 package of 189,190,644
+# bytes (180 incompressible 1 MiB media files and 2,000 small compressible HTML files, 2,182
+# entries), then, in each run:
+#   1. the limit: `unzip -t` of it (wall time, max RSS), plus one PUT and one GET of the same
+#      bytes to/from the suite's S3 server (curl --aws-sigv4, the suite's S3 keys);
 #   2. announce, PUT to the presigned URL, create, and poll the status every 100 ms until it is
 #      ready: the time from create to ready is the service's processing time (download from S3,
 #      checks, extraction of every file back to S3). scorm-service's peak RSS is reset before
-#      (/proc/PID/clear_refs, needs root) and read after (VmHWM).
+#      (/proc/PID/clear_refs, needs root), sampled while polling and read after (VmHWM).
+# Prints one line per run and `RESULT scorm ...` lines: one per run and a summary of the warm
+# runs (every run but the first when there are several): import_s, limit_s, ratio=import/limit
+# (target <= 2), peak_rss_mib (target <= 256).
 # Usage: bench/scorm.sh [runs, default 3]
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
@@ -54,27 +59,63 @@ echo "package: $size bytes, $entries entries"
 bench_workspace "Bench SCORM" '["scorm_hosting"]'
 
 now() { date +%s.%N; }
-printf '%-4s %-12s %-14s %-12s %-14s %-10s\n' run "unzip -t s" "unzip RSS MiB" "service s" "service RSS MiB" "PUT s"
+s3_key="bench/scorm-limit-$$.zip"
+s3_sign=(--aws-sigv4 "aws:amz:${S3_REGION:-us-east-1}:s3" --user "$S3_ACCESS_KEY:$S3_SECRET_KEY"
+  -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD')
+s3_cleanup() { curl -sf -X DELETE "${s3_sign[@]}" "$S3_URL/$S3_BUCKET/$s3_key" >/dev/null || true; }
+trap 's3_cleanup; rm -rf "$work"' EXIT
+rss_kb() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$pid/status"; }
+
+printf '%-4s %-9s %-8s %-8s %-9s %-10s %-12s %-7s %-8s\n' run "unzip s" "S3 PUT" "S3 GET" "limit s" "service s" "service MiB" ratio "upload s"
+imports=() limits=() peak=0
 for run in $(seq 1 "$runs"); do
   /usr/bin/time -f '%e %M' -o "$work/time" unzip -tqq "$zip" >/dev/null
   read -r unzip_s unzip_kb <"$work/time"
+  t0=$(now)
+  curl -sf -X PUT "${s3_sign[@]}" -H 'Content-Type: application/zip' -T "$zip" "$S3_URL/$S3_BUCKET/$s3_key" >/dev/null
+  s3_put_s=$(echo "$(now) - $t0" | bc)
+  t0=$(now)
+  got=$(curl -sf "${s3_sign[@]}" -o /dev/null -w '%{size_download}' "$S3_URL/$S3_BUCKET/$s3_key")
+  s3_get_s=$(echo "$(now) - $t0" | bc)
+  [[ $got == "$size" ]] || { echo "S3 GET returned $got of $size bytes" >&2; exit 1; }
+  s3_cleanup
+  limit_s=$(echo "$unzip_s + $s3_put_s + $s3_get_s" | bc)
+
   ticket=$(curl -sf -H "$auth" -H 'Content-Type: application/json' -d "{\"name\":\"bench.zip\",\"size\":$size}" \
     "$BASE_URL/v1/headless/scorm-package/upload")
   t0=$(now)
   curl -sf -X PUT -H 'Content-Type: application/zip' --data-binary "@$zip" "$(jq -r .url <<<"$ticket")" >/dev/null
   put_s=$(echo "$(now) - $t0" | bc)
   echo 5 >"/proc/$pid/clear_refs"
+  sampled=$(rss_kb VmRSS)
   t0=$(now)
   course=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
     -d "{\"hash\":\"$(jq -r .hash <<<"$ticket")\",\"name\":\"bench.zip\"}" "$BASE_URL/v1/headless/scorm-package" | jq -r .courseId)
   while :; do
     status=$(curl -sf -H "$auth" "$BASE_URL/v1/headless/scorm-package/$course" | jq -r .status)
     [[ $status == ready || $status == failed ]] && break
+    rss=$(rss_kb VmRSS); (( rss > sampled )) && sampled=$rss
     sleep 0.1
   done
   service_s=$(echo "$(now) - $t0" | bc)
   [[ $status == ready ]] || { echo "run $run: package $course $status" >&2; curl -s -H "$auth" "$BASE_URL/v1/headless/scorm-package/$course" >&2; exit 1; }
-  hwm_kb=$(awk '/VmHWM/ {print $2}' "/proc/$pid/status")
-  printf '%-4s %-12.2f %-14.1f %-12.2f %-14.1f %-10.2f\n' "$run" "$unzip_s" "$(echo "$unzip_kb / 1024" | bc -l)" \
-    "$service_s" "$(echo "$hwm_kb / 1024" | bc -l)" "$put_s"
+  hwm_kb=$(rss_kb VmHWM); (( sampled > hwm_kb )) && hwm_kb=$sampled
+  rss_mib=$(echo "scale=1; $hwm_kb / 1024" | bc)
+  ratio=$(echo "scale=2; $service_s / $limit_s" | bc)
+  printf '%-4s %-9.2f %-8.2f %-8.2f %-9.2f %-10.2f %-12.1f %-7.2f %-8.2f\n' "$run" "$unzip_s" "$s3_put_s" "$s3_get_s" \
+    "$limit_s" "$service_s" "$rss_mib" "$ratio" "$put_s"
+  warm=$(( run > 1 || runs == 1 ? 1 : 0 ))
+  echo "RESULT scorm run=$run warm=$warm import_s=$(printf '%.2f' "$service_s") limit_s=$(printf '%.2f' "$limit_s")" \
+    "unzip_s=$unzip_s s3_put_s=$(printf '%.2f' "$s3_put_s") s3_get_s=$(printf '%.2f' "$s3_get_s") ratio=$ratio" \
+    "peak_rss_mib=$rss_mib unzip_rss_mib=$(echo "scale=1; $unzip_kb / 1024" | bc) bytes=$size entries=$entries"
+  if (( warm )); then
+    imports+=("$service_s"); limits+=("$limit_s")
+    (( hwm_kb > peak )) && peak=$hwm_kb
+  fi
 done
+median() { printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+import_med=$(median "${imports[@]}")
+limit_med=$(median "${limits[@]}")
+echo "RESULT scorm warm_runs=${#imports[@]} import_s=$(printf '%.2f' "$import_med") limit_s=$(printf '%.2f' "$limit_med")" \
+  "ratio=$(echo "scale=2; $import_med / $limit_med" | bc) ratio_target=2 peak_rss_mib=$(echo "scale=1; $peak / 1024" | bc)" \
+  "peak_rss_target_mib=256"
