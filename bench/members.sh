@@ -127,7 +127,7 @@ limit() { # $1 = members|enrolments, $2 = typical|broad; sets limit_rps, limit_p
     -h 127.0.0.1 -U postgres "${files[@]}" "$db" >"$tmp/pgbench.out" 2>&1) || { cat "$tmp/pgbench.out" >&2; exit 1; }
   limit_rps=$(awk '/^tps/ {printf "%.0f", $3}' "$tmp/pgbench.out")
   read -r limit_p50 limit_p99 < <(cat "$tmp"/log.* | awk '{print $3 / 1000}' | sort -n | awk '{v[NR] = $1}
-    END {printf "%.2f %.2f", v[int(NR * 0.5) + 1], v[int(NR * 0.99) + 1]}')
+    END {printf "%.2f %.2f\n", v[int(NR * 0.5) + 1], v[int(NR * 0.99) + 1]}')
 }
 auth="SERVICE:$ws:$key"
 script=$tmp/search.lua
@@ -164,6 +164,6 @@ for mode in members enrolments members-broad enrolments-broad; do
   limit "$kind" "$term"
   rps=$(sed -E 's/^rps=([0-9]+).*/\1/' <<<"$service")
   echo "RESULT $kind-search term=$term $service limit_rps=$limit_rps limit_p50=${limit_p50}ms limit_p99=${limit_p99}ms" \
-    "ratio=$(awk -v a="$rps" -v b="$limit_rps" 'BEGIN {printf "%.2f", b > 0 ? a / b : 0}')"
+    "ratio=$(awk -v a="$rps" -v b="$limit_rps" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"
 done
 echo "members-service RSS after: $(rss)"
