@@ -8,16 +8,28 @@
 #   GET /api/v1/members?search=<term>&sort=<key>&page=<0..9>   (default limit 5)
 #   GET /api/v1/enrolments?search=<term>&page=<0..9>           (default length 10)
 # with typical terms (first100..first996: ~100 members, ~1,000 enrolments each) and broad ones
-# (first10..first99: ~1,100 members, ~11,000 enrolments each). Before that it times the same
-# statements at the database (EXPLAIN ANALYZE, 20 terms each).
+# (first10..first99: ~1,100 members, ~11,000 enrolments each). Each figure is followed by its
+# limit, measured in the same run: the service's own statements with the same random terms,
+# sorts and pages, run straight at PostgreSQL by pgbench at the same concurrency (32 clients,
+# extended protocol like the service's client), so ratio= is the share of the database's own
+# throughput that the service and the ingress keep. One line per figure:
+#   RESULT members-search term=typical rps= p50= p99= errors= limit_rps= limit_p50= limit_p99= ratio=
 # Needs a suite started without the per-workspace rate limit:
 #   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 ./suite up
 # Usage: bench/members.sh [duration, default 20s]
-#   BENCH_WORKSPACE=<id> reuses a workspace an earlier run seeded (a new key is issued).
+#   Seeds once: a later run reuses the workspace named "Bench members" that holds the seeded
+#   members (a new key is issued), or the one BENCH_WORKSPACE=<id> names.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 duration=${1:-20s}
 . bench/lib.sh
+command -v pgbench >/dev/null || { echo "pgbench is needed (it ships with PostgreSQL's client)" >&2; exit 1; }
+if [[ -z "${BENCH_WORKSPACE:-}" ]]; then
+  bench_env
+  BENCH_WORKSPACE=$(psql -qAt -h 127.0.0.1 -U postgres -d "$db" -c "select w.id from members.workspace w
+    join members.member_count c on c.workspace_id = w.id where w.name = 'Bench members' and c.active >= 90000
+    order by w.id limit 1")
+fi
 if [[ -n "${BENCH_WORKSPACE:-}" ]]; then
   command -v wrk >/dev/null || { echo "wrk is needed (apt-get install wrk)" >&2; exit 1; }
   bench_env
@@ -70,35 +82,55 @@ vacuum analyze members.course_projection;
 SQL
   echo "seeded in $((SECONDS - start)) s"
 fi
-# At the database: the statements the service runs for a search page (page 3, members sorted by
-# email), EXPLAIN ANALYZE over 20 terms of each kind, mean execution time.
-db_ms() { # $1 = sql with TERM as the placeholder; $2 = first term number; $3 = last
-  local total=0 n=0 t
-  for i in $(seq 1 20); do
-    term=first$(( $2 + (i * 7919) % ($3 - $2 + 1) ))
-    t=$(psql -qAt -h 127.0.0.1 -U postgres -d "$db" -c "set search_path = members; explain (analyze, format json) ${1//TERM/$term}" \
-      | jq '.[0]["Execution Time"]')
-    total=$(echo "$total + $t" | bc -l); n=$((n + 1))
-  done
-  printf '%.2f' "$(echo "$total / $n" | bc -l)"
+# The limit: the service's statements (MemberRepository.page and EnrolmentService.list with a
+# search: the same text, parameters bound the same way) run by pgbench against PostgreSQL with
+# the same random terms, sorts and pages as the wrk script below.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+order() { # $1 = sort key, as MemberQuery.ORDER
+  case $1 in
+    name) echo "m.sort_first, m.sort_last, m.user_id" ;; namelastfirst) echo "m.sort_last, m.sort_first, m.user_id" ;;
+    username) echo "m.sort_username, m.user_id" ;; email) echo "m.sort_email, m.user_id" ;;
+    created) echo "m.user_created_at, m.user_id" ;; added) echo "m.added_at, m.user_id" ;;
+  esac
 }
-members_sql="with m as materialized (select * from membership m where m.workspace_id = $ws and m.search_text like '%TERM%')
-  select u.id, u.email, m.state, count(*) over () from m join app_user u on u.id = m.user_id
-  order by m.sort_email, m.user_id limit 5 offset 15"
-enrolments_sql="with mm as materialized (select m.user_id from membership m where m.workspace_id = $ws and m.search_text like '%TERM%'),
-  cc as materialized (select c.id from course_projection c where c.workspace_id = $ws and c.search_text like '%TERM%'),
+columns="u.id, u.email, m.user_type, u.username, m.firstname, m.lastname, m.timezone, m.avatar, m.email_verified, m.locale,
+  m.disable_course_enrolment_notification, m.state, u.created_at, m.added_at"
+for kind in typical broad; do
+  if [[ $kind == typical ]]; then lo=100 hi=996; else lo=10 hi=99; fi
+  for sort in name namelastfirst username email created added; do
+    cat >"$tmp/members-$kind-$sort.sql" <<SQL
+\set t random($lo, $hi)
+\set p random(0, 9)
+with m as materialized (select * from membership m where m.workspace_id = $ws and m.search_text like '%first' || :t || '%')
+  select $columns, m.total from (select m.*, count(*) over () as total from m order by $(order $sort)
+  limit 5 offset :p * 5) m join app_user u on u.id = m.user_id order by $(order $sort);
+SQL
+  done
+  cat >"$tmp/enrolments-$kind.sql" <<SQL
+\set t random($lo, $hi)
+\set p random(0, 9)
+with mm as materialized (select m.user_id from membership m where m.workspace_id = $ws and m.search_text like '%first' || :t || '%'),
+  cc as materialized (select c.id from course_projection c where c.workspace_id = $ws and c.search_text like '%first' || :t || '%'),
   x as (select e.id, e.user_id, e.course_id, e.group_id, e.role, e.created_at from enrolment e join mm on mm.user_id = e.user_id
         where e.workspace_id = $ws
-        union select e.id, e.user_id, e.course_id, e.group_id, e.role, e.created_at from enrolment e join cc on cc.id = e.course_id
-        where e.workspace_id = $ws)
-  select x.*, count(*) over () from x order by x.created_at, x.id limit 10 offset 30"
-echo "DB members search page, typical term:    $(db_ms "$members_sql" 100 996) ms"
-echo "DB enrolments search page, typical term: $(db_ms "$enrolments_sql" 100 996) ms"
-echo "DB members search page, broad term:      $(db_ms "$members_sql" 10 99) ms"
-echo "DB enrolments search page, broad term:   $(db_ms "$enrolments_sql" 10 99) ms"
+        union all select e.id, e.user_id, e.course_id, e.group_id, e.role, e.created_at from enrolment e join cc on cc.id = e.course_id
+        where e.workspace_id = $ws and (e.user_id is null or not exists (select from mm where mm.user_id = e.user_id)))
+  select x.*, count(*) over () from x order by x.created_at, x.id limit 10 offset :p * 10;
+SQL
+done
+limit() { # $1 = members|enrolments, $2 = typical|broad; sets limit_rps, limit_p50, limit_p99
+  local files=()
+  if [[ $1 == members ]]; then for f in "$tmp"/members-$2-*.sql; do files+=(-f "$f"); done; else files=(-f "$tmp/enrolments-$2.sql"); fi
+  rm -f "$tmp"/log.*
+  (cd "$tmp" && PGOPTIONS="-c search_path=members" pgbench -n -M extended -c 32 -j 2 -T "${limit_seconds:-10}" -l --log-prefix=log \
+    -h 127.0.0.1 -U postgres "${files[@]}" "$db" >"$tmp/pgbench.out" 2>&1) || { cat "$tmp/pgbench.out" >&2; exit 1; }
+  limit_rps=$(awk '/^tps/ {printf "%.0f", $3}' "$tmp/pgbench.out")
+  read -r limit_p50 limit_p99 < <(cat "$tmp"/log.* | awk '{print $3 / 1000}' | sort -n | awk '{v[NR] = $1}
+    END {printf "%.2f %.2f\n", v[int(NR * 0.5) + 1], v[int(NR * 0.99) + 1]}')
+}
 auth="SERVICE:$ws:$key"
-script=$(mktemp --suffix=.lua)
-trap 'rm -f "$script"' EXIT
+script=$tmp/search.lua
 cat >"$script" <<LUA
 local sorts = {"name", "namelastfirst", "username", "email", "created", "added"}
 math.randomseed(os.time())
@@ -115,7 +147,7 @@ request = function()
   return wrk.format("GET", path, {["Authorization"] = "$auth"})
 end
 done = function(summary, latency, requests)
-  io.write(string.format("RESULT %-28s rps=%.0f p50=%.2fms p99=%.2fms errors=%d\\n", mode,
+  io.write(string.format("rps=%.0f p50=%.2fms p99=%.2fms errors=%d\\n",
     summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000,
     summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
 end
@@ -125,8 +157,13 @@ echo "members-service RSS before: $(rss)"
 for mode in members enrolments members-broad enrolments-broad; do
   broad=false; [[ $mode == *-broad ]] && broad=true
   sed -i "1i mode = \"$mode\"; kind = \"${mode%-broad}\"; broad = $broad" "$script"
-  wrk -t2 -c32 -d5s -s "$script" "$BASE_URL" >/dev/null
-  wrk -t2 -c32 -d"$duration" --latency -s "$script" "$BASE_URL" | grep -E 'RESULT|Non-2xx'
+  wrk -t2 -c32 -d3s -s "$script" "$BASE_URL" >/dev/null
+  service=$(wrk -t2 -c32 -d"$duration" --latency -s "$script" "$BASE_URL" | grep -E '^rps=')
   sed -i '1d' "$script"
+  kind=${mode%-broad}; term=typical; $broad && term=broad
+  limit "$kind" "$term"
+  rps=$(sed -E 's/^rps=([0-9]+).*/\1/' <<<"$service")
+  echo "RESULT $kind-search term=$term $service limit_rps=$limit_rps limit_p50=${limit_p50}ms limit_p99=${limit_p99}ms" \
+    "ratio=$(awk -v a="$rps" -v b="$limit_rps" 'BEGIN {printf "%.2f", (b > 0 ? a / b : 0)}')"
 done
 echo "members-service RSS after: $(rss)"

@@ -39,7 +39,9 @@ public class EnrolmentService {
      * A search is the union of two index-driven lookups, the members whose search text matches
      * (trigram index) joined to their enrolments by user, and the matching courses of the
      * projection joined by course, so it never scans the workspace's enrolments; the page and
-     * its total come from one query (a window count over the matches).
+     * its total come from one query (a window count over the matches). The course side leaves
+     * out the enrolments the member side already has, so the two are disjoint and appended
+     * ({@code union all}) instead of de-duplicated by hashing every matching row.
      */
     @WithSession
     public Uni<Paged<EnrolmentView>> list(long ws, Long course, Long group, Long user, String search, int page, int length) {
@@ -64,8 +66,8 @@ public class EnrolmentService {
                     + " and m.search_text like ?" + p + "), cc as materialized (select c.id from course_projection c"
                     + " where c.workspace_id = ?1 and c.search_text like ?" + p + "), x as (select " + COLUMNS
                     + " from enrolment e join mm on mm.user_id = e.user_id where e.workspace_id = ?1" + filters
-                    + " union select " + COLUMNS + " from enrolment e join cc on cc.id = e.course_id where e.workspace_id = ?1"
-                    + filters + ")";
+                    + " union all select " + COLUMNS + " from enrolment e join cc on cc.id = e.course_id where e.workspace_id = ?1"
+                    + filters + " and (e.user_id is null or not exists (select from mm where mm.user_id = e.user_id)))";
             return MemberRepository.windowedPage(matches + " select x.*, count(*) over () from x order by x.created_at, x.id",
                     matches + " select count(*) from x", params, page, length)
                     .map(found -> found.map(EnrolmentService::view));

@@ -35,8 +35,12 @@ public class MemberRepository {
             // query. Left to itself the planner prefers walking the sort index and filtering
             // every row of the workspace, which is 5-20 times slower for any term.
             String matches = "with m as materialized (select * from membership m" + where + ")";
-            return windowedPage(matches + " select " + COLUMNS + ", count(*) over () from m join app_user u on u.id = m.user_id"
-                    + " order by " + query.orderBy(), matches + " select count(*) from m", params, query.page(), query.limit())
+            // Sort, count and page the matches on membership alone, then join app_user for the
+            // page's rows only (a deferred join): joining every match first made the planner
+            // hash all 100,000 users for a broad term (90 of 115 ms at 1,100 matches).
+            return windowedPage(matches + " select " + COLUMNS + ", m.total from (select m.*, count(*) over () as total from m"
+                    + " order by " + query.orderBy() + PAGE + ") m join app_user u on u.id = m.user_id order by " + query.orderBy(),
+                    matches + " select count(*) from m", params, query.page(), query.limit())
                     .map(p -> new Paged<>(map(p.items()), p.total()));
         }
         // Without a search, the page is an index scan in sort order and the total comes from the
@@ -64,14 +68,18 @@ public class MemberRepository {
                         .map(rows -> new Paged<>(rows, total))));
     }
 
+    /** Where {@link #windowedPage} puts the page's limit and offset; without it they go at the end. */
+    static final String PAGE = " /*page*/";
+
     /**
      * A page of {@code select}, whose last column is {@code count(*) over ()}: one query gives
      * the rows and the total. Only a page past the end (or of size 0) needs {@code count}.
      */
     public static Uni<Paged<Object[]>> windowedPage(String select, String count, List<Object> params, int page, int size) {
         int limitAt = params.size() + 1;
-        return Panache.getSession().chain(session -> bind(session.createNativeQuery(
-                        select + " limit ?" + limitAt + " offset ?" + (limitAt + 1), Object[].class), params)
+        String paging = " limit ?" + limitAt + " offset ?" + (limitAt + 1);
+        String sql = select.contains(PAGE) ? select.replace(PAGE, paging) : select + paging;
+        return Panache.getSession().chain(session -> bind(session.createNativeQuery(sql, Object[].class), params)
                 .setParameter(limitAt, size).setParameter(limitAt + 1, Paged.offset(page, size))
                 .getResultList()
                 .chain(rows -> {
