@@ -93,35 +93,6 @@ class ScormPackagesTest {
                 PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip")) + "imsmanifest.xml");
     }
 
-    /** Files are stored on several threads: each one must reach S3 whole, under its path, with its media type. */
-    @Test
-    void everyFileOfALargePackageArrivesIntactInS3WithItsContentType() throws Exception {
-        java.util.Random random = new java.util.Random(7);
-        Map<String, byte[]> files = new LinkedHashMap<>();
-        for (int i = 0; i < 400; i++) {
-            files.put("pages/p" + i + ".html", ("<p>page " + i + "</p>" + "y".repeat(random.nextInt(2000))).getBytes());
-        }
-        for (int i = 0; i < 6; i++) {
-            byte[] media = new byte[(3 << 20) + random.nextInt(1 << 20)]; // larger than what is extracted into memory
-            random.nextBytes(media);
-            files.put("media/m" + i + ".mp4", media);
-        }
-        files.put("js/app.js", "var a = 1;".getBytes());
-        long course = Packages.upload(auth, "large.zip", Zips.scorm12(files));
-        JsonPath status = Packages.settled(auth, course);
-        assertThat(status.getString("status")).isEqualTo("ready");
-        String prefix = PackageStore.contentPrefix(course);
-        assertThat(store.list(prefix)).hasSize(files.size() + 2);
-        for (Map.Entry<String, byte[]> e : files.entrySet()) {
-            try (var in = store.open(prefix + e.getKey()).orElseThrow()) {
-                assertThat(in.readAllBytes()).as(e.getKey()).isEqualTo(e.getValue());
-                // (the test S3 server drops the blank after the parameter separator)
-                assertThat(in.response().contentType().replace(" ", "")).as(e.getKey())
-                        .isEqualTo(org.courseplatform.scorm.processing.ContentTypes.of(e.getKey()).replace(" ", ""));
-            }
-        }
-    }
-
     private static long e(Map<String, Long> ids, String name) {
         return ids.get(name);
     }

@@ -104,15 +104,11 @@ public class PackageWorker {
     private record Outcome(PackageProcessor.Result result, Rejection rejection) {
     }
 
-    /**
-     * Blocking: download, check, extract to S3. A rejection removes whatever was written; so does
-     * an infrastructure failure (before it is retried), so a failed attempt leaves no files behind.
-     */
+    /** Blocking: download, check, extract to S3. A rejection removes whatever was written. */
     private Outcome run(Job job) {
         long started = System.nanoTime();
         String prefix = PackageStore.contentPrefix(job.courseId());
         Path dir = null;
-        boolean cleanUp = true;
         try {
             dir = Files.createTempDirectory("scorm-" + job.courseId() + "-");
             Path zip = dir.resolve("package.zip");
@@ -121,35 +117,19 @@ public class PackageWorker {
                 return new Outcome(null, new Rejection(Rejection.ZIP_BOMB, "The uploaded file is larger than the "
                         + job.size() + " bytes that were announced."));
             }
-            long downloaded = System.nanoTime();
             PackageProcessor.Result result = PackageProcessor.process(zip, job.name(), limits(), dir,
                     (path, file, type) -> store.putFile(prefix + path, file, type), config.worker().uploadParallelism());
-            cleanUp = false;
-            Log.debugf("SCORM package of course %d: %d files, %d bytes expanded, in %d ms (download %d ms, checks and"
-                    + " extraction to S3 %d ms)", job.courseId(), result.fileCount(), result.expandedBytes(),
-                    (System.nanoTime() - started) / 1_000_000, (downloaded - started) / 1_000_000,
-                    (System.nanoTime() - downloaded) / 1_000_000);
+            Log.debugf("SCORM package of course %d: %d files, %d bytes expanded, in %d ms", job.courseId(),
+                    result.fileCount(), result.expandedBytes(), (System.nanoTime() - started) / 1_000_000);
             return new Outcome(result, null);
         } catch (Rejection rejection) {
             store.deletePrefix(prefix);
-            cleanUp = false;
             Log.debugf("SCORM package of course %d rejected: %s (%s)", job.courseId(), rejection.code(), rejection.getMessage());
             return new Outcome(null, rejection);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         } finally {
-            if (cleanUp) {
-                deletePrefixQuietly(prefix);
-            }
             deleteQuietly(dir);
-        }
-    }
-
-    private void deletePrefixQuietly(String prefix) {
-        try {
-            store.deletePrefix(prefix);
-        } catch (RuntimeException e) {
-            Log.warnf("Could not remove the partial files under %s: %s", prefix, e.toString());
         }
     }
 

@@ -2,7 +2,6 @@ package org.courseplatform.scorm.storage;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.courseplatform.scorm.config.ScormConfig;
-import org.courseplatform.scorm.processing.Extracted;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -166,15 +164,6 @@ public class PackageStore {
 
     public void putFile(String key, Path file, String contentType) {
         s3.putObject(b -> b.bucket(bucket).key(key).contentType(contentType), RequestBody.fromFile(file));
-    }
-
-    /** Stores one extracted package file; safe to call from several threads at once. */
-    public void putFile(String key, Extracted file, String contentType) {
-        byte[] bytes = file.bytes();
-        RequestBody body = bytes != null
-                ? RequestBody.fromContentProvider(() -> new ByteArrayInputStream(bytes), bytes.length, contentType)
-                : RequestBody.fromFile(file.file());
-        s3.putObject(b -> b.bucket(bucket).key(key).contentType(contentType).contentLength(file.size()), body);
     }
 
     /**
