@@ -41,6 +41,7 @@ mkdir -p "$work/www/v1/headless/courses" "$work/temp"
 curl -sf -H "$auth" "$BASE_URL/v1/headless/courses/$first" >"$work/www/v1/headless/courses/static.json"
 workers=$(sed -n 's/^worker_processes \(.*\);/\1/p' "$home/nginx/nginx.conf")
 cat >"$work/nginx.conf" <<EOF
+$( (( EUID == 0 )) && echo 'user root;' )
 worker_processes ${workers:-1};
 daemon on;
 pid $work/nginx.pid;
@@ -59,9 +60,9 @@ nginx -c "$work/nginx.conf" -p "$work"
 
 bench_wrk course-get-bare "http://127.0.0.1:$bare_port" '/v1/headless/courses/{id}'
 bare=$rps
-bench_wrk course-get-direct "http://127.0.0.1:$course_port" '/v1/headless/courses/{id}' "$auth"
+bench_wrk course-get-direct "http://127.0.0.1:$course_port" '/v1/headless/courses/{id}' "SERVICE:$ws:$key"
 direct=$rps
-bench_wrk course-get-ingress "$BASE_URL" '/v1/headless/courses/{id}' "$auth"
+bench_wrk course-get-ingress "$BASE_URL" '/v1/headless/courses/{id}' "SERVICE:$ws:$key"
 ingress=$rps
 bench_wrk course-get-static "http://127.0.0.1:$static_port" '/v1/headless/courses/static.json'
 static=$rps

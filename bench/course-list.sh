@@ -27,12 +27,12 @@ bench_bare_courses "$bare_port"
 
 bench_wrk course-list-bare "http://127.0.0.1:$bare_port" '/v1/headless/courses?length=100&page={page}'
 bare=$rps
-bench_wrk course-list-direct "http://127.0.0.1:$(bench_course_port)" '/v1/headless/courses?length=100&page={page}' "$auth"
+bench_wrk course-list-direct "http://127.0.0.1:$(bench_course_port)" '/v1/headless/courses?length=100&page={page}' "SERVICE:$ws:$key"
 direct=$rps
-bench_wrk course-list-ingress "$BASE_URL" '/v1/headless/courses?length=100&page={page}' "$auth"
+bench_wrk course-list-ingress "$BASE_URL" '/v1/headless/courses?length=100&page={page}' "SERVICE:$ws:$key"
 ingress=$rps; ingress_p99=$p99
-bench_wrk course-list-first "$BASE_URL" '/v1/headless/courses?length=100&page=0' "$auth"
+bench_wrk course-list-first "$BASE_URL" '/v1/headless/courses?length=100&page=0' "SERVICE:$ws:$key"
 firstpage=$rps
-bench_wrk course-list-deep "$BASE_URL" '/v1/headless/courses?length=100&page=99' "$auth"
+bench_wrk course-list-deep "$BASE_URL" '/v1/headless/courses?length=100&page=99' "SERVICE:$ws:$key"
 deep=$rps
 echo "RESULT course-list ratio_direct_to_bare=$(bench_ratio "$direct" "$bare") ratio_deep_to_first=$(bench_ratio "$deep" "$firstpage") ingress_rps=$ingress ingress_p99_ms=$ingress_p99 target_rps=2000 target_p99_ms=30"
