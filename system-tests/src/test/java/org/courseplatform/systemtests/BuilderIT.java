@@ -299,14 +299,10 @@ class BuilderIT {
 
     /** Runs src/test/js/course-builder.mjs with node, its npm packages installed under target/browser. */
     static JsonNode drive(Map<String, Object> plan) throws Exception {
-        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
-                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
-        NodeScripts.install(List.of("course-builder.mjs"), List.of("playwright-core", "axe-core"));
-        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(6), JSON.writeValueAsString(plan), Map.of(),
-                "node", "course-builder.mjs");
-        assertThat(result.exit()).as("node course-builder.mjs: " + result.out()).isZero();
+        String out = NodeScripts.browser("course-builder.mjs", List.of("playwright-core", "axe-core"), Duration.ofMinutes(6),
+                JSON.writeValueAsString(plan));
         Files.createDirectories(Path.of("target/course-builder"));
-        Files.writeString(Path.of("target/course-builder/report.json"), result.out(), StandardCharsets.UTF_8);
-        return JSON.readTree(result.out());
+        Files.writeString(Path.of("target/course-builder/report.json"), out, StandardCharsets.UTF_8);
+        return JSON.readTree(out);
     }
 }

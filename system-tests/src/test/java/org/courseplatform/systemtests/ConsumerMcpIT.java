@@ -11,7 +11,6 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -220,12 +219,8 @@ class ConsumerMcpIT {
 
     /** Runs src/test/js/mcp-oauth.mjs with node, its npm packages installed under target/browser. */
     private static JsonNode connect(Map<String, Object> plan) throws Exception {
-        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
-                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
-        NodeScripts.install(List.of("mcp-oauth.mjs"), List.of("playwright-core", "@modelcontextprotocol/sdk"));
-        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(4), JSON.writeValueAsString(plan), Map.of(),
-                "node", "mcp-oauth.mjs");
-        assertThat(result.exit()).as("node mcp-oauth.mjs: " + result.out()).isZero();
-        return JSON.readTree(result.out());
+        String out = NodeScripts.browser("mcp-oauth.mjs", List.of("playwright-core", "@modelcontextprotocol/sdk"), Duration.ofMinutes(4),
+                JSON.writeValueAsString(plan));
+        return JSON.readTree(out);
     }
 }

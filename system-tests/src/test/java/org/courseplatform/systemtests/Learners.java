@@ -1,7 +1,5 @@
 package org.courseplatform.systemtests;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetAddress;
@@ -29,16 +27,12 @@ final class Learners {
 
     /** Runs course-player.mjs with the plan; answers its report, also written to {@code <outDir>/report.json}. */
     static JsonNode play(Map<String, Object> plan) throws Exception {
-        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
-                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
-        NodeScripts.install(List.of("course-player.mjs"), List.of("playwright-core", "axe-core"));
-        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(5), JSON.writeValueAsString(plan), Map.of(),
-                "node", "course-player.mjs");
-        assertThat(result.exit()).as("node course-player.mjs: " + result.out()).isZero();
+        String report = NodeScripts.browser("course-player.mjs", List.of("playwright-core", "axe-core"), Duration.ofMinutes(5),
+                JSON.writeValueAsString(plan));
         Path out = Path.of((String) plan.get("outDir"));
         Files.createDirectories(out);
-        Files.writeString(out.resolve("report.json"), result.out(), StandardCharsets.UTF_8);
-        return JSON.readTree(result.out());
+        Files.writeString(out.resolve("report.json"), report, StandardCharsets.UTF_8);
+        return JSON.readTree(report);
     }
 
     /** One launch of a report, by name. */

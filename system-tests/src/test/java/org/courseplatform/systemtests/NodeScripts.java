@@ -40,6 +40,20 @@ final class NodeScripts {
         }
     }
 
+    /**
+     * Runs a browser script of src/test/js in headless Chromium with {@code input} (JSON) on stdin:
+     * checks that Chromium is there, installs the script and its packages, and fails the test when
+     * node does not exit 0. Answers what the script printed (its report).
+     */
+    static String browser(String script, List<String> packages, Duration timeout, String input) throws Exception {
+        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
+                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
+        install(List.of(script), packages);
+        Result result = run(timeout, input, Map.of(), "node", script);
+        assertThat(result.exit()).as("node " + script + ": " + result.out()).isZero();
+        return result.out();
+    }
+
     /** Runs a command in {@link #DIR} with {@code input} on stdin; stderr goes to the test's output. */
     static Result run(Duration timeout, String input, Map<String, String> env, String... command) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);

@@ -11,7 +11,6 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.io.ByteArrayInputStream;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -169,12 +168,8 @@ class ScormExportIT {
 
     /** Runs src/test/js/scorm-export.mjs with node, its npm packages installed under target/browser. */
     private static JsonNode play(List<Map<String, Object>> launches) throws Exception {
-        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
-                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
-        NodeScripts.install(List.of("scorm-export.mjs"), List.of("playwright-core"));
-        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(4), JSON.writeValueAsString(Map.of("launches", launches)),
-                Map.of(), "node", "scorm-export.mjs");
-        assertThat(result.exit()).as("node scorm-export.mjs").isZero();
-        return JSON.readTree(result.out());
+        String out = NodeScripts.browser("scorm-export.mjs", List.of("playwright-core"), Duration.ofMinutes(4),
+                JSON.writeValueAsString(Map.of("launches", launches)));
+        return JSON.readTree(out);
     }
 }

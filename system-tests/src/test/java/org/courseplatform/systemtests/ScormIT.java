@@ -206,13 +206,9 @@ class ScormIT {
 
     /** Runs src/test/js/scorm-player.mjs with node, its npm packages installed under target/browser. */
     private static JsonNode play(Map<String, Object> plan) throws Exception {
-        assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
-                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
-        NodeScripts.install(List.of("scorm-player.mjs"), List.of("playwright-core"));
-        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(3), JSON.writeValueAsString(plan), Map.of(),
-                "node", "scorm-player.mjs");
-        assertThat(result.exit()).as("node scorm-player.mjs").isZero();
-        return JSON.readTree(result.out());
+        String out = NodeScripts.browser("scorm-player.mjs", List.of("playwright-core"), Duration.ofMinutes(3),
+                JSON.writeValueAsString(plan));
+        return JSON.readTree(out);
     }
 
     /**
