@@ -1,0 +1,173 @@
+# shellcheck shell=bash
+# The globals set here are read by the other parts of ./suite:
+# shellcheck disable=SC2034
+#
+# scripts/suite/config.sh — configuration: environment knobs > the state of the last `up` >
+# defaults; the services of deploy/services.tsv; the lock of a suite home. Sourced by ./suite.
+
+SERVICES_TSV=$REPO_DIR/deploy/services.tsv
+ROUTES_TSV=$REPO_DIR/deploy/routes.tsv
+
+# Shared libraries and the dev-stack; the six services are appended from services.tsv.
+PLATFORM_MODULES=(platform/platform-web platform/platform-auth platform/platform-events
+                  platform/platform-testing platform/dev-stack)
+
+# The dev-stack's S3 credentials are generated once per suite home (load_local_secrets).
+S3_ACCESS_KEY=''
+S3_SECRET_KEY=''
+S3_BUCKET=course-platform
+S3_REGION=us-east-1
+
+DEFAULT_JAVA_OPTS="-Xms32m -Xmx384m -XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError"
+
+# Keycloak, the authorization server of the consumer MCP endpoint (docs/keycloak.md): the
+# distribution zip from Maven, its realm from deploy/keycloak, its tables in schema `keycloak`.
+KEYCLOAK_VERSION=26.7.3
+KEYCLOAK_REALM=course-platform
+KEYCLOAK_ROLE=keycloak
+KEYCLOAK_ADMIN_USER='admin'   # its bootstrap admin (master realm); the password is generated once
+KEYCLOAK_REALM_FILE=deploy/keycloak/course-platform-realm.json
+# Build-time options of `kc.sh build` (an optimized start skips the build step at every start).
+KEYCLOAK_BUILD_OPTS=(--db=postgres --health-enabled=true --cache=local)
+# Its own JVM options (kc.sh would take 70 % of the machine's memory and G1 otherwise).
+KEYCLOAK_JAVA_OPTS="-Xms64m -Xmx320m -XX:+UseSerialGC -Xss512k -XX:MetaspaceSize=96m -XX:MaxMetaspaceSize=256m -XX:+ExitOnOutOfMemoryError -Dfile.encoding=UTF-8 -Djava.security.egd=file:/dev/urandom"
+
+SERVICE_READY_TIMEOUT=120     # seconds for every service's /q/health/ready
+KEYCLOAK_READY_TIMEOUT=180    # seconds for Keycloak's /health/ready (its first start creates its tables)
+DEVSTACK_READY_TIMEOUT=60     # seconds for the Kafka and S3 ports
+STOP_TIMEOUT=20               # seconds between SIGTERM and SIGKILL
+# The SCORM content origin's domain: each launch gets <label>.content.localhost (scorm.player.content-origin).
+SCORM_CONTENT_DOMAIN=content.localhost
+
+load_config() {
+  SUITE_HOME=${SUITE_HOME:-$REPO_DIR/.suite}
+  [[ $SUITE_HOME == /* ]] || SUITE_HOME=$CALLER_PWD/$SUITE_HOME
+  SUITE_HOME=$(realpath -m -- "$SUITE_HOME")
+  LOG_DIR=$SUITE_HOME/logs
+  RUN_DIR=$SUITE_HOME/run
+  STATE_DIR=$SUITE_HOME/state
+  KEY_DIR=$SUITE_HOME/keys
+  DATA_DIR=$SUITE_HOME/data
+  NGINX_DIR=$SUITE_HOME/nginx
+  NGINX_CONF=$NGINX_DIR/nginx.conf
+  NGINX_PID=$NGINX_DIR/nginx.pid
+  STATE_FILE=$STATE_DIR/suite.env
+  DEMO_FILE=$STATE_DIR/demo.env
+
+  # What the last `up` used, so that `status`, `env`, `down` and a second `up` agree with
+  # it even when the knobs are not exported again.
+  SAVED_SUITE_PORT_BASE='' SAVED_SUITE_KAFKA_PORT='' SAVED_SUITE_S3_PORT='' SAVED_SUITE_DB=''
+  SAVED_PG_HOST='' SAVED_PG_PORT='' SAVED_PG_ADMIN_URL='' SAVED_PG_ADMIN_MODE=''
+  SAVED_PG_STARTED_BY_SUITE=0 SAVED_PG_CLUSTER='' SAVED_PG_LOG=''
+  if [[ -f $STATE_FILE ]]; then
+    # shellcheck source=/dev/null
+    . "$STATE_FILE"
+  fi
+
+  SUITE_PORT_BASE=${SUITE_PORT_BASE:-${SAVED_SUITE_PORT_BASE:-8080}}
+  SUITE_KAFKA_PORT=${SUITE_KAFKA_PORT:-${SAVED_SUITE_KAFKA_PORT:-9092}}
+  SUITE_S3_PORT=${SUITE_S3_PORT:-${SAVED_SUITE_S3_PORT:-9000}}
+  SUITE_DB=${SUITE_DB:-${SAVED_SUITE_DB:-courseplatform}}
+  SUITE_JAVA_OPTS=${SUITE_JAVA_OPTS:-$DEFAULT_JAVA_OPTS}
+  SUITE_SKIP_BUILD=${SUITE_SKIP_BUILD:-0}
+  check_port_knob SUITE_PORT_BASE "$SUITE_PORT_BASE"
+  check_port_knob SUITE_KAFKA_PORT "$SUITE_KAFKA_PORT"
+  check_port_knob SUITE_S3_PORT "$SUITE_S3_PORT"
+  [[ $SUITE_DB =~ ^[a-z_][a-z0-9_]{0,62}$ ]] \
+    || die "SUITE_DB must be a plain lower-case identifier ([a-z_][a-z0-9_]*), got '$SUITE_DB'"
+
+  INGRESS_PORT=$SUITE_PORT_BASE
+  BASE_URL=http://127.0.0.1:$INGRESS_PORT
+  SCORM_CONTENT_ORIGIN="http://{session}.$SCORM_CONTENT_DOMAIN:$INGRESS_PORT"
+  S3_URL=http://127.0.0.1:$SUITE_S3_PORT
+
+  # Keycloak: HTTP on base+10, management (health) on base+11; the issuer of MCP tokens and the
+  # resource (audience) they are minted for.
+  KEYCLOAK_PORT=$((SUITE_PORT_BASE + 10))
+  KEYCLOAK_MGMT_PORT=$((SUITE_PORT_BASE + 11))
+  KEYCLOAK_URL=http://127.0.0.1:$KEYCLOAK_PORT
+  KEYCLOAK_ISSUER=$KEYCLOAK_URL/realms/$KEYCLOAK_REALM
+  KEYCLOAK_DIR=$SUITE_HOME/keycloak
+  KEYCLOAK_HOME=$KEYCLOAK_DIR/keycloak-$KEYCLOAK_VERSION
+  MCP_RESOURCE=$BASE_URL/mcp
+
+  # PostgreSQL as far as it is known without touching it (resolve_postgres refines it).
+  PG_HOST=${SAVED_PG_HOST:-127.0.0.1}
+  PG_PORT=${SAVED_PG_PORT:-5432}
+  PG_ADMIN_URL=${SAVED_PG_ADMIN_URL:-postgresql://postgres@127.0.0.1:5432/postgres}
+  PG_ADMIN_MODE=${SAVED_PG_ADMIN_MODE:-url}
+  PG_STARTED_BY_SUITE=${SAVED_PG_STARTED_BY_SUITE:-0}
+  PG_CLUSTER=$SAVED_PG_CLUSTER
+  PG_LOG=$SAVED_PG_LOG
+  if [[ -n ${PG_URL:-} ]]; then
+    parse_pg_url "$PG_URL"
+    PG_ADMIN_URL=$PG_URL PG_ADMIN_MODE=url PG_STARTED_BY_SUITE=0 PG_CLUSTER='' PG_LOG=''
+  fi
+
+  read_services
+}
+
+# save_state: remember this run's ports, database and PostgreSQL facts.
+save_state() {
+  mkdir -p "$STATE_DIR"
+  local tmp=$STATE_FILE.tmp var
+  (
+    umask 077
+    {
+      echo "# Written by ./suite up; read by the other subcommands. Safe to delete when down."
+      for var in SUITE_PORT_BASE SUITE_KAFKA_PORT SUITE_S3_PORT SUITE_DB PG_HOST PG_PORT \
+                 PG_ADMIN_URL PG_ADMIN_MODE PG_STARTED_BY_SUITE PG_CLUSTER PG_LOG; do
+        printf 'SAVED_%s=%s\n' "$var" "$(sh_quote "${!var}")"
+      done
+    } >"$tmp"
+  )
+  mv -f "$tmp" "$STATE_FILE"
+}
+
+# read_services: SVC_NAMES/SVC_PORTS/SVC_SCHEMAS from deploy/services.tsv. A service's
+# local port there is 8080+n; here it becomes SUITE_PORT_BASE+n (the ingress is the base).
+read_services() {
+  SVC_NAMES=() SVC_PORTS=() SVC_SCHEMAS=()
+  [[ -f $SERVICES_TSV ]] || die "missing $SERVICES_TSV"
+  local name port schema _rest
+  while IFS=$'\t' read -r name port schema _rest || [[ -n $name ]]; do
+    name=${name%$'\r'} port=${port%$'\r'} schema=${schema%$'\r'}
+    [[ -z $name || $name == \#* ]] && continue
+    [[ $name =~ ^[a-z][a-z0-9-]*$ ]] || die "services.tsv: bad service name '$name'"
+    if ! is_uint "$port" || (( port <= 8080 || port >= 8180 )); then
+      die "services.tsv: bad port '$port' for $name"
+    fi
+    [[ $schema =~ ^[a-z_][a-z0-9_]*$ ]] || die "services.tsv: bad schema '$schema' for $name"
+    SVC_NAMES+=("$name")
+    SVC_PORTS+=($((SUITE_PORT_BASE + port - 8080)))
+    SVC_SCHEMAS+=("$schema")
+  done <"$SERVICES_TSV"
+  (( ${#SVC_NAMES[@]} )) || die "no services in $SERVICES_TSV"
+  # Database roles (one schema each): the services' and Keycloak's.
+  DB_ROLES=("${SVC_SCHEMAS[@]}" "$KEYCLOAK_ROLE")
+  MODULES=("${PLATFORM_MODULES[@]}" "${SVC_NAMES[@]}")
+}
+
+# svc_port SERVICE: its local port (fails for an unknown service).
+svc_port() {
+  local i
+  for i in "${!SVC_NAMES[@]}"; do
+    if [[ ${SVC_NAMES[$i]} == "$1" ]]; then printf '%s\n' "${SVC_PORTS[$i]}"; return 0; fi
+  done
+  return 1
+}
+
+ensure_dirs() {
+  mkdir -p "$LOG_DIR" "$RUN_DIR" "$STATE_DIR" "$DATA_DIR" "$NGINX_DIR"
+}
+
+# with_lock: one up/down/reset at a time per SUITE_HOME. fd 9 holds the lock; every
+# long-lived process is started with 9>&- so it does not inherit (and keep) the lock.
+with_lock() {
+  mkdir -p "$RUN_DIR"
+  exec 9>"$RUN_DIR/suite.lock"
+  if ! flock -n 9; then
+    info "another ./suite command is using $SUITE_HOME; waiting for it"
+    flock 9
+  fi
+}

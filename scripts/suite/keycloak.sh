@@ -1,0 +1,156 @@
+# shellcheck shell=bash
+#
+# scripts/suite/keycloak.sh — Keycloak, the authorization server of /mcp (docs/keycloak.md): its
+# distribution, start, readiness and the realm configuration that depends on this suite. Sourced
+# by ./suite.
+
+# ensure_keycloak: the distribution unpacked under $KEYCLOAK_DIR (once per version; the zip comes
+# from Maven like every other artifact) and built with KEYCLOAK_BUILD_OPTS (again only when they
+# change), so that every start is an optimized one.
+ensure_keycloak() {
+  local zip=$KEYCLOAK_DIR/keycloak-quarkus-dist-$KEYCLOAK_VERSION.zip stamp=$KEYCLOAK_HOME/.suite-build old
+  mkdir -p "$KEYCLOAK_DIR"
+  if [[ ! -x $KEYCLOAK_HOME/bin/kc.sh ]]; then
+    if [[ ! -s $zip ]]; then
+      info "keycloak: fetching org.keycloak:keycloak-quarkus-dist:$KEYCLOAK_VERSION:zip (Maven)"
+      ./mvnw -N -B -q dependency:copy -Dartifact="org.keycloak:keycloak-quarkus-dist:$KEYCLOAK_VERSION:zip" \
+        -Dtransitive=false -DoutputDirectory="$KEYCLOAK_DIR" 9>&- >&2 \
+        || die "could not fetch the Keycloak $KEYCLOAK_VERSION distribution with Maven"
+    fi
+    info "keycloak: unpacking $KEYCLOAK_VERSION into $KEYCLOAK_DIR"
+    rm -rf "$KEYCLOAK_HOME" "$KEYCLOAK_DIR/unpack"
+    unzip -q "$zip" -d "$KEYCLOAK_DIR/unpack" || die "could not unpack $zip"
+    mv "$KEYCLOAK_DIR/unpack/keycloak-$KEYCLOAK_VERSION" "$KEYCLOAK_HOME"
+    rm -rf "$KEYCLOAK_DIR/unpack" "$zip"
+    # Other versions unpacked earlier.
+    for old in "$KEYCLOAK_DIR"/keycloak-*; do
+      [[ -d $old && $old != "$KEYCLOAK_HOME" ]] && rm -rf "$old"
+    done
+  fi
+  if [[ ! -f $stamp || $(<"$stamp") != "${KEYCLOAK_BUILD_OPTS[*]}" ]]; then
+    info "keycloak: kc.sh build ${KEYCLOAK_BUILD_OPTS[*]} (once; log: $LOG_DIR/keycloak-build.log)"
+    JAVA_OPTS=$KEYCLOAK_JAVA_OPTS "$KEYCLOAK_HOME/bin/kc.sh" build "${KEYCLOAK_BUILD_OPTS[@]}" 9>&- \
+      >"$LOG_DIR/keycloak-build.log" 2>&1 || { tail_log keycloak-build; die "kc.sh build failed"; }
+    printf '%s' "${KEYCLOAK_BUILD_OPTS[*]}" >"$stamp"
+  fi
+}
+
+# start_keycloak: start it unless running; the realm file is imported at its first start
+# (Keycloak skips a realm that exists), configure_keycloak_realm keeps it in step afterwards.
+start_keycloak() {
+  local pid
+  if pid=$(component_pid keycloak); then
+    info "keycloak: running (pid $pid)"
+    return 0
+  fi
+  require_free_port "$KEYCLOAK_PORT" "Keycloak"
+  require_free_port "$KEYCLOAK_MGMT_PORT" "Keycloak's management interface"
+  mkdir -p "$KEYCLOAK_HOME/data/import"
+  cp "$REPO_DIR/$KEYCLOAK_REALM_FILE" "$KEYCLOAK_HOME/data/import/$KEYCLOAK_REALM-realm.json"
+  info "keycloak: starting on $KEYCLOAK_URL (management 127.0.0.1:$KEYCLOAK_MGMT_PORT)"
+  spawn keycloak env \
+    "JAVA_OPTS=$KEYCLOAK_JAVA_OPTS" \
+    "KC_DB_URL=jdbc:postgresql://$PG_HOST:$PG_PORT/$SUITE_DB" \
+    "KC_DB_USERNAME=$KEYCLOAK_ROLE" \
+    "KC_DB_PASSWORD=$(db_password "$KEYCLOAK_ROLE")" \
+    "KC_DB_SCHEMA=$KEYCLOAK_ROLE" \
+    "KC_BOOTSTRAP_ADMIN_USERNAME=$KEYCLOAK_ADMIN_USER" \
+    "KC_BOOTSTRAP_ADMIN_PASSWORD=$(<"$KEY_DIR/keycloak-admin-password")" \
+    "MCP_RESOURCE=$MCP_RESOURCE" \
+    "MEMBERS_SERVICE_CLIENT_SECRET=$(<"$KEY_DIR/keycloak-members-service-secret")" \
+    "$KEYCLOAK_HOME/bin/kc.sh" start --optimized --import-realm \
+    --http-enabled=true --http-host=127.0.0.1 --http-port="$KEYCLOAK_PORT" \
+    --http-management-port="$KEYCLOAK_MGMT_PORT" --hostname="$KEYCLOAK_URL" \
+    --log-level=INFO,io.smallrye.health:WARN
+}
+
+# keycloak_health: "ready" or "not ready (HTTP n)" from the management interface.
+keycloak_health() {
+  local code
+  code=$(http_code "http://127.0.0.1:$KEYCLOAK_MGMT_PORT/health/ready")
+  if [[ $code == 200 ]]; then echo ready; else echo "not ready (HTTP $code)"; fi
+}
+
+wait_keycloak_ready() {
+  local deadline=$((SECONDS + KEYCLOAK_READY_TIMEOUT)) started=$SECONDS
+  until [[ $(keycloak_health) == ready ]]; do
+    if ! component_pid keycloak >/dev/null; then
+      tail_log keycloak
+      die "keycloak exited during start-up (log: $LOG_DIR/keycloak.log)"
+    fi
+    if (( SECONDS >= deadline )); then
+      tail_log keycloak
+      die "keycloak not ready after ${KEYCLOAK_READY_TIMEOUT}s (log: $LOG_DIR/keycloak.log)"
+    fi
+    sleep 1
+  done
+  info "keycloak: ready ($((SECONDS - started))s)"
+}
+
+# kc_admin METHOD PATH [curl args...]: the admin REST API as the bootstrap admin; sets RESP_CODE
+# and RESP_BODY. The token comes from the master realm's admin-cli (fetched once per call site).
+kc_admin() {
+  local method=$1 path=$2 resp; shift 2
+  resp=$(curl_auth "Bearer $KC_TOKEN" -X "$method" -H 'Content-Type: application/json' "$@" \
+           "$KEYCLOAK_URL/admin/realms$path") || resp=$'\n000'
+  RESP_CODE=${resp##*$'\n'}
+  RESP_BODY=${resp%$'\n'*}
+}
+
+# configure_keycloak_realm: idempotent. The realm exists (imported from the file, or created
+# from it now), and the values that depend on this suite match it: the audience of the `mcp`
+# scope (BASE_URL/mcp) and the secret of the members-service client.
+configure_keycloak_realm() {
+  local resp secret scope_id mapper client_id realm_json
+  resp=$(curl -sS -m 30 --data-urlencode "username=$KEYCLOAK_ADMIN_USER" \
+           --data-urlencode "password@"<(printf '%s' "$(<"$KEY_DIR/keycloak-admin-password")") \
+           -d grant_type=password -d client_id=admin-cli "$KEYCLOAK_URL/realms/master/protocol/openid-connect/token") \
+    || die "keycloak: the admin token request failed"
+  KC_TOKEN=$(jq -r '.access_token // empty' <<<"$resp")
+  [[ -n $KC_TOKEN ]] || die "keycloak: no admin token for '$KEYCLOAK_ADMIN_USER' (was the admin password in $KEY_DIR changed after the first start?)"
+  secret=$(<"$KEY_DIR/keycloak-members-service-secret")
+
+  kc_admin GET "/$KEYCLOAK_REALM"
+  if [[ $RESP_CODE == 404 ]]; then
+    info "keycloak: realm $KEYCLOAK_REALM missing; creating it from $KEYCLOAK_REALM_FILE"
+    realm_json=$(sed -e "s|\${MCP_RESOURCE}|$MCP_RESOURCE|g" -e "s|\${MEMBERS_SERVICE_CLIENT_SECRET}|$secret|g" \
+                   "$REPO_DIR/$KEYCLOAK_REALM_FILE")
+    kc_admin POST "" --data-binary @<(printf '%s' "$realm_json")
+    [[ $RESP_CODE == 201 ]] || die "keycloak: creating realm $KEYCLOAK_REALM answered HTTP $RESP_CODE: $RESP_BODY"
+  elif [[ $RESP_CODE != 200 ]]; then
+    die "keycloak: reading realm $KEYCLOAK_REALM answered HTTP $RESP_CODE: $RESP_BODY"
+  fi
+
+  # The audience mapper of scope mcp.
+  kc_admin GET "/$KEYCLOAK_REALM/client-scopes"
+  scope_id=$(jq -r '.[] | select(.name == "mcp") | .id' <<<"$RESP_BODY")
+  [[ -n $scope_id ]] || die "keycloak: realm $KEYCLOAK_REALM has no client scope mcp"
+  mapper=$(jq -c '.[] | select(.name == "mcp") | .protocolMappers[] | select(.protocolMapper == "oidc-audience-mapper")' <<<"$RESP_BODY")
+  [[ -n $mapper ]] || die "keycloak: client scope mcp has no audience mapper"
+  if [[ $(jq -r '.config["included.custom.audience"]' <<<"$mapper") != "$MCP_RESOURCE" ]]; then
+    info "keycloak: audience of scope mcp := $MCP_RESOURCE"
+    kc_admin PUT "/$KEYCLOAK_REALM/client-scopes/$scope_id/protocol-mappers/models/$(jq -r .id <<<"$mapper")" \
+      --data-binary @<(jq -c --arg a "$MCP_RESOURCE" '.config["included.custom.audience"] = $a' <<<"$mapper")
+    [[ $RESP_CODE == 204 ]] || die "keycloak: updating the audience mapper answered HTTP $RESP_CODE: $RESP_BODY"
+  fi
+
+  # The members-service client's secret.
+  kc_admin GET "/$KEYCLOAK_REALM/clients?clientId=members-service"
+  client_id=$(jq -r '.[0].id // empty' <<<"$RESP_BODY")
+  [[ -n $client_id ]] || die "keycloak: realm $KEYCLOAK_REALM has no client members-service"
+  kc_admin GET "/$KEYCLOAK_REALM/clients/$client_id/client-secret"
+  if [[ $(jq -r '.value // empty' <<<"$RESP_BODY") != "$secret" ]]; then
+    info "keycloak: setting the secret of client members-service"
+    kc_admin PUT "/$KEYCLOAK_REALM/clients/$client_id" \
+      --data-binary @<(jq -nc --arg s "$secret" '{clientId: "members-service", secret: $s}')
+    [[ $RESP_CODE == 204 ]] || die "keycloak: updating client members-service answered HTTP $RESP_CODE: $RESP_BODY"
+  fi
+  info "keycloak: realm $KEYCLOAK_REALM configured (issuer $KEYCLOAK_ISSUER, audience $MCP_RESOURCE)"
+}
+
+# keycloak_realm_state: "ready" when the realm answers its discovery document.
+keycloak_realm_state() {
+  local code
+  code=$(http_code "$KEYCLOAK_ISSUER/.well-known/openid-configuration")
+  if [[ $code == 200 ]]; then echo ready; else echo "realm $KEYCLOAK_REALM missing (HTTP $code)"; fi
+}

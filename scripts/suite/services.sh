@@ -1,0 +1,116 @@
+# shellcheck shell=bash
+#
+# scripts/suite/services.sh — the six services: their environment, start (in parallel) and
+# readiness. Sourced by ./suite.
+
+# service_env SERVICE INDEX: the NAME=value environment of one service.
+service_env() {
+  local svc=$1 i=$2 role=${SVC_SCHEMAS[$2]} members_port courses_port migrations_port
+  members_port=$(svc_port members-service || echo $((SUITE_PORT_BASE + 1)))
+  courses_port=$(svc_port course-service || echo $((SUITE_PORT_BASE + 2)))
+  migrations_port=$(svc_port migration-service || echo $((SUITE_PORT_BASE + 4)))
+  printf '%s\n' \
+    "QUARKUS_HTTP_PORT=${SVC_PORTS[$i]}" \
+    "QUARKUS_HTTP_HOST=127.0.0.1" \
+    "QUARKUS_DATASOURCE_REACTIVE_URL=postgresql://$PG_HOST:$PG_PORT/$SUITE_DB" \
+    "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://$PG_HOST:$PG_PORT/$SUITE_DB" \
+    "QUARKUS_DATASOURCE_USERNAME=$role" \
+    "QUARKUS_DATASOURCE_PASSWORD=$(db_password "$role")" \
+    "KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:$SUITE_KAFKA_PORT" \
+    "PLATFORM_S3_ENDPOINT=$S3_URL" \
+    "PLATFORM_S3_BUCKET=$S3_BUCKET" \
+    "PLATFORM_S3_ACCESS_KEY=$S3_ACCESS_KEY" \
+    "PLATFORM_S3_SECRET_KEY=$S3_SECRET_KEY" \
+    "PLATFORM_S3_REGION=$S3_REGION" \
+    "PLATFORM_AUTH_MEMBERS_URL=http://127.0.0.1:$members_port" \
+    "PLATFORM_SERVICES_COURSE_SERVICE_URL=http://127.0.0.1:$courses_port" \
+    "PLATFORM_SERVICES_MIGRATION_SERVICE_URL=http://127.0.0.1:$migrations_port" \
+    "PLATFORM_AUTH_PRIVATE_KEY_LOCATION=$KEY_DIR/jwt/private/$svc.pem" \
+    "PLATFORM_AUTH_PUBLIC_KEYS_LOCATION=$KEY_DIR/jwt/public" \
+    "PLATFORM_AUTH_TRUSTED_PROXIES=127.0.0.1,::1" \
+    "PLATFORM_PUBLIC_BASE_URL=$BASE_URL" \
+    "SCORM_PLAYER_CONTENT_ORIGIN=$SCORM_CONTENT_ORIGIN"
+  # Only members-service serves the operator's admin API; it also provisions members into
+  # Keycloak through the admin API, as the realm's client members-service.
+  if [[ $svc == members-service ]]; then
+    printf '%s\n' "PLATFORM_AUTH_OPERATOR_TOKEN=$OPERATOR_TOKEN" \
+      "PLATFORM_KEYCLOAK_URL=$KEYCLOAK_URL" \
+      "PLATFORM_KEYCLOAK_REALM=$KEYCLOAK_REALM" \
+      "PLATFORM_KEYCLOAK_CLIENT_ID=members-service" \
+      "PLATFORM_KEYCLOAK_CLIENT_SECRET=$(<"$KEY_DIR/keycloak-members-service-secret")"
+  fi
+  # agent-gateway accepts the realm's tokens on /mcp (consumer-mcp.issuer).
+  if [[ $svc == agent-gateway ]]; then
+    printf '%s\n' "CONSUMER_MCP_ISSUER=$KEYCLOAK_ISSUER"
+  fi
+  # webhook-dispatcher: secrets key, the local CA, and receivers on this machine allowed.
+  if [[ $svc == webhook-dispatcher ]]; then
+    printf '%s\n' "WEBHOOKS_SECRET_KEY=$(<"$KEY_DIR/webhooks-secret-key")" \
+      "WEBHOOKS_TRUST_CA=$KEY_DIR/webhook-ca.pem" \
+      "WEBHOOKS_ALLOWED_ADDRESSES=${WEBHOOKS_ALLOWED_ADDRESSES:-127.0.0.1/32,::1/128}"
+  fi
+}
+
+# start_services: every dead service, in parallel, then wait for all to be ready.
+start_services() {
+  local i svc pid
+  local -a java_opts envs
+  read -r -a java_opts <<<"$SUITE_JAVA_OPTS"
+  for i in "${!SVC_NAMES[@]}"; do
+    svc=${SVC_NAMES[$i]}
+    if pid=$(component_pid "$svc"); then
+      info "$svc: running (pid $pid)"
+      continue
+    fi
+    require_free_port "${SVC_PORTS[$i]}" "$svc"
+    mapfile -t envs < <(service_env "$svc" "$i")
+    info "$svc: starting on port ${SVC_PORTS[$i]}"
+    # A class-data archive per service, written at its first clean exit and reused after:
+    # start-up drops from about 2.8 s to 1.8 s (docs/performance.md). The JVM rebuilds it
+    # by itself when the jar changes.
+    mkdir -p "$SUITE_HOME/cds"
+    # A stale archive (the service was rebuilt) makes the JVM slower and bigger than none.
+    if [[ -f $SUITE_HOME/cds/$svc.jsa ]] \
+      && [[ -n $(find "$REPO_DIR/$svc/target/quarkus-app" -newer "$SUITE_HOME/cds/$svc.jsa" -print -quit) ]]; then
+      rm -f "$SUITE_HOME/cds/$svc.jsa"
+    fi
+    spawn "$svc" env "${envs[@]}" "$JAVA_HOME/bin/java" "${java_opts[@]}" \
+      -XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$SUITE_HOME/cds/$svc.jsa" \
+      -jar "$REPO_DIR/$svc/target/quarkus-app/quarkus-run.jar"
+  done
+  wait_services_ready
+}
+
+# wait_services_ready: poll /q/health/ready of every service until all answer 200.
+wait_services_ready() {
+  local deadline=$((SECONDS + SERVICE_READY_TIMEOUT)) started=$SECONDS svc port
+  local -a pending=("${SVC_NAMES[@]}") still
+  while (( ${#pending[@]} )); do
+    still=()
+    for svc in "${pending[@]}"; do
+      port=$(svc_port "$svc")
+      if [[ $(http_code "http://127.0.0.1:$port/q/health/ready") == 200 ]]; then
+        info "$svc: ready ($((SECONDS - started))s)"
+      elif ! component_pid "$svc" >/dev/null; then
+        tail_log "$svc"
+        die "$svc exited during start-up (log: $LOG_DIR/$svc.log)"
+      else
+        still+=("$svc")
+      fi
+    done
+    pending=(${still[@]+"${still[@]}"})
+    (( ${#pending[@]} )) || break
+    if (( SECONDS >= deadline )); then
+      for svc in "${pending[@]}"; do tail_log "$svc"; done
+      die "not ready after ${SERVICE_READY_TIMEOUT}s: ${pending[*]} (logs in $LOG_DIR)"
+    fi
+    sleep 0.5
+  done
+}
+
+# service_health PORT: "ready" or "not ready (HTTP n)".
+service_health() {
+  local code
+  code=$(http_code "http://127.0.0.1:$1/q/health/ready")
+  if [[ $code == 200 ]]; then echo ready; else echo "not ready (HTTP $code)"; fi
+}
