@@ -93,7 +93,7 @@ request = function()
       tid * 1000000000 + seq))
 end
 response = function(status, headers, body)
-  local expect = mode == "headless" and '"id"%s*:%s*$course[,}]' or '"isError"%s*:%s*false'
+  local expect = mode == "headless" and '"id"%s*:%s*${course}[,}]' or '"isError"%s*:%s*false'
   if status ~= 200 or not string.find(body, expect) then
     bad = bad + 1
   end

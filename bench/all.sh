@@ -13,13 +13,13 @@ home=${SUITE_HOME:-$PWD/.suite}
 mkdir -p "$home/bench"
 log=$home/bench/$(date -u +%Y%m%dT%H%M%SZ).log
 rows=${BENCH_ROWS:-course-get course-list members webhooks scorm startup}
-declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]= [scorm]=1 [startup]=)
+declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]='' [scorm]=1 [startup]='')
 start=$SECONDS
 status=0
 for row in $rows; do
   echo "== bench/$row.sh ${args[$row]:-} ($(date -u +%H:%M:%S))" | tee -a "$log"
   t0=$SECONDS
-  if ! bench/"$row".sh ${args[$row]:-} 2>&1 | tee -a "$log"; then
+  if ! bench/"$row".sh ${args[$row]:+"${args[$row]}"} 2>&1 | tee -a "$log"; then
     echo "!! bench/$row.sh failed" | tee -a "$log"
     status=1
   fi

@@ -66,12 +66,15 @@ vacuum analyze analytics_learner;
 SQL
 echo "Seeded in $(( $(date +%s) - start )) s; table $(sql -At -c "select pg_size_pretty(pg_total_relation_size('analytics_bench.analytics_learner'))")"
 
+# by_screen and median are read through ${!name} below.
+# shellcheck disable=SC2034
 by_screen="select furthest_index, count(*), count(*) filter (where completed_at < \$4),
     coalesce(sum(total_seconds) filter (where completed_at < \$4), 0),
     count(*) filter (where quiz_passed is not null), count(*) filter (where quiz_passed)
 from analytics_learner
 where course_id = \$1 and test_mode = \$2 and commenced_at >= \$3 and commenced_at < \$4
 group by furthest_index"
+# shellcheck disable=SC2034
 median="select percentile_cont(0.5) within group (order by total_seconds)
 from analytics_learner
 where course_id = \$1 and test_mode = \$2 and commenced_at >= \$3 and commenced_at < \$4 and completed_at < \$4"

@@ -37,7 +37,7 @@ document='{"format":"builder2","title":"Bench builder course","locale":"en","scr
 course=$(curl -sf -H "$auth" -H 'Content-Type: application/json' -d "{\"identifier\":\"bench\",\"document\":$document}" \
   "$BASE_URL/v1/headless/courses/import" | jq -r .id)
 urls=()
-for run in $(seq 0 "$runs"); do
+for _ in $(seq 0 "$runs"); do
   urls+=("$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
     -d "{\"action\":\"edit\",\"courseId\":$course,\"identifier\":\"bench\"}" "$BASE_URL/v1/headless/embed/course")")
 done

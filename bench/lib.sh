@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # bench/lib.sh — what every benchmark needs first; sourced, not run.
 
 # bench_env: reads the running suite's env (BASE_URL, OPERATOR_TOKEN, ...) and sets db (database name).
@@ -52,7 +53,9 @@ bench_wrk() {
   WRK_LABEL=warmup wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d5s -s bench/wrk.lua "$base" >/dev/null
   line=$(WRK_LABEL=$label wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d"${duration:-20s}" -s bench/wrk.lua "$base" | grep '^RESULT')
   echo "$line"
+  # shellcheck disable=SC2034  # rps and p99 are for the caller
   rps=$(sed -E 's/.* rps=([0-9]+).*/\1/' <<<"$line")
+  # shellcheck disable=SC2034
   p99=$(sed -E 's/.* p99_ms=([0-9.]+).*/\1/' <<<"$line")
 }
 

@@ -121,7 +121,7 @@ SQL
 done
 limit() { # $1 = members|enrolments, $2 = typical|broad; sets limit_rps, limit_p50, limit_p99
   local files=()
-  if [[ $1 == members ]]; then for f in "$tmp"/members-$2-*.sql; do files+=(-f "$f"); done; else files=(-f "$tmp/enrolments-$2.sql"); fi
+  if [[ $1 == members ]]; then for f in "$tmp"/members-"$2"-*.sql; do files+=(-f "$f"); done; else files=(-f "$tmp/enrolments-$2.sql"); fi
   rm -f "$tmp"/log.*
   (cd "$tmp" && PGOPTIONS="-c search_path=members" pgbench -n -M extended -c 32 -j 2 -T "${limit_seconds:-10}" -l --log-prefix=log \
     -h 127.0.0.1 -U postgres "${files[@]}" "$db" >"$tmp/pgbench.out" 2>&1) || { cat "$tmp/pgbench.out" >&2; exit 1; }

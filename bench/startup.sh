@@ -17,7 +17,7 @@ java_home=$(tr '\0' '\n' < /proc/"$(cat "$SUITE_HOME/run/members-service.pid")"/
 java_home=${java_home:-/usr/lib/jvm/temurin-25-jdk-amd64}
 printf '%-20s %10s %12s %10s\n' service ready_ms quarkus_s idle_rss_mb
 worst_ready=0 worst_rss=0
-while read -r svc port _; do
+while read -r svc _ _; do
   [[ $svc == \#* || -z $svc ]] && continue
   pidfile=$SUITE_HOME/run/$svc.pid
   pid=$(cat "$pidfile")
