@@ -6,13 +6,15 @@
 # Quarkus' own "started in" figure, and the resident set size after 20 s idle.
 # Prints a RESULT line per service and, as the limit, what the JVM itself takes with the same
 # options (`java -version`: start-up and peak RSS), plus the slowest start and biggest RSS.
-# Run twice to see the effect of the class-data archive (.suite/cds), which the first clean
-# exit writes. Usage: ./suite up && bench/startup.sh [--no-cds]
+# Measure on a suite whose services start from their ahead-of-time cache (.suite/aot): the
+# first `./suite up` after a build records it and the following `./suite down` writes it, so
+# run `./suite up && ./suite down && ./suite up` first; --no-cache starts without it.
+# Usage: bench/startup.sh [--no-cache]
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 SUITE_HOME=${SUITE_HOME:-$PWD/.suite}
 cds=1
-[[ ${1:-} == --no-cds ]] && cds=0
+[[ ${1:-} == --no-cache ]] && cds=0
 java_home=$(tr '\0' '\n' < /proc/"$(cat "$SUITE_HOME/run/members-service.pid")"/environ | sed -n 's/^JAVA_HOME=//p')
 java_home=${java_home:-/usr/lib/jvm/temurin-25-jdk-amd64}
 printf '%-20s %10s %12s %10s\n' service ready_ms quarkus_s idle_rss_mb
@@ -21,10 +23,17 @@ while read -r svc _ _; do
   [[ $svc == \#* || -z $svc ]] && continue
   pidfile=$SUITE_HOME/run/$svc.pid
   pid=$(cat "$pidfile")
-  mapfile -t envs < <(tr '\0' '\n' < /proc/"$pid"/environ | grep -E '^(QUARKUS_|KAFKA_|PLATFORM_)')
+  mapfile -t envs < <(tr '\0' '\n' < /proc/"$pid"/environ | grep -E '^(QUARKUS_|KAFKA_|PLATFORM_|MALLOC_)')
   read -r -a opts < <(tr '\0' ' ' < /proc/"$pid"/cmdline | sed 's/^[^ ]* //; s/ -jar .*//') || true
+  # A suite still recording its cache would record again at each restart: use the cache.
+  for j in "${!opts[@]}"; do
+    if [[ ${opts[$j]} == -XX:AOTCacheOutput=* ]]; then
+      [[ -f ${opts[$j]#*=} ]] || { echo "bench/startup.sh: $svc has no AOT cache yet: ./suite down && ./suite up first" >&2; exit 1; }
+      opts[j]=-XX:AOTCache=${opts[$j]#*=}
+    fi
+  done
   if (( ! cds )); then
-    mapfile -t opts < <(printf '%s\n' "${opts[@]}" | grep -v -E 'SharedArchive')
+    mapfile -t opts < <(printf '%s\n' "${opts[@]}" | grep -v -E 'SharedArchive|AOTCache')
   fi
   kill "$pid"
   while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done

@@ -260,7 +260,9 @@ cmd_down() {
   local before
   before=$(date +%s)
   stop_ingress
-  stop_components "${SVC_NAMES[@]}"
+  # A service's first run after a build assembles its ahead-of-time cache as it exits
+  # (start_services), which takes longer than a plain stop on a busy machine.
+  STOP_TIMEOUT=$SERVICE_STOP_TIMEOUT stop_components "${SVC_NAMES[@]}"
   stop_components dev-stack keycloak
   if [[ $PG_STARTED_BY_SUITE == 1 && -n $PG_CLUSTER && -z ${PG_URL:-} ]]; then
     if pg_isready -q -h "$PG_HOST" -p "$PG_PORT" -t 2; then

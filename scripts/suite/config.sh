@@ -36,6 +36,7 @@ SERVICE_READY_TIMEOUT=120     # seconds for every service's /q/health/ready
 KEYCLOAK_READY_TIMEOUT=180    # seconds for Keycloak's /health/ready (its first start creates its tables)
 DEVSTACK_READY_TIMEOUT=60     # seconds for the Kafka and S3 ports
 STOP_TIMEOUT=20               # seconds between SIGTERM and SIGKILL
+SERVICE_STOP_TIMEOUT=120      # the same for a service, which may be writing its AOT cache
 # The SCORM content origin's domain: each launch gets <label>.content.localhost (scorm.player.content-origin).
 SCORM_CONTENT_DOMAIN=content.localhost
 
