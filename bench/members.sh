@@ -37,6 +37,8 @@ if [[ -n "${BENCH_WORKSPACE:-}" ]]; then
   key=$(curl -sf -H "Authorization: Bearer $OPERATOR_TOKEN" -H 'Content-Type: application/json' \
     -d '{"mode":"live","name":"bench"}' "$BASE_URL/admin/v1/workspaces/$ws/api-keys" | jq -r .key)
   echo "workspace $ws: reusing its seeded data"
+  psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -U postgres -d "$db" -c "insert into members.keycloak_provisioned (user_id)
+    select m.user_id from members.membership m where m.workspace_id = $ws on conflict do nothing"
 else
   bench_setup "Bench members"
   echo "workspace $ws: seeding 100,000 members and 1,000,000 enrolments"
@@ -59,6 +61,10 @@ from members.app_user u
 cross join lateral (select 'First' || (split_part(substr(u.username, 2), '-', 1)::int % 997) as firstname,
                            'Last' || (split_part(substr(u.username, 2), '-', 1)::int % 991) as lastname) p
 where u.email like '%-w$ws@example.com';
+-- The bench members never sign in: marked as brought to Keycloak, so that the provisioning
+-- backfill (every 5 minutes, one user at a time) does not load the machine during the other rows.
+insert into members.keycloak_provisioned (user_id)
+select u.id from members.app_user u where u.email like '%-w$ws@example.com';
 insert into members.member_group (workspace_id, name) select $ws, 'Group ' || g from generate_series(1, 100) g;
 insert into members.course_projection (id, workspace_id, title, course_key, occurred_at, search_text)
 select 800000000 + $ws * 1000 + g, $ws, 'Bench course ' || g, 'BC' || g, now(), lower('Bench course ' || g || ' BC' || g)
