@@ -23,7 +23,7 @@ while read -r svc _ _; do
   [[ $svc == \#* || -z $svc ]] && continue
   pidfile=$SUITE_HOME/run/$svc.pid
   pid=$(cat "$pidfile")
-  mapfile -t envs < <(tr '\0' '\n' < /proc/"$pid"/environ | grep -E '^(QUARKUS_|KAFKA_|PLATFORM_|MALLOC_)')
+  mapfile -t envs < <(tr '\0' '\n' < /proc/"$pid"/environ)   # all of it: secrets come in the environment
   read -r -a opts < <(tr '\0' ' ' < /proc/"$pid"/cmdline | sed 's/^[^ ]* //; s/ -jar .*//') || true
   # A suite still recording its cache would record again at each restart: use the cache.
   for j in "${!opts[@]}"; do
@@ -39,7 +39,7 @@ while read -r svc _ _; do
   while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
   log=$SUITE_HOME/logs/$svc.log
   t0=$(date +%s%N)
-  nohup env "${envs[@]}" "$java_home/bin/java" "${opts[@]}" -jar "$PWD/$svc/target/quarkus-app/quarkus-run.jar" >>"$log" 2>&1 &
+  nohup env -i "${envs[@]}" "$java_home/bin/java" "${opts[@]}" -jar "$PWD/$svc/target/quarkus-app/quarkus-run.jar" >>"$log" 2>&1 &
   echo $! > "$pidfile"
   until curl -sf -o /dev/null "http://127.0.0.1:$(sed -n 's/^QUARKUS_HTTP_PORT=//p' <<<"$(printf '%s\n' "${envs[@]}")")/q/health/ready"; do sleep 0.05; done
   t1=$(date +%s%N)
