@@ -8,13 +8,19 @@
 # options (`java -version`: start-up and peak RSS), plus the slowest start and biggest RSS.
 # Measure on a suite whose services start from their ahead-of-time cache (.suite/aot): the
 # first `./suite up` after a build records it and the following `./suite down` writes it, so
-# run `./suite up && ./suite down && ./suite up` first; --no-cache starts without it.
-# Usage: bench/startup.sh [--no-cache]
+# run `./suite up && ./suite down && ./suite up` first. --no-cache starts without any cache;
+# --cds with the dynamic class-data archive older JDKs get (written at the first clean stop, so
+# the second --cds run is the one to read).
+# Usage: bench/startup.sh [--no-cache | --cds]
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 SUITE_HOME=${SUITE_HOME:-$PWD/.suite}
-cds=1
-[[ ${1:-} == --no-cache ]] && cds=0
+case ${1:-} in
+  '') mode=aot ;;
+  --no-cache) mode=none ;;
+  --cds) mode=cds ;;
+  *) echo "usage: bench/startup.sh [--no-cache | --cds]" >&2; exit 2 ;;
+esac
 java_home=$(tr '\0' '\n' < /proc/"$(cat "$SUITE_HOME/run/members-service.pid")"/environ | sed -n 's/^JAVA_HOME=//p')
 java_home=${java_home:-/usr/lib/jvm/temurin-25-jdk-amd64}
 printf '%-20s %10s %12s %10s\n' service ready_ms quarkus_s idle_rss_mb
@@ -25,16 +31,14 @@ while read -r svc _ _; do
   pid=$(cat "$pidfile")
   mapfile -t envs < <(tr '\0' '\n' < /proc/"$pid"/environ)   # all of it: secrets come in the environment
   read -r -a opts < <(tr '\0' ' ' < /proc/"$pid"/cmdline | sed 's/^[^ ]* //; s/ -jar .*//') || true
-  # A suite still recording its cache would record again at each restart: use the cache.
-  for j in "${!opts[@]}"; do
-    if [[ ${opts[$j]} == -XX:AOTCacheOutput=* ]]; then
-      [[ -f ${opts[$j]#*=} ]] || { echo "bench/startup.sh: $svc has no AOT cache yet: ./suite down && ./suite up first" >&2; exit 1; }
-      opts[j]=-XX:AOTCache=${opts[$j]#*=}
-    fi
-  done
-  if (( ! cds )); then
-    mapfile -t opts < <(printf '%s\n' "${opts[@]}" | grep -v -E 'SharedArchive|AOTCache')
-  fi
+  mapfile -t opts < <(printf '%s\n' "${opts[@]}" | grep -v -E 'SharedArchive|AOTCache')
+  case $mode in
+    aot)
+      [[ -f $SUITE_HOME/aot/$svc.aot ]] \
+        || { echo "bench/startup.sh: $svc has no AOT cache yet: ./suite down && ./suite up first" >&2; exit 1; }
+      opts+=("-XX:AOTCache=$SUITE_HOME/aot/$svc.aot") ;;
+    cds) opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$SUITE_HOME/aot/$svc.jsa") ;;
+  esac
   kill "$pid"
   while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
   log=$SUITE_HOME/logs/$svc.log
@@ -48,7 +52,7 @@ while read -r svc _ _; do
   ready_ms=$(((t1 - t0) / 1000000))
   rss_mb=$(($(ps -o rss= -p "$(cat "$pidfile")") / 1024))
   printf '%-20s %10d %12s %10d\n' "$svc" "$ready_ms" "$started" "$rss_mb"
-  echo "RESULT startup-$svc ready_ms=$ready_ms started_s=$started idle_rss_mb=$rss_mb"
+  echo "RESULT startup-$svc mode=$mode ready_ms=$ready_ms started_s=$started idle_rss_mb=$rss_mb"
   (( ready_ms > worst_ready )) && worst_ready=$ready_ms
   (( rss_mb > worst_rss )) && worst_rss=$rss_mb
 done < deploy/services.tsv
@@ -58,4 +62,4 @@ for o in "${opts[@]}"; do [[ $o == -XX:*SharedArchive* || $o == -XX:AOTCache* ]]
 t0=$(date +%s%N)
 floor_rss=$( { /usr/bin/time -f '%M' "$java_home/bin/java" "${jvm_opts[@]}" -version 2>&1 >/dev/null; } | tail -1)
 t1=$(date +%s%N)
-echo "RESULT startup worst_ready_ms=$worst_ready worst_idle_rss_mb=$worst_rss jvm_floor_ms=$(((t1 - t0) / 1000000)) jvm_floor_rss_mb=$((floor_rss / 1024)) target_ready_ms=1500 target_rss_mb=200"
+echo "RESULT startup mode=$mode worst_ready_ms=$worst_ready worst_idle_rss_mb=$worst_rss jvm_floor_ms=$(((t1 - t0) / 1000000)) jvm_floor_rss_mb=$((floor_rss / 1024)) target_ready_ms=1500 target_rss_mb=200"

@@ -4,11 +4,13 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.hamcrest.Matchers.hasItem;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -23,7 +25,9 @@ import org.junit.jupiter.api.Test;
  * What every service promises from day one, inherited by one test class per service: its public
  * endpoint behind the platform's authentication and entitlements, the error shape for unknown
  * paths and bad credentials, health (database and Kafka), metrics and OpenAPI, and a bounded
- * fuzz run of every operation in the service's OpenAPI document ({@link ApiFuzzer}).
+ * fuzz run of every operation in the service's OpenAPI document ({@link ApiFuzzer}), and the
+ * service's section of {@code docs/endpoints.md} naming exactly the operations of that document
+ * ({@link EndpointsTable}).
  */
 public abstract class ServiceContract {
 
@@ -296,5 +300,34 @@ public abstract class ServiceContract {
     void metricsAndOpenApiAreServed() {
         given().get("/q/metrics").then().statusCode(200).body(containsString("jvm_"));
         given().accept("application/json").get("/q/openapi").then().statusCode(200).body("openapi", containsString("3."));
+    }
+
+    /**
+     * The service's section of {@code docs/endpoints.md} lists exactly the (method, path) pairs of
+     * its OpenAPI document. The section as it should be is written to {@code target/endpoints.md};
+     * with {@code -Dendpoints.update=true} it replaces the section in {@code docs/endpoints.md}
+     * (summaries already written there are kept).
+     */
+    @Test
+    void endpointsTableMatchesTheOpenApiDocument() {
+        String document = given().accept("application/json").get("/q/openapi?format=json")
+                .then().statusCode(200).extract().asString();
+        Path module = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+        List<EndpointsTable.Row> rows = EndpointsTable.rows(document, module.resolve("target/classes"),
+                module.resolve("target/test-classes"), Thread.currentThread().getContextClassLoader());
+        Path file = RepoRoot.find().resolve(EndpointsTable.FILE);
+        String markdown = EndpointsTable.read(file);
+        String section = EndpointsTable.section(self(), rows, EndpointsTable.documentedSummaries(self(), markdown));
+        Path expected = module.resolve("target/endpoints.md");
+        EndpointsTable.write(expected, section);
+        if (Boolean.getBoolean("endpoints.update")) {
+            markdown = EndpointsTable.replaceSection(self(), markdown, section);
+            EndpointsTable.write(file, markdown);
+        }
+        String differences = EndpointsTable.differences(self(), markdown, rows);
+        if (differences != null) {
+            fail(differences + "\nThe whole section as it should be is in " + expected
+                    + "; run this test with -Dendpoints.update=true to write it into " + EndpointsTable.FILE + ".");
+        }
     }
 }
