@@ -69,8 +69,8 @@ start_services() {
     # classes load and which methods run hot, and the JVM assembles the cache when that run
     # exits cleanly; later runs start from it (20-25 % faster than from the dynamic class-data
     # archive, half the time of neither: docs/performance.md). Older JDKs keep the dynamic
-    # archive. A stale
-    # cache (the service was rebuilt) is removed so that the next run records a new one.
+    # archive. A stale cache (the service was rebuilt) is removed so that the next run records
+    # a new one.
     local cache
     local -a cache_opts
     mkdir -p "$SUITE_HOME/aot"
