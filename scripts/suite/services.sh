@@ -67,8 +67,8 @@ start_services() {
     info "$svc: starting on port ${SVC_PORTS[$i]}"
     # An ahead-of-time cache per service (JDK 25, JEP 514/515): the first run records which
     # classes load and which methods run hot, and the JVM assembles the cache when that run
-    # exits cleanly; later runs start from it (20-25 % faster than from the dynamic class-data
-    # archive, half the time of neither: docs/performance.md). Older JDKs keep the dynamic
+    # exits cleanly; later runs start from it (about 15 % faster than from the dynamic class-data
+    # archive, 55 % of the time of neither: docs/performance.md). Older JDKs keep the dynamic
     # archive. A stale cache (the service was rebuilt) is removed so that the next run records
     # a new one.
     local cache
