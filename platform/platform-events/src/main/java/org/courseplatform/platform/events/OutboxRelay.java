@@ -7,12 +7,10 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
-import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgConnectOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
@@ -74,20 +72,11 @@ public class OutboxRelay {
         this.channel = "outbox_" + schema;
     }
 
-    void start(@Observes StartupEvent event, Vertx vertx,
-            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
-            @ConfigProperty(name = "quarkus.datasource.username") String user,
-            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
+    void start(@Observes StartupEvent event, PgNotifications notifications) {
         if (!config.relayEnabled()) {
             return;
         }
-        PgConnectOptions options = PgConnectOptions.fromUri(url.startsWith("vertx-reactive:") ? url.substring(15) : url)
-                .setUser(user).setPassword(password);
-        subscriber = PgSubscriber.subscriber(vertx, options)
-                .reconnectPolicy(retries -> 1000L);
-        subscriber.channel(channel).handler(payload -> wake());
-        subscriber.connect().subscribe().with(ok -> wake(),
-                e -> Log.warnf("Outbox LISTEN not connected (%s); relying on polling", e.getMessage()));
+        subscriber = notifications.listen(channel, this::wake, "Outbox");
     }
 
     void stop(@Observes ShutdownEvent event) {
