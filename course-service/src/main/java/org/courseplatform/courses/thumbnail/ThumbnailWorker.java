@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -14,6 +13,7 @@ import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.util.Optional;
 import org.courseplatform.platform.events.JobLoop;
+import org.courseplatform.platform.web.Workers;
 
 /**
  * Renders queued thumbnail captures. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED} under a
@@ -84,8 +84,7 @@ public class ThumbnailWorker {
         long courseId = job.courseId();
         int revision = job.revision();
         return pool.preparedQuery(COURSE).execute(Tuple.of(courseId))
-                .chain(course -> Uni.createFrom().item(() -> capture(courseId, revision, course.iterator().next()))
-                        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()))
+                .chain(course -> Workers.call(() -> capture(courseId, revision, course.iterator().next())))
                 .chain(() -> pool.preparedQuery(DONE).execute(Tuple.of(job.id())))
                 .invoke(() -> Log.debugf("Thumbnail of course %s revision %s captured", String.valueOf(courseId), String.valueOf(revision)))
                 .replaceWithVoid();

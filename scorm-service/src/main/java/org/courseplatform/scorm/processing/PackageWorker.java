@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -17,6 +16,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import org.courseplatform.platform.events.JobLoop;
+import org.courseplatform.platform.web.Workers;
 import org.courseplatform.scorm.config.ScormConfig;
 import org.courseplatform.scorm.courses.Courses;
 import org.courseplatform.scorm.storage.PackageStore;
@@ -91,7 +91,7 @@ public class PackageWorker {
 
     private Uni<Void> process(Job job) {
         long courseId = job.courseId();
-        return Uni.createFrom().item(() -> run(job)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+        return Workers.call(() -> run(job))
                 .chain(outcome -> outcome.rejection() != null
                         ? fail(courseId, outcome.rejection().getMessage(), outcome.rejection().code())
                         : courses.setTitle(courseId, job.workspaceId(), outcome.result().manifest().title())

@@ -5,7 +5,6 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -18,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.courseplatform.platform.web.Workers;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -146,10 +146,10 @@ public class OutboxRelay {
                     return Uni.createFrom().item(0);
                 }
                 // KafkaProducer.send may block on metadata: never on the event loop.
-                return Uni.createFrom().completionStage(() -> CompletableFuture.allOf(batch.stream()
+                return Workers.call(() -> CompletableFuture.allOf(batch.stream()
                                 .map(row -> send(row.getString("topic"), row.getString("message_key"), row.getString("payload")))
                                 .toArray(CompletableFuture[]::new)))
-                        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                        .chain(acked -> Uni.createFrom().completionStage(acked))
                         .chain(() -> conn.preparedQuery(MARK).execute(Tuple.of(seqs.toArray(Long[]::new))))
                         .invoke(() -> Log.debugf("Outbox relayed %d events", seqs.size()))
                         .replaceWith(seqs.size());
