@@ -23,7 +23,7 @@ import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
 import org.courseplatform.scorm.config.ScormConfig;
-import org.courseplatform.scorm.courses.CourseClient;
+import org.courseplatform.scorm.courses.CoursesClient;
 import org.courseplatform.scorm.courses.Courses;
 import org.courseplatform.scorm.storage.PackageStore;
 
@@ -140,7 +140,7 @@ public class ScormPackageService {
                                 .invoke(copied -> requireAnnouncedSize(copied, announced, hash))
                                 .onFailure().call(e -> release(hash, e,
                                         "The uploaded zip could not be copied in storage; try again shortly")))
-                        .chain(() -> courses.create(new CourseClient.CreateScorm(caller.workspaceId(), tenant, identifier,
+                        .chain(() -> courses.create(new CoursesClient.CreateScorm(caller.workspaceId(), tenant, identifier,
                                 name.replaceAll("(?i)\\.zip$", ""), caller.testMode()))
                                 .onFailure().call(e -> release(hash, e,
                                         "course-service could not create the course; try again shortly")))
