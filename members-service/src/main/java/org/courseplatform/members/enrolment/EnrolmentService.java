@@ -16,6 +16,7 @@ import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
+import org.courseplatform.platform.web.Like;
 import org.courseplatform.platform.web.Paged;
 
 /**
@@ -60,7 +61,7 @@ public class EnrolmentService {
             filters.append(" and e.user_id = ?").append(params.size());
         }
         if (search != null) {
-            params.add("%" + MemberRepository.escapeLike(search.toLowerCase(java.util.Locale.ROOT)) + "%");
+            params.add(Like.containing(search));
             int p = params.size();
             String matches = "with mm as materialized (select m.user_id from membership m where m.workspace_id = ?1"
                     + " and m.search_text like ?" + p + "), cc as materialized (select c.id from course_projection c"
