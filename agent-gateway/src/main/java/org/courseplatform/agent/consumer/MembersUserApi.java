@@ -1,20 +1,19 @@
 package org.courseplatform.agent.consumer;
 
-import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import java.util.List;
-import org.courseplatform.platform.auth.Tokens;
-import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
+import org.courseplatform.platform.auth.ServiceTokenHeaders;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /** members-service's internal user API, called with agent-gateway's service token. */
 @RegisterRestClient(configKey = "members")
 @Path("/internal/v1/users/{userId}")
-@ClientHeaderParam(name = "Authorization", value = "{serviceToken}")
+@RegisterClientHeaders(ServiceTokenHeaders.MembersService.class)
 public interface MembersUserApi {
 
     @GET
@@ -24,10 +23,6 @@ public interface MembersUserApi {
     @GET
     @Path("/courses")
     Uni<List<EnrolledCourse>> courses(@PathParam("userId") long userId, @QueryParam("workspaceId") long workspaceId);
-
-    default String serviceToken() {
-        return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("members-service");
-    }
 
     /** One membership of the user (members-service's answer). */
     @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)

@@ -45,7 +45,7 @@ public class CollectionRepository implements PanacheRepositoryBase<Collection, L
         }
         var query = find(where.toString(), Sort.by("id"), params);
         int size = Math.max(length, 1);
-        int offset = Paged.offset(page, size);
+        int offset = Paged.start(page, length);
         return query.count().chain(total -> query.range(offset, offset + size - 1).list()
                 .map(list -> new Paged<>(length == 0 ? List.<Collection>of() : list, total)));
     }

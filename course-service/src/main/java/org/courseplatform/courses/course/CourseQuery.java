@@ -19,7 +19,7 @@ record CourseQuery(String identifier, String clientIdentifier, String title, boo
                 text("title", title), QueryParams.bool("deleted", deleted, false), folder(folderId),
                 QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
                 QueryParams.digits("length", length, 100, 0, 1000));
-        Paged.offset(query.page(), Math.max(query.length(), 1));   // a page past any int offset is a 400
+        Paged.start(query.page(), query.length());   // a page past any int offset is a 400
         return query;
     }
 

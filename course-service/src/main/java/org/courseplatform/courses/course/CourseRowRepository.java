@@ -8,7 +8,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import org.courseplatform.platform.web.Like;
 import org.courseplatform.platform.web.Paged;
 
 /**
@@ -53,7 +53,7 @@ public class CourseRowRepository {
         }
         Filter filter = filter(scope, q);
         int size = Math.max(q.length(), 1);
-        int offset = Paged.offset(q.page(), size);
+        int offset = Paged.start(q.page(), q.length());
         String count = filter.counted()
                 ? "select coalesce(sum(courses), 0)::bigint from course_count where " + filter.where()
                 : "select count(*) from course where " + filter.where();
@@ -115,15 +115,11 @@ public class CourseRowRepository {
             counted = false;
         }
         if (q.title() != null) {
-            args.add("%" + escapeLike(q.title().toLowerCase(Locale.ROOT)) + "%");
+            args.add(Like.containing(q.title()));
             where.append(" and lower(title) like $").append(args.size()).append(" escape '\\'");
             counted = false;
         }
         return new Filter(where.toString(), args, counted);
-    }
-
-    static String escapeLike(String value) {
-        return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
     private record Filter(String where, List<Object> args, boolean counted) {

@@ -8,7 +8,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -466,9 +465,7 @@ public class EditorService {
 
     /** The screen and the rest of its quiz group, oldest first (cover, question, results). */
     private Uni<EditorViews.Screens> group(LibraryScreen screen) {
-        Uni<List<LibraryScreen>> members = screen.groupKey == null ? Uni.createFrom().item(List.of(screen))
-                : screens.list("workspaceId = ?1 and groupKey = ?2", Sort.by("id"), screen.workspaceId, screen.groupKey);
-        return members.chain(list -> {
+        return screens.withGroup(screen).chain(list -> {
             List<LibraryScreen> snapshot = List.copyOf(list);
             List<String> documents = snapshot.stream().map(s -> s.document).toList();
             return Workers.call(() -> {

@@ -3,7 +3,6 @@ package org.courseplatform.courses.export;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.Arrays;
@@ -12,6 +11,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.ZipOutputStream;
+import org.courseplatform.platform.web.Workers;
 
 /**
  * A zip written on a worker thread while the response sends it: the writer fills chunks of
@@ -39,7 +39,7 @@ final class ZipStream {
 
     /** The zip's bytes as chunks; nothing is written before the first request. */
     static Multi<byte[]> of(Entries entries) {
-        return of(entries, Infrastructure.getDefaultWorkerPool());
+        return of(entries, Workers.pool());
     }
 
     static Multi<byte[]> of(Entries entries, Executor workers) {

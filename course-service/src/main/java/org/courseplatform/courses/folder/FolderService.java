@@ -47,7 +47,7 @@ public class FolderService {
     @WithSession
     public Uni<Paged<FolderView>> list(CourseScope scope, Long parentId, boolean topLevel, int page, int length) {
         int size = Math.max(length, 1);
-        int offset = Paged.offset(page, size);
+        int offset = Paged.start(page, length);
         if (scope.none()) {
             return Uni.createFrom().item(new Paged<>(List.of(), 0L));
         }

@@ -1,6 +1,6 @@
 package org.courseplatform.courses.language;
 
-import io.smallrye.common.annotation.Blocking;
+import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -8,6 +8,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.Workers;
 
 /**
  * Serves narration audio without credentials, so the player's {@code <audio>} plays it: the URL's
@@ -27,17 +28,17 @@ public class NarrationAudioResource {
 
     @GET
     @Path("/{token}.wav")
-    @Blocking
-    public Response get(@PathParam("token") String token) {
+    public Uni<Response> get(@PathParam("token") String token) {
         if (!token.matches("[0-9a-f]{32}")) {
             throw ApiException.notFound("No such narration audio");
         }
-        String[] audio = scripts.audio(token).await().atMost(Duration.ofSeconds(5));
-        if (audio == null) {
-            throw ApiException.notFound("No such narration audio");
-        }
-        return store.get(audio[0])
-                .map(bytes -> Response.ok(bytes, audio[1]).header("Cache-Control", "public, max-age=31536000, immutable").build())
-                .orElseThrow(() -> ApiException.notFound("No such narration audio"));
+        return scripts.audio(token).ifNoItem().after(Duration.ofSeconds(5)).fail().chain(audio -> {
+            if (audio == null) {
+                throw ApiException.notFound("No such narration audio");
+            }
+            return Workers.call(() -> store.get(audio[0])
+                    .map(bytes -> Response.ok(bytes, audio[1]).header("Cache-Control", "public, max-age=31536000, immutable").build())
+                    .orElseThrow(() -> ApiException.notFound("No such narration audio")));
+        });
     }
 }

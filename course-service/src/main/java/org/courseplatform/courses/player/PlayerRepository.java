@@ -168,7 +168,7 @@ public class PlayerRepository {
     /** One page of a course's tracking records, oldest first, optionally of one learner. */
     Uni<Paged<Object[]>> page(long courseId, String identifier, int page, int length) {
         int size = Math.max(length, 1);
-        int offset = Paged.offset(page, size);
+        int offset = Paged.start(page, length);
         return Panache.getSession().chain(s -> s.createNativeQuery(COUNT, Long.class).setParameter(1, courseId)
                 .setParameter(2, identifier).getSingleResult()
                 .chain(total -> length == 0 ? Uni.createFrom().item(new Paged<>(List.<Object[]>of(), num(total)))

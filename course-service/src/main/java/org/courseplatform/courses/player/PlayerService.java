@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
@@ -332,9 +331,7 @@ public class PlayerService {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("This screen no longer exists");
             }
-            Uni<List<LibraryScreen>> group = screen.groupKey == null ? Uni.createFrom().item(List.of(screen))
-                    : screens.list("workspaceId = ?1 and groupKey = ?2", Sort.by("id"), screen.workspaceId, screen.groupKey);
-            return group.chain(members -> Workers.call(() -> {
+            return screens.withGroup(screen).chain(members -> Workers.call(() -> {
                 ObjectNode document = mapper.createObjectNode().put("format", CourseDocuments.BUILDER2);
                 document.put("title", members.get(0).title);
                 document.put("locale", CourseDocuments.DEFAULT_LOCALE);

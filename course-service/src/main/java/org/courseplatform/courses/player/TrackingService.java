@@ -27,7 +27,7 @@ public class TrackingService {
 
     @WithSession
     public Uni<Paged<PlayerViews.Tracking>> list(CourseScope scope, long courseId, String identifier, int page, int length) {
-        Paged.offset(page, Math.max(length, 1));
+        Paged.start(page, length);
         return courses.findById(courseId).chain(course -> {
             if (course == null || !scope.sees(course)) {
                 throw ApiException.notFound("Course " + courseId + " not found");

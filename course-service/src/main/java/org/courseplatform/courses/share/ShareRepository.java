@@ -48,7 +48,7 @@ public class ShareRepository {
 
     Uni<Paged<ShareViews.Link>> page(long courseId, int page, int length) {
         int size = Math.max(length, 1);
-        int offset = Paged.offset(page, size);
+        int offset = Paged.start(page, length);
         return Panache.getSession().chain(s -> s.createNativeQuery(COUNT, Long.class).setParameter(1, courseId)
                 .getSingleResult().chain(total -> length == 0
                         ? Uni.createFrom().item(new Paged<ShareViews.Link>(List.of(), num(total)))

@@ -90,7 +90,7 @@ public class ShareService {
 
     @WithSession
     public Uni<Paged<ShareViews.Link>> list(CourseScope scope, long courseId, int page, int length) {
-        Paged.offset(page, Math.max(length, 1));
+        Paged.start(page, length);
         return visibleCourse(scope, courseId).chain(course -> repository.page(courseId, page, length));
     }
 

@@ -42,7 +42,7 @@ public class ThemeService {
 
     /** Built-in themes, then the scope's workspace themes oldest first; the page is over that whole list. */
     public Uni<Paged<ThemeView>> list(CourseScope scope, int page, int length) {
-        long offset = Paged.offset(page, Math.max(length, 1));
+        long offset = Paged.start(page, length);
         int builtIns = BuiltInThemes.ALL.size();
         List<ThemeView> items = new ArrayList<>();
         for (long i = offset; i < builtIns && items.size() < length; i++) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -13,6 +12,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.util.Optional;
+import org.courseplatform.platform.events.JobLoop;
+import org.courseplatform.platform.web.Workers;
 
 /**
  * Renders queued thumbnail captures. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED} under a
@@ -47,6 +48,7 @@ public class ThumbnailWorker {
     private final ThumbnailConfig config;
     private final ObjectMapper mapper;
     private final ImageFetcher fetcher;
+    private final JobLoop<Job> loop = new JobLoop<>("Thumbnail worker", this::claim, this::run, this::retry);
 
     public ThumbnailWorker(Pool pool, ThumbnailStore store, ThumbnailConfig config, ObjectMapper mapper) {
         this.pool = pool;
@@ -62,34 +64,36 @@ public class ThumbnailWorker {
         if (!config.workerEnabled()) {
             return Uni.createFrom().voidItem();
         }
-        return next().onFailure().invoke(e -> Log.warnf("Thumbnail worker: %s", e.getMessage()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+        return loop.poll();
     }
 
-    /** Captures jobs until none is left to claim. */
-    Uni<Void> next() {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.lease().toSeconds())).chain(rows -> {
+    private record Job(long id, long courseId, int revision, int attempts) {
+    }
+
+    private Uni<Job> claim() {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.lease().toSeconds())).map(rows -> {
             if (rows.size() == 0) {
-                return Uni.createFrom().voidItem();
+                return null;
             }
             Row job = rows.iterator().next();
-            long jobId = job.getLong("id");
-            long courseId = job.getLong("course_id");
-            int revision = job.getInteger("revision");
-            int attempts = job.getInteger("attempts");
-            return pool.preparedQuery(COURSE).execute(Tuple.of(courseId))
-                    .chain(course -> Uni.createFrom().item(() -> capture(courseId, revision, course.iterator().next()))
-                            .runSubscriptionOn(Infrastructure.getDefaultWorkerPool()))
-                    .chain(() -> pool.preparedQuery(DONE).execute(Tuple.of(jobId)))
-                    .invoke(() -> Log.debugf("Thumbnail of course %s revision %s captured", String.valueOf(courseId), String.valueOf(revision)))
-                    .replaceWithVoid()
-                    .onFailure().recoverWithUni(e -> {
-                        Log.warnf("Thumbnail of course %d revision %d failed (attempt %d): %s", courseId, revision, attempts, e.toString());
-                        return pool.preparedQuery(RETRY).execute(Tuple.of(jobId, String.valueOf(e.getMessage()), config.maxAttempts()))
-                                .replaceWithVoid();
-                    })
-                    .chain(this::next);
+            return new Job(job.getLong("id"), job.getLong("course_id"), job.getInteger("revision"), job.getInteger("attempts"));
         });
+    }
+
+    private Uni<Void> run(Job job) {
+        long courseId = job.courseId();
+        int revision = job.revision();
+        return pool.preparedQuery(COURSE).execute(Tuple.of(courseId))
+                .chain(course -> Workers.call(() -> capture(courseId, revision, course.iterator().next())))
+                .chain(() -> pool.preparedQuery(DONE).execute(Tuple.of(job.id())))
+                .invoke(() -> Log.debugf("Thumbnail of course %s revision %s captured", String.valueOf(courseId), String.valueOf(revision)))
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> retry(Job job, Throwable e) {
+        Log.warnf("Thumbnail of course %d revision %d failed (attempt %d): %s", job.courseId(), job.revision(), job.attempts(), e.toString());
+        return pool.preparedQuery(RETRY).execute(Tuple.of(job.id(), String.valueOf(e.getMessage()), config.maxAttempts()))
+                .replaceWithVoid();
     }
 
     private Void capture(long courseId, int revision, Row course) {

@@ -6,6 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import org.courseplatform.platform.web.Like;
 import org.courseplatform.platform.web.Paged;
 
 /** Reads members (users joined to their membership of one workspace). */
@@ -29,7 +30,7 @@ public class MemberRepository {
         }
         String from = " from membership m join app_user u on u.id = m.user_id";
         if (query.search() != null) {
-            params.add("%" + escapeLike(query.search().toLowerCase(java.util.Locale.ROOT)) + "%");
+            params.add(Like.containing(query.search()));
             where.append(" and m.search_text like ?").append(params.size());
             // The matches are found first (trigram index), then sorted, paged and counted in one
             // query. Left to itself the planner prefers walking the sort index and filtering
@@ -106,10 +107,6 @@ public class MemberRepository {
                         + " from membership m join app_user u on u.id = m.user_id where m.workspace_id = ?1 and u.id = ?2", Object[].class)
                 .setParameter(1, workspaceId).setParameter(2, userId).getResultList()
                 .map(rows -> rows.isEmpty() ? null : map(rows).get(0)));
-    }
-
-    public static String escapeLike(String value) {
-        return value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
     private static List<MemberView> map(List<Object[]> rows) {

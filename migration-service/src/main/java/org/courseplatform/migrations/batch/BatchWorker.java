@@ -2,10 +2,7 @@ package org.courseplatform.migrations.batch;
 
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
-import io.quarkus.vertx.core.runtime.context.VertxContextSafetyToggle;
-import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -13,9 +10,9 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.courseplatform.migrations.course.CourseMigrator;
 import org.courseplatform.migrations.course.CourseScope;
+import org.courseplatform.platform.events.JobLoop;
 
 /**
  * Works through batch items. Items are claimed with {@code FOR UPDATE SKIP LOCKED} under a lease,
@@ -63,7 +60,7 @@ public class BatchWorker {
     private final BatchService batches;
     private final CourseMigrator migrator;
     private final WorkerConfig config;
-    private final AtomicInteger loops = new AtomicInteger();
+    private final JobLoop<Claim> loop = new JobLoop<>("Migration worker", this::claim, this::work);
 
     public BatchWorker(Pool pool, Vertx vertx, BatchService batches, CourseMigrator migrator, WorkerConfig config) {
         this.pool = pool;
@@ -83,25 +80,7 @@ public class BatchWorker {
         if (!config.worker().enabled()) {
             return;
         }
-        while (true) {
-            int running = loops.get();
-            if (running >= config.worker().concurrency()) {
-                return;
-            }
-            if (loops.compareAndSet(running, running + 1)) {
-                Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
-                VertxContextSafetyToggle.setContextSafe(context, true);
-                context.runOnContext(ignored -> drain().subscribe().with(done -> loops.decrementAndGet(), e -> {
-                    loops.decrementAndGet();
-                    Log.warnf("Migration worker: %s", e.toString());
-                }));
-            }
-        }
-    }
-
-    /** Claims and migrates items until none is left. */
-    Uni<Void> drain() {
-        return claim().chain(claim -> claim == null ? Uni.createFrom().voidItem() : work(claim).chain(this::drain));
+        loop.wake(vertx, config.worker().concurrency());
     }
 
     private Uni<Claim> claim() {

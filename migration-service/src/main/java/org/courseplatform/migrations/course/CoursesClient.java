@@ -3,32 +3,27 @@ package org.courseplatform.migrations.course;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 import java.util.UUID;
-import org.courseplatform.platform.auth.Tokens;
-import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
+import org.courseplatform.platform.auth.ServiceTokenHeaders;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 
 /** course-service's internal course API, called with a service token. */
 @RegisterRestClient(configKey = "courses")
 @Path("/internal/v1/courses")
-@ClientHeaderParam(name = "Authorization", value = "{serviceToken}")
+@RegisterClientHeaders(ServiceTokenHeaders.CourseService.class)
 public interface CoursesClient {
 
     /** Migrates one course in one course-service transaction; a repeated {@code requestId} answers the first result. */
     @POST
     @Path("/{id}/migrate")
     Uni<CourseOutcome> migrate(@PathParam("id") long id, MigrateRequest request);
-
-    default String serviceToken() {
-        return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("course-service");
-    }
 
     /**
      * {@code restricted} and {@code clientIdentifier} are sent only for an agent's call (null

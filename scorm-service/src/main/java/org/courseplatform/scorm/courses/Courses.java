@@ -15,23 +15,23 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 @ApplicationScoped
 public class Courses {
 
-    private final CourseClient client;
+    private final CoursesClient client;
 
-    public Courses(@RestClient CourseClient client) {
+    public Courses(@RestClient CoursesClient client) {
         this.client = client;
     }
 
     /** Creation is not retried: a retry after a lost answer would make a second course. */
     @Timeout(value = 5, unit = ChronoUnit.SECONDS)
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.8, delay = 5, delayUnit = ChronoUnit.SECONDS)
-    public Uni<CourseClient.Course> create(CourseClient.CreateScorm request) {
+    public Uni<CoursesClient.Course> create(CoursesClient.CreateScorm request) {
         return client.create(request);
     }
 
     @Timeout(value = 5, unit = ChronoUnit.SECONDS)
     @Retry(maxRetries = 2, delay = 200, jitter = 100)
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.8, delay = 5, delayUnit = ChronoUnit.SECONDS)
-    public Uni<CourseClient.Course> setTitle(long courseId, long workspaceId, String title) {
-        return client.title(courseId, new CourseClient.Title(workspaceId, title));
+    public Uni<CoursesClient.Course> setTitle(long courseId, long workspaceId, String title) {
+        return client.title(courseId, new CoursesClient.Title(workspaceId, title));
     }
 }

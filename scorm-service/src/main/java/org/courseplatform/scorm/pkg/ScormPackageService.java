@@ -4,10 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.OffsetDateTime;
@@ -23,7 +20,7 @@ import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
 import org.courseplatform.scorm.config.ScormConfig;
-import org.courseplatform.scorm.courses.CourseClient;
+import org.courseplatform.scorm.courses.CoursesClient;
 import org.courseplatform.scorm.courses.Courses;
 import org.courseplatform.scorm.storage.PackageStore;
 
@@ -39,33 +36,15 @@ public class ScormPackageService {
     private static final Pattern HASH = Pattern.compile("[0-9a-f]{64}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private static final String INSERT_UPLOAD = """
-            insert into scorm_upload (hash, workspace_id, name, size_bytes, object_key, expires_at)
-            values ($1, $2, $3, $4, $5, $6)""";
-    private static final String FIND_UPLOAD = """
-            select name, size_bytes, object_key, expires_at, used_at, course_id, expires_at < now() as expired
-            from scorm_upload where hash = $1 and workspace_id = $2""";
-    private static final String CLAIM_UPLOAD = """
-            update scorm_upload set used_at = now(), original_key = $3 where hash = $1 and workspace_id = $2 and used_at is null
-                and expires_at >= now() returning hash""";
-    private static final String RELEASE_UPLOAD = "update scorm_upload set used_at = null where hash = $1 and course_id is null";
-    private static final String INSERT_PACKAGE = """
-            insert into scorm_package (course_id, workspace_id, client_identifier, identifier, name, status, size_bytes,
-                object_key, course_key, test_mode, title)
-            values ($1, $2, $3, $4, $5, 'uploaded', $6, $7, $8, $9, $10)""";
-    private static final String LINK_UPLOAD = "update scorm_upload set course_id = $1 where hash = $2";
-    private static final String STATUS = """
-            select course_id, client_identifier, status, title, version, launch::text as launch, error, error_code, name,
-                object_key, original_purged_at from scorm_package where course_id = $1 and workspace_id = $2""";
-
-    private final Pool pool;
+    private final PackageRepository packages;
     private final PackageStore store;
     private final Courses courses;
     private final ScormConfig config;
     private final ObjectMapper mapper;
 
-    public ScormPackageService(Pool pool, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
-        this.pool = pool;
+    public ScormPackageService(PackageRepository packages, PackageStore store, Courses courses, ScormConfig config,
+            ObjectMapper mapper) {
+        this.packages = packages;
         this.store = store;
         this.courses = courses;
         this.config = config;
@@ -92,8 +71,7 @@ public class ScormPackageService {
         String key = PackageStore.uploadKey(caller.workspaceId(), hash);
         OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.upload().urlTtl()).truncatedTo(ChronoUnit.SECONDS);
         String url = store.presignPut(caller.workspaceId(), hash, size, config.upload().urlTtl()).toString();
-        return pool.preparedQuery(INSERT_UPLOAD).execute(Tuple.from(new Object[] {hash, caller.workspaceId(), name, size, key,
-                expires}))
+        return packages.insertUpload(hash, caller.workspaceId(), name, size, key, expires)
                 .map(ignored -> new PackageRequests.UploadTicket(url, hash, expires));
     }
 
@@ -116,11 +94,10 @@ public class ScormPackageService {
             throw ApiException.invalid("identifier", "must not be blank");
         }
         String tenant = request.clientIdentifier();
-        return pool.preparedQuery(FIND_UPLOAD).execute(Tuple.of(hash, caller.workspaceId())).chain(rows -> {
-            if (rows.size() == 0) {
+        return packages.findUpload(hash, caller.workspaceId()).chain(upload -> {
+            if (upload == null) {
                 throw ApiException.notFound("No upload with hash " + shorten(hash));
             }
-            Row upload = rows.iterator().next();
             if (upload.getOffsetDateTime("used_at") != null) {
                 Long course = upload.getLong("course_id");
                 throw ApiException.conflict("Upload " + shorten(hash) + " was already used"
@@ -140,14 +117,12 @@ public class ScormPackageService {
                                 .invoke(copied -> requireAnnouncedSize(copied, announced, hash))
                                 .onFailure().call(e -> release(hash, e,
                                         "The uploaded zip could not be copied in storage; try again shortly")))
-                        .chain(() -> courses.create(new CourseClient.CreateScorm(caller.workspaceId(), tenant, identifier,
+                        .chain(() -> courses.create(new CoursesClient.CreateScorm(caller.workspaceId(), tenant, identifier,
                                 name.replaceAll("(?i)\\.zip$", ""), caller.testMode()))
                                 .onFailure().call(e -> release(hash, e,
                                         "course-service could not create the course; try again shortly")))
-                        .chain(course -> pool.withTransaction(conn -> conn.preparedQuery(INSERT_PACKAGE)
-                                .execute(Tuple.from(new Object[] {course.id(), caller.workspaceId(), tenant, identifier, name,
-                                    announced, original, course.key(), caller.testMode(), course.title()}))
-                                .chain(() -> conn.preparedQuery(LINK_UPLOAD).execute(Tuple.of(course.id(), hash))))
+                        .chain(course -> packages.insertPackage(new PackageRepository.NewPackage(course.id(), caller.workspaceId(),
+                                        tenant, identifier, name, announced, original, course.key(), caller.testMode(), course.title()), hash)
                                 .call(() -> discardUpload(uploadKey))
                                 .invoke(() -> Log.debugf("SCORM package %s queued as course %d", name, course.id()))
                                 .map(ignored -> new PackageRequests.Created(course.id(), "uploaded")));
@@ -194,8 +169,8 @@ public class ScormPackageService {
     }
 
     private Uni<Void> claim(WorkspaceCaller caller, String hash, String original) {
-        return pool.preparedQuery(CLAIM_UPLOAD).execute(Tuple.of(hash, caller.workspaceId(), original)).invoke(rows -> {
-            if (rows.rowCount() == 0) {
+        return packages.claimUpload(hash, caller.workspaceId(), original).invoke(claimed -> {
+            if (!claimed) {
                 throw ApiException.conflict("Upload " + shorten(hash) + " was already used or has expired");
             }
         }).replaceWithVoid();
@@ -203,7 +178,7 @@ public class ScormPackageService {
 
     private Uni<Void> release(String hash, Throwable cause, String unavailable) {
         Log.warnf("Creating the package of upload %s failed: %s", shorten(hash), cause.toString());
-        return pool.preparedQuery(RELEASE_UPLOAD).execute(Tuple.of(hash)).replaceWithVoid()
+        return packages.releaseUpload(hash)
                 .onFailure().recoverWithNull()
                 .invoke(() -> {
                     if (!(cause instanceof ApiException)) {
@@ -237,8 +212,7 @@ public class ScormPackageService {
     }
 
     private Uni<Row> find(long workspaceId, long courseId, String clientIdentifier) {
-        return pool.preparedQuery(STATUS).execute(Tuple.of(courseId, workspaceId)).map(RowSet::iterator).map(it -> {
-            Row row = it.hasNext() ? it.next() : null;
+        return packages.find(workspaceId, courseId).map(row -> {
             if (row == null || (clientIdentifier != null && !Objects.equals(clientIdentifier, row.getString("client_identifier")))) {
                 throw ApiException.notFound("No SCORM package for course " + courseId);
             }

@@ -6,9 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.jwt.build.Jwt;
 import io.smallrye.jwt.build.JwtClaimsBuilder;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -43,36 +40,15 @@ import org.jose4j.jwt.consumer.InvalidJwtException;
 public class PlayerService {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String PACKAGE = """
-            select status, client_identifier from scorm_package where course_id = $1 and workspace_id = $2
-                and not course_deleted""";
-    private static final String TRACKING = """
-            with created as (
-                insert into scorm_tracking (workspace_id, course_id, identifier, client_identifier, test_mode)
-                values ($1, $2, $3, $4, $5) on conflict (course_id, identifier) do nothing returning id)
-            select id from created union all select id from scorm_tracking where course_id = $2 and identifier = $3 limit 1""";
-    /** The token's single use: a second launch finds the row (or waits for the first one's transaction) and inserts nothing. */
-    private static final String USE_TOKEN = """
-            insert into scorm_launch (jti, session_id, expires_at) values ($1, $2, $3) on conflict (jti) do nothing""";
-    private static final String SESSION = """
-            insert into scorm_session (id, workspace_id, course_id, tracking_id, action, expires_at, content_host, parent_origin)
-            values ($1, $2, $3, $4, $5, $6, $7, $8)""";
-    private static final String FIND_SESSION = """
-            select s.id, s.workspace_id, s.course_id, s.action, s.tracking_id, t.identifier, p.status, p.title, p.version,
-                p.launch::text as launch, t.last_sco, p.name, p.size_bytes, p.file_count, p.expanded_bytes, p.content_prefix,
-                p.error, s.content_host, s.parent_origin
-            from scorm_session s join scorm_package p on p.course_id = s.course_id
-                left join scorm_tracking t on t.id = s.tracking_id
-            where s.id = $1 and s.expires_at > now() and not p.course_deleted""";
-
-    private final Pool pool;
+    private final SessionRepository sessions;
     private final Tokens tokens;
     private final ScormConfig config;
     private final ObjectMapper mapper;
     private final ContentOrigin contentOrigin;
 
-    public PlayerService(Pool pool, Tokens tokens, ScormConfig config, ObjectMapper mapper, ContentOrigin contentOrigin) {
-        this.pool = pool;
+    public PlayerService(SessionRepository sessions, Tokens tokens, ScormConfig config, ObjectMapper mapper,
+            ContentOrigin contentOrigin) {
+        this.sessions = sessions;
         this.tokens = tokens;
         this.config = config;
         this.mapper = mapper;
@@ -90,8 +66,7 @@ public class PlayerService {
         }
         String parentOrigin = parentOrigin(request.parentOrigin());
         long courseId = request.courseId();
-        return pool.preparedQuery(PACKAGE).execute(Tuple.of(courseId, caller.workspaceId())).map(rows -> {
-            Row row = rows.size() == 0 ? null : rows.iterator().next();
+        return sessions.findPackage(courseId, caller.workspaceId()).map(row -> {
             if (row == null || !Objects.equals(row.getString("client_identifier"), request.clientIdentifier())) {
                 throw ApiException.notFound("No SCORM package for course " + courseId
                         + (request.clientIdentifier() == null ? "" : " in tenant " + request.clientIdentifier()));
@@ -156,13 +131,12 @@ public class PlayerService {
         // The token is used in the session's transaction: a launch that fails (package deleted, not
         // ready) leaves it unused, and of two launches at once the second waits and is refused.
         OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(tokenExpiry, ZoneOffset.UTC);
-        return pool.withTransaction(conn -> conn.preparedQuery(USE_TOKEN).execute(Tuple.of(jti, id, tokenExpires)).chain(used -> {
-            if (used.rowCount() == 0) {
+        return sessions.inTransaction(conn -> sessions.useToken(conn, jti, id, tokenExpires).chain(used -> {
+            if (!used) {
                 throw ApiException.unauthorized("This player link has already been used; ask for a new one");
             }
-            return conn.preparedQuery(PACKAGE).execute(Tuple.of(courseId, workspaceId));
-        }).chain(rows -> {
-            Row row = rows.size() == 0 ? null : rows.iterator().next();
+            return sessions.findPackage(conn, courseId, workspaceId);
+        }).chain(row -> {
             if (row == null || !Objects.equals(row.getString("client_identifier"), tenant)) {
                 throw ApiException.notFound("This package no longer exists");
             }
@@ -170,11 +144,10 @@ public class PlayerService {
                 throw ApiException.conflict("This package is not ready to play");
             }
             Uni<Long> tracking = "view".equals(action)
-                    ? conn.preparedQuery(TRACKING).execute(Tuple.of(workspaceId, courseId, identifier, tenant, testMode))
-                            .map(r -> r.iterator().next().getLong("id"))
+                    ? sessions.tracking(conn, workspaceId, courseId, identifier, tenant, testMode)
                     : Uni.createFrom().nullItem();
-            return tracking.chain(trackingId -> conn.preparedQuery(SESSION).execute(Tuple.from(new Object[] {id, workspaceId,
-                    courseId, trackingId, action, expires, contentOrigin.host(jti), parentOrigin})));
+            return tracking.chain(trackingId -> sessions.insertSession(conn, new SessionRepository.NewSession(id, workspaceId,
+                    courseId, trackingId, action, expires, contentOrigin.host(jti), parentOrigin)));
         })).chain(() -> session(id));
     }
 
@@ -196,11 +169,10 @@ public class PlayerService {
         if (id == null || !id.matches("[0-9a-f]{64}")) {
             throw ApiException.notFound("This player session does not exist or has expired; open the player link again");
         }
-        return pool.preparedQuery(FIND_SESSION).execute(Tuple.of(id)).map(rows -> {
-            if (rows.size() == 0) {
+        return sessions.findSession(id).map(r -> {
+            if (r == null) {
                 throw ApiException.notFound("This player session does not exist or has expired; open the player link again");
             }
-            Row r = rows.iterator().next();
             return new PlayerSession(r.getString("id"), r.getLong("workspace_id"), r.getLong("course_id"), r.getString("action"),
                     r.getLong("tracking_id"), r.getString("identifier"), r.getString("status"), r.getString("title"),
                     r.getString("version"), json(r.getString("launch")), r.getString("last_sco"), r.getString("name"),

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -16,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.courseplatform.platform.events.JobLoop;
+import org.courseplatform.platform.web.Workers;
 import org.courseplatform.scorm.config.ScormConfig;
 import org.courseplatform.scorm.courses.Courses;
 import org.courseplatform.scorm.storage.PackageStore;
@@ -59,6 +60,7 @@ public class PackageWorker {
     private final Courses courses;
     private final ScormConfig config;
     private final ObjectMapper mapper;
+    private final JobLoop<Job> loop = new JobLoop<>("SCORM worker", this::claim, this::process, this::retryOrFail);
 
     public PackageWorker(Pool pool, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
         this.pool = pool;
@@ -73,32 +75,30 @@ public class PackageWorker {
         if (!config.worker().enabled()) {
             return Uni.createFrom().voidItem();
         }
-        return next().onFailure().invoke(e -> Log.warnf("SCORM worker: %s", e.getMessage()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+        return loop.poll();
     }
 
-    /** Processes packages until none is left to claim. */
-    Uni<Void> next() {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.worker().lease().toSeconds())).chain(rows -> {
+    private Uni<Job> claim() {
+        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.worker().lease().toSeconds())).map(rows -> {
             if (rows.size() == 0) {
-                return Uni.createFrom().voidItem();
+                return null;
             }
             Row job = rows.iterator().next();
-            long courseId = job.getLong("course_id");
-            long workspaceId = job.getLong("workspace_id");
-            int attempts = job.getInteger("attempts");
-            Job work = new Job(courseId, job.getString("name"), job.getString("object_key"), job.getLong("size_bytes"));
-            return Uni.createFrom().item(() -> run(work)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
-                    .chain(outcome -> outcome.rejection() != null
-                            ? fail(courseId, outcome.rejection().getMessage(), outcome.rejection().code())
-                            : courses.setTitle(courseId, workspaceId, outcome.result().manifest().title())
-                                    .chain(() -> ready(courseId, outcome.result())))
-                    .onFailure().recoverWithUni(e -> retryOrFail(courseId, attempts, e))
-                    .chain(this::next);
+            return new Job(job.getLong("course_id"), job.getLong("workspace_id"), job.getInteger("attempts"),
+                    job.getString("name"), job.getString("object_key"), job.getLong("size_bytes"));
         });
     }
 
-    private record Job(long courseId, String name, String objectKey, long size) {
+    private Uni<Void> process(Job job) {
+        long courseId = job.courseId();
+        return Workers.call(() -> run(job))
+                .chain(outcome -> outcome.rejection() != null
+                        ? fail(courseId, outcome.rejection().getMessage(), outcome.rejection().code())
+                        : courses.setTitle(courseId, job.workspaceId(), outcome.result().manifest().title())
+                                .chain(() -> ready(courseId, outcome.result())));
+    }
+
+    private record Job(long courseId, long workspaceId, int attempts, String name, String objectKey, long size) {
     }
 
     private record Outcome(PackageProcessor.Result result, Rejection rejection) {
@@ -154,7 +154,9 @@ public class PackageWorker {
         return pool.preparedQuery(FAILED).execute(Tuple.of(courseId, error, code)).replaceWithVoid();
     }
 
-    private Uni<Void> retryOrFail(long courseId, int attempts, Throwable e) {
+    private Uni<Void> retryOrFail(Job job, Throwable e) {
+        long courseId = job.courseId();
+        int attempts = job.attempts();
         Log.warnf("Processing the SCORM package of course %d failed (attempt %d): %s", courseId, attempts, e.toString());
         if (attempts >= config.worker().maxAttempts()) {
             return fail(courseId, "The package could not be processed after " + attempts + " attempts because of an internal"

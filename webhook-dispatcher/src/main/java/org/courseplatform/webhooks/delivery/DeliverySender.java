@@ -10,7 +10,6 @@ import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgConnectOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
@@ -27,9 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.courseplatform.platform.events.PgNotifications;
 import org.courseplatform.webhooks.WebhooksConfig;
 import org.courseplatform.webhooks.security.SecretCipher;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Sends due deliveries. A sender claims batches of due rows with {@code FOR UPDATE SKIP LOCKED},
@@ -138,22 +137,14 @@ public class DeliverySender {
         this.sendWithinNanos = (leaseSeconds - config.timeout().toSeconds() - 5) * 1_000_000_000L;
     }
 
-    void start(@Observes StartupEvent event, Vertx vertx,
-            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
-            @ConfigProperty(name = "quarkus.datasource.username") String user,
-            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
+    void start(@Observes StartupEvent event, Vertx vertx, PgNotifications notifications) {
         if (!config.enabled()) {
             return;
         }
         // A Vert.x timer rather than the scheduler, which cannot poll more often than once a second.
         long every = Math.max(50, config.pollInterval().toMillis());
         vertx.setPeriodic(every, id -> poll());
-        PgConnectOptions options = PgConnectOptions.fromUri(url.startsWith("vertx-reactive:") ? url.substring(15) : url)
-                .setUser(user).setPassword(password);
-        subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> 1000L);
-        subscriber.channel("webhook_deliveries").handler(payload -> wake());
-        subscriber.connect().subscribe().with(ok -> wake(),
-                e -> Log.warnf("Delivery LISTEN not connected (%s); relying on polling", e.getMessage()));
+        subscriber = notifications.listen("webhook_deliveries", this::wake, "Delivery");
     }
 
     void stop(@Observes ShutdownEvent event) {

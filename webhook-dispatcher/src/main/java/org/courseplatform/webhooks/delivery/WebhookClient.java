@@ -28,6 +28,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLException;
+import org.courseplatform.platform.web.Workers;
 import org.courseplatform.webhooks.WebhooksConfig;
 import org.courseplatform.webhooks.security.AddressPolicy;
 import org.courseplatform.webhooks.security.TrustStores;
@@ -156,14 +157,14 @@ public class WebhookClient {
                 }
             });
         }
-        return UniHelper.toUni(vertx.executeBlocking(() -> {
+        return Workers.call(() -> {
             try {
                 InetAddress[] all = InetAddress.getAllByName(host);
                 return all.length == 0 ? null : all;
             } catch (UnknownHostException e) {
                 return null;
             }
-        }, false));
+        });
     }
 
     private io.vertx.core.Future<Outcome> send(String host, InetAddress address, int port, String target,

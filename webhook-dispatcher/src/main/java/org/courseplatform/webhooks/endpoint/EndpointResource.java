@@ -1,6 +1,5 @@
 package org.courseplatform.webhooks.endpoint;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -92,7 +91,7 @@ public class EndpointResource {
         long endpointId = QueryParams.id("id", id);
         EndpointRequests.Test request = bodies.optional(body, EndpointRequests.Test.class, new EndpointRequests.Test(null));
         long workspace = workspace();
-        return Panache.withSession(() -> service.find(workspace, endpointId))
+        return service.find(workspace, endpointId)
                 .chain(endpoint -> deliveries.test(endpoint, request.event()))
                 .map(Queued::new);
     }
@@ -107,7 +106,7 @@ public class EndpointResource {
         int pageNumber = QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE);
         int pageLength = QueryParams.digits("length", length, 100, 0, 1000);
         long workspace = workspace();
-        return Panache.withSession(() -> service.find(workspace, endpointId))
+        return service.find(workspace, endpointId)
                 .chain(endpoint -> deliveries.log(endpoint.id, wanted, pageNumber, pageLength))
                 .map(p -> p.toResponse());
     }

@@ -148,6 +148,7 @@ public class EndpointService {
     }
 
     /** The endpoint when it belongs to the workspace; 404 otherwise, whoever owns it. */
+    @WithSession
     public Uni<WebhookEndpoint> find(long workspaceId, long id) {
         return endpoints.find("id = ?1 and workspaceId = ?2", id, workspaceId).firstResult().map(found -> {
             if (found == null) {

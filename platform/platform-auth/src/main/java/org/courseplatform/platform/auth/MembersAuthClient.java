@@ -1,19 +1,18 @@
 package org.courseplatform.platform.auth;
 
-import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Path;
-import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /** members-service's internal API-key check, called with a service token. */
 @RegisterRestClient(configKey = "members-auth")
 @Path("/internal/v1/auth/api-keys")
-@ClientHeaderParam(name = "Authorization", value = "{serviceToken}")
+@RegisterClientHeaders(ServiceTokenHeaders.MembersService.class)
 public interface MembersAuthClient {
 
     @POST
@@ -24,10 +23,6 @@ public interface MembersAuthClient {
     @GET
     @Path("/{keyId}")
     Uni<ApiKeyVerification> status(@PathParam("keyId") long keyId, @QueryParam("workspaceId") long workspaceId);
-
-    default String serviceToken() {
-        return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("members-service");
-    }
 
     record VerifyRequest(long workspaceId, String apiKey) {
     }

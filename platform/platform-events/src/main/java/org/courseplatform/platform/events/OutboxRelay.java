@@ -5,14 +5,11 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
-import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgConnectOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
@@ -20,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.courseplatform.platform.web.Workers;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -74,20 +72,11 @@ public class OutboxRelay {
         this.channel = "outbox_" + schema;
     }
 
-    void start(@Observes StartupEvent event, Vertx vertx,
-            @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
-            @ConfigProperty(name = "quarkus.datasource.username") String user,
-            @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
+    void start(@Observes StartupEvent event, PgNotifications notifications) {
         if (!config.relayEnabled()) {
             return;
         }
-        PgConnectOptions options = PgConnectOptions.fromUri(url.startsWith("vertx-reactive:") ? url.substring(15) : url)
-                .setUser(user).setPassword(password);
-        subscriber = PgSubscriber.subscriber(vertx, options)
-                .reconnectPolicy(retries -> 1000L);
-        subscriber.channel(channel).handler(payload -> wake());
-        subscriber.connect().subscribe().with(ok -> wake(),
-                e -> Log.warnf("Outbox LISTEN not connected (%s); relying on polling", e.getMessage()));
+        subscriber = notifications.listen(channel, this::wake, "Outbox");
     }
 
     void stop(@Observes ShutdownEvent event) {
@@ -157,10 +146,10 @@ public class OutboxRelay {
                     return Uni.createFrom().item(0);
                 }
                 // KafkaProducer.send may block on metadata: never on the event loop.
-                return Uni.createFrom().completionStage(() -> CompletableFuture.allOf(batch.stream()
+                return Workers.call(() -> CompletableFuture.allOf(batch.stream()
                                 .map(row -> send(row.getString("topic"), row.getString("message_key"), row.getString("payload")))
                                 .toArray(CompletableFuture[]::new)))
-                        .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                        .chain(acked -> Uni.createFrom().completionStage(acked))
                         .chain(() -> conn.preparedQuery(MARK).execute(Tuple.of(seqs.toArray(Long[]::new))))
                         .invoke(() -> Log.debugf("Outbox relayed %d events", seqs.size()))
                         .replaceWith(seqs.size());

@@ -34,4 +34,12 @@ public record Paged<T>(List<T> items, long total) {
         }
         return (int) offset;
     }
+
+    /**
+     * Offset of a zero-based page of {@code length} rows, where a length of 0 (asking for the
+     * total only) is checked like a length of 1, so a page past any int offset is a 400 either way.
+     */
+    public static int start(int page, int length) {
+        return offset(page, Math.max(length, 1));
+    }
 }

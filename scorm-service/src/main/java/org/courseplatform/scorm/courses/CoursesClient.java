@@ -1,20 +1,19 @@
 package org.courseplatform.scorm.courses;
 
-import io.quarkus.arc.Arc;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
-import org.courseplatform.platform.auth.Tokens;
-import org.eclipse.microprofile.rest.client.annotation.ClientHeaderParam;
+import org.courseplatform.platform.auth.ServiceTokenHeaders;
+import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
 /** course-service's internal course API, called with a service token. */
-@RegisterRestClient(configKey = "course-internal")
+@RegisterRestClient(configKey = "courses")
 @Path("/internal/v1/courses")
-@ClientHeaderParam(name = "Authorization", value = "{serviceToken}")
-public interface CourseClient {
+@RegisterClientHeaders(ServiceTokenHeaders.CourseService.class)
+public interface CoursesClient {
 
     @POST
     Uni<Course> create(CreateScorm request);
@@ -22,10 +21,6 @@ public interface CourseClient {
     @PUT
     @Path("/{id}/title")
     Uni<Course> title(@PathParam("id") long id, Title request);
-
-    default String serviceToken() {
-        return "Bearer " + Arc.container().instance(Tokens.class).get().serviceToken("course-service");
-    }
 
     record CreateScorm(long workspaceId, String clientIdentifier, String identifier, String title, boolean testMode) {
     }

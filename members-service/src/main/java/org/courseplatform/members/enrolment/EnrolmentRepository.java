@@ -1,0 +1,140 @@
+package org.courseplatform.members.enrolment;
+
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import org.courseplatform.members.member.MemberRepository;
+import org.courseplatform.platform.web.Like;
+import org.courseplatform.platform.web.Paged;
+
+/** The {@code enrolment} table and the id checks against the workspace, on the caller's session. */
+@ApplicationScoped
+public class EnrolmentRepository {
+
+    private static final String COLUMNS = "e.id, e.user_id, e.course_id, e.group_id, e.role, e.created_at";
+    private static final String ROW = COLUMNS.replace("e.", "");
+
+    /**
+     * A page of enrolments, oldest first. Without a search, the workspace's created-at index
+     * gives the page and the unfiltered total comes from the counter kept by triggers (V4).
+     * A search is the union of two index-driven lookups, the members whose search text matches
+     * (trigram index) joined to their enrolments by user, and the matching courses of the
+     * projection joined by course, so it never scans the workspace's enrolments; the page and
+     * its total come from one query (a window count over the matches). The course side leaves
+     * out the enrolments the member side already has, so the two are disjoint and appended
+     * ({@code union all}) instead of de-duplicated by hashing every matching row.
+     */
+    Uni<Paged<EnrolmentView>> page(long ws, Long course, Long group, Long user, String search, int page, int length) {
+        StringBuilder filters = new StringBuilder();
+        List<Object> params = new ArrayList<>(List.of(ws));
+        if (course != null) {
+            params.add(course);
+            filters.append(" and e.course_id = ?").append(params.size());
+        }
+        if (group != null) {
+            params.add(group);
+            filters.append(" and e.group_id = ?").append(params.size());
+        }
+        if (user != null) {
+            params.add(user);
+            filters.append(" and e.user_id = ?").append(params.size());
+        }
+        if (search != null) {
+            params.add(Like.containing(search));
+            int p = params.size();
+            String matches = "with mm as materialized (select m.user_id from membership m where m.workspace_id = ?1"
+                    + " and m.search_text like ?" + p + "), cc as materialized (select c.id from course_projection c"
+                    + " where c.workspace_id = ?1 and c.search_text like ?" + p + "), x as (select " + COLUMNS
+                    + " from enrolment e join mm on mm.user_id = e.user_id where e.workspace_id = ?1" + filters
+                    + " union all select " + COLUMNS + " from enrolment e join cc on cc.id = e.course_id where e.workspace_id = ?1"
+                    + filters + " and (e.user_id is null or not exists (select from mm where mm.user_id = e.user_id)))";
+            return MemberRepository.windowedPage(matches + " select x.*, count(*) over () from x order by x.created_at, x.id",
+                    matches + " select count(*) from x", params, page, length)
+                    .map(found -> found.map(EnrolmentRepository::view));
+        }
+        String where = " from enrolment e where e.workspace_id = ?1" + filters;
+        String select = "select " + COLUMNS + where + " order by e.created_at, e.id";
+        boolean unfiltered = params.size() == 1;
+        String count = unfiltered ? "select cast(coalesce(sum(e.total), 0) as bigint) from enrolment_count e where e.workspace_id = ?1"
+                : "select count(*)" + where;
+        return MemberRepository.countedPage(select, count, params, params, page, length).map(found -> found.map(EnrolmentRepository::view));
+    }
+
+    /**
+     * Deletes the enrolment of one kind (user and course, user and group with role, or group and
+     * course: the ids given, the other null) and answers it, or null when there was none.
+     */
+    Uni<EnrolmentView> delete(long ws, Long user, Long course, Long group, String role) {
+        String where;
+        List<Object> params = new ArrayList<>(List.of(ws));
+        if (group == null) {
+            where = "user_id = ?2 and course_id = ?3 and group_id is null";
+            params.addAll(List.of(user, course));
+        } else if (course == null) {
+            where = "user_id = ?2 and group_id = ?3 and course_id is null and role = ?4";
+            params.addAll(List.of(user, group, role));
+        } else {
+            where = "user_id is null and course_id = ?2 and group_id = ?3";
+            params.addAll(List.of(course, group));
+        }
+        String sql = "delete from enrolment where workspace_id = ?1 and " + where + " returning " + ROW;
+        return Panache.getSession().chain(s -> MemberRepository.bind(s.createNativeQuery(sql, Object[].class), params)
+                .getResultList().map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
+    }
+
+    /** The enrolment of exactly these ids (null ones null), or null. */
+    Uni<EnrolmentView> find(long ws, Long user, Long course, Long group) {
+        return Panache.getSession().chain(s -> s.createNativeQuery("select " + ROW + " from enrolment where workspace_id = ?1"
+                        + " and user_id is not distinct from ?2 and course_id is not distinct from ?3"
+                        + " and group_id is not distinct from ?4", Object[].class)
+                .setParameter(1, ws).setParameter(2, user).setParameter(3, course).setParameter(4, group).getResultList()
+                .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
+    }
+
+    Uni<EnrolmentView> setRole(long id, String role) {
+        return Panache.getSession().chain(s -> s.createNativeQuery("update enrolment set role = ?2 where id = ?1 returning " + ROW,
+                        Object[].class)
+                .setParameter(1, id).setParameter(2, role).getSingleResult().map(EnrolmentRepository::view));
+    }
+
+    Uni<EnrolmentView> insert(long ws, Long user, Long course, Long group, String role) {
+        return Panache.getSession().chain(s -> s.createNativeQuery("insert into enrolment (workspace_id, user_id, course_id, group_id, role)"
+                        + " values (?1, ?2, ?3, ?4, ?5) returning " + ROW, Object[].class)
+                .setParameter(1, ws).setParameter(2, user).setParameter(3, course).setParameter(4, group)
+                .setParameter(5, role).getSingleResult().map(EnrolmentRepository::view));
+    }
+
+    /** The ids that are no member of the workspace. */
+    Uni<List<Long>> missingMembers(long ws, List<Long> users) {
+        return missing("select user_id from membership where workspace_id = ?1 and user_id = any(?2)", ws, users);
+    }
+
+    /** The ids that are no (undeleted) course of the workspace. */
+    Uni<List<Long>> missingCourses(long ws, List<Long> courses) {
+        return missing("select id from course_projection where workspace_id = ?1 and not deleted and id = any(?2)", ws, courses);
+    }
+
+    /** The ids that are no group of the workspace. */
+    Uni<List<Long>> missingGroups(long ws, List<Long> groups) {
+        return missing("select id from member_group where workspace_id = ?1 and id = any(?2)", ws, groups);
+    }
+
+    private static Uni<List<Long>> missing(String sql, long ws, List<Long> ids) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().item(List.of());
+        }
+        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Long.class).setParameter(1, ws)
+                .setParameter(2, ids.toArray(Long[]::new)).getResultList()
+                .map(found -> ids.stream().filter(id -> !found.contains(id)).toList()));
+    }
+
+    private static EnrolmentView view(Object[] r) {
+        return new EnrolmentView(((Number) r[0]).longValue(), id(r[1]), id(r[2]), id(r[3]), (String) r[4], MemberRepository.time(r[5]));
+    }
+
+    private static Long id(Object value) {
+        return value == null ? null : ((Number) value).longValue();
+    }
+}
