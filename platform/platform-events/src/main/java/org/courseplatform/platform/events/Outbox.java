@@ -35,9 +35,7 @@ public class Outbox {
      * @param testMode the mode of the API key that caused it; null only for events that predate the field
      */
     public Uni<CloudEvent> add(String topic, String type, String subject, long workspaceId, Boolean testMode, Object data) {
-        CloudEvent event = new CloudEvent(CloudEvent.SPEC_VERSION, UUID.randomUUID().toString(), source, type, subject,
-                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), CloudEvent.JSON, workspaceId, testMode,
-                mapper.valueToTree(data));
+        CloudEvent event = envelope(type, subject, workspaceId, testMode, data);
         String payload;
         try {
             payload = mapper.writeValueAsString(event);
@@ -52,5 +50,12 @@ public class Outbox {
                 .setParameter(5, payload)
                 .executeUpdate())
                 .replaceWith(event);
+    }
+
+    /** The envelope of a new event from this service: a fresh id, now (UTC, milliseconds), {@code data} as JSON. */
+    CloudEvent envelope(String type, String subject, long workspaceId, Boolean testMode, Object data) {
+        return new CloudEvent(CloudEvent.SPEC_VERSION, UUID.randomUUID().toString(), source, type, subject,
+                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), CloudEvent.JSON, workspaceId, testMode,
+                mapper.valueToTree(data));
     }
 }
