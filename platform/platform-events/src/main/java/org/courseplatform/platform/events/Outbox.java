@@ -30,7 +30,18 @@ public class Outbox {
     }
 
     /**
-     * Adds an event for the workspace's partition of {@code topic}.
+     * Adds an event of a catalogue type ({@link Events}) for the workspace's partition of its topic.
+     *
+     * @param subject the id of the aggregate the event is about
+     * @param testMode the mode of the API key that caused it
+     */
+    public <D> Uni<CloudEvent> add(EventType<D> type, String subject, long workspaceId, Boolean testMode, D data) {
+        return add(type.topic(), type.name(), subject, workspaceId, testMode, data);
+    }
+
+    /**
+     * Adds an event for the workspace's partition of {@code topic}. Services use the catalogue form
+     * {@link #add(EventType, String, long, Boolean, Object)}.
      *
      * @param testMode the mode of the API key that caused it; null only for events that predate the field
      */
