@@ -8,11 +8,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import org.courseplatform.members.member.MemberRepository;
 import org.courseplatform.platform.auth.WorkspaceCaller;
+import org.courseplatform.platform.events.EventData.Enrolment;
+import org.courseplatform.platform.events.EventData.EnrolmentChange;
+import org.courseplatform.platform.events.EventType;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -128,7 +130,7 @@ public class EnrolmentService {
                 if (rows.isEmpty()) {
                     throw ApiException.notFound("No such enrolment");
                 }
-                return emit("enrolment.deleted", caller, view(rows.get(0)));
+                return emit(Events.ENROLMENT_DELETED, caller, view(rows.get(0)));
             });
         });
     }
@@ -221,7 +223,7 @@ public class EnrolmentService {
                                     + " values (?1, ?2, ?3, ?4, ?5) returning " + COLUMNS.replace("e.", ""), Object[].class)
                             .setParameter(1, ws).setParameter(2, user).setParameter(3, course).setParameter(4, group)
                             .setParameter(5, role).getSingleResult().map(EnrolmentService::view)
-                            .call(created -> emit("enrolment.created", caller, created));
+                            .call(created -> emit(Events.ENROLMENT_CREATED, caller, created));
                 }));
     }
 
@@ -251,9 +253,10 @@ public class EnrolmentService {
                 .map(found -> ids.stream().filter(id -> !found.contains(id)).toList());
     }
 
-    private Uni<Void> emit(String type, WorkspaceCaller caller, EnrolmentView view) {
-        return outbox.add(Topics.MEMBER_EVENTS, type, Long.toString(view.id()), caller.workspaceId(), caller.testMode(),
-                Map.of("enrolment", view)).replaceWithVoid();
+    private Uni<Void> emit(EventType<EnrolmentChange> type, WorkspaceCaller caller, EnrolmentView view) {
+        Enrolment enrolment = new Enrolment(view.id(), view.user(), view.course(), view.group(), view.role(), view.created());
+        return outbox.add(type, Long.toString(view.id()), caller.workspaceId(), caller.testMode(), new EnrolmentChange(enrolment))
+                .replaceWithVoid();
     }
 
     private static void capped(String field, List<Long> ids) {
