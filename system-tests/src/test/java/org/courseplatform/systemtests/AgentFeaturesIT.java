@@ -12,7 +12,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.courseplatform.systemtests.HttpsReceiver.Received;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Request;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,7 @@ class AgentFeaturesIT {
 
     @BeforeAll
     static void start() throws Exception {
-        receiver = new HttpsReceiver();
+        receiver = Suite.receiver();
         key = Suite.key(Suite.workspace("build"), "live")[1];
         NodeScripts.install(List.of("mcp-agent.mjs"), List.of("@modelcontextprotocol/sdk"));
     }
@@ -153,16 +154,16 @@ class AgentFeaturesIT {
         assertThat(pathAnalytics.toString()).contains("\"completed\":1");
 
         // The collection's learner's completion carries the collection; the share learner's does not.
-        List<Received> got = Learners.awaitDeliveries(receiver, hooks, List.of(
+        List<Request> got = Learners.awaitDeliveries(receiver, hooks, List.of(
                 r -> completedBy(r, pathLearner), r -> completedBy(r, shareIdentifier)));
-        Received path = got.stream().filter(r -> completedBy(r, pathLearner)).findFirst().orElseThrow();
+        Request path = got.stream().filter(r -> completedBy(r, pathLearner)).findFirst().orElseThrow();
         assertThat(path.json().at("/data/collection/id").asLong()).isEqualTo(collection);
         assertThat(path.json().at("/data/collection/key").asText()).isEqualTo(collectionKey);
-        Received share = got.stream().filter(r -> completedBy(r, shareIdentifier)).findFirst().orElseThrow();
+        Request share = got.stream().filter(r -> completedBy(r, shareIdentifier)).findFirst().orElseThrow();
         assertThat(share.json().at("/data/collection").isMissingNode() || share.json().at("/data/collection").isNull()).isTrue();
     }
 
-    private static boolean completedBy(Received r, String identifier) {
+    private static boolean completedBy(Request r, String identifier) {
         return r.json().path("type").asText().equals("course.completed")
                 && r.json().at("/data/tracking/identifier").asText().equals(identifier);
     }

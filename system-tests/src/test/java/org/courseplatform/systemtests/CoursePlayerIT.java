@@ -20,7 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
-import org.courseplatform.systemtests.HttpsReceiver.Received;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Request;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -63,7 +64,7 @@ class CoursePlayerIT {
 
     @BeforeAll
     static void startReceiver() throws Exception {
-        receiver = new HttpsReceiver();
+        receiver = Suite.receiver();
     }
 
     @AfterAll
@@ -230,16 +231,16 @@ class CoursePlayerIT {
         exchange(walkUrl).then().statusCode(401).body("error.reason", equalTo("used"));
 
         // Webhooks: once each per learner and course, with the tracking and the issuing key's test mode.
-        List<Received> got = Learners.awaitDeliveries(receiver, hooks, List.of(
+        List<Request> got = Learners.awaitDeliveries(receiver, hooks, List.of(
                 r -> is(r, "course.completed", learner), r -> is(r, "course.completed", tester),
                 r -> is(r, "quiz.completed", passer), r -> is(r, "quiz.failed", failer)));
-        String delivered = got.stream().map(Received::body).toList().toString();
-        for (Received r : got) {
+        String delivered = got.stream().map(Request::body).toList().toString();
+        for (Request r : got) {
             assertThat(r.signedWith(secret)).isTrue();
             assertThat(r.header("X-Service-Test-Mode")).isEqualTo(r.json().path("testMode").asText());
         }
         for (String type : List.of("course.commenced", "course.completed")) {
-            Received mine = only(got, r -> is(r, type, learner), type + " of " + learner + " in " + delivered);
+            Request mine = only(got, r -> is(r, type, learner), type + " of " + learner + " in " + delivered);
             assertThat(mine.json().path("testMode").asBoolean()).isFalse();
             assertThat(mine.json().at("/data/course/id").asLong()).isEqualTo(courseId);
             assertThat(mine.json().at("/data/course/title").asText()).isEqualTo("Player golf " + RUN);
@@ -251,15 +252,15 @@ class CoursePlayerIT {
                 assertThat(Instant.parse(tracking.path("completed").asText())).isAfterOrEqualTo(Instant.parse(tracking.path("commenced").asText()));
                 assertThat(tracking.path("totalTime").asLong()).isNotNegative();
             }
-            Received theirs = only(got, r -> is(r, type, tester), type + " of " + tester + " in " + delivered);
+            Request theirs = only(got, r -> is(r, type, tester), type + " of " + tester + " in " + delivered);
             assertThat(theirs.json().path("testMode").asBoolean()).as("a learner embedded with the test key").isTrue();
         }
-        Received passed = only(got, r -> is(r, "quiz.completed", passer), "quiz.completed in " + delivered);
+        Request passed = only(got, r -> is(r, "quiz.completed", passer), "quiz.completed in " + delivered);
         assertThat(passed.json().at("/data/screen/id").asLong()).isEqualTo(screenId);
         assertThat(passed.json().at("/data/quiz/passed").asBoolean()).isTrue();
         assertThat(passed.json().at("/data/quiz/score").asInt()).isEqualTo(100);
         assertThat(passed.json().path("testMode").asBoolean()).isFalse();
-        Received failed = only(got, r -> is(r, "quiz.failed", failer), "quiz.failed in " + delivered);
+        Request failed = only(got, r -> is(r, "quiz.failed", failer), "quiz.failed in " + delivered);
         assertThat(failed.json().at("/data/screen/id").asLong()).isEqualTo(screenId);
         assertThat(failed.json().at("/data/quiz/passed").asBoolean()).isFalse();
         assertThat(got).as(delivered).noneMatch(r -> is(r, "quiz.failed", passer) || is(r, "quiz.completed", failer));
@@ -343,13 +344,13 @@ class CoursePlayerIT {
         return calls.get(0);
     }
 
-    private static boolean is(Received r, String type, String identifier) {
+    private static boolean is(Request r, String type, String identifier) {
         JsonNode body = r.json();
         return body.path("type").asText().equals(type) && body.at("/data/tracking/identifier").asText().equals(identifier);
     }
 
-    private static Received only(List<Received> all, Predicate<Received> which, String description) {
-        List<Received> matching = all.stream().filter(which).toList();
+    private static Request only(List<Request> all, Predicate<Request> which, String description) {
+        List<Request> matching = all.stream().filter(which).toList();
         assertThat(matching).as(description).hasSize(1);
         return matching.get(0);
     }

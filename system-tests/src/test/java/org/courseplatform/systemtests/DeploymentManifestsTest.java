@@ -862,8 +862,9 @@ class DeploymentManifestsTest {
             Set<String> deadLetterTopics) {}
 
     /**
-     * Per service: the topics it publishes through the outbox ({@code Topics.*} in its main code)
-     * or an outgoing channel; the topics and groups of its incoming channels; the dead-letter
+     * Per service: the topics it publishes through the outbox (the topic of each event catalogue
+     * entry its main code writes, {@code Events.*} used as a value, and any {@code Topics.*} it
+     * names) or an outgoing channel; the topics and groups of its incoming channels; the dead-letter
      * topic of each channel with {@code failure-strategy=dead-letter-queue} (SmallRye's default
      * name is {@code dead-letter-topic-<channel>}).
      */
@@ -875,6 +876,14 @@ class DeploymentManifestsTest {
             constants.put(constant.group(1), constant.group(2));
         }
         assertEquals(EVENT_TOPICS, new TreeSet<>(constants.values()), "Topics.java");
+        Map<String, String> catalogue = new TreeMap<>();
+        Matcher entry = Pattern.compile("EventType<\\w+> (\\w+) = \\w+\\(\"[^\"]+\",\\s*Topics\\.(\\w+)")
+                .matcher(read(repoRoot.resolve("platform/platform-events/src/main/java/org/courseplatform/platform/events/Events.java")));
+        while (entry.find()) {
+            assertTrue(constants.containsKey(entry.group(2)), "unknown Topics." + entry.group(2));
+            catalogue.put(entry.group(1), constants.get(entry.group(2)));
+        }
+        assertFalse(catalogue.isEmpty(), "Events.java: no catalogue entries found");
         Map<String, KafkaUsage> usage = new TreeMap<>();
         for (ServiceRow s : services) {
             Map<String, String> props = applicationProperties(s.name());
@@ -884,6 +893,12 @@ class DeploymentManifestsTest {
                 while (m.find()) {
                     assertTrue(constants.containsKey(m.group(1)), "unknown Topics." + m.group(1));
                     publishes.add(constants.get(m.group(1)));
+                }
+                // An entry written (passed as a value), not one a consumer only recognises (Events.X.is(event)).
+                Matcher written = Pattern.compile("\\bEvents\\.([A-Z][A-Z0-9_]*)\\b(?!\\s*\\.)").matcher(src);
+                while (written.find()) {
+                    assertTrue(catalogue.containsKey(written.group(1)), "unknown Events." + written.group(1));
+                    publishes.add(catalogue.get(written.group(1)));
                 }
             }
             Set<String> reads = new TreeSet<>();

@@ -11,7 +11,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
-import org.courseplatform.systemtests.HttpsReceiver.Received;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Request;
 
 /**
  * Learners in headless Chromium (src/test/js/course-player.mjs: npm playwright-core driving
@@ -59,16 +60,16 @@ final class Learners {
     }
 
     /** Waits until every expected delivery arrived, then a little longer so a duplicate would show. */
-    static List<Received> awaitDeliveries(HttpsReceiver receiver, String path, List<Predicate<Received>> expected)
+    static List<Request> awaitDeliveries(HttpsReceiver receiver, String path, List<Predicate<Request>> expected)
             throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        List<Received> got = receiver.to(path);
+        List<Request> got = receiver.requests(path);
         while (System.nanoTime() < deadline) {
-            got = receiver.to(path);
-            List<Received> now = got;
+            got = receiver.requests(path);
+            List<Request> now = got;
             if (expected.stream().allMatch(which -> now.stream().anyMatch(which))) {
                 Thread.sleep(3000);
-                return receiver.to(path);
+                return receiver.requests(path);
             }
             Thread.sleep(300);
         }

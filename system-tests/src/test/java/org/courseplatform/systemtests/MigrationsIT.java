@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.awaitility.Awaitility;
+import org.courseplatform.platform.testing.HttpsReceiver;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,7 +62,7 @@ class MigrationsIT {
     void aMixedBatchIsMigratedThenTheFixedBlockerAsANewBatch() throws Exception {
         long ws = Suite.workspace("build");
         String key = Suite.key(ws, "live")[1];
-        try (HttpsReceiver receiver = new HttpsReceiver()) {
+        try (HttpsReceiver receiver = Suite.receiver()) {
             String path = "/migrations/" + ws;
             String secret = as(key).body("{\"url\":\"" + receiver.url(path) + "\",\"events\":[\"migration.progress\",\"migration.completed\"]}")
                     .post("/v1/headless/webhooks").then().statusCode(201).extract().jsonPath().getString("secret");
@@ -105,11 +106,11 @@ class MigrationsIT {
         assertThat(as(key).get("/v1/headless/course/content/" + flash).asString()).isEqualTo(flashContentBefore);
 
         // The dispatcher delivers a signed migration.progress per course, then migration.completed once.
-        List<HttpsReceiver.Received> hooks = receiver.await(path, 5, Duration.ofSeconds(60));
+        List<HttpsReceiver.Request> hooks = receiver.await(path, 5, Duration.ofSeconds(60));
         assertThat(hooks).extracting(r -> r.header("X-Service-Event"))
                 .containsExactlyInAnyOrder("migration.progress", "migration.progress", "migration.progress", "migration.progress",
                         "migration.completed");
-        for (HttpsReceiver.Received hook : hooks) {
+        for (HttpsReceiver.Request hook : hooks) {
             assertThat(hook.signedWith(secret)).isTrue();
             assertThat(hook.json().at("/data/id").asText()).isEqualTo(batchId);
             assertThat(hook.json().get("testMode").asBoolean()).isFalse();
@@ -117,7 +118,7 @@ class MigrationsIT {
         assertThat(hooks).filteredOn(r -> r.header("X-Service-Event").equals("migration.progress"))
                 .extracting(r -> r.json().at("/data/item/courseId").asLong())
                 .containsExactlyInAnyOrder(convertible, flash, modern, unknown);
-        HttpsReceiver.Received completed = hooks.stream().filter(r -> r.header("X-Service-Event").equals("migration.completed"))
+        HttpsReceiver.Request completed = hooks.stream().filter(r -> r.header("X-Service-Event").equals("migration.completed"))
                 .findFirst().orElseThrow();
         assertThat(completed.json().at("/data/status").asText()).isEqualTo("completed_with_errors");
         assertThat(completed.json().at("/data/counts/total").asInt()).isEqualTo(4);

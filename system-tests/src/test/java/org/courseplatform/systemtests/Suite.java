@@ -4,9 +4,11 @@ import static io.restassured.RestAssured.given;
 
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import org.courseplatform.platform.testing.HttpsReceiver;
 
 /** The running suite, as {@code ./suite env} describes it. */
 final class Suite {
@@ -25,6 +27,16 @@ final class Suite {
             throw new IllegalStateException(name + " is not set: run the system tests through ./suite test");
         }
         return value;
+    }
+
+    /**
+     * A webhook subscriber on this machine, as a developer would run one: an HTTPS server whose
+     * certificate openssl issues from the suite's local CA ({@code WEBHOOK_CA_CERT} and
+     * {@code WEBHOOK_CA_KEY}). It records every request and answers 204.
+     */
+    static HttpsReceiver receiver() throws Exception {
+        return HttpsReceiver.issuedBy(Path.of(env("WEBHOOK_CA_CERT")), Path.of(env("WEBHOOK_CA_KEY")))
+                .answer(request -> HttpsReceiver.Answer.status(204));
     }
 
     /** A request to the ingress with the demo workspace's live key. */

@@ -9,7 +9,8 @@ import io.restassured.path.json.JsonPath;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.courseplatform.systemtests.HttpsReceiver.Received;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Request;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ class WebhooksIT {
 
     @BeforeAll
     static void startReceiver() throws Exception {
-        receiver = new HttpsReceiver();
+        receiver = Suite.receiver();
     }
 
     @AfterAll
@@ -63,9 +64,9 @@ class WebhooksIT {
                 .body("{\"title\":\"Sandbox course\",\"identifier\":\"author-2\"}")
                 .post("/v1/headless/courses").then().statusCode(201).extract().jsonPath().getLong("id");
 
-        List<Received> got = receiver.await(path, 3, Duration.ofSeconds(60));
+        List<Request> got = receiver.await(path, 3, Duration.ofSeconds(60));
         assertThat(got).hasSize(3);
-        for (Received r : got) {
+        for (Request r : got) {
             assertThat(r.header("Content-Type")).startsWith("application/json");
             assertThat(r.signedWith(secret)).as("signature of %s", r.header("X-Service-Delivery")).isTrue();
             assertThat(Math.abs(Instant.now().getEpochSecond() - Long.parseLong(r.header("X-Service-Timestamp")))).isLessThan(120);
@@ -77,16 +78,16 @@ class WebhooksIT {
             assertThat(body.get("id").asText()).matches("[0-9a-f-]{36}");
             assertThat(Instant.parse(body.get("occurredAt").asText())).isBefore(Instant.now().plusSeconds(5));
         }
-        Received manual = only(got, r -> r.header("X-Service-Delivery").equals(testDelivery));
+        Request manual = only(got, r -> r.header("X-Service-Delivery").equals(testDelivery));
         assertThat(manual.json().get("type").asText()).isEqualTo("course.completed");
         assertThat(manual.json().get("testMode").asBoolean()).isTrue();
         assertThat(manual.json().at("/data/test").asBoolean()).isTrue();
-        Received liveCreated = only(got, r -> r.json().at("/data/course/id").asLong() == liveCourse && !r.json().at("/data/test").asBoolean());
+        Request liveCreated = only(got, r -> r.json().at("/data/course/id").asLong() == liveCourse && !r.json().at("/data/test").asBoolean());
         assertThat(liveCreated.header("X-Service-Event")).isEqualTo("course.created");
         assertThat(liveCreated.json().get("testMode").asBoolean()).isFalse();
         assertThat(liveCreated.json().at("/data/course/title").asText()).isEqualTo("Hooked on golf");
         assertThat(liveCreated.json().at("/data/course/clientIdentifier").asText()).isEqualTo("tenant-9");
-        Received testCreated = only(got, r -> r.json().at("/data/course/id").asLong() == testCourse);
+        Request testCreated = only(got, r -> r.json().at("/data/course/id").asLong() == testCourse);
         assertThat(testCreated.header("X-Service-Test-Mode")).as("course.created takes the issuing key's mode").isEqualTo("true");
         assertThat(got).noneMatch(r -> r.json().get("type").asText().startsWith("member."));
 
@@ -96,8 +97,8 @@ class WebhooksIT {
         String delivery = liveCreated.header("X-Service-Delivery");
         Suite.ingress().header("Authorization", live).post("/v1/headless/webhooks/deliveries/" + delivery + "/replay")
                 .then().statusCode(202).body("deliveryId", equalTo(delivery));
-        List<Received> after = receiver.await(path, 4, Duration.ofSeconds(30));
-        Received replayed = after.get(3);
+        List<Request> after = receiver.await(path, 4, Duration.ofSeconds(30));
+        Request replayed = after.get(3);
         assertThat(replayed.header("X-Service-Delivery")).isEqualTo(delivery);
         assertThat(replayed.body()).isEqualTo(liveCreated.body());
         assertThat(replayed.signedWith(secret)).isTrue();
@@ -109,8 +110,8 @@ class WebhooksIT {
                 .then().statusCode(404);
     }
 
-    private static Received only(List<Received> all, java.util.function.Predicate<Received> which) {
-        List<Received> matching = all.stream().filter(which).toList();
+    private static Request only(List<Request> all, java.util.function.Predicate<Request> which) {
+        List<Request> matching = all.stream().filter(which).toList();
         assertThat(matching).hasSize(1);
         return matching.get(0);
     }

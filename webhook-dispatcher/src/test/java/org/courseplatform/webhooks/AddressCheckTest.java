@@ -23,7 +23,7 @@ import java.util.UUID;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.courseplatform.webhooks.support.TestReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -77,7 +77,7 @@ class AddressCheckTest {
 
     @Test
     void aHostThatResolvesToANonPublicAddressLaterIsRefusedAtSendTimeWithoutNamingIt() {
-        try (TestReceiver receiver = TestReceiver.start(TestCaResource.ca(), "localhost")) {
+        try (HttpsReceiver receiver = HttpsReceiver.start(TestCaResource.ca().serverContext("localhost"))) {
             long ws = TestKeys.newWorkspace();
             String auth = TestKeys.enterprise(ws);
             Hooks.Endpoint endpoint = Hooks.create(auth, "https://hooks.example.invalid:" + receiver.port() + "/local",

@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.courseplatform.webhooks.support.TestReceiver;
-import org.courseplatform.webhooks.support.TestReceiver.Answer;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,11 +32,11 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ClaimTest {
 
-    private TestReceiver receiver;
+    private HttpsReceiver receiver;
 
     @BeforeEach
     void receiver() {
-        receiver = TestReceiver.start(TestCaResource.ca(), "localhost");
+        receiver = HttpsReceiver.start(TestCaResource.ca().serverContext("localhost"));
         receiver.answer(r -> Answer.status(204));
     }
 

@@ -15,8 +15,8 @@ import org.courseplatform.platform.testing.TestKafka;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.courseplatform.webhooks.support.TestReceiver;
-import org.courseplatform.webhooks.support.TestReceiver.Answer;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,11 +28,11 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class DeliveryTest {
 
-    private TestReceiver receiver;
+    private HttpsReceiver receiver;
 
     @BeforeEach
     void receiver() {
-        receiver = TestReceiver.start(TestCaResource.ca(), "localhost");
+        receiver = HttpsReceiver.start(TestCaResource.ca().serverContext("localhost"));
     }
 
     @AfterEach
@@ -48,7 +48,7 @@ class DeliveryTest {
         UUID eventId = Hooks.sendCourseCreated(ws, false);
 
         Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/hook")).hasSize(1));
-        TestReceiver.Request request = receiver.requests("/hook").get(0);
+        HttpsReceiver.Request request = receiver.requests("/hook").get(0);
         assertThat(request.header("Content-Type")).startsWith("application/json");
         assertThat(request.header("X-Service-Event")).isEqualTo("course.created");
         assertThat(request.header("X-Service-Test-Mode")).isEqualTo("false");
@@ -175,7 +175,7 @@ class DeliveryTest {
                 .then().statusCode(202).extract().jsonPath().getString("deliveryId");
 
         Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/modes")).hasSize(4));
-        for (TestReceiver.Request request : receiver.requests("/modes")) {
+        for (HttpsReceiver.Request request : receiver.requests("/modes")) {
             JsonNode body = Hooks.body(request);
             assertThat(request.header("X-Service-Test-Mode")).isEqualTo(body.get("testMode").asText());
             assertThat(Hooks.signatureValid(endpoint.secret(), request)).isTrue();
@@ -212,7 +212,7 @@ class DeliveryTest {
                 + " values ('" + delivery + "', " + endpoint.id() + ", " + ws + ", '" + event + "', 'course.completed', '"
                 + legacyBody + "', null, 4, now())");
         Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/legacy")).hasSize(1));
-        TestReceiver.Request request = receiver.requests("/legacy").get(0);
+        HttpsReceiver.Request request = receiver.requests("/legacy").get(0);
         assertThat(request.body()).isEqualTo(legacyBody);
         assertThat(request.header("X-Service-Test-Mode")).isNull();
         assertThat(request.header("X-Service-Delivery")).isEqualTo(delivery.toString());
@@ -264,7 +264,8 @@ class DeliveryTest {
     @Test
     void anEndpointWhoseCertificateIsNotTrustedFails() {
         // A receiver whose certificate comes from a CA the dispatcher does not trust.
-        try (TestReceiver untrusted = TestReceiver.start(org.courseplatform.webhooks.support.TestCa.create("Rogue CA"), "localhost")) {
+        try (HttpsReceiver untrusted = HttpsReceiver.start(
+                org.courseplatform.webhooks.support.TestCa.create("Rogue CA").serverContext("localhost"))) {
             long ws = TestKeys.newWorkspace();
             String auth = TestKeys.enterprise(ws);
             Hooks.Endpoint endpoint = Hooks.create(auth, untrusted.url("/rogue"), "course.created");

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.courseplatform.webhooks.support.TestReceiver;
-import org.courseplatform.webhooks.support.TestReceiver.Answer;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,11 +37,11 @@ class RetryTest {
         }
     }
 
-    private TestReceiver receiver;
+    private HttpsReceiver receiver;
 
     @BeforeEach
     void receiver() {
-        receiver = TestReceiver.start(TestCaResource.ca(), "localhost");
+        receiver = HttpsReceiver.start(TestCaResource.ca().serverContext("localhost"));
     }
 
     @AfterEach
@@ -63,11 +63,11 @@ class RetryTest {
             assertThat(log.get("attempts").asInt()).isEqualTo(6);
             assertThat(log.get("nextAttemptAt").isNull()).isTrue();
         });
-        List<TestReceiver.Request> attempts = receiver.requests("/failing");
+        List<HttpsReceiver.Request> attempts = receiver.requests("/failing");
         assertThat(attempts).hasSize(6);
         // Every attempt: the same delivery id and the same body; the signature fresh for its timestamp.
         String delivery = attempts.get(0).header("X-Service-Delivery");
-        for (TestReceiver.Request attempt : attempts) {
+        for (HttpsReceiver.Request attempt : attempts) {
             assertThat(attempt.header("X-Service-Delivery")).isEqualTo(delivery);
             assertThat(attempt.body()).isEqualTo(attempts.get(0).body());
             assertThat(Hooks.signatureValid(endpoint.secret(), attempt)).isTrue();
@@ -85,7 +85,7 @@ class RetryTest {
         given().header("Authorization", auth).post("/v1/headless/webhooks/deliveries/" + delivery + "/replay")
                 .then().statusCode(202).extract().jsonPath().getString("deliveryId").equals(delivery);
         Hooks.await(Duration.ofSeconds(10), () -> assertThat(receiver.requests("/failing")).hasSize(7));
-        TestReceiver.Request replayed = receiver.requests("/failing").get(6);
+        HttpsReceiver.Request replayed = receiver.requests("/failing").get(6);
         assertThat(replayed.header("X-Service-Delivery")).isEqualTo(delivery);
         assertThat(replayed.body()).isEqualTo(attempts.get(0).body());
         assertThat(Hooks.signatureValid(endpoint.secret(), replayed)).isTrue();

@@ -8,6 +8,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.Events;
 
 /**
  * Applies {@code course.commenced} and {@code course.completed} of the native player
@@ -28,8 +29,8 @@ public class AnalyticsProjection {
     Uni<Void> apply(SqlClient client, String source, List<CloudEvent> events) {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (CloudEvent event : events) {
-            boolean commenced = "course.commenced".equals(event.type());
-            if (!commenced && !"course.completed".equals(event.type()) || event.data() == null || event.workspaceid() == null) {
+            boolean commenced = Events.COURSE_COMMENCED.is(event);
+            if (!commenced && !Events.COURSE_COMPLETED.is(event) || event.data() == null || event.workspaceid() == null) {
                 continue;
             }
             JsonNode course = event.data().path("course");

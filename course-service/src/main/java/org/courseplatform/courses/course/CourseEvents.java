@@ -2,11 +2,11 @@ package org.courseplatform.courses.course;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Map;
+import org.courseplatform.platform.events.EventData.CourseChange;
+import org.courseplatform.platform.events.EventType;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 
-/** The {@code course.*} events on course-events, written in the change's own transaction. */
+/** The lifecycle {@code course.*} events on course-events, written in the change's own transaction. */
 @ApplicationScoped
 public class CourseEvents {
 
@@ -17,15 +17,9 @@ public class CourseEvents {
     }
 
     /** {@code data = {course: {id, title, key, clientIdentifier, identifier, type}}} (API.md). */
-    public Uni<Void> emit(String type, Course course, boolean testMode) {
-        Map<String, Object> summary = new java.util.LinkedHashMap<>();
-        summary.put("id", course.id);
-        summary.put("title", course.title);
-        summary.put("key", course.key);
-        summary.put("clientIdentifier", course.clientIdentifier);
-        summary.put("identifier", course.identifier);
-        summary.put("type", course.type);
-        return outbox.add(Topics.COURSE_EVENTS, type, Long.toString(course.id), course.workspaceId, testMode,
-                Map.of("course", summary)).replaceWithVoid();
+    public Uni<Void> emit(EventType<CourseChange> type, Course course, boolean testMode) {
+        CourseChange data = new CourseChange(new org.courseplatform.platform.events.EventData.Course(course.id, course.title,
+                course.key, course.clientIdentifier, course.identifier, course.type));
+        return outbox.add(type, Long.toString(course.id), course.workspaceId, testMode, data).replaceWithVoid();
     }
 }

@@ -13,6 +13,7 @@ import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 import org.courseplatform.courses.document.ParsedDocument;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.ApiException;
 
 /** What other services may do to course records over {@code /internal/v1/courses}. */
@@ -58,7 +59,7 @@ public class CourseInternals {
         return service.find(any(request.workspaceId()), id).chain(course -> {
             course.title = request.title().strip();
             course.updatedAt = CourseService.now();
-            return events.emit("course.updated", course, false).replaceWith(views.of(course));
+            return events.emit(Events.COURSE_UPDATED, course, false).replaceWith(views.of(course));
         });
     }
 
@@ -80,7 +81,7 @@ public class CourseInternals {
             }
             service.applyDocument(course, parsed);
             // Flush now so that the version check (where revision = ?) runs before we answer.
-            return events.emit("course.updated", course, false)
+            return events.emit(Events.COURSE_UPDATED, course, false)
                     .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
                     .map(ignored -> draftOf(course));
         });

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.UUID;
 import org.courseplatform.courses.document.ClassicConverter;
 import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.ApiException;
 
 /**
@@ -99,7 +100,7 @@ public class CourseMigrations {
         }
         service.applyDocument(course, service.parse(result.document()));
         course.migrationStash = null;
-        return events.emit("course.updated", course, testMode)
+        return events.emit(Events.COURSE_UPDATED, course, testMode)
                 .invoke(() -> Log.debugf("Course %s migrated to Builder 2 (%d screens)", String.valueOf(course.id),
                         result.changed()))
                 .replaceWith(() -> outcome(course, ClassicConverter.MIGRATED, result));
@@ -125,7 +126,7 @@ public class CourseMigrations {
             String classic = course.draft;
             service.applyDocument(course, service.parse(result.document()));
             course.migrationStash = classic;
-            return events.emit("course.updated", course, scope.testMode()).replaceWith(() -> preview(course, result, true));
+            return events.emit(Events.COURSE_UPDATED, course, scope.testMode()).replaceWith(() -> preview(course, result, true));
         });
     }
 
@@ -139,7 +140,7 @@ public class CourseMigrations {
             }
             service.applyDocument(course, CourseDocuments.parse(read(course.migrationStash, JsonNode.class)));
             course.migrationStash = null;
-            return events.emit("course.updated", course, scope.testMode()).replaceWith(() -> views.of(course));
+            return events.emit(Events.COURSE_UPDATED, course, scope.testMode()).replaceWith(() -> views.of(course));
         });
     }
 

@@ -28,6 +28,7 @@ import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.document.ParsedDocument;
 import org.courseplatform.courses.layout.IdSource;
 import org.courseplatform.courses.layout.LayoutCatalog;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
@@ -218,7 +219,7 @@ public class CourseScreens {
             }).chain(staged -> {
                 service.applyDocument(course, staged.parsed());
                 // Flush inside the transaction so the answer carries the revision the update wrote.
-                return events.emit("course.updated", course, scope.testMode())
+                return events.emit(Events.COURSE_UPDATED, course, scope.testMode())
                         .call(() -> Panache.flush())
                         .map(ignored -> staged.change().answer().apply(staged.parsed().document(), course.revision));
             });

@@ -15,6 +15,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import org.courseplatform.courses.document.ContentExtractor;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.Workers;
 import org.courseplatform.courses.document.CourseContent;
 import org.courseplatform.courses.document.CourseDocuments;
@@ -146,7 +147,7 @@ public class CourseService {
             editable(c);
             ifMatch.check(id, c.revision);
             apply(c, parsed);
-            return events.emit("course.updated", c, scope.testMode())
+            return events.emit(Events.COURSE_UPDATED, c, scope.testMode())
                     .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
                     .map(ignored -> new Saved(views.of(c), c.revision));
         });
@@ -177,7 +178,7 @@ public class CourseService {
                 return Workers.call(() -> parse(withTheme((ObjectNode) read(draft), themeId)));
             }).chain(parsed -> {
                 apply(c, parsed);
-                return events.emit("course.updated", c, scope.testMode())
+                return events.emit(Events.COURSE_UPDATED, c, scope.testMode())
                         .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
                         .map(ignored -> new Saved(views.of(c), c.revision));
             });
@@ -234,7 +235,7 @@ public class CourseService {
                             return alongside.apply(made, course.revision);
                         }
                         apply(course, (ParsedDocument) staged[1]);
-                        return events.emit("course.updated", course, testMode)
+                        return events.emit(Events.COURSE_UPDATED, course, testMode)
                                 .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
                                 .chain(() -> alongside.apply(made, course.revision));
                     });
@@ -249,7 +250,7 @@ public class CourseService {
             }
             course.deleted = true;
             course.updatedAt = now();
-            return events.emit("course.deleted", course, scope.testMode()).replaceWith(views.of(course));
+            return events.emit(Events.COURSE_DELETED, course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -261,7 +262,7 @@ public class CourseService {
             }
             course.deleted = false;
             course.updatedAt = now();
-            return events.emit("course.restored", course, scope.testMode()).replaceWith(views.of(course));
+            return events.emit(Events.COURSE_RESTORED, course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -273,7 +274,7 @@ public class CourseService {
             course.publishedDocument = course.draft;
             course.published = true;
             course.publishedAt = course.updatedAt = now();
-            return events.emit("course.published", course, scope.testMode()).replaceWith(views.of(course));
+            return events.emit(Events.COURSE_PUBLISHED, course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -286,7 +287,7 @@ public class CourseService {
                 throw ApiException.conflict("Course " + id + " has never been published, so there is nothing to revert to");
             }
             apply(course, CourseDocuments.parse(read(course.publishedDocument)));
-            return events.emit("course.reverted", course, scope.testMode()).replaceWith(views.of(course));
+            return events.emit(Events.COURSE_REVERTED, course, scope.testMode()).replaceWith(views.of(course));
         });
     }
 
@@ -356,7 +357,7 @@ public class CourseService {
         apply(course, parsed);
         return courses.persist(course)
                 .call(saved -> thumbnails.enqueue(saved.id, saved.thumbnailRevision))
-                .call(saved -> events.emit("course.created", saved, scope.testMode()))
+                .call(saved -> events.emit(Events.COURSE_CREATED, saved, scope.testMode()))
                 .invoke(saved -> Log.debugf("Created course %s in workspace %s", String.valueOf(saved.id), String.valueOf(saved.workspaceId)))
                 .map(views::of);
     }

@@ -5,6 +5,7 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.Events;
 
 /**
  * Applies members-service's member events to course-service's member projection, in order:
@@ -31,18 +32,15 @@ public class MemberProjection {
             }
             long workspaceId = event.workspaceid();
             long memberId = member.get("id").asLong();
-            switch (event.type()) {
-                case "member.created", "member.deactivated" -> {
-                    if (!member.path("email").isTextual() || event.time() == null) {
-                        continue;
-                    }
-                    String email = member.get("email").asText();
-                    String username = member.path("username").isTextual() ? member.get("username").asText() : null;
-                    chain = chain.chain(() -> repository.upsert(client, workspaceId, memberId, email, username, event.time()));
+            if (Events.MEMBER_CREATED.is(event) || Events.MEMBER_DEACTIVATED.is(event)) {
+                if (!member.path("email").isTextual() || event.time() == null) {
+                    continue;
                 }
-                case "member.deleted" -> chain = chain.chain(() -> repository.delete(client, workspaceId, memberId));
-                default -> {
-                }
+                String email = member.get("email").asText();
+                String username = member.path("username").isTextual() ? member.get("username").asText() : null;
+                chain = chain.chain(() -> repository.upsert(client, workspaceId, memberId, email, username, event.time()));
+            } else if (Events.MEMBER_DELETED.is(event)) {
+                chain = chain.chain(() -> repository.delete(client, workspaceId, memberId));
             }
         }
         return chain;

@@ -3,12 +3,18 @@ package org.courseplatform.courses.player;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.courseplatform.courses.member.MemberProjectionRepository;
+import org.courseplatform.platform.events.EventData.CourseProgress;
+import org.courseplatform.platform.events.EventData.Quiz;
+import org.courseplatform.platform.events.EventData.QuizResult;
+import org.courseplatform.platform.events.EventData.Screen;
+import org.courseplatform.platform.events.EventData.TrackedCourse;
+import org.courseplatform.platform.events.EventData.Tracking;
+import org.courseplatform.platform.events.EventType;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 
 /**
  * The player's events on course-events, in the transaction of the tracking change, with the
@@ -32,22 +38,14 @@ public class PlayerEvents {
      * clientIdentifier}, tracking: {id, identifier, email, commenced, completed, totalTime},
      * collection?: {id, key}}}, as scorm-service's.
      */
-    Uni<Void> course(String type, long workspaceId, long courseId, Outline outline, Tracked tracked, JsonNode collection) {
-        Map<String, Object> course = new LinkedHashMap<>();
-        course.put("id", courseId);
-        course.put("title", outline.title());
-        course.put("key", outline.key());
-        course.put("clientIdentifier", outline.clientIdentifier());
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("course", course);
-        data.put("tracking", null); // keeps its place before collection; set below
-        if (collection != null && !collection.isNull()) {
-            data.put("collection", collection);
-        }
-        return members.email(workspaceId, tracked.identifier()).chain(email -> {
-            data.put("tracking", tracked.toMap(email));
-            return outbox.add(Topics.COURSE_EVENTS, type, Long.toString(courseId), workspaceId, tracked.testMode(), data);
-        }).replaceWithVoid();
+    Uni<Void> course(EventType<CourseProgress> type, long workspaceId, long courseId, Outline outline, Tracked tracked,
+            JsonNode collection) {
+        TrackedCourse course = new TrackedCourse(courseId, outline.title(), outline.key(), outline.clientIdentifier());
+        JsonNode via = collection == null || collection.isNull() ? null : collection;
+        return members.email(workspaceId, tracked.identifier())
+                .chain(email -> outbox.add(type, Long.toString(courseId), workspaceId, tracked.testMode(),
+                        new CourseProgress(course, tracked.with(email), via)))
+                .replaceWithVoid();
     }
 
     /**
@@ -56,37 +54,18 @@ public class PlayerEvents {
      */
     Uni<Void> quiz(long workspaceId, long screenId, String title, Tracked tracked, int score, int passPercent, boolean passed,
             Map<String, List<String>> answers) {
-        Map<String, Object> screen = new LinkedHashMap<>();
-        screen.put("id", screenId);
-        screen.put("title", title);
-        Map<String, Object> quiz = new LinkedHashMap<>();
-        quiz.put("score", score);
-        quiz.put("passPercent", passPercent);
-        quiz.put("passed", passed);
-        quiz.put("answers", answers);
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("course", null);
-        data.put("screen", screen);
-        return members.email(workspaceId, tracked.identifier()).chain(email -> {
-            data.put("tracking", tracked.toMap(email));
-            data.put("quiz", quiz);
-            return outbox.add(Topics.COURSE_EVENTS, passed ? "quiz.completed" : "quiz.failed", Long.toString(screenId),
-                    workspaceId, tracked.testMode(), data);
-        }).replaceWithVoid();
+        Quiz quiz = new Quiz(score, passPercent, passed, answers);
+        return members.email(workspaceId, tracked.identifier())
+                .chain(email -> outbox.add(passed ? Events.QUIZ_COMPLETED : Events.QUIZ_FAILED, Long.toString(screenId), workspaceId,
+                        tracked.testMode(), new QuizResult(null, new Screen(screenId, title), tracked.with(email), quiz)))
+                .replaceWithVoid();
     }
 
     /** The tracking part of an event; {@code totalTime} in seconds. */
     record Tracked(long id, String identifier, String commenced, String completed, long totalTime, boolean testMode) {
 
-        Map<String, Object> toMap(String email) {
-            Map<String, Object> tracking = new LinkedHashMap<>();
-            tracking.put("id", id);
-            tracking.put("identifier", identifier);
-            tracking.put("email", email);
-            tracking.put("commenced", commenced);
-            tracking.put("completed", completed);
-            tracking.put("totalTime", totalTime);
-            return tracking;
+        Tracking with(String email) {
+            return new Tracking(id, identifier, email, commenced, completed, totalTime);
         }
     }
 }

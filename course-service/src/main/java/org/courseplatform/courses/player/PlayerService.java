@@ -34,6 +34,7 @@ import org.courseplatform.courses.theme.Theme;
 import org.courseplatform.courses.theme.ThemeFonts;
 import org.courseplatform.courses.theme.ThemeService;
 import org.courseplatform.platform.auth.Tokens;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -406,10 +407,10 @@ public class PlayerService {
                             t.identifier(), t.testMode(), furthest, passed));
                 }
                 return update
-                        .chain(() -> course && commenceNow ? events.course("course.commenced", session.workspaceId(),
+                        .chain(() -> course && commenceNow ? events.course(Events.COURSE_COMMENCED, session.workspaceId(),
                                 session.courseId(), outline, new PlayerEvents.Tracked(t.id(), t.identifier(), commenced,
                                         null, total, t.testMode()), collection) : Uni.createFrom().voidItem())
-                        .chain(() -> completeNow ? events.course("course.completed", session.workspaceId(), session.courseId(),
+                        .chain(() -> completeNow ? events.course(Events.COURSE_COMPLETED, session.workspaceId(), session.courseId(),
                                 outline, tracked, collection) : Uni.createFrom().voidItem())
                         .map(x -> new PlayerViews.ProgressAnswer(progress(outline, request.screenIndex(), percent,
                                 true, completed, answers)));

@@ -11,12 +11,11 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.courseplatform.members.workspace.WorkspaceService;
 import org.courseplatform.platform.auth.ApiKeyVerification;
 import org.courseplatform.platform.auth.ApiKeys;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 
@@ -49,8 +48,8 @@ public class ApiKeyService {
             key.keyHash = ApiKeys.sha256(secret);
             key.createdAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
             return keys.persist(key)
-                    .call(saved -> outbox.add(Topics.MEMBER_EVENTS, "apikey.created", Long.toString(saved.id), workspaceId,
-                            "test".equals(saved.mode), Map.of("apiKey", ApiKeyViews.Event.of(saved))))
+                    .call(saved -> outbox.add(Events.APIKEY_CREATED, Long.toString(saved.id), workspaceId,
+                            "test".equals(saved.mode), ApiKeyViews.event(saved)))
                     .map(saved -> new ApiKeyViews.Issued(saved.id, secret, saved.mode, saved.name, workspaceId, saved.createdAt));
         }).invoke(issued -> Log.infof("Issued %s API key %d for workspace %d", issued.mode(), issued.id(), workspaceId));
     }
@@ -75,8 +74,8 @@ public class ApiKeyService {
                         return Uni.createFrom().voidItem();
                     }
                     key.revokedAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
-                    return outbox.add(Topics.MEMBER_EVENTS, "apikey.revoked", Long.toString(keyId), workspaceId,
-                            "test".equals(key.mode), Map.of("apiKey", ApiKeyViews.Event.of(key))).replaceWithVoid();
+                    return outbox.add(Events.APIKEY_REVOKED, Long.toString(keyId), workspaceId,
+                            "test".equals(key.mode), ApiKeyViews.event(key)).replaceWithVoid();
                 })
                 .invoke(() -> Log.infof("Revoked API key %d of workspace %d", keyId, workspaceId));
     }

@@ -1,6 +1,7 @@
 package org.courseplatform.members.apikey;
 
 import java.time.OffsetDateTime;
+import org.courseplatform.platform.events.EventData;
 
 /** Answers of the API-key admin endpoints. */
 final class ApiKeyViews {
@@ -21,11 +22,8 @@ final class ApiKeyViews {
     }
 
     /** What {@code apikey.*} events carry: never the secret. */
-    record Event(long id, long workspaceId, String mode, String name) {
-
-        static Event of(ApiKey k) {
-            return new Event(k.id, k.workspaceId, k.mode, k.name);
-        }
+    static EventData.ApiKeyChange event(ApiKey k) {
+        return new EventData.ApiKeyChange(new EventData.ApiKey(k.id, k.workspaceId, k.mode, k.name));
     }
 
     record IssueRequest(String mode, String name) {

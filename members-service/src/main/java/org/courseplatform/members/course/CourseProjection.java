@@ -4,6 +4,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Inbox;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
@@ -40,7 +41,7 @@ public class CourseProjection {
         if (!event.type().startsWith("course.") || course == null || !course.has("id") || event.workspaceid() == null) {
             return Uni.createFrom().voidItem();
         }
-        boolean deleted = "course.deleted".equals(event.type());
+        boolean deleted = Events.COURSE_DELETED.is(event);
         return Panache.getSession().chain(s -> s.createNativeQuery(UPSERT)
                 .setParameter(1, course.get("id").asLong())
                 .setParameter(2, event.workspaceid())

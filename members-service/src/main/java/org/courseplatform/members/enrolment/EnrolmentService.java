@@ -7,10 +7,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import org.courseplatform.platform.auth.WorkspaceCaller;
+import org.courseplatform.platform.events.EventData.Enrolment;
+import org.courseplatform.platform.events.EventData.EnrolmentChange;
+import org.courseplatform.platform.events.EventType;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -70,7 +72,7 @@ public class EnrolmentService {
             if (deleted == null) {
                 throw ApiException.notFound("No such enrolment");
             }
-            return emit("enrolment.deleted", caller, deleted);
+            return emit(Events.ENROLMENT_DELETED, caller, deleted);
         });
     }
 
@@ -151,7 +153,7 @@ public class EnrolmentService {
                 return enrolments.setRole(existing.id(), role);
             }
             return enrolments.insert(ws, user, course, group, role)
-                    .call(created -> emit("enrolment.created", caller, created));
+                    .call(created -> emit(Events.ENROLMENT_CREATED, caller, created));
         });
     }
 
@@ -173,9 +175,10 @@ public class EnrolmentService {
                                 }))).replaceWithVoid();
     }
 
-    private Uni<Void> emit(String type, WorkspaceCaller caller, EnrolmentView view) {
-        return outbox.add(Topics.MEMBER_EVENTS, type, Long.toString(view.id()), caller.workspaceId(), caller.testMode(),
-                Map.of("enrolment", view)).replaceWithVoid();
+    private Uni<Void> emit(EventType<EnrolmentChange> type, WorkspaceCaller caller, EnrolmentView view) {
+        Enrolment enrolment = new Enrolment(view.id(), view.user(), view.course(), view.group(), view.role(), view.created());
+        return outbox.add(type, Long.toString(view.id()), caller.workspaceId(), caller.testMode(), new EnrolmentChange(enrolment))
+                .replaceWithVoid();
     }
 
     private static void capped(String field, List<Long> ids) {

@@ -10,8 +10,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import org.courseplatform.platform.auth.WorkspaceCaller;
+import org.courseplatform.platform.events.EventData.Member;
+import org.courseplatform.platform.events.EventData.MemberChange;
+import org.courseplatform.platform.events.EventType;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
@@ -68,7 +71,7 @@ public class MemberService {
                     .chain(() -> user)
                     .call(id -> writes.join(ws, id, email, state, request, quiet))
                     .chain(id -> members.find(ws, id))
-                    .call(view -> emit("member.created", ws, caller.testMode(), view));
+                    .call(view -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), view));
         }));
     }
 
@@ -94,14 +97,14 @@ public class MemberService {
         long ws = caller.workspaceId();
         return get(ws, userId).chain(before -> writes.deactivate(ws, userId).chain(changed -> changed == 0
                 ? Uni.createFrom().voidItem()
-                : members.find(ws, userId).chain(view -> emit("member.deactivated", ws, caller.testMode(), view))));
+                : members.find(ws, userId).chain(view -> emit(Events.MEMBER_DEACTIVATED, ws, caller.testMode(), view))));
     }
 
     @WithTransaction
     public Uni<MemberView> delete(WorkspaceCaller caller, long userId) {
         long ws = caller.workspaceId();
         return get(ws, userId).call(before -> writes.remove(ws, userId))
-                .call(before -> emit("member.deleted", ws, caller.testMode(), before));
+                .call(before -> emit(Events.MEMBER_DELETED, ws, caller.testMode(), before));
     }
 
     /** {@code {id, email, username, state}}: the answer of a batch. */
@@ -156,7 +159,7 @@ public class MemberService {
         Uni<MemberView> view = member
                 ? user.chain(id -> members.find(ws, id))
                 : user.call(id -> writes.join(ws, id, email, "pending", bare, false)).chain(id -> members.find(ws, id))
-                        .call(v -> emit("member.created", ws, caller.testMode(), v));
+                        .call(v -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), v));
         return view.chain(v -> {
             added.add(new BatchMember(v.id(), v.email(), v.username(), v.state()));
             return addAll(caller, userType, emails, existing, i + 1, added);
@@ -186,14 +189,8 @@ public class MemberService {
         return unique;
     }
 
-    private Uni<Void> emit(String type, long ws, boolean testMode, MemberView view) {
-        Map<String, Object> member = new LinkedHashMap<>();
-        member.put("id", view.id());
-        member.put("email", view.email());
-        member.put("username", view.username());
-        member.put("state", view.state());
-        member.put("userType", view.userType());
-        return outbox.add(Topics.MEMBER_EVENTS, type, Long.toString(view.id()), ws, testMode, Map.of("member", member))
-                .replaceWithVoid();
+    private Uni<Void> emit(EventType<MemberChange> type, long ws, boolean testMode, MemberView view) {
+        Member member = new Member(view.id(), view.email(), view.username(), view.state(), view.userType());
+        return outbox.add(type, Long.toString(view.id()), ws, testMode, new MemberChange(member)).replaceWithVoid();
     }
 }

@@ -9,9 +9,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.Map;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiException;
 
 /** Creates and changes workspaces; every change commits with its {@code workspace.*} event. */
@@ -34,8 +33,8 @@ public class WorkspaceService {
         workspace.createdAt = workspace.updatedAt = now();
         return workspaces.persist(workspace)
                 .map(WorkspaceView::of)
-                .call(view -> outbox.add(Topics.MEMBER_EVENTS, "workspace.created", Long.toString(view.id()), view.id(),
-                        false, Map.of("workspace", view)))
+                .call(view -> outbox.add(Events.WORKSPACE_CREATED, Long.toString(view.id()), view.id(),
+                        false, view.event()))
                 .invoke(view -> Log.infof("Created workspace %d (%s, plan %s)", view.id(), view.name(), view.plan()));
     }
 
@@ -46,8 +45,8 @@ public class WorkspaceService {
             changes.applyTo(workspace);
             workspace.updatedAt = now();
             WorkspaceView view = WorkspaceView.of(workspace);
-            return outbox.add(Topics.MEMBER_EVENTS, "workspace.updated", Long.toString(id), id, false,
-                    Map.of("workspace", view)).replaceWith(view);
+            return outbox.add(Events.WORKSPACE_UPDATED, Long.toString(id), id, false, view.event())
+                    .replaceWith(view);
         });
     }
 

@@ -3,7 +3,6 @@ package org.courseplatform.migrations.batch;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -18,8 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import org.courseplatform.migrations.course.CourseScope;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiException;
 import org.hibernate.reactive.mutiny.Mutiny;
 
@@ -34,9 +33,6 @@ import org.hibernate.reactive.mutiny.Mutiny;
  */
 @ApplicationScoped
 public class BatchService {
-
-    public static final String PROGRESS = "migration.progress";
-    public static final String COMPLETED = "migration.completed";
 
     private static final String FINISH_ITEM = """
             update migration_item set status = ?1, title = coalesce(?2, title), total = ?3, changed = ?4,
@@ -127,15 +123,12 @@ public class BatchService {
             batch.completedAt = now();
         }
         BatchView view = view(batch, items);
-        ObjectNode progress = mapper.valueToTree(view);
-        progress.set("item", mapper.valueToTree(view.items().stream().filter(i -> i.jobId() == jobId).findFirst()
-                .orElseThrow()));
         String subject = batch.id.toString();
-        Uni<Void> events = outbox.add(Topics.MIGRATION_EVENTS, PROGRESS, subject, batch.workspaceId, batch.testMode, progress)
-                .replaceWithVoid();
+        Uni<Void> events = outbox.add(Events.MIGRATION_PROGRESS, subject, batch.workspaceId, batch.testMode,
+                view.progressEvent(jobId)).replaceWithVoid();
         if (batch.completedAt != null && !open) {
-            events = events.chain(() -> outbox.add(Topics.MIGRATION_EVENTS, COMPLETED, subject, batch.workspaceId,
-                    batch.testMode, view)).replaceWithVoid()
+            events = events.chain(() -> outbox.add(Events.MIGRATION_COMPLETED, subject, batch.workspaceId,
+                    batch.testMode, view.completedEvent())).replaceWithVoid()
                     .invoke(() -> Log.debugf("Migration batch %s %s", batch.id, batch.status));
         }
         return events;

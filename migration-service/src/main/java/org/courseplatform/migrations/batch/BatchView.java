@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
+import org.courseplatform.platform.events.EventData;
 
 /** The batch status response (SPEC.md, Migration batch). */
 public record BatchView(UUID id, String status, OffsetDateTime created, OffsetDateTime completed, Counts counts,
@@ -14,5 +15,28 @@ public record BatchView(UUID id, String status, OffsetDateTime created, OffsetDa
 
     public record Item(long jobId, long courseId, String title, String status, int total, int changed, JsonNode blocked,
             JsonNode screens, String error, String reason) {
+
+        EventData.BatchItem event() {
+            return new EventData.BatchItem(jobId, courseId, title, status, total, changed, blocked, screens, error, reason);
+        }
+    }
+
+    /** The {@code data} of {@code migration.completed}: this view. */
+    EventData.Batch completedEvent() {
+        return new EventData.Batch(id, status, created, completed, eventCounts(), itemEvents());
+    }
+
+    /** The {@code data} of {@code migration.progress}: this view plus the item of {@code jobId}, which just finished. */
+    EventData.BatchProgress progressEvent(long jobId) {
+        EventData.BatchItem item = items.stream().filter(i -> i.jobId() == jobId).findFirst().orElseThrow().event();
+        return new EventData.BatchProgress(id, status, created, completed, eventCounts(), itemEvents(), item);
+    }
+
+    private EventData.BatchCounts eventCounts() {
+        return new EventData.BatchCounts(counts.total(), counts.pending(), counts.processing(), counts.succeeded(), counts.failed());
+    }
+
+    private List<EventData.BatchItem> itemEvents() {
+        return items.stream().map(Item::event).toList();
     }
 }

@@ -4,6 +4,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Inbox;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
@@ -31,8 +32,8 @@ public class CourseDeletions {
     }
 
     Uni<Void> apply(CloudEvent event) {
-        boolean deleted = "course.deleted".equals(event.type());
-        if (!deleted && !"course.restored".equals(event.type())) {
+        boolean deleted = Events.COURSE_DELETED.is(event);
+        if (!deleted && !Events.COURSE_RESTORED.is(event)) {
             return Uni.createFrom().voidItem();
         }
         var course = event.data() == null ? null : event.data().get("course");

@@ -14,12 +14,14 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import org.courseplatform.platform.events.EventData.CourseProgress;
+import org.courseplatform.platform.events.EventData.TrackedCourse;
+import org.courseplatform.platform.events.EventData.Tracking;
+import org.courseplatform.platform.events.EventType;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
-import org.courseplatform.platform.events.Topics;
 import org.courseplatform.platform.web.ApiException;
 
 /**
@@ -131,35 +133,23 @@ public class RuntimeService {
                                     .setParameter(2, cmi == null ? null : scoId).setParameter(3, total)
                                     .setParameter(4, commenceNow ? now : null).setParameter(5, completeNow ? now : null)
                                     .executeUpdate();
-                            return update.chain(() -> commenceNow ? event("course.commenced", t, commenced, null, totalTime)
+                            return update.chain(() -> commenceNow ? event(Events.SCORM_COURSE_COMMENCED, t, commenced, null, totalTime)
                                     : Uni.createFrom().voidItem())
-                                    .chain(() -> completeNow ? event("course.completed", t, commenced, now.toString(), totalTime)
+                                    .chain(() -> completeNow ? event(Events.SCORM_COURSE_COMPLETED, t, commenced, now.toString(), totalTime)
                                             : Uni.createFrom().voidItem());
                         })));
     }
 
     /** {@code data = {course: {id, title, key, clientIdentifier}, tracking: {id, identifier, email, commenced, completed, totalTime}}}. */
-    private Uni<Void> event(String type, Object[] t, String commenced, String completed, double totalTime) {
+    private Uni<Void> event(EventType<CourseProgress> type, Object[] t, String commenced, String completed, double totalTime) {
         long trackingId = ((Number) t[0]).longValue();
         long workspaceId = ((Number) t[3]).longValue();
         long courseId = ((Number) t[4]).longValue();
-        Map<String, Object> course = new LinkedHashMap<>();
-        course.put("id", courseId);
-        course.put("title", t[5]);
-        course.put("key", t[6]);
-        course.put("clientIdentifier", t[7]);
-        Map<String, Object> tracking = new LinkedHashMap<>();
-        tracking.put("id", trackingId);
-        tracking.put("identifier", t[1]);
-        tracking.put("email", null);
-        tracking.put("commenced", commenced);
-        tracking.put("completed", completed);
-        tracking.put("totalTime", Math.round(totalTime * 100) / 100.0);
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("course", course);
-        data.put("tracking", tracking);
-        Log.debugf("%s: course %d, tracking %d", type, courseId, trackingId);
-        return outbox.add(Topics.SCORM_EVENTS, type, Long.toString(courseId), workspaceId, (Boolean) t[2], data).replaceWithVoid();
+        TrackedCourse course = new TrackedCourse(courseId, (String) t[5], (String) t[6], (String) t[7]);
+        Tracking tracking = new Tracking(trackingId, (String) t[1], null, commenced, completed, Math.round(totalTime * 100) / 100.0);
+        Log.debugf("%s: course %d, tracking %d", type.name(), courseId, trackingId);
+        return outbox.add(type, Long.toString(courseId), workspaceId, (Boolean) t[2], new CourseProgress(course, tracking, null))
+                .replaceWithVoid();
     }
 
     static List<String> scoIds(PlayerSession session) {

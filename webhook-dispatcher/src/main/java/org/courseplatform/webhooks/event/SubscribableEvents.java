@@ -6,16 +6,17 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
+import org.courseplatform.platform.events.Events;
 
 /**
- * The events a webhook endpoint can subscribe to (SPEC, Subscribable events). Every other type on
- * the platform's topics (workspace, member, enrolment, key and course changes other than creation)
- * is internal and never delivered.
+ * The events a webhook endpoint can subscribe to (SPEC, Subscribable events): the subscribable
+ * entries of the platform's event catalogue ({@link Events}). Every other type on the platform's
+ * topics (workspace, member, enrolment, key and course changes other than creation) is internal
+ * and never delivered.
  */
 public final class SubscribableEvents {
 
-    public static final List<String> NAMES = List.of("course.created", "course.commenced", "course.completed",
-            "quiz.completed", "quiz.failed", "migration.progress", "migration.completed");
+    public static final List<String> NAMES = Events.subscribableNames();
     private static final Set<String> SET = Set.copyOf(NAMES);
 
     private SubscribableEvents() {
@@ -36,24 +37,25 @@ public final class SubscribableEvents {
             ObjectNode course = data.putObject("course");
             course.put("id", 0).put("title", "Webhook test course").put("key", "TEST-0000")
                     .putNull("clientIdentifier");
-            if ("course.created".equals(type)) {
+            if (Events.COURSE_CREATED.name().equals(type)) {
                 course.put("identifier", "webhook-test-author").put("type", "course");
             } else {
                 ObjectNode tracking = data.putObject("tracking");
                 tracking.put("id", 0).put("identifier", "webhook-test-learner").put("email", "learner@example.com")
                         .put("commenced", now);
-                if ("course.commenced".equals(type)) {
+                if (Events.COURSE_COMMENCED.name().equals(type)) {
                     tracking.putNull("completed").put("totalTime", 0);
                 } else {
                     tracking.put("completed", now).put("totalTime", 600);
                 }
                 if (type.startsWith("quiz.")) {
                     data.putObject("quiz").put("id", 0).put("title", "Webhook test quiz")
-                            .put("score", "quiz.completed".equals(type) ? 100 : 0).put("passed", "quiz.completed".equals(type));
+                            .put("score", Events.QUIZ_COMPLETED.name().equals(type) ? 100 : 0)
+                            .put("passed", Events.QUIZ_COMPLETED.name().equals(type));
                 }
             }
         } else if (type.startsWith("migration.")) {
-            boolean done = "migration.completed".equals(type);
+            boolean done = Events.MIGRATION_COMPLETED.name().equals(type);
             data.put("id", "00000000-0000-0000-0000-000000000000").put("status", done ? "completed" : "processing")
                     .put("created", now);
             if (done) {

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import org.awaitility.Awaitility;
+import org.courseplatform.platform.testing.HttpsReceiver;
 import org.courseplatform.platform.testing.TestKafka;
 
 /** Test helpers: endpoints through the API, CloudEvents straight to Kafka, and a receiver's signature check. */
@@ -79,7 +80,7 @@ public final class Hooks {
      * Verifies a request the way a receiver does, with the example of docs/webhooks.md: HMAC over
      * "timestamp.raw body", constant-time compare, timestamp within five minutes of now.
      */
-    public static boolean signatureValid(String secret, TestReceiver.Request request) {
+    public static boolean signatureValid(String secret, HttpsReceiver.Request request) {
         try {
             return new WebhookVerifier(secret).verify(request.header("X-Service-Timestamp"), request.header("X-Service-Signature"),
                     request.body().getBytes(StandardCharsets.UTF_8), Instant.now());
@@ -88,7 +89,7 @@ public final class Hooks {
         }
     }
 
-    public static JsonNode body(TestReceiver.Request request) {
+    public static JsonNode body(HttpsReceiver.Request request) {
         try {
             return JSON.readTree(request.body());
         } catch (Exception e) {

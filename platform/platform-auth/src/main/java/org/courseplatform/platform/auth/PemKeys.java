@@ -56,7 +56,13 @@ final class PemKeys {
         try {
             String pem = Files.readString(Path.of(location));
             String base64 = pem.replaceAll("-----(BEGIN|END) [A-Z ]+-----", "").replaceAll("\\s", "");
+            if (base64.isEmpty()) {
+                throw new IllegalStateException("Key file " + location + " holds no PEM key");
+            }
             return Base64.getDecoder().decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("Key file " + location + " is not PEM (base64 between BEGIN and END lines): "
+                    + e.getMessage(), e);
         } catch (NoSuchFileException e) {
             throw new IllegalStateException("Key file " + location + " does not exist", e);
         } catch (IOException e) {

@@ -1,8 +1,12 @@
 package org.courseplatform.platform.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.TimeUnit;
+import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.ErrorCode;
 import org.junit.jupiter.api.Test;
 
 class RateLimiterTest {
@@ -30,5 +34,55 @@ class RateLimiterTest {
         assertThat(bucket.take(PER_SECOND, BURST, later)).isZero();
         assertThat(bucket.take(PER_SECOND, BURST, later)).isZero();
         assertThat(bucket.take(PER_SECOND, BURST, later)).isPositive();
+    }
+
+    private static RateLimiter limiter(int perSecond, int burst) {
+        return new RateLimiter(new RateLimiter.Config() {
+            @Override
+            public int perSecond() {
+                return perSecond;
+            }
+
+            @Override
+            public int burst() {
+                return burst;
+            }
+        });
+    }
+
+    @Test
+    void theRequestAfterTheBurstGets429WithRetryAfterWhileOtherWorkspacesGoOn() {
+        RateLimiter limiter = limiter(1, 5);
+        for (int i = 0; i < 5; i++) {
+            assertThatCode(() -> limiter.acquire(42)).as("request %d of the burst", i + 1).doesNotThrowAnyException();
+        }
+        assertThatThrownBy(() -> limiter.acquire(42)).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+            assertThat(e.headers()).containsEntry("Retry-After", "1");
+            assertThat(e.getMessage()).contains("retry in 1 s");
+        });
+        assertThatThrownBy(() -> limiter.acquire(42)).as("still refused").isInstanceOf(ApiException.class);
+        assertThatCode(() -> limiter.acquire(43)).as("another workspace has its own bucket").doesNotThrowAnyException();
+    }
+
+    @Test
+    void aRefusedRequestTakesNothingSoTheWaitIsTheRefillOfOneToken() {
+        RateLimiter.Bucket bucket = new RateLimiter.Bucket(1);
+        long now = 1_000L;
+        assertThat(bucket.take(2, 1, now)).isZero();
+        long wait = bucket.take(2, 1, now);
+        assertThat(wait).isEqualTo(TimeUnit.MILLISECONDS.toNanos(500));
+        assertThat(bucket.take(2, 1, now)).as("refusals do not dig the hole deeper").isEqualTo(wait);
+        assertThat(bucket.take(2, 1, now + wait)).isZero();
+    }
+
+    @Test
+    void zeroPerSecondTurnsTheLimitOff() {
+        RateLimiter off = limiter(0, 0);
+        assertThatCode(() -> {
+            for (int i = 0; i < 10_000; i++) {
+                off.acquire(7);
+            }
+        }).doesNotThrowAnyException();
     }
 }

@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.smallrye.jwt.build.Jwt;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jose4j.jws.AlgorithmIdentifiers;
@@ -21,46 +16,17 @@ import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.consumer.ErrorCodes;
 import org.jose4j.jwt.consumer.InvalidJwtException;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** One key pair per service; each callee accepts only the issuers and kinds it expects. */
 class TokensTest {
 
-    static final List<String> SERVICES = List.of("members-service", "course-service", "scorm-service", "migration-service",
-            "agent-gateway", "webhook-dispatcher");
-
-    @TempDir
-    static Path dir;
-    static final Map<String, PrivateKey> PRIVATE = new HashMap<>();
-    static PrivateKey unknown;
-
-    @BeforeAll
-    static void keys() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        Files.createDirectories(dir.resolve("public"));
-        Files.createDirectories(dir.resolve("private"));
-        for (String service : SERVICES) {
-            KeyPair pair = generator.generateKeyPair();
-            PRIVATE.put(service, pair.getPrivate());
-            write(dir.resolve("public/" + service + ".pem"), "PUBLIC KEY", pair.getPublic().getEncoded());
-            write(dir.resolve("private/" + service + ".pem"), "PRIVATE KEY", pair.getPrivate().getEncoded());
-        }
-        unknown = generator.generateKeyPair().getPrivate();
-    }
-
-    static void write(Path file, String type, byte[] der) throws IOException {
-        Files.writeString(file, "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder().encodeToString(der)
-                + "\n-----END " + type + "-----\n");
-    }
+    static final Path dir = ServiceKeys.DIR;
+    static final Map<String, PrivateKey> PRIVATE = ServiceKeys.PRIVATE;
+    static final PrivateKey unknown = ServiceKeys.UNKNOWN;
 
     static Tokens tokens(String service, String... callers) {
-        Tokens tokens = new Tokens(TestAuthConfig.keys(dir.resolve("private/" + service + ".pem").toString(),
-                dir.resolve("public").toString(), List.of(callers)), service);
-        tokens.checkKeys();
-        return tokens;
+        return ServiceKeys.tokens(service, callers);
     }
 
     /** A token as anyone holding {@code key} could make it, whatever it claims. */
@@ -196,5 +162,76 @@ class TokensTest {
         Tokens badName = new Tokens(TestAuthConfig.keys(dir.resolve("private/course-service.pem").toString(),
                 dir.resolve("public").toString(), List.of("../private/course-service")), "course-service");
         assertThatThrownBy(badName::checkKeys).hasMessageContaining("Not a service name");
+    }
+
+    @Test
+    void aTamperedTokenIsRefused() throws Exception {
+        Tokens agent = tokens("agent-gateway");
+        String token = agent.sign(Jwt.claims().claim("workspaceId", 1).claim("readonly", true), "agent", "agent-gateway",
+                Duration.ofMinutes(5));
+        assertThat(agent.verify(token).getClaimValue("workspaceId", Long.class)).isEqualTo(1L);
+        String[] parts = token.split("\\.");
+        Base64.Decoder decoder = Base64.getUrlDecoder();
+        Base64.Encoder encoder = Base64.getUrlEncoder().withoutPadding();
+        String payload = new String(decoder.decode(parts[1]), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(payload).contains("\"workspaceId\":1").contains("\"readonly\":true");
+        String otherWorkspace = parts[0] + "." + encoder.encodeToString(payload.replace("\"workspaceId\":1", "\"workspaceId\":2")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "." + parts[2];
+        assertThatThrownBy(() -> agent.verify(otherWorkspace)).as("payload changed, signature kept")
+                .isInstanceOf(InvalidJwtException.class);
+        String writable = parts[0] + "." + encoder.encodeToString(payload.replace("\"readonly\":true", "\"readonly\":false")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "." + parts[2];
+        assertThatThrownBy(() -> agent.verify(writable)).isInstanceOf(InvalidJwtException.class);
+        byte[] signature = decoder.decode(parts[2]);
+        signature[signature.length / 2] ^= 1;
+        String flipped = parts[0] + "." + parts[1] + "." + encoder.encodeToString(signature);
+        assertThatThrownBy(() -> agent.verify(flipped)).as("one bit of the signature flipped").isInstanceOf(InvalidJwtException.class);
+        assertThatThrownBy(() -> agent.verify(parts[0] + "." + parts[1] + ".")).as("signature removed")
+                .isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
+    void whatIsNotATokenIsRefusedAsInvalidNotAsACrash() {
+        Tokens course = tokens("course-service", "migration-service");
+        for (String garbage : List.of("", "a.b.c", "not-a-token", "..", "eyJhbGciOiJSUzI1NiJ9.e30.", "e30.e30.e30",
+                "eyJhbGciOiJSUzI1NiJ9.bm90IGpzb24.c2ln")) {
+            assertThatThrownBy(() -> course.verify(garbage)).as("'%s'", garbage).isInstanceOf(InvalidJwtException.class);
+        }
+    }
+
+    @Test
+    void aTokenWithoutExpiryIsRefused() throws Exception {
+        Tokens course = tokens("course-service", "migration-service");
+        JwtClaims claims = new JwtClaims();
+        claims.setIssuer("migration-service");
+        claims.setAudience("course-service");
+        claims.setClaim("typ", "service");
+        JsonWebSignature jws = new JsonWebSignature();
+        jws.setPayload(claims.toJson());
+        jws.setKey(PRIVATE.get("migration-service"));
+        jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
+        String forever = jws.getCompactSerialization();
+        assertThatThrownBy(() -> course.verify(forever)).isInstanceOf(InvalidJwtException.class);
+    }
+
+    @Test
+    void aDelegatedServiceTokenCarriesTheAgentsCallerAndOnlyAgentGatewayMayMintOne() throws Exception {
+        WorkspaceCaller caller = new WorkspaceCaller(12, 34, true, Plan.BUILD, List.of("scorm_hosting"), List.of(),
+                new WorkspaceCaller.Agent("learner-1", "tenant-a"));
+        Tokens course = tokens("course-service", "agent-gateway");
+        JwtClaims claims = course.verify(tokens("agent-gateway").serviceToken("course-service", caller));
+        assertThat(Tokens.actingFor(claims)).isEqualTo(caller);
+        assertThat(Tokens.actingFor(course.verify(tokens("agent-gateway").serviceToken("course-service")))).as("a plain one").isNull();
+        assertThatThrownBy(() -> tokens("migration-service").serviceToken("course-service", caller))
+                .isInstanceOf(IllegalStateException.class);
+        JwtClaims forged = new JwtClaims();
+        forged.setIssuer("migration-service");
+        forged.setClaim("act", java.util.Map.of("workspaceId", 12));
+        assertThatThrownBy(() -> Tokens.actingFor(forged)).as("act from another issuer")
+                .isInstanceOf(org.jose4j.jwt.MalformedClaimException.class);
+        JwtClaims malformed = new JwtClaims();
+        malformed.setIssuer("agent-gateway");
+        malformed.setClaim("act", java.util.Map.of("workspaceId", "twelve"));
+        assertThatThrownBy(() -> Tokens.actingFor(malformed)).isInstanceOf(org.jose4j.jwt.MalformedClaimException.class);
     }
 }

@@ -30,14 +30,23 @@ public class Outbox {
     }
 
     /**
-     * Adds an event for the workspace's partition of {@code topic}.
+     * Adds an event of a catalogue type ({@link Events}) for the workspace's partition of its topic.
+     *
+     * @param subject the id of the aggregate the event is about
+     * @param testMode the mode of the API key that caused it
+     */
+    public <D> Uni<CloudEvent> add(EventType<D> type, String subject, long workspaceId, Boolean testMode, D data) {
+        return add(type.topic(), type.name(), subject, workspaceId, testMode, data);
+    }
+
+    /**
+     * Adds an event for the workspace's partition of {@code topic}. Services use the catalogue form
+     * {@link #add(EventType, String, long, Boolean, Object)}.
      *
      * @param testMode the mode of the API key that caused it; null only for events that predate the field
      */
     public Uni<CloudEvent> add(String topic, String type, String subject, long workspaceId, Boolean testMode, Object data) {
-        CloudEvent event = new CloudEvent(CloudEvent.SPEC_VERSION, UUID.randomUUID().toString(), source, type, subject,
-                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), CloudEvent.JSON, workspaceId, testMode,
-                mapper.valueToTree(data));
+        CloudEvent event = envelope(type, subject, workspaceId, testMode, data);
         String payload;
         try {
             payload = mapper.writeValueAsString(event);
@@ -52,5 +61,12 @@ public class Outbox {
                 .setParameter(5, payload)
                 .executeUpdate())
                 .replaceWith(event);
+    }
+
+    /** The envelope of a new event from this service: a fresh id, now (UTC, milliseconds), {@code data} as JSON. */
+    CloudEvent envelope(String type, String subject, long workspaceId, Boolean testMode, Object data) {
+        return new CloudEvent(CloudEvent.SPEC_VERSION, UUID.randomUUID().toString(), source, type, subject,
+                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), CloudEvent.JSON, workspaceId, testMode,
+                mapper.valueToTree(data));
     }
 }
