@@ -1,39 +1,33 @@
 package org.courseplatform.courses.thumbnail;
 
 import io.quarkus.logging.Log;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
 import java.awt.image.BufferedImage;
-import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.Serial;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
 import javax.imageio.stream.MemoryCacheImageInputStream;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.SSLSocketFactory;
+import org.courseplatform.platform.web.net.PinnedHttpClient;
 import org.courseplatform.platform.web.net.PublicAddresses;
 
 /**
@@ -42,19 +36,16 @@ import org.courseplatform.platform.web.net.PublicAddresses;
  * only, no credentials in the URL, every resolved address vetted by the policy, no redirects,
  * bounded time and size, and image dimensions checked before decoding.
  *
- * <p>Why raw sockets rather than {@code HttpClient} or {@code HttpURLConnection}: both resolve the
- * host name again when they connect, so a DNS answer that changes between our check and their
- * connect (DNS rebinding, or simply a short TTL) would reach an address nobody vetted, and neither
- * lets us pin the address per request ("Host" is a restricted header, and the JDK resolver SPI is
- * JVM-wide). So the host is resolved once, all its addresses are vetted, and the socket connects to
- * one of those {@link InetAddress} objects. For https the TLS layer is given the original host name,
- * so SNI and certificate hostname verification still apply to the name, not the IP. The request is
- * a minimal HTTP/1.1 GET with {@code Connection: close}; the reader understands Content-Length,
- * chunked and read-to-close bodies, and nothing else (no compression is requested or accepted).
+ * <p>The host is resolved once, all its addresses are vetted, and the request goes to one of those
+ * addresses through platform-web's {@link PinnedHttpClient} (each in turn until one accepts the
+ * connection). For https the TLS layer is given the original host name, so SNI and certificate
+ * hostname verification still apply to the name, not the IP. Compression is neither requested nor
+ * accepted.
  *
  * <p>Every failure yields {@link Optional#empty()} with a one-line debug log: a missing thumbnail
  * image is normal and must not fail the job. Host name resolution itself uses the system resolver
- * and its own timeouts. Thread-safe; one instance can serve all jobs.
+ * and its own timeouts. {@link #fetch} blocks: call it on a worker thread. Thread-safe; one
+ * instance can serve all jobs.
  */
 public final class ImageFetcher {
 
@@ -63,13 +54,31 @@ public final class ImageFetcher {
 
     /** ImageIO also has TIFF and WBMP readers; they are never course images and only add attack surface. */
     private static final Set<String> FORMATS = Set.of("png", "jpeg", "jpg", "gif", "bmp", "webp");
-    private static final int MAX_LINE = 8 * 1024;
     private static final int MAX_HEADER_BYTES = 64 * 1024;
+    private static final int MAX_LINE = 8 * 1024;
     private static final String USER_AGENT = "course-service-thumbnail/1.0";
+    private static final Map<String, String> HEADERS = Map.of("User-Agent", USER_AGENT, "Accept", "image/*",
+            "Accept-Encoding", "identity");
 
     private final Duration timeout;
     private final int maxBytes;
     private final Predicate<InetAddress> allowed;
+    private final PinnedHttpClient client;
+
+    /**
+     * A fetcher on a Vert.x instance of its own, shared by all such fetchers (tests and tools); the
+     * service passes its own.
+     *
+     * @see #ImageFetcher(Vertx, Duration, int, Predicate)
+     */
+    public ImageFetcher(Duration timeout, int maxBytes, Predicate<InetAddress> allowed) {
+        this(OwnVertx.INSTANCE, timeout, maxBytes, allowed);
+    }
+
+    /** Created on first use only: the service never needs it. */
+    private static final class OwnVertx {
+        static final Vertx INSTANCE = Vertx.vertx();
+    }
 
     /**
      * @param timeout  limit for connecting, and separately for the whole response (TLS handshake,
@@ -80,7 +89,7 @@ public final class ImageFetcher {
      *                 e.g. {@code ((Predicate<InetAddress>) ImageFetcher::isPublicAddress).or(InetAddress::isLoopbackAddress)}
      *                 in tests
      */
-    public ImageFetcher(Duration timeout, int maxBytes, Predicate<InetAddress> allowed) {
+    public ImageFetcher(Vertx vertx, Duration timeout, int maxBytes, Predicate<InetAddress> allowed) {
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
@@ -91,6 +100,11 @@ public final class ImageFetcher {
         this.timeout = timeout;
         this.maxBytes = maxBytes;
         this.allowed = Objects.requireNonNull(allowed, "allowed");
+        this.client = new PinnedHttpClient(vertx, new HttpClientOptions()
+                .setKeepAlive(false)
+                .setMaxHeaderSize(MAX_HEADER_BYTES)
+                .setMaxInitialLineLength(MAX_LINE)
+                .setName("thumbnail-images"));
     }
 
     /** The decoded image, or empty for any failure (refused, unreachable, too big, not an image). */
@@ -99,7 +113,7 @@ public final class ImageFetcher {
             return Optional.of(decode(download(Target.of(url))));
         } catch (Refused e) {
             Log.debugf("No thumbnail image from %s: %s", describe(url), e.getMessage());
-        } catch (SocketTimeoutException e) {
+        } catch (TimeoutException e) {
             Log.debugf("No thumbnail image from %s: timed out (%s)", describe(url), oneLine(e.getMessage()));
         } catch (IOException | RuntimeException e) {
             Log.debugf("No thumbnail image from %s: %s: %s", describe(url), e.getClass().getSimpleName(),
@@ -119,212 +133,48 @@ public final class ImageFetcher {
         return PublicAddresses.isPublic(address);
     }
 
-    private byte[] download(Target target) throws IOException, Refused {
-        InetAddress[] addresses;
+    private byte[] download(Target target) throws IOException, Refused, TimeoutException {
+        InetAddress[] addresses = PinnedHttpClient.lookup(target.lookupHost());
+        if (addresses == null) {
+            throw new Refused("host does not resolve");
+        }
+        InetAddress refused = PinnedHttpClient.refused(addresses, allowed);
+        if (refused != null) {
+            throw new Refused("address " + refused.getHostAddress() + " is not allowed");
+        }
+        long millis = timeout.toMillis();
+        PinnedHttpClient.Response response;
         try {
-            addresses = InetAddress.getAllByName(target.lookupHost());
-        } catch (UnknownHostException e) {
-            throw new Refused("host does not resolve");
-        }
-        if (addresses.length == 0) {
-            throw new Refused("host does not resolve");
-        }
-        for (InetAddress address : addresses) {
-            if (!allowed.test(address)) {
-                throw new Refused("address " + address.getHostAddress() + " is not allowed");
+            // The client's own deadlines end the attempt; the wait only guards against a lost answer.
+            response = client.send(new PinnedHttpClient.Request(HttpMethod.GET, target.lookupHost(), target.port(), target.https(),
+                            target.uri(), HEADERS, null), List.of(addresses),
+                    new PinnedHttpClient.Deadlines(millis, 0, millis), PinnedHttpClient.Body.KEEP, maxBytes)
+                    .toCompletionStage().toCompletableFuture().get(3 * millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof PinnedHttpClient.TooLarge tooLarge) {
+                throw new Refused(tooLarge.getMessage());
             }
-        }
-        try (Socket raw = connect(addresses, target.port());
-                Socket socket = target.https() ? startTls(raw, target) : raw) {
-            long deadline = System.nanoTime() + timeout.toNanos();
-            if (socket instanceof SSLSocket tls) {
-                socket.setSoTimeout(remainingMillis(deadline));
-                tls.startHandshake();
+            if (cause instanceof TimeoutException timedOut) {
+                throw timedOut;
             }
-            OutputStream out = socket.getOutputStream();
-            out.write(target.request().getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            return readResponse(new BufferedInputStream(new DeadlineInput(socket, deadline)));
+            throw new IOException(cause.getMessage(), cause);
         }
-    }
-
-    /** Connects to the vetted addresses in turn, all within one timeout. */
-    private Socket connect(InetAddress[] addresses, int port) throws IOException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        IOException last = null;
-        for (InetAddress address : addresses) {
-            Socket socket = new Socket();
-            try {
-                socket.connect(new InetSocketAddress(address, port), remainingMillis(deadline));
-                return socket;
-            } catch (IOException e) {
-                socket.close();
-                last = e;
-            }
-        }
-        throw last;
-    }
-
-    private static Socket startTls(Socket raw, Target target) throws IOException {
-        SSLSocket tls = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault())
-                .createSocket(raw, target.lookupHost(), target.port(), true);
-        SSLParameters parameters = tls.getSSLParameters();
-        parameters.setEndpointIdentificationAlgorithm("HTTPS");
-        tls.setSSLParameters(parameters);
-        return tls;
-    }
-
-    private static int remainingMillis(long deadline) throws SocketTimeoutException {
-        long remaining = (deadline - System.nanoTime()) / 1_000_000L;
-        if (remaining <= 0) {
-            throw new SocketTimeoutException("deadline passed");
-        }
-        return (int) Math.min(Integer.MAX_VALUE, remaining);
-    }
-
-    private byte[] readResponse(InputStream in) throws IOException, Refused {
-        int[] budget = {MAX_HEADER_BYTES};
-        int status = readStatus(in, budget);
-        Map<String, String> headers = readHeaders(in, budget);
-        while (status >= 100 && status < 200 && status != 101) {
-            status = readStatus(in, budget); // interim responses precede the real one
-            headers = readHeaders(in, budget);
-        }
+        int status = response.status();
         if (status >= 300 && status < 400) {
             throw new Refused("redirect (HTTP " + status + ") not followed");
         }
         if (status != 200) {
             throw new Refused("HTTP " + status);
         }
-        String encoding = headers.get("content-encoding");
+        String encoding = response.headers().get("Content-Encoding");
         if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
             throw new Refused("unrequested content encoding " + oneLine(encoding));
         }
-        String transfer = headers.get("transfer-encoding");
-        if (transfer != null) {
-            if (!transfer.strip().equalsIgnoreCase("chunked")) {
-                throw new Refused("unsupported transfer encoding " + oneLine(transfer));
-            }
-            return readChunked(in, budget);
-        }
-        String length = headers.get("content-length");
-        if (length != null) {
-            long declared = parseLength(length);
-            if (declared > maxBytes) {
-                throw new Refused("body of " + declared + " bytes exceeds " + maxBytes);
-            }
-            byte[] body = in.readNBytes((int) declared);
-            if (body.length < declared) {
-                throw new EOFException("body shorter than Content-Length");
-            }
-            return body;
-        }
-        // No length given: the body runs to the close. One byte over the limit proves it too big.
-        byte[] body = in.readNBytes(maxBytes == Integer.MAX_VALUE ? maxBytes : maxBytes + 1);
-        if (body.length > maxBytes) {
-            throw new Refused("body exceeds " + maxBytes + " bytes");
-        }
-        return body;
-    }
-
-    private static int readStatus(InputStream in, int[] budget) throws IOException, Refused {
-        String line = readLine(in, budget);
-        if (!line.startsWith("HTTP/1.") || line.length() < 12 || line.charAt(8) != ' ') {
-            throw new Refused("not an HTTP/1.x response");
-        }
-        try {
-            return Integer.parseInt(line.substring(9, 12));
-        } catch (NumberFormatException e) {
-            throw new Refused("malformed status line");
-        }
-    }
-
-    /** Header names lower-cased; repeated headers joined with commas, as HTTP defines. */
-    private static Map<String, String> readHeaders(InputStream in, int[] budget) throws IOException, Refused {
-        Map<String, String> headers = new HashMap<>();
-        for (String line = readLine(in, budget); !line.isEmpty(); line = readLine(in, budget)) {
-            int colon = line.indexOf(':');
-            if (colon <= 0) {
-                throw new Refused("malformed header line");
-            }
-            String name = line.substring(0, colon).strip().toLowerCase(Locale.ROOT);
-            String value = line.substring(colon + 1).strip();
-            headers.merge(name, value, (a, b) -> a + "," + b);
-        }
-        return headers;
-    }
-
-    private byte[] readChunked(InputStream in, int[] budget) throws IOException, Refused {
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        while (true) {
-            String line = readLine(in, budget);
-            int semicolon = line.indexOf(';');
-            String hex = (semicolon >= 0 ? line.substring(0, semicolon) : line).strip();
-            long size;
-            try {
-                size = hex.isEmpty() || hex.length() > 8 ? -1 : Long.parseLong(hex, 16);
-            } catch (NumberFormatException e) {
-                size = -1;
-            }
-            if (size < 0) {
-                throw new Refused("malformed chunk size");
-            }
-            if (size == 0) {
-                return body.toByteArray(); // trailers, if any, are irrelevant
-            }
-            if (body.size() + size > maxBytes) {
-                throw new Refused("body exceeds " + maxBytes + " bytes");
-            }
-            byte[] chunk = in.readNBytes((int) size);
-            if (chunk.length < size) {
-                throw new EOFException("chunk cut short");
-            }
-            body.write(chunk);
-            if (!readLine(in, budget).isEmpty()) {
-                throw new Refused("malformed chunk");
-            }
-            budget[0] = MAX_HEADER_BYTES; // the budget guards each framing line, not the body
-        }
-    }
-
-    private long parseLength(String value) throws Refused {
-        String s = value.strip();
-        if (s.indexOf(',') >= 0) {
-            // A repeated header: acceptable only if every copy agrees.
-            String[] parts = s.split(",");
-            for (String part : parts) {
-                if (!part.strip().equals(parts[0].strip())) {
-                    throw new Refused("conflicting Content-Length");
-                }
-            }
-            s = parts[0].strip();
-        }
-        if (s.isEmpty() || s.length() > 18 || !s.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new Refused("malformed Content-Length");
-        }
-        return Long.parseLong(s);
-    }
-
-    /** One CRLF- (or LF-) terminated line as ISO-8859-1, within the line and header budgets. */
-    private static String readLine(InputStream in, int[] budget) throws IOException, Refused {
-        StringBuilder line = new StringBuilder();
-        while (true) {
-            int c = in.read();
-            if (c < 0) {
-                throw new EOFException("connection closed mid-response");
-            }
-            if (--budget[0] < 0 || line.length() >= MAX_LINE) {
-                throw new Refused("response headers too large");
-            }
-            if (c == '\n') {
-                int end = line.length();
-                if (end > 0 && line.charAt(end - 1) == '\r') {
-                    line.setLength(end - 1);
-                }
-                return line.toString();
-            }
-            line.append((char) c);
-        }
+        return response.body().getBytes();
     }
 
     /**
@@ -408,8 +258,8 @@ public final class ImageFetcher {
         return s == null ? "" : s.replaceAll("\\p{Cntrl}", " ");
     }
 
-    /** What to connect to and what to send, derived from the URL once. */
-    private record Target(boolean https, String lookupHost, int port, String request) {
+    /** What to connect to and what to ask for, derived from the URL once. */
+    private record Target(boolean https, String lookupHost, int port, String uri) {
 
         static Target of(String url) throws Refused {
             if (url == null || url.isBlank()) {
@@ -437,8 +287,7 @@ public final class ImageFetcher {
                 throw new Refused("no host");
             }
             boolean https = scheme.equals("https");
-            int defaultPort = https ? 443 : 80;
-            int port = uri.getPort() < 0 ? defaultPort : uri.getPort();
+            int port = uri.getPort() < 0 ? (https ? 443 : 80) : uri.getPort();
             if (port < 1 || port > 65_535) {
                 throw new Refused("invalid port");
             }
@@ -447,42 +296,9 @@ public final class ImageFetcher {
             if (!target.chars().allMatch(c -> c > 0x20 && c < 0x7F)) {
                 throw new Refused("illegal characters in URL");
             }
-            // URI keeps IPv6 literals bracketed: right for the Host header, not for resolving.
+            // URI keeps IPv6 literals bracketed; resolving and the client take them bare.
             String lookupHost = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-            String hostHeader = port == defaultPort ? host : host + ":" + port;
-            String request = "GET " + target + " HTTP/1.1\r\n"
-                    + "Host: " + hostHeader + "\r\n"
-                    + "User-Agent: " + USER_AGENT + "\r\n"
-                    + "Accept: image/*\r\n"
-                    + "Accept-Encoding: identity\r\n"
-                    + "Connection: close\r\n"
-                    + "\r\n";
-            return new Target(https, lookupHost, port, request);
-        }
-    }
-
-    /** Sets the socket timeout before every read to what is left of the response deadline. */
-    private static final class DeadlineInput extends InputStream {
-        private final Socket socket;
-        private final InputStream in;
-        private final long deadline;
-
-        DeadlineInput(Socket socket, long deadline) throws IOException {
-            this.socket = socket;
-            this.in = socket.getInputStream();
-            this.deadline = deadline;
-        }
-
-        @Override
-        public int read() throws IOException {
-            socket.setSoTimeout(remainingMillis(deadline));
-            return in.read();
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            socket.setSoTimeout(remainingMillis(deadline));
-            return in.read(b, off, len);
+            return new Target(https, lookupHost, port, target);
         }
     }
 

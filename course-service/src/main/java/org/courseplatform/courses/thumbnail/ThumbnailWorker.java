@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -50,12 +51,12 @@ public class ThumbnailWorker {
     private final ImageFetcher fetcher;
     private final JobLoop<Job> loop = new JobLoop<>("Thumbnail worker", this::claim, this::run, this::retry);
 
-    public ThumbnailWorker(Pool pool, ThumbnailStore store, ThumbnailConfig config, ObjectMapper mapper) {
+    public ThumbnailWorker(Pool pool, ThumbnailStore store, ThumbnailConfig config, ObjectMapper mapper, Vertx vertx) {
         this.pool = pool;
         this.store = store;
         this.config = config;
         this.mapper = mapper;
-        this.fetcher = new ImageFetcher(config.fetchTimeout(), config.fetchMaxBytes(),
+        this.fetcher = new ImageFetcher(vertx, config.fetchTimeout(), config.fetchMaxBytes(),
                 address -> config.fetchPrivateAddresses() || ImageFetcher.isPublicAddress(address));
     }
 

@@ -3,48 +3,39 @@ package org.courseplatform.webhooks.delivery;
 import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientRequest;
-import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
-import io.vertx.core.net.SocketAddress;
 import io.vertx.core.net.TrustOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.ConnectException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLException;
 import org.courseplatform.platform.web.Workers;
+import org.courseplatform.platform.web.net.PinnedHttpClient;
 import org.courseplatform.webhooks.WebhooksConfig;
 import org.courseplatform.webhooks.security.AddressPolicy;
 import org.courseplatform.webhooks.security.TrustStores;
 
 /**
- * Sends one webhook request with the Vert.x HTTP client, never blocking the event loop. The host
- * is resolved at send time (on a worker thread), every address it resolves to must pass the
- * {@link AddressPolicy}, and the connection goes to the checked address itself while TLS (SNI and
- * certificate check) and {@code Host} use the name, so a DNS answer that changes after the check
- * reaches nothing unchecked. Redirects are not followed; the whole attempt has one deadline.
+ * Sends one webhook request through platform-web's {@link PinnedHttpClient}, never blocking the
+ * event loop. The host is resolved at send time (on a worker thread), every address it resolves to
+ * must pass the {@link AddressPolicy}, and the connection goes to the checked address itself while
+ * TLS (SNI and certificate check) and {@code Host} use the name, so a DNS answer that changes after
+ * the check reaches nothing unchecked. Redirects are not followed; the whole attempt has one deadline.
  */
 @ApplicationScoped
 public class WebhookClient {
 
-    private final Vertx vertx;
-    private final HttpClient client;
+    private final PinnedHttpClient client;
     private final AddressPolicy policy;
     private final long timeoutMillis;
     private final int maxResponseBytes;
@@ -52,22 +43,18 @@ public class WebhookClient {
     private static final long RESOLVED_NANOS = 5_000_000_000L;
 
     public WebhookClient(Vertx vertx, AddressPolicy policy, WebhooksConfig config) {
-        this.vertx = vertx;
         this.policy = policy;
         this.timeoutMillis = config.timeout().toMillis();
         this.maxResponseBytes = config.sender().maxResponseBytes();
         HttpClientOptions options = new HttpClientOptions()
-                .setVerifyHost(true)
-                .setForceSni(true)
                 .setTrustOptions(TrustOptions.wrap(TrustStores.withExtraCas(config.trustCa().orElse(List.of()))))
                 .setMaxPoolSize(Math.max(config.sender().maxConnectionsPerHost(), config.sender().maxInFlightPerEndpoint()))
                 .setMaxWaitQueueSize(-1)
                 .setKeepAlive(true)
                 .setKeepAliveTimeout(30)
                 .setConnectTimeout((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
-                .setDecompressionSupported(false)
                 .setName("webhooks");
-        this.client = vertx.createHttpClient(options);
+        this.client = new PinnedHttpClient(vertx, options);
     }
 
     void close(@Observes ShutdownEvent event) {
@@ -121,7 +108,7 @@ public class WebhookClient {
                 break;
             }
         }
-        return UniHelper.toUni(send(host, chosen, port, target, headers, body, started));
+        return send(host, chosen, port, target, headers, body, started);
     }
 
     /**
@@ -167,67 +154,21 @@ public class WebhookClient {
         });
     }
 
-    private io.vertx.core.Future<Outcome> send(String host, InetAddress address, int port, String target,
+    private Uni<Outcome> send(String host, InetAddress address, int port, String target,
             Map<String, String> headers, String body, long started) {
-        Promise<Outcome> promise = Promise.promise();
-        AtomicReference<HttpClientRequest> request = new AtomicReference<>();
-        // One deadline for the whole attempt: connect, TLS, request, answer, and draining the body.
-        long timer = vertx.setTimer(timeoutMillis, t -> {
-            promise.tryComplete(new Outcome(null, "timed out after " + timeoutMillis / 1000 + " s", millisSince(started)));
-            HttpClientRequest r = request.get();
-            if (r != null) {
-                r.reset(0, new TimeoutException());
-            }
-        });
-        RequestOptions options = new RequestOptions()
-                .setMethod(HttpMethod.POST)
-                .setHost(host)
-                .setPort(port)
-                .setURI(target)
-                .setSsl(true)
-                .setServer(SocketAddress.inetSocketAddress(new InetSocketAddress(address, port)))
-                .setFollowRedirects(false)
-                .setConnectTimeout(timeoutMillis);
-        headers.forEach(options::putHeader);
-        client.request(options).onComplete(created -> {
-            if (created.failed()) {
-                vertx.cancelTimer(timer);
-                promise.tryComplete(new Outcome(null, describe(created.cause()), millisSince(started)));
-                return;
-            }
-            HttpClientRequest r = created.result();
-            request.set(r);
-            if (promise.future().isComplete()) {
-                r.reset();
-                return;
-            }
-            r.response().onComplete(answered -> {
-                if (answered.failed()) {
-                    vertx.cancelTimer(timer);
-                    promise.tryComplete(new Outcome(null, describe(answered.cause()), millisSince(started)));
-                    return;
-                }
-                HttpClientResponse response = answered.result();
-                int status = response.statusCode();
-                String error = status >= 300 && status < 400 ? "redirect (HTTP " + status + ") not followed"
-                        : status >= 200 && status < 300 ? null : "HTTP " + status;
-                // The answer decides the outcome; the body is read and dropped so the connection can be reused.
-                promise.tryComplete(new Outcome(status, error, millisSince(started)));
-                AtomicLong read = new AtomicLong();
-                response.handler(chunk -> {
-                    if (read.addAndGet(chunk.length()) > maxResponseBytes) {
-                        r.reset();
-                    }
-                });
-                response.endHandler(v -> vertx.cancelTimer(timer));
-                response.exceptionHandler(e -> vertx.cancelTimer(timer));
-            });
-            r.end(Buffer.buffer(body)).onFailure(e -> {
-                vertx.cancelTimer(timer);
-                promise.tryComplete(new Outcome(null, describe(e), millisSince(started)));
-            });
-        });
-        return promise.future();
+        // One deadline for the whole attempt: connect, TLS, request and answer; the body is then drained.
+        PinnedHttpClient.Request request = new PinnedHttpClient.Request(HttpMethod.POST, host, port, true, target, headers,
+                Buffer.buffer(body));
+        return UniHelper.toUni(client.send(request, List.of(address), new PinnedHttpClient.Deadlines(timeoutMillis, timeoutMillis, 0),
+                        PinnedHttpClient.Body.DISCARD, maxResponseBytes))
+                .map(response -> {
+                    int status = response.status();
+                    String error = status >= 300 && status < 400 ? "redirect (HTTP " + status + ") not followed"
+                            : status >= 200 && status < 300 ? null : "HTTP " + status;
+                    return new Outcome(status, error, millisSince(started));
+                })
+                .onFailure(PinnedHttpClient.DeadlineExceeded.class)
+                .recoverWithItem(e -> new Outcome(null, "timed out after " + timeoutMillis / 1000 + " s", millisSince(started)));
     }
 
     private static long millisSince(long started) {
