@@ -23,24 +23,33 @@ class AgentGatewayContractTest extends ServiceContract {
 
     @Override
     protected Response callPublicEndpoint(String authorization) {
-        return as(authorization).contentType(ContentType.JSON).body("{\"identifier\":\"user-1\"}").post("/api/v1/agent/auth");
+        return as(authorization)
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"user-1\"}")
+                .post("/api/v1/agent/auth");
     }
 
     @Test
     void mintsAFourHourTokenCarryingTheScope() throws Exception {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.header(ws, "build", "", "", "test");
-        Response response = given().header("Authorization", key).contentType(ContentType.JSON)
-                .body("{\"identifier\":\"learner-7\",\"clientIdentifier\":\"tenant-a\",\"tools\":[\"list_courses\",\"get_course\"],"
-                        + "\"courseId\":\"42\",\"readonly\":false}")
+        Response response = given().header("Authorization", key)
+                .contentType(ContentType.JSON)
+                .body(
+                        "{\"identifier\":\"learner-7\",\"clientIdentifier\":\"tenant-a\",\"tools\":[\"list_courses\",\"get_course\"],"
+                                + "\"courseId\":\"42\",\"readonly\":false}")
                 .post("/api/v1/agent/auth");
         response.then().statusCode(200).body("token", notNullValue()).body("expiresAt", notNullValue());
         OffsetDateTime expires = OffsetDateTime.parse(response.jsonPath().getString("expiresAt"));
         assertThat(Duration.between(OffsetDateTime.now(), expires).toMinutes()).isBetween(238L, 241L);
-        JsonNode claims = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(response.jsonPath().getString("token").split("\\.")[1]));
+        JsonNode claims = new ObjectMapper()
+                .readTree(Base64.getUrlDecoder()
+                        .decode(response.jsonPath().getString("token").split("\\.")[1]));
         assertThat(claims.get("typ").asText()).isEqualTo("agent");
         assertThat(claims.get("aud").asText()).isEqualTo("agent-gateway");
-        assertThat(claims.get("iss").asText()).as("signed by agent-gateway's own key").isEqualTo("agent-gateway");
+        assertThat(claims.get("iss").asText())
+                .as("signed by agent-gateway's own key")
+                .isEqualTo("agent-gateway");
         assertThat(claims.get("workspaceId").asLong()).isEqualTo(ws);
         assertThat(claims.get("identifier").asText()).isEqualTo("learner-7");
         assertThat(claims.get("clientIdentifier").asText()).isEqualTo("tenant-a");
@@ -52,9 +61,15 @@ class AgentGatewayContractTest extends ServiceContract {
 
     @Test
     void readonlyDefaultsToTrue() throws Exception {
-        String token = given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).contentType(ContentType.JSON)
-                .body("{\"identifier\":\"u\"}").post("/api/v1/agent/auth").then().statusCode(200)
-                .extract().jsonPath().getString("token");
+        String token = given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"u\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("token");
         JsonNode claims = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1]));
         assertThat(claims.get("readonly").asBoolean()).isTrue();
         assertThat(claims.has("tools")).isFalse();
@@ -62,25 +77,51 @@ class AgentGatewayContractTest extends ServiceContract {
 
     @Test
     void invalidScopeIs400NamingEachField() {
-        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).contentType(ContentType.JSON)
-                .body("{\"tools\":[\"Bad Name\"],\"courseId\":\"abc\"}").post("/api/v1/agent/auth")
-                .then().statusCode(400).body("error.code", equalTo("BAD_REQUEST"))
-                .body("details.field", hasItem("identifier")).body("details.field", hasItem("tools[0]"))
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body("{\"tools\":[\"Bad Name\"],\"courseId\":\"abc\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
+                .body("details.field", hasItem("identifier"))
+                .body("details.field", hasItem("tools[0]"))
                 .body("details.field", hasItem("courseId"));
-        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).contentType(ContentType.JSON)
-                .body("{\"identifier\":\"u\",\"readonly\":\"yes\"}").post("/api/v1/agent/auth")
-                .then().statusCode(400).body("details.field", hasItem("readonly"));
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"u\",\"readonly\":\"yes\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(400)
+                .body("details.field", hasItem("readonly"));
     }
 
     @Test
     void anAgentTokenIsNotAnApiKey() {
-        String token = given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).contentType(ContentType.JSON)
-                .body("{\"identifier\":\"u\"}").post("/api/v1/agent/auth").then().statusCode(200)
-                .extract().jsonPath().getString("token");
+        String token = given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"u\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("token");
         // An agent may not mint further tokens: this endpoint needs a workspace API key.
-        given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"identifier\":\"u\"}")
-                .post("/api/v1/agent/auth").then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
-        given().auth().oauth2(token + "x").contentType(ContentType.JSON).body("{\"identifier\":\"u\"}")
-                .post("/api/v1/agent/auth").then().statusCode(401);
+        given().auth()
+                .oauth2(token)
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"u\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("FORBIDDEN"));
+        given().auth()
+                .oauth2(token + "x")
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"u\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(401);
     }
 }

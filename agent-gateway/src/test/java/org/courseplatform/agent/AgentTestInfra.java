@@ -10,8 +10,11 @@ import org.courseplatform.platform.testing.PlatformTestResource;
  * course-service and migration-service (their built jars, as child processes) the tools run in,
  * and the consumer endpoint's authorization server (discovery and JWKS, see {@link FakeAuthorizationServer}).
  */
-@QuarkusTestResource(value = PlatformTestResource.class, initArgs = {@ResourceArg(name = "schema", value = "agent"),
-    @ResourceArg(name = "services", value = "members-service,course-service,migration-service")})
+@QuarkusTestResource(
+        value = PlatformTestResource.class,
+        initArgs = {
+            @ResourceArg(name = "schema", value = "agent"),
+            @ResourceArg(name = "services", value = "members-service,course-service,migration-service")
+        })
 @QuarkusTestResource(FakeAuthorizationServer.class)
-public class AgentTestInfra {
-}
+public class AgentTestInfra {}

@@ -18,13 +18,19 @@ final class Agents {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private Agents() {
-    }
+    private Agents() {}
 
     /** Mints a token with the API key header and the JSON scope; answers the token. */
     static String mint(String apiKey, String scope) {
-        return given().header("Authorization", apiKey).contentType(ContentType.JSON).body(scope)
-                .post("/api/v1/agent/auth").then().statusCode(200).extract().jsonPath().getString("token");
+        return given().header("Authorization", apiKey)
+                .contentType(ContentType.JSON)
+                .body(scope)
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("token");
     }
 
     static Response tools(String token) {
@@ -32,7 +38,11 @@ final class Agents {
     }
 
     static Response call(String token, String tool, String arguments) {
-        return given().auth().oauth2(token).contentType(ContentType.JSON).body(arguments).post("/api/v1/agent/tools/" + tool);
+        return given().auth()
+                .oauth2(token)
+                .contentType(ContentType.JSON)
+                .body(arguments)
+                .post("/api/v1/agent/tools/" + tool);
     }
 
     /** Calls a tool that must succeed; answers its structured content. */
@@ -61,8 +71,12 @@ final class Agents {
     /** The members-service stand-in changes a key's standing, as an operator would (failure injection). */
     static void changeKey(long keyId, String change) throws Exception {
         String members = ConfigProvider.getConfig().getValue("platform.auth.members-url", String.class);
-        HttpResponse<String> answer = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(members + "/stub/keys/"
-                + keyId + "/" + change)).POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(URI.create(members + "/stub/keys/" + keyId + "/" + change))
+                                .POST(HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         if (answer.statusCode() != 200) {
             throw new AssertionError("stub refused " + change);
         }

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.courseplatform.platform.testing.TestKeys;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,8 +30,9 @@ class ConsumerMcpTest {
 
     static final String PATH = "/mcp";
     static final String METADATA = "http://127.0.0.1:8080/.well-known/oauth-protected-resource";
-    static final String INIT = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-            + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+    static final String INIT =
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
 
     static long workspace;
     static String apiKey;
@@ -46,29 +48,56 @@ class ConsumerMcpTest {
 
     @BeforeAll
     static void workspace() {
-        workspace = given().baseUri(members()).auth().oauth2(operator()).contentType(ContentType.JSON)
+        workspace = given().baseUri(members())
+                .auth()
+                .oauth2(operator())
+                .contentType(ContentType.JSON)
                 .body("{\"name\":\"Consumers\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}")
-                .post("/admin/v1/workspaces").then().statusCode(201).extract().jsonPath().getLong("id");
-        String key = given().baseUri(members()).auth().oauth2(operator()).contentType(ContentType.JSON)
-                .body("{\"mode\":\"live\",\"name\":\"setup\"}").post("/admin/v1/workspaces/" + workspace + "/api-keys")
-                .then().statusCode(201).extract().jsonPath().getString("key");
+                .post("/admin/v1/workspaces")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        String key = given().baseUri(members())
+                .auth()
+                .oauth2(operator())
+                .contentType(ContentType.JSON)
+                .body("{\"mode\":\"live\",\"name\":\"setup\"}")
+                .post("/admin/v1/workspaces/" + workspace + "/api-keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("key");
         apiKey = "SERVICE:" + workspace + ":" + key;
     }
 
-    record Member(long id, String email) {
-    }
+    record Member(long id, String email) {}
 
     static Member member(String type) {
         String email = type + "-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
-        long id = given().baseUri(members()).header("Authorization", apiKey).contentType(ContentType.JSON)
+        long id = given().baseUri(members())
+                .header("Authorization", apiKey)
+                .contentType(ContentType.JSON)
                 .body("{\"email\":\"" + email + "\",\"userType\":\"" + type + "\",\"active\":true}")
-                .post("/api/v1/members").then().statusCode(200).extract().jsonPath().getLong("id");
+                .post("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         return new Member(id, email);
     }
 
     static int enrol(long user, long course) {
-        return given().baseUri(members()).header("Authorization", apiKey).contentType(ContentType.URLENC)
-                .formParam("user", user).formParam("course", course).post("/api/v1/enrolments").statusCode();
+        return given().baseUri(members())
+                .header("Authorization", apiKey)
+                .contentType(ContentType.URLENC)
+                .formParam("user", user)
+                .formParam("course", course)
+                .post("/api/v1/enrolments")
+                .statusCode();
     }
 
     static List<String> toolNames(McpClient client) {
@@ -76,7 +105,8 @@ class ConsumerMcpTest {
         String cursor = null;
         int pages = 0;
         do {
-            JsonNode params = cursor == null ? null : Agents.JSON.createObjectNode().put("cursor", cursor);
+            JsonNode params =
+                    cursor == null ? null : Agents.JSON.createObjectNode().put("cursor", cursor);
             JsonNode result = client.rpc("tools/list", params).get("result");
             result.get("tools").forEach(tool -> names.add(tool.get("name").asText()));
             cursor = result.hasNonNull("nextCursor") ? result.get("nextCursor").asText() : null;
@@ -92,47 +122,83 @@ class ConsumerMcpTest {
     }
 
     private static Response post(String token) {
-        var request = given().contentType(ContentType.JSON).header("Accept", "application/json, text/event-stream").body(INIT);
+        var request = given().contentType(ContentType.JSON)
+                .header("Accept", "application/json, text/event-stream")
+                .body(INIT);
         return (token == null ? request : request.auth().oauth2(token)).post(PATH);
     }
 
     @Test
     void withoutAGoodTokenTheAnswerIs401WithTheChallengeNamingTheMetadata() {
-        post(null).then().statusCode(401)
+        post(null)
+                .then()
+                .statusCode(401)
                 .header("WWW-Authenticate", equalTo("Bearer resource_metadata=\"" + METADATA + "\""))
-                .contentType(ContentType.JSON).body("error.code", equalTo("UNAUTHORIZED"));
+                .contentType(ContentType.JSON)
+                .body("error.code", equalTo("UNAUTHORIZED"));
         Member someone = member("team");
-        for (String bad : List.of(MemberTokens.expired(someone.id()), MemberTokens.forAudience(someone.id(), "http://127.0.0.1:8080/other"),
-                MemberTokens.ofIssuer(someone.id(), "http://127.0.0.1:1/realms/elsewhere"), MemberTokens.badSignature(someone.id()),
-                MemberTokens.withoutMember(), "not-a-token", "a.b.c")) {
-            post(bad).then().statusCode(401)
-                    .header("WWW-Authenticate", equalTo("Bearer resource_metadata=\"" + METADATA + "\", error=\"invalid_token\""))
+        for (String bad : List.of(
+                MemberTokens.expired(someone.id()),
+                MemberTokens.forAudience(someone.id(), "http://127.0.0.1:8080/other"),
+                MemberTokens.ofIssuer(someone.id(), "http://127.0.0.1:1/realms/elsewhere"),
+                MemberTokens.badSignature(someone.id()),
+                MemberTokens.withoutMember(),
+                "not-a-token",
+                "a.b.c")) {
+            post(bad)
+                    .then()
+                    .statusCode(401)
+                    .header(
+                            "WWW-Authenticate",
+                            equalTo("Bearer resource_metadata=\"" + METADATA + "\", error=\"invalid_token\""))
                     .body("error.code", equalTo("UNAUTHORIZED"));
         }
         post(MemberTokens.expired(someone.id())).then().body("message", containsString("expired"));
-        given().header("Authorization", "SERVICE:1:abc").contentType(ContentType.JSON).body(INIT).post(PATH).then().statusCode(401)
+        given().header("Authorization", "SERVICE:1:abc")
+                .contentType(ContentType.JSON)
+                .body(INIT)
+                .post(PATH)
+                .then()
+                .statusCode(401)
                 .header("WWW-Authenticate", containsString("error=\"invalid_token\""));
         // An agent token is no member's token.
-        String agent = Agents.mint(org.courseplatform.platform.testing.TestKeys.header(
-                org.courseplatform.platform.testing.TestKeys.newWorkspace(), "enterprise", "", "", "live"), "{\"identifier\":\"u\"}");
+        String agent = Agents.mint(
+                TestKeys.header(TestKeys.newWorkspace(), "enterprise", "", "", "live"), "{\"identifier\":\"u\"}");
         post(agent).then().statusCode(401);
         // The member's token is no agent token either.
-        given().auth().oauth2(MemberTokens.of(someone.id())).get("/api/v1/agent/tools").then().statusCode(401);
-        given().auth().oauth2(MemberTokens.of(someone.id())).get(PATH + "/sse").then().statusCode(404);
+        given().auth()
+                .oauth2(MemberTokens.of(someone.id()))
+                .get("/api/v1/agent/tools")
+                .then()
+                .statusCode(401);
+        given().auth()
+                .oauth2(MemberTokens.of(someone.id()))
+                .get(PATH + "/sse")
+                .then()
+                .statusCode(404);
     }
 
     @Test
     void theProtectedResourceMetadataNamesTheResourceAndTheAuthorizationServer() {
-        for (String path : List.of("/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp")) {
-            given().get(path).then().statusCode(200).contentType(ContentType.JSON)
-                    .header("Access-Control-Allow-Origin", "*").header("Cache-Control", containsString("max-age"))
+        for (String path :
+                List.of("/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp")) {
+            given().get(path)
+                    .then()
+                    .statusCode(200)
+                    .contentType(ContentType.JSON)
+                    .header("Access-Control-Allow-Origin", "*")
+                    .header("Cache-Control", containsString("max-age"))
                     .body("resource", equalTo(MemberTokens.RESOURCE))
                     .body("authorization_servers", equalTo(List.of(MemberTokens.issuer())))
                     .body("bearer_methods_supported", equalTo(List.of("header")))
                     .body("scopes_supported", equalTo(List.of("mcp")))
                     .body("resource_name", equalTo("Course Platform"));
-            given().header("Origin", "http://localhost:6274").header("Access-Control-Request-Method", "GET")
-                    .header("Access-Control-Request-Headers", "mcp-protocol-version").options(path).then().statusCode(204)
+            given().header("Origin", "http://localhost:6274")
+                    .header("Access-Control-Request-Method", "GET")
+                    .header("Access-Control-Request-Headers", "mcp-protocol-version")
+                    .options(path)
+                    .then()
+                    .statusCode(204)
                     .header("Access-Control-Allow-Origin", "*");
         }
     }
@@ -145,17 +211,31 @@ class ConsumerMcpTest {
         assertThat(init.get("protocolVersion").asText()).isEqualTo("2025-06-18");
         assertThat(init.at("/serverInfo/title").asText()).isEqualTo("Course Platform");
         List<String> names = toolNames(client);
-        assertThat(names).contains("list_courses", "get_course", "create_course", "publish_course", "create_collection",
-                "get_course_analytics").doesNotContain("list_my_enrolments", "get_my_progress");
+        assertThat(names)
+                .contains(
+                        "list_courses",
+                        "get_course",
+                        "create_course",
+                        "publish_course",
+                        "create_collection",
+                        "get_course_analytics")
+                .doesNotContain("list_my_enrolments", "get_my_progress");
 
-        JsonNode created = ok(client, "create_course", "{\"title\":\"My own course\"}").get("course");
+        JsonNode created =
+                ok(client, "create_course", "{\"title\":\"My own course\"}").get("course");
         assertThat(created.get("identifier").asText()).isEqualTo(author.email());
         long course = created.get("id").asLong();
-        assertThat(ok(client, "get_course", "{\"courseId\":" + course + "}").at("/course/title").asText()).isEqualTo("My own course");
+        assertThat(ok(client, "get_course", "{\"courseId\":" + course + "}")
+                        .at("/course/title")
+                        .asText())
+                .isEqualTo("My own course");
         JsonNode listed = ok(client, "list_courses", "{}");
         assertThat(listed.get("total").asLong()).isEqualTo(1);
         assertThat(listed.at("/courses/0/id").asLong()).isEqualTo(course);
-        assertThat(ok(client, "publish_course", "{\"courseId\":" + course + "}").at("/course/published").asBoolean()).isTrue();
+        assertThat(ok(client, "publish_course", "{\"courseId\":" + course + "}")
+                        .at("/course/published")
+                        .asBoolean())
+                .isTrue();
 
         // Another team member of the workspace sees none of it and may not act on it.
         McpClient other = new McpClient(MemberTokens.of(member("team").id()), PATH);
@@ -165,9 +245,15 @@ class ConsumerMcpTest {
         assertThat(refused.at("/error/code").asInt()).isEqualTo(-32001);
         assertThat(refused.at("/error/message").asText()).contains("not yours");
         // A session belongs to its member.
-        given().auth().oauth2(MemberTokens.of(author.id())).contentType(ContentType.JSON)
-                .header("Accept", "application/json, text/event-stream").header("Mcp-Session-Id", other.sessionId)
-                .body(client.request("tools/list", null)).post(PATH).then().statusCode(404);
+        given().auth()
+                .oauth2(MemberTokens.of(author.id()))
+                .contentType(ContentType.JSON)
+                .header("Accept", "application/json, text/event-stream")
+                .header("Mcp-Session-Id", other.sessionId)
+                .body(client.request("tools/list", null))
+                .post(PATH)
+                .then()
+                .statusCode(404);
     }
 
     @Test
@@ -175,8 +261,12 @@ class ConsumerMcpTest {
         Member author = member("team");
         McpClient authoring = new McpClient(MemberTokens.of(author.id()), PATH);
         authoring.connect();
-        long enrolled = ok(authoring, "create_course", "{\"title\":\"Golf for learners\"}").at("/course/id").asLong();
-        long other = ok(authoring, "create_course", "{\"title\":\"Not for you\"}").at("/course/id").asLong();
+        long enrolled = ok(authoring, "create_course", "{\"title\":\"Golf for learners\"}")
+                .at("/course/id")
+                .asLong();
+        long other = ok(authoring, "create_course", "{\"title\":\"Not for you\"}")
+                .at("/course/id")
+                .asLong();
         ok(authoring, "publish_course", "{\"courseId\":" + enrolled + "}");
         Member learner = member("student");
         // The course reaches members-service's projection through course-events.
@@ -184,7 +274,8 @@ class ConsumerMcpTest {
 
         McpClient client = new McpClient(MemberTokens.of(learner.id()), PATH);
         client.connect();
-        assertThat(toolNames(client)).containsExactly("list_my_enrolments", "get_my_progress", "get_course", "get_course_content");
+        assertThat(toolNames(client))
+                .containsExactly("list_my_enrolments", "get_my_progress", "get_course", "get_course_content");
         JsonNode mine = ok(client, "list_my_enrolments", "{}");
         assertThat(mine.get("workspaceId").asLong()).isEqualTo(workspace);
         assertThat(mine.at("/courses/0/courseId").asLong()).isEqualTo(enrolled);
@@ -194,9 +285,14 @@ class ConsumerMcpTest {
         assertThat(progress.at("/courses/0/courseId").asLong()).isEqualTo(enrolled);
         assertThat(progress.at("/courses/0/started").asBoolean()).isFalse();
         assertThat(progress.at("/courses/0/percent").asInt()).isZero();
-        assertThat(ok(client, "get_course", "{\"courseId\":" + enrolled + "}").at("/course/title").asText())
+        assertThat(ok(client, "get_course", "{\"courseId\":" + enrolled + "}")
+                        .at("/course/title")
+                        .asText())
                 .isEqualTo("Golf for learners");
-        assertThat(ok(client, "get_course_content", "{\"courseId\":" + enrolled + "}").get("id").asLong()).isEqualTo(enrolled);
+        assertThat(ok(client, "get_course_content", "{\"courseId\":" + enrolled + "}")
+                        .get("id")
+                        .asLong())
+                .isEqualTo(enrolled);
 
         JsonNode notEnrolled = client.call("get_course", "{\"courseId\":" + other + "}");
         assertThat(notEnrolled.at("/error/code").asInt()).isEqualTo(-32001);
@@ -204,7 +300,10 @@ class ConsumerMcpTest {
         JsonNode writes = client.call("create_course", "{\"title\":\"x\"}");
         assertThat(writes.at("/error/code").asInt()).isEqualTo(-32001);
         assertThat(writes.at("/error/message").asText()).contains("not available to learners");
-        assertThat(client.call("get_my_progress", "{\"courseId\":" + other + "}").at("/error/code").asInt()).isEqualTo(-32001);
+        assertThat(client.call("get_my_progress", "{\"courseId\":" + other + "}")
+                        .at("/error/code")
+                        .asInt())
+                .isEqualTo(-32001);
     }
 
     @Test
@@ -213,15 +312,27 @@ class ConsumerMcpTest {
         McpClient client = new McpClient(MemberTokens.of(member.id()), PATH);
         client.connect();
         assertThat(toolNames(client)).contains("create_course");
-        given().baseUri(members()).header("Authorization", apiKey).patch("/api/v1/members/unlink/" + member.id())
-                .then().statusCode(204);
-        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(250))
+        given().baseUri(members())
+                .header("Authorization", apiKey)
+                .patch("/api/v1/members/unlink/" + member.id())
+                .then()
+                .statusCode(204);
+        await().atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(250))
                 .until(() -> client.post(client.request("tools/list", null)).statusCode() == 403);
-        client.post(client.request("tools/list", null)).then().statusCode(403).body("error.code", equalTo("FORBIDDEN"))
+        client.post(client.request("tools/list", null))
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("FORBIDDEN"))
                 .body("message", containsString("no active membership"));
         // A member of no workspace at all, or of one they do not belong to.
         post(MemberTokens.of(987_654_321L)).then().statusCode(403);
-        given().contentType(ContentType.JSON).auth().oauth2(MemberTokens.of(member("team").id()))
-                .body(INIT).post(PATH + "?workspaceId=" + (workspace + 100_000)).then().statusCode(403);
+        given().contentType(ContentType.JSON)
+                .auth()
+                .oauth2(MemberTokens.of(member("team").id()))
+                .body(INIT)
+                .post(PATH + "?workspaceId=" + (workspace + 100_000))
+                .then()
+                .statusCode(403);
     }
 }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPublicKey;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
 
@@ -41,15 +42,18 @@ public class FakeAuthorizationServer implements QuarkusTestResourceLifecycleMana
             Files.write(key, pair.getPrivate().getEncoded());
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             String issuer = "http://127.0.0.1:" + server.getAddress().getPort() + REALM_PATH;
-            String discovery = "{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\"" + issuer + "/protocol/openid-connect/certs\","
-                    + "\"authorization_endpoint\":\"" + issuer + "/protocol/openid-connect/auth\","
-                    + "\"token_endpoint\":\"" + issuer + "/protocol/openid-connect/token\","
-                    + "\"response_types_supported\":[\"code\"],\"subject_types_supported\":[\"public\"],"
-                    + "\"id_token_signing_alg_values_supported\":[\"RS256\"]}";
+            String discovery =
+                    "{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\"" + issuer + "/protocol/openid-connect/certs\","
+                            + "\"authorization_endpoint\":\"" + issuer + "/protocol/openid-connect/auth\","
+                            + "\"token_endpoint\":\"" + issuer + "/protocol/openid-connect/token\","
+                            + "\"response_types_supported\":[\"code\"],\"subject_types_supported\":[\"public\"],"
+                            + "\"id_token_signing_alg_values_supported\":[\"RS256\"]}";
             RSAPublicKey publicKey = (RSAPublicKey) pair.getPublic();
-            String jwks = "{\"keys\":[{\"kty\":\"RSA\",\"kid\":\"" + KEY_ID + "\",\"use\":\"sig\",\"alg\":\"RS256\",\"n\":\""
-                    + base64(publicKey.getModulus()) + "\",\"e\":\"" + base64(publicKey.getPublicExponent()) + "\"}]}";
-            server.createContext(REALM_PATH + "/.well-known/openid-configuration", exchange -> reply(exchange, discovery));
+            String jwks = "{\"keys\":[{\"kty\":\"RSA\",\"kid\":\"" + KEY_ID
+                    + "\",\"use\":\"sig\",\"alg\":\"RS256\",\"n\":\"" + base64(publicKey.getModulus()) + "\",\"e\":\""
+                    + base64(publicKey.getPublicExponent()) + "\"}]}";
+            server.createContext(
+                    REALM_PATH + "/.well-known/openid-configuration", exchange -> reply(exchange, discovery));
             server.createContext(REALM_PATH + "/protocol/openid-connect/certs", exchange -> reply(exchange, jwks));
             server.start();
             return Map.of("consumer-mcp.issuer", issuer, MemberTokens.KEY_PROPERTY, key.toString());
@@ -68,7 +72,7 @@ public class FakeAuthorizationServer implements QuarkusTestResourceLifecycleMana
     private static String base64(BigInteger value) {
         byte[] bytes = value.toByteArray();
         if (bytes.length > 1 && bytes[0] == 0) {
-            bytes = java.util.Arrays.copyOfRange(bytes, 1, bytes.length);
+            bytes = Arrays.copyOfRange(bytes, 1, bytes.length);
         }
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }

@@ -48,8 +48,13 @@ final class McpClient {
         sessionId = response.header("Mcp-Session-Id");
         JsonNode result = body(response).get("result");
         protocolVersion = result.get("protocolVersion").asText();
-        post(Agents.JSON.createObjectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized").toString())
-                .then().statusCode(202);
+        post(Agents.JSON
+                        .createObjectNode()
+                        .put("jsonrpc", "2.0")
+                        .put("method", "notifications/initialized")
+                        .toString())
+                .then()
+                .statusCode(202);
         return result;
     }
 
@@ -68,7 +73,11 @@ final class McpClient {
     }
 
     String request(String method, JsonNode params) {
-        ObjectNode request = Agents.JSON.createObjectNode().put("jsonrpc", "2.0").put("id", ids.incrementAndGet()).put("method", method);
+        ObjectNode request = Agents.JSON
+                .createObjectNode()
+                .put("jsonrpc", "2.0")
+                .put("id", ids.incrementAndGet())
+                .put("method", method);
         if (params != null) {
             request.set("params", params);
         }
@@ -80,8 +89,11 @@ final class McpClient {
     }
 
     RequestSpecification spec() {
-        RequestSpecification spec = given().auth().oauth2(token).contentType(ContentType.JSON)
-                .header("Accept", "application/json, text/event-stream").header("MCP-Protocol-Version", protocolVersion);
+        RequestSpecification spec = given().auth()
+                .oauth2(token)
+                .contentType(ContentType.JSON)
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", protocolVersion);
         return sessionId == null ? spec : spec.header("Mcp-Session-Id", sessionId);
     }
 

@@ -42,13 +42,15 @@ class McpGatewayTest {
 
     @Test
     void toolsListIsPagedWithACursorAndShowsOnlyWhatTheTokenMayRun() {
-        McpClient client = new McpClient(Agents.mint(key, "{\"identifier\":\"u\",\"readonly\":false,\"tools\":" + ALL_TOOLS + "}"));
+        McpClient client = new McpClient(
+                Agents.mint(key, "{\"identifier\":\"u\",\"readonly\":false,\"tools\":" + ALL_TOOLS + "}"));
         client.connect();
         List<String> names = new ArrayList<>();
         String cursor = null;
         int pages = 0;
         do {
-            JsonNode params = cursor == null ? null : Agents.JSON.createObjectNode().put("cursor", cursor);
+            JsonNode params =
+                    cursor == null ? null : Agents.JSON.createObjectNode().put("cursor", cursor);
             JsonNode result = client.rpc("tools/list", params).get("result");
             result.get("tools").forEach(tool -> names.add(tool.get("name").asText()));
             cursor = result.hasNonNull("nextCursor") ? result.get("nextCursor").asText() : null;
@@ -62,7 +64,11 @@ class McpGatewayTest {
         JsonNode page = reader.rpc("tools/list", null).get("result");
         List<String> readable = new ArrayList<>();
         page.get("tools").forEach(tool -> readable.add(tool.get("name").asText()));
-        JsonNode second = reader.rpc("tools/list", Agents.JSON.createObjectNode().put("cursor", page.get("nextCursor").asText()))
+        JsonNode second = reader.rpc(
+                        "tools/list",
+                        Agents.JSON
+                                .createObjectNode()
+                                .put("cursor", page.get("nextCursor").asText()))
                 .get("result");
         second.get("tools").forEach(tool -> readable.add(tool.get("name").asText()));
         assertThat(second.hasNonNull("nextCursor")).isFalse();
@@ -76,17 +82,21 @@ class McpGatewayTest {
 
     @Test
     void aCallAnswersStructuredContentAndTheSameAsText() {
-        McpClient client = new McpClient(Agents.mint(key, "{\"identifier\":\"mcp-author\",\"readonly\":false,\"tools\":" + ALL_TOOLS + "}"));
+        McpClient client = new McpClient(
+                Agents.mint(key, "{\"identifier\":\"mcp-author\",\"readonly\":false,\"tools\":" + ALL_TOOLS + "}"));
         client.connect();
-        JsonNode result = client.call("create_course", "{\"title\":\"Made over MCP\"}").get("result");
+        JsonNode result =
+                client.call("create_course", "{\"title\":\"Made over MCP\"}").get("result");
         assertThat(result.get("isError").asBoolean()).isFalse();
         JsonNode course = result.at("/structuredContent/course");
         assertThat(course.get("title").asText()).isEqualTo("Made over MCP");
         assertThat(course.get("identifier").asText()).isEqualTo("mcp-author");
         assertThat(Agents.read(result.at("/content/0/text").asText())).isEqualTo(result.get("structuredContent"));
 
-        JsonNode got = client.call("get_course", "{\"courseId\":" + course.get("id") + "}").get("result");
-        assertThat(got.at("/structuredContent/course/id").asLong()).isEqualTo(course.get("id").asLong());
+        JsonNode got = client.call("get_course", "{\"courseId\":" + course.get("id") + "}")
+                .get("result");
+        assertThat(got.at("/structuredContent/course/id").asLong())
+                .isEqualTo(course.get("id").asLong());
     }
 
     @Test
@@ -104,7 +114,8 @@ class McpGatewayTest {
         // Only text: clients check structuredContent against the output schema, which describes success.
         assertThat(failed.at("/result").has("structuredContent")).isFalse();
         JsonNode invalid = client.call("get_course", "{\"courseId\":-1}");
-        assertThat(invalid.at("/result/isError").asBoolean() || invalid.has("error")).isTrue();
+        assertThat(invalid.at("/result/isError").asBoolean() || invalid.has("error"))
+                .isTrue();
     }
 
     @Test
@@ -118,37 +129,71 @@ class McpGatewayTest {
         McpClient sibling = new McpClient(Agents.mint(key, "{\"identifier\":\"owner\"}"));
         sibling.sessionId = owner.sessionId;
         sibling.post(sibling.request("tools/list", null)).then().statusCode(404);
-        assertThat(owner.rpc("tools/list", null).at("/result/tools").size()).isEqualTo(Math.min(10, ToolScopeTest.READS.size()));
+        assertThat(owner.rpc("tools/list", null).at("/result/tools").size())
+                .isEqualTo(Math.min(10, ToolScopeTest.READS.size()));
     }
 
     @Test
     void callersWithoutAValidAgentTokenGet401WithABearerChallenge() {
         String body = new McpClient("x").request("ping", null);
-        given().contentType(ContentType.JSON).body(body).post(McpClient.PATH).then().statusCode(401)
+        given().contentType(ContentType.JSON)
+                .body(body)
+                .post(McpClient.PATH)
+                .then()
+                .statusCode(401)
                 .header("WWW-Authenticate", startsWith("Bearer"));
         String token = Agents.mint(key, "{\"identifier\":\"u\"}");
         String[] parts = token.split("\\.");
         String tampered = parts[0] + "." + parts[1].substring(0, parts[1].length() - 2) + "AA." + parts[2];
-        given().auth().oauth2(tampered).contentType(ContentType.JSON).body(body).post(McpClient.PATH).then().statusCode(401)
+        given().auth()
+                .oauth2(tampered)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post(McpClient.PATH)
+                .then()
+                .statusCode(401)
                 .header("WWW-Authenticate", startsWith("Bearer"));
         // An API key is not an agent token.
-        given().header("Authorization", key).contentType(ContentType.JSON).body(body).post(McpClient.PATH).then().statusCode(401);
+        given().header("Authorization", key)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post(McpClient.PATH)
+                .then()
+                .statusCode(401);
     }
 
     @Test
     void aBrowserOriginIsRefused() {
         McpClient client = new McpClient(Agents.mint(key, "{\"identifier\":\"u\"}"));
-        client.spec().header("Origin", "https://evil.example").body(client.request("initialize", Agents.read(
-                "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"x\",\"version\":\"1\"}}")))
-                .post(McpClient.PATH).then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
+        client.spec()
+                .header("Origin", "https://evil.example")
+                .body(
+                        client.request(
+                                "initialize",
+                                Agents.read(
+                                        "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"x\",\"version\":\"1\"}}")))
+                .post(McpClient.PATH)
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("FORBIDDEN"));
     }
 
     @Test
     void theLegacySseTransportIsNotServed() {
         String token = Agents.mint(key, "{\"identifier\":\"u\"}");
-        given().auth().oauth2(token).get(McpClient.PATH + "/sse").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
-        given().auth().oauth2(token).contentType(ContentType.JSON).body("{}").post(McpClient.PATH + "/messages/abc")
-                .then().statusCode(404);
+        given().auth()
+                .oauth2(token)
+                .get(McpClient.PATH + "/sse")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
+        given().auth()
+                .oauth2(token)
+                .contentType(ContentType.JSON)
+                .body("{}")
+                .post(McpClient.PATH + "/messages/abc")
+                .then()
+                .statusCode(404);
         given().get(McpClient.PATH + "/sse").then().statusCode(401);
     }
 }

@@ -24,8 +24,7 @@ final class MemberTokens {
     static final String KEY_PROPERTY = "test.authorization-server.key-location";
     static final String RESOURCE = "http://127.0.0.1:8080/mcp";
 
-    private MemberTokens() {
-    }
+    private MemberTokens() {}
 
     static String issuer() {
         return ConfigProvider.getConfig().getValue("consumer-mcp.issuer", String.class);

@@ -32,14 +32,28 @@ class CourseMigrationTest {
              {"id":205,"kind":"flash","heading":"Legacy animation","swf":"anim.swf"}]}""";
 
     private JsonPath migrate(long ws, long id, UUID requestId, int status) {
-        String body = "{\"workspaceId\":" + ws + (requestId == null ? "" : ",\"requestId\":\"" + requestId + "\"") + "}";
-        return given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).contentType(ContentType.JSON).body(body)
-                .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(status).extract().jsonPath();
+        String body =
+                "{\"workspaceId\":" + ws + (requestId == null ? "" : ",\"requestId\":\"" + requestId + "\"") + "}";
+        return given().auth()
+                .oauth2(TestTokens.serviceToken("migration-service", "course-service"))
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/internal/v1/courses/" + id + "/migrate")
+                .then()
+                .statusCode(status)
+                .extract()
+                .jsonPath();
     }
 
     private JsonPath internal(long ws, long id) {
-        return given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).queryParam("workspaceId", ws)
-                .get("/internal/v1/courses/" + id).then().statusCode(200).extract().jsonPath();
+        return given().auth()
+                .oauth2(TestTokens.serviceToken("migration-service", "course-service"))
+                .queryParam("workspaceId", ws)
+                .get("/internal/v1/courses/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static String draftText(JsonPath course) {
@@ -66,11 +80,19 @@ class CourseMigrationTest {
         assertThat(after.getList("draft.screens.type")).containsExactly("blocks", "blocks", "blocksQuiz", "blocks");
         assertThat(after.getString("draft.screens[2].elements[0].id")).isEqualTo("7");
         assertThat(after.getList("draft.screens[2].elements[0].answers.id")).containsExactly("1", "2");
-        given().header("Authorization", key).get("/v1/headless/courses/" + id).then().statusCode(200)
-                .body("format", equalTo("builder2")).body("published", equalTo(false)).body("screenCount", equalTo(4));
+        given().header("Authorization", key)
+                .get("/v1/headless/courses/" + id)
+                .then()
+                .statusCode(200)
+                .body("format", equalTo("builder2"))
+                .body("published", equalTo(false))
+                .body("screenCount", equalTo(4));
 
         // The builder can open it: the stored draft is a valid Builder 2 document.
-        given().header("Authorization", key).get("/v1/headless/course/content/" + id).then().statusCode(200)
+        given().header("Authorization", key)
+                .get("/v1/headless/course/content/" + id)
+                .then()
+                .statusCode(200)
                 .body("screens.size()", equalTo(4));
     }
 
@@ -79,19 +101,29 @@ class CourseMigrationTest {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.enterprise(ws);
         long id = CourseLifecycleTest.importCourse(key, "author", null, CONVERTIBLE);
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/publish").then().statusCode(200);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/publish")
+                .then()
+                .statusCode(200);
         migrate(ws, id, null, 200);
-        given().header("Authorization", key).get("/v1/headless/courses/" + id).then()
-                .body("format", equalTo("builder2")).body("published", equalTo(true));
+        given().header("Authorization", key)
+                .get("/v1/headless/courses/" + id)
+                .then()
+                .body("format", equalTo("builder2"))
+                .body("published", equalTo(true));
         // What is published is still the Classic document: reverting brings it back.
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/revert").then().statusCode(200)
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/revert")
+                .then()
+                .statusCode(200)
                 .body("format", equalTo("classic"));
     }
 
     @Test
     void aBuilder2CourseIsAlreadyModernAndNotWritten() {
         long ws = TestKeys.newWorkspace();
-        long id = CourseLifecycleTest.importCourse(TestKeys.enterprise(ws), "author", null, CourseLifecycleTest.BUILDER2);
+        long id =
+                CourseLifecycleTest.importCourse(TestKeys.enterprise(ws), "author", null, CourseLifecycleTest.BUILDER2);
         JsonPath before = internal(ws, id);
         JsonPath result = migrate(ws, id, UUID.randomUUID(), 200);
         assertThat(result.getString("status")).isEqualTo("already_modern");
@@ -142,16 +174,35 @@ class CourseMigrationTest {
         migrate(ws, 987_654_321L, null, 404);
         assertThat(internal(ws, id).getString("format")).isEqualTo("classic");
 
-        given().header("Authorization", key).delete("/v1/headless/course/" + id).then().statusCode(200);
+        given().header("Authorization", key)
+                .delete("/v1/headless/course/" + id)
+                .then()
+                .statusCode(200);
         migrate(ws, id, null, 409);
-        long scorm = given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).contentType(ContentType.JSON)
+        long scorm = given().auth()
+                .oauth2(TestTokens.serviceToken("migration-service", "course-service"))
+                .contentType(ContentType.JSON)
                 .body("{\"workspaceId\":" + ws + ",\"identifier\":\"a\",\"title\":\"pkg.zip\",\"testMode\":false}")
-                .post("/internal/v1/courses").then().statusCode(201).extract().jsonPath().getLong("id");
+                .post("/internal/v1/courses")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         migrate(ws, scorm, null, 422);
-        given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service")).contentType(ContentType.JSON).body("{}")
-                .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(400);
-        given().header("Authorization", key).contentType(ContentType.JSON).body("{\"workspaceId\":" + ws + "}")
-                .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(403);
+        given().auth()
+                .oauth2(TestTokens.serviceToken("migration-service", "course-service"))
+                .contentType(ContentType.JSON)
+                .body("{}")
+                .post("/internal/v1/courses/" + id + "/migrate")
+                .then()
+                .statusCode(400);
+        given().header("Authorization", key)
+                .contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + "}")
+                .post("/internal/v1/courses/" + id + "/migrate")
+                .then()
+                .statusCode(403);
     }
 
     @Test
@@ -165,17 +216,39 @@ class CourseMigrationTest {
         String t1Only = "{\"workspaceId\":" + ws + ",\"restricted\":true,\"clientIdentifier\":\"t1\"}";
         String defaultOnly = "{\"workspaceId\":" + ws + ",\"restricted\":true}";
         for (long id : new long[] {t2, workspaceDefault}) {
-            given().auth().oauth2(service).contentType(ContentType.JSON).body(t1Only)
-                    .post("/internal/v1/courses/" + id + "/migrate").then().statusCode(404);
+            given().auth()
+                    .oauth2(service)
+                    .contentType(ContentType.JSON)
+                    .body(t1Only)
+                    .post("/internal/v1/courses/" + id + "/migrate")
+                    .then()
+                    .statusCode(404);
         }
-        given().auth().oauth2(service).contentType(ContentType.JSON).body(defaultOnly)
-                .post("/internal/v1/courses/" + t1 + "/migrate").then().statusCode(404);
+        given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body(defaultOnly)
+                .post("/internal/v1/courses/" + t1 + "/migrate")
+                .then()
+                .statusCode(404);
         assertThat(internal(ws, t2).getString("format")).isEqualTo("classic");
         assertThat(internal(ws, workspaceDefault).getString("format")).isEqualTo("classic");
-        given().auth().oauth2(service).contentType(ContentType.JSON).body(t1Only)
-                .post("/internal/v1/courses/" + t1 + "/migrate").then().statusCode(200).body("status", equalTo("migrated"));
-        given().auth().oauth2(service).contentType(ContentType.JSON).body(defaultOnly)
-                .post("/internal/v1/courses/" + workspaceDefault + "/migrate").then().statusCode(200).body("status", equalTo("migrated"));
+        given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body(t1Only)
+                .post("/internal/v1/courses/" + t1 + "/migrate")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("migrated"));
+        given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body(defaultOnly)
+                .post("/internal/v1/courses/" + workspaceDefault + "/migrate")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("migrated"));
     }
 
     @Test
@@ -184,21 +257,38 @@ class CourseMigrationTest {
         String key = TestKeys.enterprise(ws);
         long id = CourseLifecycleTest.importCourse(key, "author", null, CONVERTIBLE);
         JsonPath before = internal(ws, id);
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/migration-preview").then()
-                .statusCode(200).body("courseId", equalTo((int) id)).body("status", equalTo("migrated"))
-                .body("total", equalTo(4)).body("changed", equalTo(4)).body("blocked", empty())
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(200)
+                .body("courseId", equalTo((int) id))
+                .body("status", equalTo("migrated"))
+                .body("total", equalTo(4))
+                .body("changed", equalTo(4))
+                .body("blocked", empty())
                 .body("preview", equalTo(true));
         assertThat(internal(ws, id).getString("format")).isEqualTo("builder2");
         // Asking again changes nothing and answers the same.
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/migration-preview").then()
-                .statusCode(200).body("status", equalTo("migrated")).body("preview", equalTo(true));
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("migrated"))
+                .body("preview", equalTo(true));
 
-        given().header("Authorization", key).delete("/v1/headless/course/" + id + "/migration-preview").then()
-                .statusCode(200).body("format", equalTo("classic")).body("id", equalTo((int) id));
+        given().header("Authorization", key)
+                .delete("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(200)
+                .body("format", equalTo("classic"))
+                .body("id", equalTo((int) id));
         JsonPath after = internal(ws, id);
         assertThat(draftText(after)).isEqualTo(draftText(before));
-        given().header("Authorization", key).delete("/v1/headless/course/" + id + "/migration-preview").then()
-                .statusCode(409).body("message", equalTo("Course " + id + " is not in migration preview"));
+        given().header("Authorization", key)
+                .delete("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(409)
+                .body("message", equalTo("Course " + id + " is not in migration preview"));
     }
 
     @Test
@@ -206,12 +296,19 @@ class CourseMigrationTest {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.enterprise(ws);
         long id = CourseLifecycleTest.importCourse(key, "author", null, CONVERTIBLE);
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/migration-preview").then().statusCode(200);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(200);
         assertThat(internal(ws, id).getString("draft.screens[0].title")).isEqualTo("Intro");
         // An edit made in preview survives the commit.
-        given().header("Authorization", key).contentType(ContentType.JSON)
-                .body("{\"document\":" + CourseLifecycleTest.BUILDER2.replace("\"Welcome\"", "\"Edited in preview\"") + "}")
-                .put("/v1/headless/course/" + id + "/content").then().statusCode(200);
+        given().header("Authorization", key)
+                .contentType(ContentType.JSON)
+                .body("{\"document\":" + CourseLifecycleTest.BUILDER2.replace("\"Welcome\"", "\"Edited in preview\"")
+                        + "}")
+                .put("/v1/headless/course/" + id + "/content")
+                .then()
+                .statusCode(200);
 
         JsonPath result = migrate(ws, id, UUID.randomUUID(), 200);
         assertThat(result.getString("status")).isEqualTo("migrated");
@@ -221,7 +318,10 @@ class CourseMigrationTest {
         assertThat(after.getString("format")).isEqualTo("builder2");
         assertThat(after.getString("draft.screens[0].title")).isEqualTo("Edited in preview");
         // The stash is gone: the course is no longer in preview, and migrating again is a no-op.
-        given().header("Authorization", key).delete("/v1/headless/course/" + id + "/migration-preview").then().statusCode(409);
+        given().header("Authorization", key)
+                .delete("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(409);
         assertThat(migrate(ws, id, UUID.randomUUID(), 200).getString("status")).isEqualTo("already_modern");
     }
 
@@ -230,15 +330,28 @@ class CourseMigrationTest {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.enterprise(ws);
         long blocked = CourseLifecycleTest.importCourse(key, "author", null, BLOCKED);
-        given().header("Authorization", key).post("/v1/headless/course/" + blocked + "/migration-preview").then()
-                .statusCode(200).body("status", equalTo("blocked")).body("preview", equalTo(false))
-                .body("blocked.screenId", contains("205")).body("blocked[0].reason", startsWith("Flash"));
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + blocked + "/migration-preview")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("blocked"))
+                .body("preview", equalTo(false))
+                .body("blocked.screenId", contains("205"))
+                .body("blocked[0].reason", startsWith("Flash"));
         long modern = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
-        given().header("Authorization", key).post("/v1/headless/course/" + modern + "/migration-preview").then()
-                .statusCode(200).body("status", equalTo("already_modern")).body("preview", equalTo(false));
-        given().header("Authorization", TestKeys.enterprise(ws + 1)).post("/v1/headless/course/" + modern + "/migration-preview")
-                .then().statusCode(404);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + modern + "/migration-preview")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("already_modern"))
+                .body("preview", equalTo(false));
+        given().header("Authorization", TestKeys.enterprise(ws + 1))
+                .post("/v1/headless/course/" + modern + "/migration-preview")
+                .then()
+                .statusCode(404);
         given().header("Authorization", TestKeys.header(ws, "starter", "", "", "live"))
-                .post("/v1/headless/course/" + modern + "/migration-preview").then().statusCode(403);
+                .post("/v1/headless/course/" + modern + "/migration-preview")
+                .then()
+                .statusCode(403);
     }
 }

@@ -19,11 +19,13 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.courseplatform.platform.testing.TestKafka;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.platform.testing.TestTokens;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /** Embed URLs of courses, the token exchange, progress, resume, the course events and the tracking list. */
@@ -43,13 +45,21 @@ class CoursePlayerTest {
 
     static long publishedCourse(String key, String tenant) {
         long id = CourseLifecycleTest.importCourse(key, "author", tenant, CourseLifecycleTest.BUILDER2);
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/publish").then().statusCode(200);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/publish")
+                .then()
+                .statusCode(200);
         return id;
     }
 
     static String embed(String key, String body) {
-        return as(key).body(body).post("/v1/headless/embed/course").then().statusCode(200)
-                .contentType(startsWith("text/plain")).extract().asString();
+        return as(key).body(body)
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(200)
+                .contentType(startsWith("text/plain"))
+                .extract()
+                .asString();
     }
 
     static String token(String url) {
@@ -62,7 +72,9 @@ class CoursePlayerTest {
     }
 
     static Response exchange(String token) {
-        return given().contentType(ContentType.JSON).body(Map.of("token", token)).post("/v1/headless/player/sessions");
+        return given().contentType(ContentType.JSON)
+                .body(Map.of("token", token))
+                .post("/v1/headless/player/sessions");
     }
 
     static String session(String url) {
@@ -70,7 +82,9 @@ class CoursePlayerTest {
     }
 
     static Response progress(String session, String body) {
-        return given().header("X-Player-Session", session).contentType(ContentType.JSON).body(body)
+        return given().header("X-Player-Session", session)
+                .contentType(ContentType.JSON)
+                .body(body)
                 .post("/v1/headless/player/progress");
     }
 
@@ -80,9 +94,11 @@ class CoursePlayerTest {
         String key = TestKeys.header(ws, "build", "", "", "test");
         long id = publishedCourse(key, "t1");
         JsonNode collection = CollectionsTest.collection(key, "t1", id);
-        String url = embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\","
-                + "\"colorPrimary\":\"#12AB34\",\"back\":\"event\",\"language\":\"fr\",\"parentOrigin\":\"https://LMS.example.com:443/\","
-                + "\"collection\":" + CollectionsTest.ref(collection) + "}");
+        String url = embed(
+                key,
+                "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\","
+                        + "\"colorPrimary\":\"#12AB34\",\"back\":\"event\",\"language\":\"fr\",\"parentOrigin\":\"https://LMS.example.com:443/\","
+                        + "\"collection\":" + CollectionsTest.ref(collection) + "}");
         assertThat(url).startsWith(base() + "/play/course?w=" + ws + "#token=");
         JsonNode claims = payload(token(url));
         assertThat(claims.path("iss").asText()).isEqualTo("course-service");
@@ -93,23 +109,39 @@ class CoursePlayerTest {
         assertThat(claims.path("testMode").asBoolean()).isTrue();
         assertThat(claims.path("parentOrigin").asText()).isEqualTo("https://lms.example.com");
         assertThat(claims.path("options").path("colorPrimary").asText()).isEqualTo("#12ab34");
-        assertThat(claims.path("collection").path("key").asText()).isEqualTo(collection.path("key").asText());
+        assertThat(claims.path("collection").path("key").asText())
+                .isEqualTo(collection.path("key").asText());
         assertThat(claims.path("collection").path("id").isIntegralNumber()).isTrue();
-        assertThat(claims.path("collection").path("id").asLong()).isEqualTo(collection.path("id").asLong());
+        assertThat(claims.path("collection").path("id").asLong())
+                .isEqualTo(collection.path("id").asLong());
         assertThat(claims.path("exp").asLong() - claims.path("iat").asLong()).isEqualTo(3 * 3600);
         assertThat(claims.path("jti").asText()).hasSize(32);
 
         for (String path : List.of("/v1/headless/course/view", "/v1/headless/course/edit")) {
-            String old = given().header("Authorization", key).queryParam("courseId", id).queryParam("identifier", "learner-1")
-                    .queryParam("legacy", "true").get(path).then().statusCode(200).contentType(startsWith("text/plain"))
-                    .extract().asString();
+            String old = given().header("Authorization", key)
+                    .queryParam("courseId", id)
+                    .queryParam("identifier", "learner-1")
+                    .queryParam("legacy", "true")
+                    .get(path)
+                    .then()
+                    .statusCode(200)
+                    .contentType(startsWith("text/plain"))
+                    .extract()
+                    .asString();
             // An edit URL opens the builder.
-            assertThat(old).startsWith(base() + (path.endsWith("view") ? "/play/course" : "/play/builder") + "?w=" + ws + "#token=");
+            assertThat(old)
+                    .startsWith(base() + (path.endsWith("view") ? "/play/course" : "/play/builder") + "?w=" + ws
+                            + "#token=");
             assertThat(payload(token(old)).path("action").asText()).isEqualTo(path.endsWith("view") ? "view" : "edit");
-            assertThat(payload(token(old)).path("options").path("legacy").asBoolean()).isTrue();
+            assertThat(payload(token(old)).path("options").path("legacy").asBoolean())
+                    .isTrue();
         }
         String viaUrl = as(key).body("{\"action\":\"edit\",\"courseId\":" + id + ",\"identifier\":\"a\"}")
-                .post("/v1/headless/course/url").then().statusCode(200).extract().asString();
+                .post("/v1/headless/course/url")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         assertThat(payload(token(viaUrl)).path("action").asText()).isEqualTo("edit");
         assertThat(viaUrl).startsWith(base() + "/play/builder?w=" + ws + "#token=");
     }
@@ -119,34 +151,70 @@ class CoursePlayerTest {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.header(ws, "build", "", "", "live");
         long id = publishedCourse(key, "t1");
-        as(key).body("{\"courseId\":" + id + "}").post("/v1/headless/embed/course").then().statusCode(400)
-                .body("error.code", equalTo("BAD_REQUEST")).body("details[0].field", equalTo("identifier"));
-        as(key).body("{\"identifier\":\"a\"}").post("/v1/headless/embed/course").then().statusCode(400)
+        as(key).body("{\"courseId\":" + id + "}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
+                .body("details[0].field", equalTo("identifier"));
+        as(key).body("{\"identifier\":\"a\"}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("courseId"));
         // An edit URL may leave courseId out: the builder's new course form.
-        as(key).body("{\"action\":\"edit\",\"identifier\":\"a\"}").post("/v1/headless/embed/course").then().statusCode(200);
-        as(key).body("{\"action\":\"edit\",\"courseId\":0,\"identifier\":\"a\"}").post("/v1/headless/embed/course").then()
-                .statusCode(400).body("details[0].field", equalTo("courseId"));
-        for (String[] bad : List.of(new String[] {"action", "\"play\""}, new String[] {"colorPrimary", "\"red\""},
-                new String[] {"back", "\"javascript:alert(1)\""}, new String[] {"parentOrigin", "\"*\""},
+        as(key).body("{\"action\":\"edit\",\"identifier\":\"a\"}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(200);
+        as(key).body("{\"action\":\"edit\",\"courseId\":0,\"identifier\":\"a\"}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("courseId"));
+        for (String[] bad : List.of(
+                new String[] {"action", "\"play\""},
+                new String[] {"colorPrimary", "\"red\""},
+                new String[] {"back", "\"javascript:alert(1)\""},
+                new String[] {"parentOrigin", "\"*\""},
                 new String[] {"language", "\"not a language\""})) {
             as(key).body("{\"courseId\":" + id + ",\"identifier\":\"a\",\"" + bad[0] + "\":" + bad[1] + "}")
-                    .post("/v1/headless/embed/course").then().statusCode(400).body("details[0].field", equalTo(bad[0]));
+                    .post("/v1/headless/embed/course")
+                    .then()
+                    .statusCode(400)
+                    .body("details[0].field", equalTo(bad[0]));
         }
-        given().header("Authorization", key).queryParam("courseId", "x").queryParam("identifier", "a")
-                .get("/v1/headless/course/view").then().statusCode(400).body("details[0].field", equalTo("courseId"));
+        given().header("Authorization", key)
+                .queryParam("courseId", "x")
+                .queryParam("identifier", "a")
+                .get("/v1/headless/course/view")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("courseId"));
 
         long draft = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
-        as(key).body("{\"courseId\":" + draft + ",\"identifier\":\"a\"}").post("/v1/headless/embed/course").then()
-                .statusCode(409).body("error.code", equalTo("CONFLICT"));
+        as(key).body("{\"courseId\":" + draft + ",\"identifier\":\"a\"}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(409)
+                .body("error.code", equalTo("CONFLICT"));
         embed(key, "{\"action\":\"edit\",\"courseId\":" + draft + ",\"identifier\":\"a\"}");
 
         String other = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live");
-        as(other).body("{\"courseId\":" + id + ",\"identifier\":\"a\"}").post("/v1/headless/embed/course").then().statusCode(404);
+        as(other)
+                .body("{\"courseId\":" + id + ",\"identifier\":\"a\"}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(404);
         as(key).body("{\"courseId\":" + id + ",\"identifier\":\"a\",\"clientIdentifier\":\"t2\"}")
-                .post("/v1/headless/embed/course").then().statusCode(404);
-        as(TestKeys.header(ws, "starter", "", "", "live")).body("{\"courseId\":" + id + ",\"identifier\":\"a\"}")
-                .post("/v1/headless/embed/course").then().statusCode(403);
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(404);
+        as(TestKeys.header(ws, "starter", "", "", "live"))
+                .body("{\"courseId\":" + id + ",\"identifier\":\"a\"}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(403);
     }
 
     @Test
@@ -154,35 +222,96 @@ class CoursePlayerTest {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.header(ws, "build", "", "", "live");
         long id = publishedCourse(key, null);
-        String token = token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"colorPrimary\":\"#112233\","
-                + "\"parentOrigin\":\"https://lms.example.com\"}"));
+        String token = token(embed(
+                key,
+                "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"colorPrimary\":\"#112233\","
+                        + "\"parentOrigin\":\"https://lms.example.com\"}"));
         String tampered = token.substring(0, token.length() - 4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
-        exchange(tampered).then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"))
-                .body("error.status", equalTo(401)).body("error.reason", equalTo("invalid"));
-        exchange(token).then().statusCode(201).body("session", org.hamcrest.Matchers.matchesPattern("[0-9a-f]{64}"))
-                .body("mode", equalTo("view")).body("kind", equalTo("course")).body("course.id", equalTo((int) id))
-                .body("course.title", equalTo("Golf basics")).body("course.format", equalTo("builder2"))
-                .body("document.screens", hasSize(2)).body("locale", equalTo("en"))
-                .body("options.colorPrimary", equalTo("#112233")).body("options.parentOrigin", equalTo("https://lms.example.com"))
-                .body("theme.colorPrimary", equalTo("#112233")).body("screen", nullValue())
-                .body("progress.screenIndex", equalTo(0)).body("progress.commenced", equalTo(false))
+        exchange(tampered)
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("UNAUTHORIZED"))
+                .body("error.status", equalTo(401))
+                .body("error.reason", equalTo("invalid"));
+        exchange(token)
+                .then()
+                .statusCode(201)
+                .body("session", Matchers.matchesPattern("[0-9a-f]{64}"))
+                .body("mode", equalTo("view"))
+                .body("kind", equalTo("course"))
+                .body("course.id", equalTo((int) id))
+                .body("course.title", equalTo("Golf basics"))
+                .body("course.format", equalTo("builder2"))
+                .body("document.screens", hasSize(2))
+                .body("locale", equalTo("en"))
+                .body("options.colorPrimary", equalTo("#112233"))
+                .body("options.parentOrigin", equalTo("https://lms.example.com"))
+                .body("theme.colorPrimary", equalTo("#112233"))
+                .body("screen", nullValue())
+                .body("progress.screenIndex", equalTo(0))
+                .body("progress.commenced", equalTo(false))
                 .body("progress.completed", equalTo(false));
-        exchange(token).then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED")).body("error.reason", equalTo("used"));
+        exchange(token)
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("UNAUTHORIZED"))
+                .body("error.reason", equalTo("used"));
 
         long past = Instant.now().minusSeconds(3600).getEpochSecond();
-        String expired = TestTokens.sign("course-service", "embed", "course-service", Map.of("exp", past, "iat", past - 60,
-                "workspaceId", ws, "identifier", "learner-1", "action", "view", "kind", "course", "courseId", id));
+        String expired = TestTokens.sign(
+                "course-service",
+                "embed",
+                "course-service",
+                Map.of(
+                        "exp",
+                        past,
+                        "iat",
+                        past - 60,
+                        "workspaceId",
+                        ws,
+                        "identifier",
+                        "learner-1",
+                        "action",
+                        "view",
+                        "kind",
+                        "course",
+                        "courseId",
+                        id));
         exchange(expired).then().statusCode(401).body("error.reason", equalTo("expired"));
-        String fromScorm = TestTokens.sign("scorm-service", "embed", "course-service", Map.of("workspaceId", ws,
-                "identifier", "learner-1", "action", "view", "kind", "course", "courseId", id));
+        String fromScorm = TestTokens.sign(
+                "scorm-service",
+                "embed",
+                "course-service",
+                Map.of(
+                        "workspaceId",
+                        ws,
+                        "identifier",
+                        "learner-1",
+                        "action",
+                        "view",
+                        "kind",
+                        "course",
+                        "courseId",
+                        id));
         exchange(fromScorm).then().statusCode(401).body("error.reason", equalTo("invalid"));
         exchange("not-a-token").then().statusCode(401).body("error.reason", equalTo("invalid"));
-        given().contentType(ContentType.JSON).body("{}").post("/v1/headless/player/sessions").then().statusCode(401)
+        given().contentType(ContentType.JSON)
+                .body("{}")
+                .post("/v1/headless/player/sessions")
+                .then()
+                .statusCode(401)
                 .body("error.reason", equalTo("invalid"));
 
-        given().contentType(ContentType.JSON).body("{\"screenIndex\":0,\"visibleSeconds\":1}").post("/v1/headless/player/progress")
-                .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED")).body("error.reason", equalTo("session"));
-        progress("0".repeat(64), "{\"screenIndex\":0,\"visibleSeconds\":1}").then().statusCode(401)
+        given().contentType(ContentType.JSON)
+                .body("{\"screenIndex\":0,\"visibleSeconds\":1}")
+                .post("/v1/headless/player/progress")
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("UNAUTHORIZED"))
+                .body("error.reason", equalTo("session"));
+        progress("0".repeat(64), "{\"screenIndex\":0,\"visibleSeconds\":1}")
+                .then()
+                .statusCode(401)
                 .body("error.reason", equalTo("session"));
     }
 
@@ -191,9 +320,15 @@ class CoursePlayerTest {
         String key = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live");
         long id = publishedCourse(key, null);
         String token = token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"l\"}"));
-        given().header("Authorization", key).delete("/v1/headless/course/" + id).then().statusCode(200);
+        given().header("Authorization", key)
+                .delete("/v1/headless/course/" + id)
+                .then()
+                .statusCode(200);
         exchange(token).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/restore").then().statusCode(200);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/restore")
+                .then()
+                .statusCode(200);
         exchange(token).then().statusCode(201);
     }
 
@@ -202,16 +337,35 @@ class CoursePlayerTest {
         String key = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live");
         long id = publishedCourse(key, null);
         String draft = CourseLifecycleTest.BUILDER2.replace("\"title\":\"Golf basics\"", "\"title\":\"Golf draft\"");
-        as(key).body("{\"document\":" + draft + "}").put("/v1/headless/course/" + id + "/content").then().statusCode(200);
-        String session = exchange(token(embed(key, "{\"action\":\"edit\",\"courseId\":" + id + ",\"identifier\":\"a\"}")))
-                .then().statusCode(201).body("mode", equalTo("edit")).body("document.title", equalTo("Golf draft"))
-                .extract().jsonPath().getString("session");
-        exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"a\"}"))).then().statusCode(201)
+        as(key).body("{\"document\":" + draft + "}")
+                .put("/v1/headless/course/" + id + "/content")
+                .then()
+                .statusCode(200);
+        String session = exchange(
+                        token(embed(key, "{\"action\":\"edit\",\"courseId\":" + id + ",\"identifier\":\"a\"}")))
+                .then()
+                .statusCode(201)
+                .body("mode", equalTo("edit"))
+                .body("document.title", equalTo("Golf draft"))
+                .extract()
+                .jsonPath()
+                .getString("session");
+        exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"a\"}")))
+                .then()
+                .statusCode(201)
                 .body("document.title", equalTo("Golf basics"));
-        progress(session, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a1\"]}}").then().statusCode(200)
-                .body("progress.screenIndex", equalTo(1)).body("progress.completed", equalTo(false));
-        given().header("Authorization", key).get("/v1/headless/course/" + id + "/tracking").then().statusCode(200)
-                .header("X-Total-Count", "1").body("[0].commenced", nullValue()).body("[0].totalTime", equalTo(0));
+        progress(session, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a1\"]}}")
+                .then()
+                .statusCode(200)
+                .body("progress.screenIndex", equalTo(1))
+                .body("progress.completed", equalTo(false));
+        given().header("Authorization", key)
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1")
+                .body("[0].commenced", nullValue())
+                .body("[0].totalTime", equalTo(0));
     }
 
     @Test
@@ -222,36 +376,70 @@ class CoursePlayerTest {
             long id = publishedCourse(key, "t1");
             JsonNode path = CollectionsTest.collection(key, "t1", id);
             String inPath = ",\"collection\":" + CollectionsTest.ref(path);
-            String session = session(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\""
-                    + inPath + "}"));
-            progress(session, "{\"screenIndex\":0,\"visibleSeconds\":10}").then().statusCode(200)
-                    .body("progress.commenced", equalTo(true)).body("progress.completed", equalTo(false))
+            String session = session(embed(
+                    key,
+                    "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\"" + inPath
+                            + "}"));
+            progress(session, "{\"screenIndex\":0,\"visibleSeconds\":10}")
+                    .then()
+                    .statusCode(200)
+                    .body("progress.commenced", equalTo(true))
+                    .body("progress.completed", equalTo(false))
                     .body("progress.percent", equalTo(50));
-            progress(session, "{\"screenIndex\":0,\"visibleSeconds\":301}").then().statusCode(400)
+            progress(session, "{\"screenIndex\":0,\"visibleSeconds\":301}")
+                    .then()
+                    .statusCode(400)
                     .body("details[0].field", equalTo("visibleSeconds"));
-            progress(session, "{\"screenIndex\":2,\"visibleSeconds\":1}").then().statusCode(400)
+            progress(session, "{\"screenIndex\":2,\"visibleSeconds\":1}")
+                    .then()
+                    .statusCode(400)
                     .body("details[0].field", equalTo("screenIndex"));
-            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"nope\":[\"a1\"]}}").then().statusCode(400)
+            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"nope\":[\"a1\"]}}")
+                    .then()
+                    .statusCode(400)
                     .body("details[0].field", equalTo("answers.nope"));
-            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"q1\":[\"zz\"]}}").then().statusCode(400)
+            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"q1\":[\"zz\"]}}")
+                    .then()
+                    .statusCode(400)
                     .body("details[0].field", equalTo("answers.q1"));
-            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":20}").then().statusCode(200)
-                    .body("progress.completed", equalTo(false)).body("progress.percent", equalTo(99));
+            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":20}")
+                    .then()
+                    .statusCode(200)
+                    .body("progress.completed", equalTo(false))
+                    .body("progress.percent", equalTo(99));
             // A new session of the same learner in the same collection resumes where they are.
-            String second = exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"" + inPath + "}")))
-                    .then().statusCode(201).body("progress.screenIndex", equalTo(1)).body("progress.commenced", equalTo(true))
-                    .extract().jsonPath().getString("session");
-            progress(second, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a2\"]}}").then().statusCode(200)
-                    .body("progress.completed", equalTo(true)).body("progress.percent", equalTo(100))
+            String second = exchange(
+                            token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"" + inPath + "}")))
+                    .then()
+                    .statusCode(201)
+                    .body("progress.screenIndex", equalTo(1))
+                    .body("progress.commenced", equalTo(true))
+                    .extract()
+                    .jsonPath()
+                    .getString("session");
+            progress(second, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a2\"]}}")
+                    .then()
+                    .statusCode(200)
+                    .body("progress.completed", equalTo(true))
+                    .body("progress.percent", equalTo(100))
                     .body("progress.answers.q1[0]", equalTo("a2"));
-            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":5}").then().statusCode(200)
+            progress(session, "{\"screenIndex\":1,\"visibleSeconds\":5}")
+                    .then()
+                    .statusCode(200)
                     .body("progress.completed", equalTo(true));
-            exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"" + inPath + "}"))).then()
-                    .statusCode(201).body("progress.answers.q1[0]", equalTo("a2")).body("progress.completed", equalTo(true));
+            exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\"" + inPath + "}")))
+                    .then()
+                    .statusCode(201)
+                    .body("progress.answers.q1[0]", equalTo("a2"))
+                    .body("progress.completed", equalTo(true));
 
             List<JsonNode> events = events(ws, id, e -> e.path("type").asText().equals("course.completed"));
-            List<JsonNode> commenced = events.stream().filter(e -> e.path("type").asText().equals("course.commenced")).toList();
-            List<JsonNode> completed = events.stream().filter(e -> e.path("type").asText().equals("course.completed")).toList();
+            List<JsonNode> commenced = events.stream()
+                    .filter(e -> e.path("type").asText().equals("course.commenced"))
+                    .toList();
+            List<JsonNode> completed = events.stream()
+                    .filter(e -> e.path("type").asText().equals("course.completed"))
+                    .toList();
             assertThat(commenced).hasSize(1);
             assertThat(completed).hasSize(1);
             JsonNode done = completed.get(0);
@@ -268,16 +456,36 @@ class CoursePlayerTest {
             assertThat(data.path("tracking").path("totalTime").asLong()).isEqualTo(35);
             assertThat(data.path("tracking").path("completed").asText()).endsWith("Z");
             assertThat(data.path("tracking").path("commenced").asText())
-                    .isEqualTo(commenced.get(0).path("data").path("tracking").path("commenced").asText());
-            assertThat(commenced.get(0).path("data").path("tracking").path("completed").isNull()).isTrue();
-            assertThat(data.path("collection").path("id").asLong()).isEqualTo(path.path("id").asLong());
-            assertThat(data.path("collection").path("key").asText()).isEqualTo(path.path("key").asText());
+                    .isEqualTo(commenced
+                            .get(0)
+                            .path("data")
+                            .path("tracking")
+                            .path("commenced")
+                            .asText());
+            assertThat(commenced
+                            .get(0)
+                            .path("data")
+                            .path("tracking")
+                            .path("completed")
+                            .isNull())
+                    .isTrue();
+            assertThat(data.path("collection").path("id").asLong())
+                    .isEqualTo(path.path("id").asLong());
+            assertThat(data.path("collection").path("key").asText())
+                    .isEqualTo(path.path("key").asText());
 
-            given().header("Authorization", key).get("/v1/headless/course/" + id + "/tracking").then().statusCode(200)
-                    .header("X-Total-Count", "1").body("[0].identifier", equalTo("learner-1"))
-                    .body("[0].courseId", equalTo((int) id)).body("[0].clientIdentifier", equalTo("t1"))
-                    .body("[0].testMode", equalTo(mode.equals("test"))).body("[0].totalTime", equalTo(40))
-                    .body("[0].percent", equalTo(100)).body("[0].screenIndex", equalTo(1))
+            given().header("Authorization", key)
+                    .get("/v1/headless/course/" + id + "/tracking")
+                    .then()
+                    .statusCode(200)
+                    .header("X-Total-Count", "1")
+                    .body("[0].identifier", equalTo("learner-1"))
+                    .body("[0].courseId", equalTo((int) id))
+                    .body("[0].clientIdentifier", equalTo("t1"))
+                    .body("[0].testMode", equalTo(mode.equals("test")))
+                    .body("[0].totalTime", equalTo(40))
+                    .body("[0].percent", equalTo(100))
+                    .body("[0].screenIndex", equalTo(1))
                     .body("[0].collection.key", equalTo(path.path("key").asText()));
         }
     }
@@ -290,41 +498,74 @@ class CoursePlayerTest {
         for (int i = 0; i < 3; i++) {
             session(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"learner-" + i + "\"}"));
         }
-        given().header("Authorization", key).queryParam("length", 2).queryParam("page", 1)
-                .get("/v1/headless/course/" + id + "/tracking").then().statusCode(200).header("X-Total-Count", "3")
-                .body("", hasSize(1)).body("[0].identifier", equalTo("learner-2"));
-        given().header("Authorization", key).queryParam("identifier", "learner-1")
-                .get("/v1/headless/course/" + id + "/tracking").then().statusCode(200).header("X-Total-Count", "1")
+        given().header("Authorization", key)
+                .queryParam("length", 2)
+                .queryParam("page", 1)
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "3")
+                .body("", hasSize(1))
+                .body("[0].identifier", equalTo("learner-2"));
+        given().header("Authorization", key)
+                .queryParam("identifier", "learner-1")
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1")
                 .body("[0].identifier", equalTo("learner-1"));
-        given().header("Authorization", key).queryParam("page", "-1").get("/v1/headless/course/" + id + "/tracking")
-                .then().statusCode(400).body("details[0].field", equalTo("page"));
-        given().header("Authorization", key).queryParam("clientIdentifier", "t2").get("/v1/headless/course/" + id + "/tracking")
-                .then().statusCode(404);
+        given().header("Authorization", key)
+                .queryParam("page", "-1")
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("page"));
+        given().header("Authorization", key)
+                .queryParam("clientIdentifier", "t2")
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .statusCode(404);
         given().header("Authorization", TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live"))
-                .get("/v1/headless/course/" + id + "/tracking").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
     }
 
     @Test
     void playerPagesCarryTheirOwnContentSecurityPolicy() {
         String policy = given().get("/play/course").then().extract().header("Content-Security-Policy");
-        assertThat(policy).startsWith("default-src 'self'; img-src 'self' https: data:; media-src 'self' https:;")
-                .contains("script-src 'self'").contains("connect-src 'self'").endsWith("frame-ancestors *");
+        assertThat(policy)
+                .startsWith("default-src 'self'; img-src 'self' https: data:; media-src 'self' https:;")
+                .contains("script-src 'self'")
+                .contains("connect-src 'self'")
+                .endsWith("frame-ancestors *");
         assertThat(given().get("/v1/headless/courses").then().extract().header("Content-Security-Policy"))
                 .isEqualTo("default-src 'none'; frame-ancestors 'none'");
         // The LMS page (a dynamic SCORM package's course) is one of them: its HTML, the same policy.
-        given().get("/play/lms").then().statusCode(200).contentType(ContentType.HTML)
-                .header("Content-Security-Policy", policy).header("Referrer-Policy", "no-referrer")
+        given().get("/play/lms")
+                .then()
+                .statusCode(200)
+                .contentType(ContentType.HTML)
+                .header("Content-Security-Policy", policy)
+                .header("Referrer-Policy", "no-referrer")
                 .body(containsString("<script type=\"module\""));
     }
 
     /** The events of one course on course-events (subject = course id), read until {@code last} arrives. */
-    static List<JsonNode> events(long workspace, long subject, java.util.function.Predicate<JsonNode> last) throws Exception {
+    static List<JsonNode> events(long workspace, long subject, Predicate<JsonNode> last) throws Exception {
         String marker = "\"subject\":\"" + subject + "\"";
         String of = "\"workspaceid\":" + workspace + ",";
-        List<ConsumerRecord<String, String>> records = TestKafka.readUntil("course-events", all -> all.stream()
-                .filter(r -> r.value().contains(marker) && r.value().contains(of)).map(r -> parse(r.value())).anyMatch(last),
+        List<ConsumerRecord<String, String>> records = TestKafka.readUntil(
+                "course-events",
+                all -> all.stream()
+                        .filter(r -> r.value().contains(marker) && r.value().contains(of))
+                        .map(r -> parse(r.value()))
+                        .anyMatch(last),
                 Duration.ofSeconds(30));
-        return records.stream().filter(r -> r.value().contains(marker) && r.value().contains(of)).map(r -> parse(r.value()))
+        return records.stream()
+                .filter(r -> r.value().contains(marker) && r.value().contains(of))
+                .map(r -> parse(r.value()))
                 .toList();
     }
 

@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.platform.testing.TestTokens;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,15 +50,24 @@ class CourseScreensTest {
     }
 
     private static JsonPath course(String key, long id) {
-        return given().header("Authorization", key).get("/v1/headless/courses/" + id).then().statusCode(200)
-                .extract().jsonPath();
+        return given().header("Authorization", key)
+                .get("/v1/headless/courses/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     /** The stored draft, as the converters read it. */
     private static JsonPath draft(long ws, long id) {
-        return given().auth().oauth2(TestTokens.serviceToken("migration-service", "course-service"))
-                .queryParam("workspaceId", ws).get("/internal/v1/courses/" + id).then().statusCode(200)
-                .extract().jsonPath();
+        return given().auth()
+                .oauth2(TestTokens.serviceToken("migration-service", "course-service"))
+                .queryParam("workspaceId", ws)
+                .get("/internal/v1/courses/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static long revision(long ws, long id) {
@@ -77,11 +87,14 @@ class CourseScreensTest {
 
         Response quiz = as(key).body(Map.of("layoutId", "quiz-single-choice", "title", "Check your swing"))
                 .post(screens(id));
-        quiz.then().statusCode(201).body("courseId", equalTo((int) id))
+        quiz.then()
+                .statusCode(201)
+                .body("courseId", equalTo((int) id))
                 .body("screens.size()", equalTo(3))
                 .body("screens[0].title", equalTo("Check your swing"))
                 .body("screens[0].group.role", equalTo("cover"))
-                .body("screens[1].type", equalTo("blocksQuiz")).body("screens[1].typeId", equalTo(2))
+                .body("screens[1].type", equalTo("blocksQuiz"))
+                .body("screens[1].typeId", equalTo(2))
                 .body("screens[2].group.role", equalTo("results"));
         long afterQuiz = quiz.jsonPath().getLong("revision");
         assertThat(afterQuiz).isGreaterThan(before);
@@ -92,26 +105,38 @@ class CourseScreensTest {
         assertThat(course.getInt("timeEstimateMinutes")).isEqualTo(12);
         assertThat(course.getString("title")).isEqualTo("Golf basics");
         JsonPath stored = draft(ws, id);
-        assertThat(stored.getList("draft.screens.id")).containsExactly("s1", "s2", quizIds.get(0), quizIds.get(1),
-                quizIds.get(2));
+        assertThat(stored.getList("draft.screens.id"))
+                .containsExactly("s1", "s2", quizIds.get(0), quizIds.get(1), quizIds.get(2));
         assertThat(stored.getLong("revision")).isEqualTo(afterQuiz);
 
         // A blank quiz screen becomes the first: the time estimate (read from the first screen) goes.
         Response blank = as(key).body(Map.of("type", "blocksQuiz", "title", "Before we start", "position", 0))
                 .post(screens(id));
-        blank.then().statusCode(201).body("screens.size()", equalTo(1))
-                .body("screens[0].type", equalTo("blocksQuiz")).body("screens[0].typeId", equalTo(2))
-                .body("screens[0].title", equalTo("Before we start")).body("screens[0].elements.size()", equalTo(0));
+        blank.then()
+                .statusCode(201)
+                .body("screens.size()", equalTo(1))
+                .body("screens[0].type", equalTo("blocksQuiz"))
+                .body("screens[0].typeId", equalTo(2))
+                .body("screens[0].title", equalTo("Before we start"))
+                .body("screens[0].elements.size()", equalTo(0));
         assertThat(blank.jsonPath().getLong("revision")).isGreaterThan(afterQuiz);
         String blankId = blank.jsonPath().getString("screens[0].id");
         course = course(key, id);
         assertThat(course.getInt("screenCount")).isEqualTo(6);
         assertThat(course.get("timeEstimateMinutes") == null).isTrue();
-        given().header("Authorization", key).get("/v1/headless/course/content/" + id).then().statusCode(200)
-                .body("screens.size()", equalTo(6)).body("screens[0].title", equalTo("Before we start"));
+        given().header("Authorization", key)
+                .get("/v1/headless/course/content/" + id)
+                .then()
+                .statusCode(200)
+                .body("screens.size()", equalTo(6))
+                .body("screens[0].title", equalTo("Before we start"));
 
-        as(key).body(Map.of("typeId", 1, "position", 6)).post(screens(id)).then().statusCode(201)
-                .body("screens[0].type", equalTo("blocks")).body("screens[0].title", equalTo("Untitled screen"));
+        as(key).body(Map.of("typeId", 1, "position", 6))
+                .post(screens(id))
+                .then()
+                .statusCode(201)
+                .body("screens[0].type", equalTo("blocks"))
+                .body("screens[0].title", equalTo("Untitled screen"));
 
         List<String> ids = draft(ws, id).getList("draft.screens.id");
         assertThat(ids).hasSize(7).doesNotHaveDuplicates().startsWith(blankId, "s1", "s2");
@@ -121,26 +146,54 @@ class CourseScreensTest {
     void badScreenRequestsAre400NamingTheField() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         long id = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
-        as(key).body(Map.of("type", "blocks", "position", 3)).post(screens(id)).then().statusCode(400)
-                .body("error.code", equalTo("BAD_REQUEST")).body("details[0].field", equalTo("position"))
+        as(key).body(Map.of("type", "blocks", "position", 3))
+                .post(screens(id))
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
+                .body("details[0].field", equalTo("position"))
                 .body("message", containsString("0 to 2"));
-        as(key).body(Map.of("type", "blocks", "position", -1)).post(screens(id)).then().statusCode(400)
+        as(key).body(Map.of("type", "blocks", "position", -1))
+                .post(screens(id))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("position"));
-        as(key).body(Map.of("layoutId", "no-such-layout")).post(screens(id)).then().statusCode(400)
+        as(key).body(Map.of("layoutId", "no-such-layout"))
+                .post(screens(id))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("layoutId"));
         as(key).body("{}").post(screens(id)).then().statusCode(400).body("details[0].field", equalTo("type"));
-        as(key).body(Map.of("type", "hologram")).post(screens(id)).then().statusCode(400)
+        as(key).body(Map.of("type", "hologram"))
+                .post(screens(id))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("type"));
-        as(key).body(Map.of("type", "blocks", "typeId", 2)).post(screens(id)).then().statusCode(400)
+        as(key).body(Map.of("type", "blocks", "typeId", 2))
+                .post(screens(id))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("typeId"));
-        as(key).body("{\"typeId\":\"1\"}").post(screens(id)).then().statusCode(400)
+        as(key).body("{\"typeId\":\"1\"}")
+                .post(screens(id))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("typeId"));
-        as(key).body("{\"type\":\"blocks\",\"colour\":\"red\"}").post(screens(id)).then().statusCode(400)
+        as(key).body("{\"type\":\"blocks\",\"colour\":\"red\"}")
+                .post(screens(id))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("colour"));
         as(key).post(screens(id)).then().statusCode(400).body("error.code", equalTo("BAD_REQUEST"));
-        as(key).body(Map.of("type", "blocks")).post("/v1/headless/course/abc/screens").then().statusCode(400)
+        as(key).body(Map.of("type", "blocks"))
+                .post("/v1/headless/course/abc/screens")
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("id"));
-        as(key).body(Map.of("type", "blocks")).post(screens(987654321987L)).then().statusCode(404)
+        as(key).body(Map.of("type", "blocks"))
+                .post(screens(987654321987L))
+                .then()
+                .statusCode(404)
                 .body("error.code", equalTo("NOT_FOUND"));
         assertThat(course(key, id).getInt("screenCount")).isEqualTo(2);
     }
@@ -150,10 +203,16 @@ class CourseScreensTest {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.enterprise(ws);
         long id = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
-        Response added = as(key).body("{\"element\":{\"type\":\"timeEstimate\",\"minutes\":30,\"title\":\"Half an hour\"},"
-                + "\"position\":0}").post(elements(id, "s1"));
-        added.then().statusCode(201).body("courseId", equalTo((int) id)).body("screenId", equalTo("s1"))
-                .body("element.type", equalTo("timeEstimate")).body("element.minutes", equalTo(30))
+        Response added = as(key).body(
+                        "{\"element\":{\"type\":\"timeEstimate\",\"minutes\":30,\"title\":\"Half an hour\"},"
+                                + "\"position\":0}")
+                .post(elements(id, "s1"));
+        added.then()
+                .statusCode(201)
+                .body("courseId", equalTo((int) id))
+                .body("screenId", equalTo("s1"))
+                .body("element.type", equalTo("timeEstimate"))
+                .body("element.minutes", equalTo(30))
                 .body("element.id", notNullValue());
         assertThat(added.header("ETag")).isEqualTo(quoted(added.jsonPath().getLong("revision")));
         String elementId = added.jsonPath().getString("element.id");
@@ -165,11 +224,17 @@ class CourseScreensTest {
 
         // A question's answers without ids get them; ones given are kept.
         as(key).body("{\"element\":{\"type\":\"question\",\"question\":\"Which club?\",\"answers\":["
-                + "{\"text\":\"Driver\",\"correct\":true},{\"id\":\"mine\",\"text\":\"Putter\"}]}}")
-                .post(elements(id, "s2")).then().statusCode(201)
-                .body("element.answers[0].id", notNullValue()).body("element.answers[1].id", equalTo("mine"));
+                        + "{\"text\":\"Driver\",\"correct\":true},{\"id\":\"mine\",\"text\":\"Putter\"}]}}")
+                .post(elements(id, "s2"))
+                .then()
+                .statusCode(201)
+                .body("element.answers[0].id", notNullValue())
+                .body("element.answers[1].id", equalTo("mine"));
         assertThat(draft(ws, id).getList("draft.screens[1].elements.type")).containsExactly("question", "question");
-        given().header("Authorization", key).get("/v1/headless/course/content/" + id).then().statusCode(200)
+        given().header("Authorization", key)
+                .get("/v1/headless/course/content/" + id)
+                .then()
+                .statusCode(200)
                 .body("screens[1].elements[1].question", equalTo("Which club?"));
     }
 
@@ -177,28 +242,61 @@ class CourseScreensTest {
     void badElementsAre400NamingTheFieldAndAnUnknownScreenIs404() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         long id = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
-        as(key).body("{\"element\":{\"type\":\"hologram\"}}").post(elements(id, "s1")).then().statusCode(400)
+        as(key).body("{\"element\":{\"type\":\"hologram\"}}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("element.type"));
-        as(key).body("{\"element\":{\"type\":\"timeEstimate\"}}").post(elements(id, "s1")).then().statusCode(400)
+        as(key).body("{\"element\":{\"type\":\"timeEstimate\"}}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("element.minutes"));
         as(key).body("{\"element\":{\"type\":\"question\",\"answers\":[{\"text\":\"A\",\"correct\":\"yes\"}]}}")
-                .post(elements(id, "s1")).then().statusCode(400)
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details.field", hasItem("element.answers[0].correct"));
-        as(key).body("{\"element\":{\"type\":\"button\",\"url\":\"javascript:alert(1)\"}}").post(elements(id, "s1"))
-                .then().statusCode(400).body("details[0].field", equalTo("element.url"));
-        as(key).body("{\"element\":{\"id\":\"e9\",\"type\":\"text\"}}").post(elements(id, "s1")).then().statusCode(400)
+        as(key).body("{\"element\":{\"type\":\"button\",\"url\":\"javascript:alert(1)\"}}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("element.url"));
+        as(key).body("{\"element\":{\"id\":\"e9\",\"type\":\"text\"}}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("element.id"));
-        as(key).body("{\"position\":0}").post(elements(id, "s1")).then().statusCode(400)
+        as(key).body("{\"position\":0}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("element"));
-        as(key).body("{\"element\":\"text\"}").post(elements(id, "s1")).then().statusCode(400)
+        as(key).body("{\"element\":\"text\"}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("element"));
-        as(key).body("{\"element\":{\"type\":\"divider\"},\"position\":4}").post(elements(id, "s1")).then()
-                .statusCode(400).body("details[0].field", equalTo("position"));
-        as(key).body("{\"element\":{\"type\":\"divider\"},\"extra\":1}").post(elements(id, "s1")).then()
-                .statusCode(400).body("details[0].field", equalTo("extra"));
-        as(key).body("{\"element\":{\"type\":\"divider\"}}").post(elements(id, "nope")).then().statusCode(404)
-                .body("error.code", equalTo("NOT_FOUND")).body("message", containsString("\"nope\""));
-        given().header("Authorization", key).get("/v1/headless/course/content/" + id).then().statusCode(200)
+        as(key).body("{\"element\":{\"type\":\"divider\"},\"position\":4}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("position"));
+        as(key).body("{\"element\":{\"type\":\"divider\"},\"extra\":1}")
+                .post(elements(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("extra"));
+        as(key).body("{\"element\":{\"type\":\"divider\"}}")
+                .post(elements(id, "nope"))
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"))
+                .body("message", containsString("\"nope\""));
+        given().header("Authorization", key)
+                .get("/v1/headless/course/content/" + id)
+                .then()
+                .statusCode(200)
                 .body("screens[0].elements.size()", equalTo(3));
     }
 
@@ -208,21 +306,30 @@ class CourseScreensTest {
         String key = TestKeys.enterprise(ws);
         long id = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
         Response titled = as(key).body(Map.of("title", "Hello golfers")).patch(screen(id, "s1"));
-        titled.then().statusCode(200).body("courseId", equalTo((int) id)).body("screen.id", equalTo("s1"))
-                .body("screen.title", equalTo("Hello golfers")).body("screen.description", equalTo(""))
-                .body("screen.elements.id", org.hamcrest.Matchers.contains("e1", "e2", "e3"));
+        titled.then()
+                .statusCode(200)
+                .body("courseId", equalTo((int) id))
+                .body("screen.id", equalTo("s1"))
+                .body("screen.title", equalTo("Hello golfers"))
+                .body("screen.description", equalTo(""))
+                .body("screen.elements.id", Matchers.contains("e1", "e2", "e3"));
         assertThat(titled.header("ETag")).isEqualTo(quoted(titled.jsonPath().getLong("revision")));
         assertThat(course(key, id).getString("title")).isEqualTo("Golf basics");
 
-        Response replaced = as(key).body("{\"description\":\"Start here\",\"elements\":["
-                + "{\"type\":\"text\",\"title\":\"New intro\"},{\"id\":\"e3\",\"type\":\"timeEstimate\",\"minutes\":5}]}")
+        Response replaced = as(key).body(
+                        "{\"description\":\"Start here\",\"elements\":["
+                                + "{\"type\":\"text\",\"title\":\"New intro\"},{\"id\":\"e3\",\"type\":\"timeEstimate\",\"minutes\":5}]}")
                 .patch(screen(id, "s1"));
-        replaced.then().statusCode(200).body("screen.title", equalTo("Hello golfers"))
-                .body("screen.description", equalTo("Start here")).body("screen.elements.size()", equalTo(2))
+        replaced.then()
+                .statusCode(200)
+                .body("screen.title", equalTo("Hello golfers"))
+                .body("screen.description", equalTo("Start here"))
+                .body("screen.elements.size()", equalTo(2))
                 .body("screen.elements[1].id", equalTo("e3"));
         String newId = replaced.jsonPath().getString("screen.elements[0].id");
         assertThat(newId).isNotBlank().isNotIn("e1", "e2", "e3", "q1");
-        assertThat(replaced.jsonPath().getLong("revision")).isGreaterThan(titled.jsonPath().getLong("revision"));
+        assertThat(replaced.jsonPath().getLong("revision"))
+                .isGreaterThan(titled.jsonPath().getLong("revision"));
         JsonPath course = course(key, id);
         assertThat(course.getInt("timeEstimateMinutes")).isEqualTo(5);
         assertThat(course.getInt("screenCount")).isEqualTo(2);
@@ -230,8 +337,12 @@ class CourseScreensTest {
         // e1 is gone, so is its French text; the screen's own translation stays.
         assertThat(stored.getMap("draft.translations.fr.screens.s1.elements")).isEmpty();
         assertThat(stored.getString("draft.translations.fr.screens.s1.title")).isEqualTo("Bienvenue");
-        given().header("Authorization", key).get("/v1/headless/course/content/" + id).then().statusCode(200)
-                .body("screens[0].title", equalTo("Hello golfers")).body("screens[0].elements[0].title", equalTo("New intro"));
+        given().header("Authorization", key)
+                .get("/v1/headless/course/content/" + id)
+                .then()
+                .statusCode(200)
+                .body("screens[0].title", equalTo("Hello golfers"))
+                .body("screens[0].elements[0].title", equalTo("New intro"));
     }
 
     @Test
@@ -239,23 +350,48 @@ class CourseScreensTest {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         long id = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
         // q1 is an element of screen s2: ids stay unique in the course.
-        as(key).body("{\"elements\":[{\"id\":\"q1\",\"type\":\"text\"}]}").patch(screen(id, "s1")).then()
-                .statusCode(400).body("details[0].field", equalTo("elements[0].id"));
-        as(key).body("{\"elements\":[{\"type\":\"text\"},{\"type\":\"hologram\"}]}").patch(screen(id, "s1")).then()
-                .statusCode(400).body("details[0].field", equalTo("elements[1].type"));
-        as(key).body("{\"elements\":[{\"type\":\"text\"},null]}").patch(screen(id, "s1")).then()
-                .statusCode(400).body("details[0].field", equalTo("elements[1]"));
-        as(key).body("{\"elements\":\"none\"}").patch(screen(id, "s1")).then().statusCode(400)
+        as(key).body("{\"elements\":[{\"id\":\"q1\",\"type\":\"text\"}]}")
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("elements[0].id"));
+        as(key).body("{\"elements\":[{\"type\":\"text\"},{\"type\":\"hologram\"}]}")
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("elements[1].type"));
+        as(key).body("{\"elements\":[{\"type\":\"text\"},null]}")
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("elements[1]"));
+        as(key).body("{\"elements\":\"none\"}")
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("elements"));
-        as(key).body("{\"title\":5}").patch(screen(id, "s1")).then().statusCode(400)
+        as(key).body("{\"title\":5}")
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("title"));
-        as(key).body("{\"type\":\"blocksQuiz\"}").patch(screen(id, "s1")).then().statusCode(400)
+        as(key).body("{\"type\":\"blocksQuiz\"}")
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("type"));
         as(key).body("{}").patch(screen(id, "s1")).then().statusCode(400).body("error.code", equalTo("BAD_REQUEST"));
-        as(key).body(Map.of("title", "X")).patch(screen(id, "s9")).then().statusCode(404)
+        as(key).body(Map.of("title", "X"))
+                .patch(screen(id, "s9"))
+                .then()
+                .statusCode(404)
                 .body("message", containsString("\"s9\""));
-        given().header("Authorization", key).get("/v1/headless/course/content/" + id).then().statusCode(200)
-                .body("screens[0].title", equalTo("Welcome")).body("screens[0].elements.size()", equalTo(3));
+        given().header("Authorization", key)
+                .get("/v1/headless/course/content/" + id)
+                .then()
+                .statusCode(200)
+                .body("screens[0].title", equalTo("Welcome"))
+                .body("screens[0].elements.size()", equalTo(3));
     }
 
     @Test
@@ -274,8 +410,12 @@ class CourseScreensTest {
         assertThat(stored.getMap("draft.translations.fr.screens")).isEmpty();
         assertThat(stored.getString("draft.translations.fr.title")).isEqualTo("Bases du golf");
 
-        given().header("Authorization", key).delete(screen(id, "s2")).then().statusCode(409)
-                .body("error.code", equalTo("CONFLICT")).body("message", containsString("at least one screen"));
+        given().header("Authorization", key)
+                .delete(screen(id, "s2"))
+                .then()
+                .statusCode(409)
+                .body("error.code", equalTo("CONFLICT"))
+                .body("message", containsString("at least one screen"));
         given().header("Authorization", key).delete(screen(id, "s1")).then().statusCode(404);
         assertThat(course(key, id).getInt("screenCount")).isEqualTo(1);
     }
@@ -286,18 +426,30 @@ class CourseScreensTest {
         String key = TestKeys.enterprise(ws);
         long classic = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.CLASSIC);
         for (Response response : allFour(key, classic, "101")) {
-            response.then().statusCode(409).body("error.code", equalTo("CONFLICT"))
+            response.then()
+                    .statusCode(409)
+                    .body("error.code", equalTo("CONFLICT"))
                     .body("message", containsString("migrate the course to Builder 2 first"));
         }
-        long scorm = given().auth().oauth2(TestTokens.serviceToken("scorm-service", "course-service"))
+        long scorm = given().auth()
+                .oauth2(TestTokens.serviceToken("scorm-service", "course-service"))
                 .contentType(ContentType.JSON)
-                .body("{\"workspaceId\":" + ws + ",\"identifier\":\"author\",\"title\":\"golf.zip\",\"testMode\":false}")
-                .post("/internal/v1/courses").then().statusCode(201).extract().jsonPath().getLong("id");
+                .body("{\"workspaceId\":" + ws
+                        + ",\"identifier\":\"author\",\"title\":\"golf.zip\",\"testMode\":false}")
+                .post("/internal/v1/courses")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         for (Response response : allFour(key, scorm, "s1")) {
             response.then().statusCode(409).body("message", containsString("SCORM"));
         }
         long gone = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
-        given().header("Authorization", key).delete("/v1/headless/course/" + gone).then().statusCode(200);
+        given().header("Authorization", key)
+                .delete("/v1/headless/course/" + gone)
+                .then()
+                .statusCode(200);
         for (Response response : allFour(key, gone, "s2")) {
             response.then().statusCode(409).body("message", containsString("restore it first"));
         }
@@ -318,21 +470,37 @@ class CourseScreensTest {
         String key = TestKeys.enterprise(ws);
         long id = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
         long read = revision(ws, id);
-        Response first = as(key).header("If-Match", quoted(read)).body(Map.of("title", "Mine")).patch(screen(id, "s1"));
+        Response first = as(key).header("If-Match", quoted(read))
+                .body(Map.of("title", "Mine"))
+                .patch(screen(id, "s1"));
         first.then().statusCode(200);
         long current = first.jsonPath().getLong("revision");
 
         // Everything made against the old revision is refused, and says what is current.
-        Response stale = as(key).header("If-Match", quoted(read)).body(Map.of("type", "blocks")).post(screens(id));
-        stale.then().statusCode(412).body("error.code", equalTo("PRECONDITION_FAILED"))
-                .body("error.status", equalTo(412)).body("message", containsString("revision " + current))
+        Response stale = as(key).header("If-Match", quoted(read))
+                .body(Map.of("type", "blocks"))
+                .post(screens(id));
+        stale.then()
+                .statusCode(412)
+                .body("error.code", equalTo("PRECONDITION_FAILED"))
+                .body("error.status", equalTo(412))
+                .body("message", containsString("revision " + current))
                 .body("message", containsString("Re-read the course"));
         assertThat(stale.header("ETag")).isEqualTo(quoted(current));
-        as(key).header("If-Match", quoted(read)).body("{\"element\":{\"type\":\"divider\"}}").post(elements(id, "s1"))
-                .then().statusCode(412);
-        as(key).header("If-Match", quoted(read)).body(Map.of("title", "Theirs")).patch(screen(id, "s1")).then()
+        as(key).header("If-Match", quoted(read))
+                .body("{\"element\":{\"type\":\"divider\"}}")
+                .post(elements(id, "s1"))
+                .then()
                 .statusCode(412);
-        given().header("Authorization", key).header("If-Match", quoted(read)).delete(screen(id, "s2")).then()
+        as(key).header("If-Match", quoted(read))
+                .body(Map.of("title", "Theirs"))
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(412);
+        given().header("Authorization", key)
+                .header("If-Match", quoted(read))
+                .delete(screen(id, "s2"))
+                .then()
                 .statusCode(412);
         JsonPath stored = draft(ws, id);
         assertThat(stored.getLong("revision")).isEqualTo(current);
@@ -340,19 +508,40 @@ class CourseScreensTest {
         assertThat(stored.getList("draft.screens.id")).containsExactly("s1", "s2");
 
         // The current revision, in any accepted form, passes.
-        as(key).header("If-Match", quoted(current)).body(Map.of("title", "Again")).patch(screen(id, "s1"))
-                .then().statusCode(200);
+        as(key).header("If-Match", quoted(current))
+                .body(Map.of("title", "Again"))
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(200);
         // An unquoted revision is not an entity tag: 400, not a guess.
-        as(key).header("If-Match", String.valueOf(current + 1)).body(Map.of("title", "Guess")).patch(screen(id, "s1"))
-                .then().statusCode(400).body("details[0].field", org.hamcrest.Matchers.equalTo("If-Match"));
-        as(key).header("If-Match", "*").body(Map.of("title", "Any")).patch(screen(id, "s1")).then().statusCode(200);
+        as(key).header("If-Match", String.valueOf(current + 1))
+                .body(Map.of("title", "Guess"))
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", Matchers.equalTo("If-Match"));
+        as(key).header("If-Match", "*")
+                .body(Map.of("title", "Any"))
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(200);
         long now = revision(ws, id);
-        as(key).header("If-Match", "\"1\", " + quoted(now)).body(Map.of("title", "Listed")).patch(screen(id, "s1"))
-                .then().statusCode(200);
-        as(key).header("If-Match", "W/" + quoted(revision(ws, id))).body(Map.of("title", "Weak")).patch(screen(id, "s1"))
-                .then().statusCode(412);
-        as(key).header("If-Match", "yesterday").body(Map.of("title", "X")).patch(screen(id, "s1")).then()
-                .statusCode(400).body("details[0].field", equalTo("If-Match"));
+        as(key).header("If-Match", "\"1\", " + quoted(now))
+                .body(Map.of("title", "Listed"))
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(200);
+        as(key).header("If-Match", "W/" + quoted(revision(ws, id)))
+                .body(Map.of("title", "Weak"))
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(412);
+        as(key).header("If-Match", "yesterday")
+                .body(Map.of("title", "X"))
+                .patch(screen(id, "s1"))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("If-Match"));
     }
 
     @Test
@@ -371,7 +560,8 @@ class CourseScreensTest {
                     calls.add(pool.submit(() -> {
                         start.await();
                         return as(key).header("If-Match", etag)
-                                .body(Map.of("element", Map.of("type", "text", "title", text))).post(elements(id, "s2"))
+                                .body(Map.of("element", Map.of("type", "text", "title", text)))
+                                .post(elements(id, "s2"))
                                 .statusCode();
                     }));
                 }
@@ -404,8 +594,11 @@ class CourseScreensTest {
                 boolean screen = i % 2 == 0;
                 calls.add(pool.submit(() -> {
                     start.await();
-                    return screen ? as(key).body(Map.of("type", "blocks", "title", text)).post(screens(id))
-                            : as(key).body(Map.of("element", Map.of("type", "text", "title", text))).post(elements(id, "s1"));
+                    return screen
+                            ? as(key).body(Map.of("type", "blocks", "title", text))
+                                    .post(screens(id))
+                            : as(key).body(Map.of("element", Map.of("type", "text", "title", text)))
+                                    .post(elements(id, "s1"));
                 }));
             }
             start.countDown();
@@ -421,7 +614,8 @@ class CourseScreensTest {
         JsonPath stored = draft(ws, id);
         assertThat(stored.getList("draft.screens")).hasSize(2 + writers / 2);
         assertThat(stored.getList("draft.screens[0].elements")).hasSize(3 + writers / 2);
-        assertThat(stored.getLong("revision")).isEqualTo(revisions.stream().mapToLong(Long::longValue).max().orElseThrow());
+        assertThat(stored.getLong("revision"))
+                .isEqualTo(revisions.stream().mapToLong(Long::longValue).max().orElseThrow());
         assertThat(course(key, id).getInt("screenCount")).isEqualTo(2 + writers / 2);
     }
 
@@ -442,15 +636,21 @@ class CourseScreensTest {
         }
         assertThat(draft(ws, id).getList("draft.screens.id")).containsExactly("s1", "s2");
         // Its own tenant may edit it.
-        as(key).queryParam("clientIdentifier", "tenant-1").body(Map.of("title", "Ours")).patch(screen(id, "s2"))
-                .then().statusCode(200).body("screen.title", equalTo("Ours"));
+        as(key).queryParam("clientIdentifier", "tenant-1")
+                .body(Map.of("title", "Ours"))
+                .patch(screen(id, "s2"))
+                .then()
+                .statusCode(200)
+                .body("screen.title", equalTo("Ours"));
     }
 
     private static List<Response> allFour(String key, long id, String screenId, String tenant) {
         Map<String, String> query = tenant == null ? Map.of() : Map.of("clientIdentifier", tenant);
         return List.of(
                 as(key).queryParams(query).body(Map.of("type", "blocks")).post(screens(id)),
-                as(key).queryParams(query).body("{\"element\":{\"type\":\"divider\"}}").post(elements(id, screenId)),
+                as(key).queryParams(query)
+                        .body("{\"element\":{\"type\":\"divider\"}}")
+                        .post(elements(id, screenId)),
                 as(key).queryParams(query).body(Map.of("title", "New")).patch(screen(id, screenId)),
                 given().header("Authorization", key).queryParams(query).delete(screen(id, screenId)));
     }
@@ -458,20 +658,41 @@ class CourseScreensTest {
     @Test
     void theCourseGetReflectsEachChange() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
-        long id = as(key).body(Map.of("title", "Putting", "identifier", "author")).post("/v1/headless/courses").then()
-                .statusCode(201).extract().jsonPath().getLong("id");
+        long id = as(key).body(Map.of("title", "Putting", "identifier", "author"))
+                .post("/v1/headless/courses")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         String updated = course(key, id).getString("updated");
-        String first = as(key).body(Map.of("layoutId", "quiz-true-false", "position", 0)).post(screens(id)).then()
-                .statusCode(201).extract().jsonPath().getString("screens[0].id");
+        String first = as(key).body(Map.of("layoutId", "quiz-true-false", "position", 0))
+                .post(screens(id))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("screens[0].id");
         JsonPath course = course(key, id);
         assertThat(course.getInt("screenCount")).isEqualTo(4);
         assertThat(course.getString("updated")).isNotEqualTo(updated);
-        as(key).body("{\"element\":{\"type\":\"timeEstimate\",\"minutes\":7}}").post(elements(id, first)).then()
+        as(key).body("{\"element\":{\"type\":\"timeEstimate\",\"minutes\":7}}")
+                .post(elements(id, first))
+                .then()
                 .statusCode(201);
-        given().header("Authorization", key).get("/v1/headless/courses/" + id).then().statusCode(200)
-                .body("timeEstimateMinutes", equalTo(7)).body("screenCount", equalTo(4)).body("title", equalTo("Putting"));
+        given().header("Authorization", key)
+                .get("/v1/headless/courses/" + id)
+                .then()
+                .statusCode(200)
+                .body("timeEstimateMinutes", equalTo(7))
+                .body("screenCount", equalTo(4))
+                .body("title", equalTo("Putting"));
         given().header("Authorization", key).delete(screen(id, first)).then().statusCode(200);
-        given().header("Authorization", key).get("/v1/headless/courses/" + id).then().statusCode(200)
-                .body("timeEstimateMinutes", nullValue()).body("screenCount", equalTo(3));
+        given().header("Authorization", key)
+                .get("/v1/headless/courses/" + id)
+                .then()
+                .statusCode(200)
+                .body("timeEstimateMinutes", nullValue())
+                .body("screenCount", equalTo(3));
     }
 }

@@ -19,16 +19,28 @@ class CourseServiceContractTest extends ServiceContract {
 
     @Test
     void emptyWorkspaceListsNoCoursesWithTotal() {
-        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).get("/v1/headless/courses")
-                .then().statusCode(200).header("X-Total-Count", "0").body("size()", equalTo(0));
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .get("/v1/headless/courses")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "0")
+                .body("size()", equalTo(0));
     }
 
     @Test
     void badPagingIs400NamingTheParameter() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
-        given().header("Authorization", key).queryParam("page", "-1").get("/v1/headless/courses")
-                .then().statusCode(400).body("details[0].field", equalTo("page"));
-        given().header("Authorization", key).queryParam("deleted", "maybe").get("/v1/headless/courses")
-                .then().statusCode(400).body("details[0].field", equalTo("deleted"));
+        given().header("Authorization", key)
+                .queryParam("page", "-1")
+                .get("/v1/headless/courses")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("page"));
+        given().header("Authorization", key)
+                .queryParam("deleted", "maybe")
+                .get("/v1/headless/courses")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("deleted"));
     }
 }

@@ -6,5 +6,4 @@ import org.courseplatform.platform.testing.PlatformTestResource;
 
 /** Real PostgreSQL (schema courses), Kafka and S3 for every test of this module. */
 @QuarkusTestResource(value = PlatformTestResource.class, initArgs = @ResourceArg(name = "schema", value = "courses"))
-public class CoursesTestInfra {
-}
+public class CoursesTestInfra {}

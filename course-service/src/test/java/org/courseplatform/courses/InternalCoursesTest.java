@@ -9,6 +9,7 @@ import io.restassured.http.ContentType;
 import java.util.Map;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.platform.testing.TestTokens;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /** The internal course API that scorm-service and migration-service use, and only they. */
@@ -19,21 +20,53 @@ class InternalCoursesTest {
     void aScormCourseIsCreatedRetitledAndNeverEditable() {
         long ws = TestKeys.newWorkspace();
         String service = TestTokens.serviceToken("scorm-service", "course-service");
-        long id = given().auth().oauth2(service).contentType(ContentType.JSON)
-                .body("{\"workspaceId\":" + ws + ",\"identifier\":\"author\",\"clientIdentifier\":\"t1\",\"title\":\"golf.zip\",\"testMode\":false}")
-                .post("/internal/v1/courses").then().statusCode(201).body("type", equalTo("scorm"))
-                .body("format", nullValue()).extract().jsonPath().getLong("id");
-        given().auth().oauth2(service).contentType(ContentType.JSON).body("{\"workspaceId\":" + ws + ",\"title\":\"Golf Explained\"}")
-                .put("/internal/v1/courses/" + id + "/title").then().statusCode(200).body("title", equalTo("Golf Explained"));
+        long id = given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body(
+                        "{\"workspaceId\":" + ws
+                                + ",\"identifier\":\"author\",\"clientIdentifier\":\"t1\",\"title\":\"golf.zip\",\"testMode\":false}")
+                .post("/internal/v1/courses")
+                .then()
+                .statusCode(201)
+                .body("type", equalTo("scorm"))
+                .body("format", nullValue())
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + ",\"title\":\"Golf Explained\"}")
+                .put("/internal/v1/courses/" + id + "/title")
+                .then()
+                .statusCode(200)
+                .body("title", equalTo("Golf Explained"));
         String key = TestKeys.enterprise(ws);
-        given().header("Authorization", key).get("/v1/headless/courses/" + id).then().statusCode(200)
-                .body("title", equalTo("Golf Explained")).body("type", equalTo("scorm"));
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/publish").then().statusCode(422)
-                .body("message", org.hamcrest.Matchers.containsString("SCORM"));
-        given().header("Authorization", key).contentType(ContentType.JSON).body("{\"document\":" + CourseLifecycleTest.BUILDER2 + "}")
-                .put("/v1/headless/course/" + id + "/content").then().statusCode(422);
-        given().auth().oauth2(service).contentType(ContentType.JSON).body("{\"workspaceId\":" + (ws + 1) + ",\"title\":\"X\"}")
-                .put("/internal/v1/courses/" + id + "/title").then().statusCode(404);
+        given().header("Authorization", key)
+                .get("/v1/headless/courses/" + id)
+                .then()
+                .statusCode(200)
+                .body("title", equalTo("Golf Explained"))
+                .body("type", equalTo("scorm"));
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/publish")
+                .then()
+                .statusCode(422)
+                .body("message", Matchers.containsString("SCORM"));
+        given().header("Authorization", key)
+                .contentType(ContentType.JSON)
+                .body("{\"document\":" + CourseLifecycleTest.BUILDER2 + "}")
+                .put("/v1/headless/course/" + id + "/content")
+                .then()
+                .statusCode(422);
+        given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + (ws + 1) + ",\"title\":\"X\"}")
+                .put("/internal/v1/courses/" + id + "/title")
+                .then()
+                .statusCode(404);
     }
 
     @Test
@@ -41,43 +74,92 @@ class InternalCoursesTest {
         long ws = TestKeys.newWorkspace();
         long id = CourseLifecycleTest.importCourse(TestKeys.enterprise(ws), "a", null, CourseLifecycleTest.CLASSIC);
         String service = TestTokens.serviceToken("migration-service", "course-service");
-        int revision = given().auth().oauth2(service).queryParam("workspaceId", ws).get("/internal/v1/courses/" + id)
-                .then().statusCode(200).body("format", equalTo("classic")).body("draft.slides.size()", equalTo(3))
-                .extract().jsonPath().getInt("revision");
-        given().auth().oauth2(service).contentType(ContentType.JSON)
-                .body("{\"workspaceId\":" + ws + ",\"revision\":" + revision + ",\"document\":" + CourseLifecycleTest.BUILDER2 + "}")
-                .put("/internal/v1/courses/" + id + "/draft").then().statusCode(200).body("format", equalTo("builder2"))
+        int revision = given().auth()
+                .oauth2(service)
+                .queryParam("workspaceId", ws)
+                .get("/internal/v1/courses/" + id)
+                .then()
+                .statusCode(200)
+                .body("format", equalTo("classic"))
+                .body("draft.slides.size()", equalTo(3))
+                .extract()
+                .jsonPath()
+                .getInt("revision");
+        given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + ",\"revision\":" + revision + ",\"document\":"
+                        + CourseLifecycleTest.BUILDER2 + "}")
+                .put("/internal/v1/courses/" + id + "/draft")
+                .then()
+                .statusCode(200)
+                .body("format", equalTo("builder2"))
                 .body("revision", equalTo(revision + 1));
-        given().auth().oauth2(service).contentType(ContentType.JSON)
-                .body("{\"workspaceId\":" + ws + ",\"revision\":" + revision + ",\"document\":" + CourseLifecycleTest.BUILDER2 + "}")
-                .put("/internal/v1/courses/" + id + "/draft").then().statusCode(409).body("error.code", equalTo("CONFLICT"));
+        given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + ws + ",\"revision\":" + revision + ",\"document\":"
+                        + CourseLifecycleTest.BUILDER2 + "}")
+                .put("/internal/v1/courses/" + id + "/draft")
+                .then()
+                .statusCode(409)
+                .body("error.code", equalTo("CONFLICT"));
     }
 
     @Test
     void internalCallsNeedAServiceToken() {
-        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).queryParam("workspaceId", 1)
-                .get("/internal/v1/courses/1").then().statusCode(403);
-        given().queryParam("workspaceId", 1).get("/internal/v1/courses/1").then().statusCode(401);
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .queryParam("workspaceId", 1)
+                .get("/internal/v1/courses/1")
+                .then()
+                .statusCode(403);
+        given().queryParam("workspaceId", 1)
+                .get("/internal/v1/courses/1")
+                .then()
+                .statusCode(401);
     }
 
     @Test
     void onlyScormServiceAndMigrationServiceMayCall() {
         long ws = TestKeys.newWorkspace();
         for (String caller : new String[] {"scorm-service", "migration-service"}) {
-            given().auth().oauth2(TestTokens.serviceToken(caller, "course-service")).queryParam("workspaceId", ws)
-                    .get("/internal/v1/courses/987654321").then().statusCode(404);
+            given().auth()
+                    .oauth2(TestTokens.serviceToken(caller, "course-service"))
+                    .queryParam("workspaceId", ws)
+                    .get("/internal/v1/courses/987654321")
+                    .then()
+                    .statusCode(404);
         }
         for (String other : new String[] {"members-service", "webhook-dispatcher", "course-service"}) {
-            given().auth().oauth2(TestTokens.serviceToken(other, "course-service")).queryParam("workspaceId", ws)
-                    .get("/internal/v1/courses/987654321").then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+            given().auth()
+                    .oauth2(TestTokens.serviceToken(other, "course-service"))
+                    .queryParam("workspaceId", ws)
+                    .get("/internal/v1/courses/987654321")
+                    .then()
+                    .statusCode(401)
+                    .body("error.code", equalTo("UNAUTHORIZED"));
         }
         // agent-gateway's tokens are accepted, but only to act for agents on the public API.
-        given().auth().oauth2(TestTokens.serviceToken("agent-gateway", "course-service")).queryParam("workspaceId", ws)
-                .get("/internal/v1/courses/987654321").then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
+        given().auth()
+                .oauth2(TestTokens.serviceToken("agent-gateway", "course-service"))
+                .queryParam("workspaceId", ws)
+                .get("/internal/v1/courses/987654321")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("FORBIDDEN"));
         // A listed caller's name on a token signed with another service's key, or a key no service has.
-        given().auth().oauth2(TestTokens.sign("webhook-dispatcher", "migration-service", "service", "course-service", Map.of()))
-                .queryParam("workspaceId", ws).get("/internal/v1/courses/987654321").then().statusCode(401);
-        given().auth().oauth2(TestTokens.signWithUnknownKey("migration-service", "service", "course-service", Map.of()))
-                .queryParam("workspaceId", ws).get("/internal/v1/courses/987654321").then().statusCode(401);
+        given().auth()
+                .oauth2(TestTokens.sign(
+                        "webhook-dispatcher", "migration-service", "service", "course-service", Map.of()))
+                .queryParam("workspaceId", ws)
+                .get("/internal/v1/courses/987654321")
+                .then()
+                .statusCode(401);
+        given().auth()
+                .oauth2(TestTokens.signWithUnknownKey("migration-service", "service", "course-service", Map.of()))
+                .queryParam("workspaceId", ws)
+                .get("/internal/v1/courses/987654321")
+                .then()
+                .statusCode(401);
     }
 }

@@ -1,7 +1,6 @@
 package org.courseplatform.courses;
 
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItems;
 import static org.hamcrest.Matchers.nullValue;
@@ -38,15 +37,23 @@ class LmsSessionsTest {
 
     /** The token of a fresh dynamic package of the course. */
     static String packageToken(String key, long id, String version) throws Exception {
-        byte[] zip = ScormExportTest.export(key, id, "dynamic", version).then().statusCode(200).extract().asByteArray();
-        return ScormExportTest.assigned(ScormExportTest.unzip(zip).get("launch-config.js"), "COURSE_LAUNCH").path("token")
+        byte[] zip = ScormExportTest.export(key, id, "dynamic", version)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asByteArray();
+        return ScormExportTest.assigned(ScormExportTest.unzip(zip).get("launch-config.js"), "COURSE_LAUNCH")
+                .path("token")
                 .asText();
     }
 
     static String withPayload(String token, JsonNode payload) {
         String[] parts = token.split("\\.");
-        return parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(payload.toString()
-                .getBytes(StandardCharsets.UTF_8)) + "." + parts[2];
+        return parts[0] + "."
+                + Base64.getUrlEncoder()
+                        .withoutPadding()
+                        .encodeToString(payload.toString().getBytes(StandardCharsets.UTF_8))
+                + "." + parts[2];
     }
 
     @Test
@@ -57,39 +64,79 @@ class LmsSessionsTest {
         String token = packageToken(key, id, "2004");
         String exportId = CoursePlayerTest.payload(token).path("exportId").asText();
 
-        JsonPath first = launch(token, "lms-user-7", "Ann Example").then().statusCode(201).body("mode", equalTo("view"))
-                .body("kind", equalTo("course")).body("course.id", equalTo((int) id))
-                .body("document.format", equalTo("builder2")).body("progress.commenced", equalTo(false))
-                .body("progress.score", nullValue()).body("progress.passed", nullValue()).extract().jsonPath();
-        CoursePlayerTest.progress(first.getString("session"), "{\"screenIndex\":1,\"visibleSeconds\":9}").then()
-                .statusCode(200).body("progress.screenIndex", equalTo(1)).body("progress.completed", equalTo(false))
+        JsonPath first = launch(token, "lms-user-7", "Ann Example")
+                .then()
+                .statusCode(201)
+                .body("mode", equalTo("view"))
+                .body("kind", equalTo("course"))
+                .body("course.id", equalTo((int) id))
+                .body("document.format", equalTo("builder2"))
+                .body("progress.commenced", equalTo(false))
+                .body("progress.score", nullValue())
+                .body("progress.passed", nullValue())
+                .extract()
+                .jsonPath();
+        CoursePlayerTest.progress(first.getString("session"), "{\"screenIndex\":1,\"visibleSeconds\":9}")
+                .then()
+                .statusCode(200)
+                .body("progress.screenIndex", equalTo(1))
+                .body("progress.completed", equalTo(false))
                 .body("progress.score", nullValue());
 
-        given().header("Authorization", key).get("/v1/headless/course/" + id + "/tracking").then().statusCode(200)
-                .header("X-Total-Count", "1").body("[0].identifier", equalTo("scorm:" + exportId + ":lms-user-7"))
-                .body("[0].clientIdentifier", equalTo("t1")).body("[0].testMode", equalTo(true))
+        given().header("Authorization", key)
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1")
+                .body("[0].identifier", equalTo("scorm:" + exportId + ":lms-user-7"))
+                .body("[0].clientIdentifier", equalTo("t1"))
+                .body("[0].testMode", equalTo(true))
                 .body("[0].totalTime", equalTo(9));
 
         // The next launch (the token is not used up) resumes the same learner where they were.
-        String again = launch(token, "lms-user-7", "Ann Example").then().statusCode(201)
-                .body("progress.screenIndex", equalTo(1)).body("progress.commenced", equalTo(true)).extract().jsonPath()
+        String again = launch(token, "lms-user-7", "Ann Example")
+                .then()
+                .statusCode(201)
+                .body("progress.screenIndex", equalTo(1))
+                .body("progress.commenced", equalTo(true))
+                .extract()
+                .jsonPath()
                 .getString("session");
         // Answering the question on the last screen completes, scores and passes: what the launcher relays.
-        CoursePlayerTest.progress(again, "{\"screenIndex\":1,\"visibleSeconds\":3,\"answers\":{\"q1\":[\"a1\"]}}").then()
-                .statusCode(200).body("progress.completed", equalTo(true)).body("progress.percent", equalTo(100))
-                .body("progress.score", equalTo(100)).body("progress.passed", equalTo(true));
-        launch(token, "lms-user-7", null).then().statusCode(201).body("progress.completed", equalTo(true))
-                .body("progress.score", equalTo(100)).body("progress.passed", equalTo(true));
+        CoursePlayerTest.progress(again, "{\"screenIndex\":1,\"visibleSeconds\":3,\"answers\":{\"q1\":[\"a1\"]}}")
+                .then()
+                .statusCode(200)
+                .body("progress.completed", equalTo(true))
+                .body("progress.percent", equalTo(100))
+                .body("progress.score", equalTo(100))
+                .body("progress.passed", equalTo(true));
+        launch(token, "lms-user-7", null)
+                .then()
+                .statusCode(201)
+                .body("progress.completed", equalTo(true))
+                .body("progress.score", equalTo(100))
+                .body("progress.passed", equalTo(true));
 
         // Another learner starts afresh; the name is display only: the same id with another name is the same learner.
-        JsonPath other = launch(token, "lms-user-8", "Ann Example").then().statusCode(201)
-                .body("progress.commenced", equalTo(false)).extract().jsonPath();
-        CoursePlayerTest.progress(other.getString("session"), "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"q1\":[\"a2\"]}}")
-                .then().statusCode(200).body("progress.completed", equalTo(true)).body("progress.score", equalTo(0))
+        JsonPath other = launch(token, "lms-user-8", "Ann Example")
+                .then()
+                .statusCode(201)
+                .body("progress.commenced", equalTo(false))
+                .extract()
+                .jsonPath();
+        CoursePlayerTest.progress(
+                        other.getString("session"),
+                        "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"q1\":[\"a2\"]}}")
+                .then()
+                .statusCode(200)
+                .body("progress.completed", equalTo(true))
+                .body("progress.score", equalTo(0))
                 .body("progress.passed", equalTo(false));
-        given().header("Authorization", key).get("/v1/headless/course/" + id + "/tracking").then()
-                .header("X-Total-Count", "2").body("identifier", hasItems("scorm:" + exportId + ":lms-user-7",
-                        "scorm:" + exportId + ":lms-user-8"));
+        given().header("Authorization", key)
+                .get("/v1/headless/course/" + id + "/tracking")
+                .then()
+                .header("X-Total-Count", "2")
+                .body("identifier", hasItems("scorm:" + exportId + ":lms-user-7", "scorm:" + exportId + ":lms-user-8"));
 
         // Another package of the same course is another export: its learners are tracked apart.
         String second = packageToken(key, id, "1.2");
@@ -112,9 +159,13 @@ class LmsSessionsTest {
                 + parts[2].substring(11);
         ObjectNode tampered = (ObjectNode) CoursePlayerTest.payload(token);
         tampered.put("courseId", other);
-        String embed = CoursePlayerTest.token(CoursePlayerTest.embed(key, "{\"courseId\":" + id + ",\"identifier\":\"x\"}"));
+        String embed =
+                CoursePlayerTest.token(CoursePlayerTest.embed(key, "{\"courseId\":" + id + ",\"identifier\":\"x\"}"));
         for (String bad : new String[] {forged, withPayload(token, tampered), "not-a-token", token + "x", embed}) {
-            launch(bad, "u1", "U").then().statusCode(403).body("error.code", equalTo("FORBIDDEN"))
+            launch(bad, "u1", "U")
+                    .then()
+                    .statusCode(403)
+                    .body("error.code", equalTo("FORBIDDEN"))
                     .body("error.reason", equalTo("invalid"));
         }
         // The package token opens nothing at the embed exchange either.
@@ -126,14 +177,27 @@ class LmsSessionsTest {
         launch(token, "x".repeat(256), "U").then().statusCode(400).body("details[0].field", equalTo("learnerId"));
         launch(token, "x".repeat(255), "U").then().statusCode(201);
         launch(token, "tab\there", "U").then().statusCode(400);
-        given().contentType(ContentType.JSON).body("{\"token\":5,\"learnerId\":\"u\"}").post("/v1/headless/player/lms-sessions")
-                .then().statusCode(400);
-        given().contentType(ContentType.JSON).body("nope").post("/v1/headless/player/lms-sessions").then().statusCode(400);
+        given().contentType(ContentType.JSON)
+                .body("{\"token\":5,\"learnerId\":\"u\"}")
+                .post("/v1/headless/player/lms-sessions")
+                .then()
+                .statusCode(400);
+        given().contentType(ContentType.JSON)
+                .body("nope")
+                .post("/v1/headless/player/lms-sessions")
+                .then()
+                .statusCode(400);
 
         // Deleting the course stops every package of it; restoring brings it back.
-        given().header("Authorization", key).delete("/v1/headless/course/" + id).then().statusCode(200);
+        given().header("Authorization", key)
+                .delete("/v1/headless/course/" + id)
+                .then()
+                .statusCode(200);
         launch(token, "u1", "U").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/restore").then().statusCode(200);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/restore")
+                .then()
+                .statusCode(200);
         launch(token, "u1", "U").then().statusCode(201);
     }
 
@@ -146,11 +210,21 @@ class LmsSessionsTest {
                  {"id":"s1","type":"blocks","typeId":1,"title":"One","elements":[{"id":"e1","type":"text","title":"A"}]},
                  {"id":"s2","type":"blocks","typeId":1,"title":"Two","elements":[{"id":"e2","type":"text","title":"B"}]}]}""";
         long id = CourseLifecycleTest.importCourse(key, "author", null, noQuestions);
-        given().header("Authorization", key).post("/v1/headless/course/" + id + "/publish").then().statusCode(200);
-        String session = launch(packageToken(key, id, "2004"), "reader", "R").then().statusCode(201).extract().jsonPath()
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/publish")
+                .then()
+                .statusCode(200);
+        String session = launch(packageToken(key, id, "2004"), "reader", "R")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
                 .getString("session");
-        CoursePlayerTest.progress(session, "{\"screenIndex\":1,\"visibleSeconds\":2}").then().statusCode(200)
-                .body("progress.completed", equalTo(true)).body("progress.score", nullValue())
+        CoursePlayerTest.progress(session, "{\"screenIndex\":1,\"visibleSeconds\":2}")
+                .then()
+                .statusCode(200)
+                .body("progress.completed", equalTo(true))
+                .body("progress.score", nullValue())
                 .body("progress.passed", nullValue());
     }
 }

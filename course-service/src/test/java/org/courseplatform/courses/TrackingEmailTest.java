@@ -39,8 +39,10 @@ class TrackingEmailTest {
 
     static String memberEvent(String eventId, String type, long ws, long memberId, String email, String username) {
         return "{\"specversion\":\"1.0\",\"id\":\"" + eventId + "\",\"source\":\"/members-service\",\"type\":\"" + type
-                + "\",\"subject\":\"" + memberId + "\",\"time\":\"" + OffsetDateTime.now() + "\",\"datacontenttype\":\"application/json\","
-                + "\"workspaceid\":" + ws + ",\"testmode\":false,\"data\":{\"member\":{\"id\":" + memberId + ",\"email\":\"" + email
+                + "\",\"subject\":\"" + memberId + "\",\"time\":\"" + OffsetDateTime.now()
+                + "\",\"datacontenttype\":\"application/json\","
+                + "\"workspaceid\":" + ws + ",\"testmode\":false,\"data\":{\"member\":{\"id\":" + memberId
+                + ",\"email\":\"" + email
                 + "\",\"username\":\"" + username + "\",\"state\":\"active\",\"userType\":\"student\"}}}";
     }
 
@@ -52,7 +54,10 @@ class TrackingEmailTest {
     Map<Long, String> members(long ws) {
         List<Row> rows = new ArrayList<>();
         pool.preparedQuery("select member_id, email from courses.member_projection where workspace_id = $1")
-                .execute(Tuple.of(ws)).await().atMost(Duration.ofSeconds(10)).forEach(rows::add);
+                .execute(Tuple.of(ws))
+                .await()
+                .atMost(Duration.ofSeconds(10))
+                .forEach(rows::add);
         return rows.stream().collect(Collectors.toMap(r -> r.getLong(0), r -> r.getString(1)));
     }
 
@@ -60,12 +65,24 @@ class TrackingEmailTest {
     static List<JsonNode> complete(String key, long ws, long course, String identifier) throws Exception {
         String session = session(embed(key, "{\"courseId\":" + course + ",\"identifier\":\"" + identifier + "\"}"));
         progress(session, "{\"screenIndex\":0,\"visibleSeconds\":1}").then().statusCode(200);
-        progress(session, "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"q1\":[\"a2\"]}}").then().statusCode(200);
-        List<JsonNode> events = CoursePlayerTest.events(ws, course, e -> e.path("type").asText().equals("course.completed")
-                && identifier.equals(e.path("data").path("tracking").path("identifier").asText()));
+        progress(session, "{\"screenIndex\":1,\"visibleSeconds\":1,\"answers\":{\"q1\":[\"a2\"]}}")
+                .then()
+                .statusCode(200);
+        List<JsonNode> events = CoursePlayerTest.events(
+                ws,
+                course,
+                e -> e.path("type").asText().equals("course.completed")
+                        && identifier.equals(e.path("data")
+                                .path("tracking")
+                                .path("identifier")
+                                .asText()));
         List<JsonNode> mine = events.stream()
-                .filter(e -> identifier.equals(e.path("data").path("tracking").path("identifier").asText())).toList();
-        assertThat(mine).extracting(e -> e.path("type").asText()).containsExactlyInAnyOrder("course.commenced", "course.completed");
+                .filter(e -> identifier.equals(
+                        e.path("data").path("tracking").path("identifier").asText()))
+                .toList();
+        assertThat(mine)
+                .extracting(e -> e.path("type").asText())
+                .containsExactlyInAnyOrder("course.commenced", "course.completed");
         return mine;
     }
 
@@ -89,7 +106,8 @@ class TrackingEmailTest {
         String email = "ann-" + memberId + "@example.com";
         String username = "ann" + memberId;
         send(ws, memberEvent(UUID.randomUUID().toString(), "member.created", ws, memberId, email, username));
-        await().atMost(Duration.ofSeconds(30)).until(() -> email.equals(members(ws).get(memberId)));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> email.equals(members(ws).get(memberId)));
 
         long course = publishedCourse(key, "t1");
         assertEmail(complete(key, ws, course, email.toUpperCase()), email);
@@ -97,10 +115,18 @@ class TrackingEmailTest {
         assertEmail(complete(key, ws, course, Long.toString(memberId)), email);
         assertEmail(complete(key, ws, course, "stranger-" + memberId), null);
         // The tracking list answers the same email.
-        given().header("Authorization", key).queryParam("identifier", username).get("/v1/headless/course/" + course + "/tracking")
-                .then().statusCode(200).body("[0].email", equalTo(email));
-        given().header("Authorization", key).queryParam("identifier", "stranger-" + memberId)
-                .get("/v1/headless/course/" + course + "/tracking").then().statusCode(200).body("[0].email", nullValue());
+        given().header("Authorization", key)
+                .queryParam("identifier", username)
+                .get("/v1/headless/course/" + course + "/tracking")
+                .then()
+                .statusCode(200)
+                .body("[0].email", equalTo(email));
+        given().header("Authorization", key)
+                .queryParam("identifier", "stranger-" + memberId)
+                .get("/v1/headless/course/" + course + "/tracking")
+                .then()
+                .statusCode(200)
+                .body("[0].email", nullValue());
         // Another workspace's learner with the same identifier is not this member.
         long other = TestKeys.newWorkspace();
         String otherKey = TestKeys.header(other, "build", "", "", "live");
@@ -113,10 +139,12 @@ class TrackingEmailTest {
         String key = TestKeys.header(ws, "build", "", "", "live");
         long memberId = 8_000_000 + System.nanoTime() % 1_000_000;
         String email = "bob-" + memberId + "@example.com";
-        String created = memberEvent(UUID.randomUUID().toString(), "member.created", ws, memberId, email, "bob" + memberId);
+        String created =
+                memberEvent(UUID.randomUUID().toString(), "member.created", ws, memberId, email, "bob" + memberId);
         send(ws, created);
         send(ws, created);
-        await().atMost(Duration.ofSeconds(30)).until(() -> email.equals(members(ws).get(memberId)));
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> email.equals(members(ws).get(memberId)));
 
         send(ws, memberEvent(UUID.randomUUID().toString(), "member.deleted", ws, memberId, email, "bob" + memberId));
         await().atMost(Duration.ofSeconds(30)).until(() -> !members(ws).containsKey(memberId));
@@ -124,7 +152,15 @@ class TrackingEmailTest {
         // A later, new event of the same workspace (same partition) marks that the duplicate was read.
         send(ws, created);
         long next = memberId + 1;
-        send(ws, memberEvent(UUID.randomUUID().toString(), "member.created", ws, next, "cy-" + next + "@example.com", "cy" + next));
+        send(
+                ws,
+                memberEvent(
+                        UUID.randomUUID().toString(),
+                        "member.created",
+                        ws,
+                        next,
+                        "cy-" + next + "@example.com",
+                        "cy" + next));
         await().atMost(Duration.ofSeconds(30)).until(() -> members(ws).containsKey(next));
         assertThat(members(ws)).containsOnlyKeys(next);
 

@@ -11,13 +11,15 @@ import io.restassured.RestAssured;
 import io.restassured.config.EncoderConfig;
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,18 +41,25 @@ class MalformedRequestsTest {
     /** A request whose body is sent exactly as given, whatever its Content-Type says. */
     private RequestSpecification raw(String contentType) {
         return given().header("Authorization", auth)
-                .config(RestAssured.config().encoderConfig(EncoderConfig.encoderConfig()
-                        .appendDefaultContentCharsetToContentTypeIfUndefined(false)
-                        .encodeContentTypeAs(contentType, ContentType.TEXT)))
+                .config(RestAssured.config()
+                        .encoderConfig(EncoderConfig.encoderConfig()
+                                .appendDefaultContentCharsetToContentTypeIfUndefined(false)
+                                .encodeContentTypeAs(contentType, ContentType.TEXT)))
                 .contentType(contentType);
     }
 
     @Test
     void malformedContentTypeIs415() {
-        for (String type : new String[] {"invalid", "application/json, text/plain", "application/json; charset", "/json"}) {
-            raw(type).body("{\"email\":\"a@example.com\"}").post("/api/v1/members")
-                    .then().statusCode(415).contentType(ContentType.JSON)
-                    .body("error.code", equalTo("UNSUPPORTED_MEDIA_TYPE")).body("error.status", equalTo(415));
+        for (String type :
+                new String[] {"invalid", "application/json, text/plain", "application/json; charset", "/json"}) {
+            raw(type)
+                    .body("{\"email\":\"a@example.com\"}")
+                    .post("/api/v1/members")
+                    .then()
+                    .statusCode(415)
+                    .contentType(ContentType.JSON)
+                    .body("error.code", equalTo("UNSUPPORTED_MEDIA_TYPE"))
+                    .body("error.status", equalTo(415));
         }
     }
 
@@ -66,18 +75,25 @@ class MalformedRequestsTest {
 
     @Test
     void undecodableFormBodyIs400() {
-        raw("application/x-www-form-urlencoded").body("%%%&&&===").post("/api/v1/enrolments")
-                .then().statusCode(400).contentType(ContentType.JSON).body("error.code", equalTo("BAD_REQUEST"))
+        raw("application/x-www-form-urlencoded")
+                .body("%%%&&&===")
+                .post("/api/v1/enrolments")
+                .then()
+                .statusCode(400)
+                .contentType(ContentType.JSON)
+                .body("error.code", equalTo("BAD_REQUEST"))
                 .body("message", containsString("form body"));
     }
 
     @Test
     void truncatedMultipartOrWrongBoundaryIs400() throws Exception {
-        HttpResponse<String> truncated = send("multipart/form-data; boundary=abc",
+        HttpResponse<String> truncated = send(
+                "multipart/form-data; boundary=abc",
                 "--abc\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\n12");
         assertThat(truncated.statusCode(), equalTo(400));
         assertThat(truncated.body(), containsString("\"code\":\"BAD_REQUEST\""));
-        HttpResponse<String> wrongBoundary = send("multipart/form-data; boundary=zzz",
+        HttpResponse<String> wrongBoundary = send(
+                "multipart/form-data; boundary=zzz",
                 "--abc\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\n12\r\n--abc--\r\n");
         assertThat(wrongBoundary.statusCode(), equalTo(400));
         assertThat(wrongBoundary.body(), containsString("\"code\":\"BAD_REQUEST\""));
@@ -85,9 +101,12 @@ class MalformedRequestsTest {
 
     /** Posts bytes as they are, which RestAssured will not do for a multipart type. */
     private HttpResponse<String> send(String contentType, String body) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + RestAssured.port + "/api/v1/enrolments"))
-                .header("Authorization", auth).header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + RestAssured.port + "/api/v1/enrolments"))
+                .header("Authorization", auth)
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
         try (HttpClient client = HttpClient.newHttpClient()) {
             return client.send(request, HttpResponse.BodyHandlers.ofString());
         }
@@ -95,8 +114,13 @@ class MalformedRequestsTest {
 
     @Test
     void formFieldOverTheAttributeLimitIs413() {
-        raw("application/x-www-form-urlencoded").body("user=" + "1".repeat(3_000_000)).post("/api/v1/enrolments")
-                .then().statusCode(413).contentType(ContentType.JSON).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
+        raw("application/x-www-form-urlencoded")
+                .body("user=" + "1".repeat(3_000_000))
+                .post("/api/v1/enrolments")
+                .then()
+                .statusCode(413)
+                .contentType(ContentType.JSON)
+                .body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
     }
 
     @Test
@@ -104,8 +128,8 @@ class MalformedRequestsTest {
         // As a proxy sends it: the whole body, then (keep-alive) the next request on the same
         // connection. The refused body must not leave that next request hanging.
         String boundary = "b0undary";
-        String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\n" + "1".repeat(2_500_000)
-                + "\r\n--" + boundary + "--\r\n";
+        String body = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\n"
+                + "1".repeat(2_500_000) + "\r\n--" + boundary + "--\r\n";
         String first = "POST /api/v1/enrolments HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + auth
                 + "\r\nContent-Type: multipart/form-data; boundary=" + boundary + "\r\nContent-Length: " + body.length()
                 + "\r\n\r\n" + body;
@@ -114,7 +138,7 @@ class MalformedRequestsTest {
             socket.setSoTimeout(10_000);
             try {
                 socket.getOutputStream().write((first + second).getBytes(StandardCharsets.US_ASCII));
-            } catch (java.io.IOException closedWhileSending) {
+            } catch (IOException closedWhileSending) {
                 // the server may stop reading once it has answered
             }
             // Ends when the server closes the connection, after it has read the rest of the body;
@@ -122,37 +146,62 @@ class MalformedRequestsTest {
             String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(response, startsWith("HTTP/1.1 413"));
             assertThat(response, containsString("\"code\":\"PAYLOAD_TOO_LARGE\""));
-            assertThat(response.toLowerCase(java.util.Locale.ROOT), containsString("connection: close"));
+            assertThat(response.toLowerCase(Locale.ROOT), containsString("connection: close"));
         }
     }
 
     @Test
     void formWithMoreFieldsThanTheLimitIs413() {
-        raw("application/x-www-form-urlencoded").body("&".repeat(100_000)).post("/api/v1/enrolments")
-                .then().statusCode(413).contentType(ContentType.JSON).body("error.code", equalTo("PAYLOAD_TOO_LARGE"))
+        raw("application/x-www-form-urlencoded")
+                .body("&".repeat(100_000))
+                .post("/api/v1/enrolments")
+                .then()
+                .statusCode(413)
+                .contentType(ContentType.JSON)
+                .body("error.code", equalTo("PAYLOAD_TOO_LARGE"))
                 .body("message", containsString("more fields"));
-        raw("application/x-www-form-urlencoded").body("user=1&".repeat(1_500)).post("/api/v1/enrolments")
-                .then().statusCode(413).body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
+        raw("application/x-www-form-urlencoded")
+                .body("user=1&".repeat(1_500))
+                .post("/api/v1/enrolments")
+                .then()
+                .statusCode(413)
+                .body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
     }
 
     @Test
     void nulCharactersAreRefusedNamingTheField() {
-        given().header("Authorization", auth).queryParam("search", "\u0000").get("/api/v1/members")
-                .then().statusCode(400).body("error.code", equalTo("BAD_REQUEST"))
+        given().header("Authorization", auth)
+                .queryParam("search", "\u0000")
+                .get("/api/v1/members")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
                 .body("details[0].field", equalTo("search"));
-        given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body("{\"email\":\"nul@example.com\",\"firstname\":\"a\\u0000b\"}").post("/api/v1/members")
-                .then().statusCode(400).body("details[0].field", equalTo("firstname"))
+        given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body("{\"email\":\"nul@example.com\",\"firstname\":\"a\\u0000b\"}")
+                .post("/api/v1/members")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("firstname"))
                 .body("details[0].message", containsString("NUL"));
-        given().header("Authorization", auth).queryParam("search", "nul@example.com").get("/api/v1/members")
-                .then().statusCode(200).header("X-Total-Count", "0");
+        given().header("Authorization", auth)
+                .queryParam("search", "nul@example.com")
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "0");
     }
 
     @Test
     void duplicateKeysAre400() {
-        given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body("{\"email\":\"dup@example.com\",\"email\":\"dup2@example.com\"}").post("/api/v1/members")
-                .then().statusCode(400).body("error.code", equalTo("BAD_REQUEST"))
+        given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body("{\"email\":\"dup@example.com\",\"email\":\"dup2@example.com\"}")
+                .post("/api/v1/members")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
                 .body("message", containsString("Duplicate field"));
     }
 
@@ -161,8 +210,9 @@ class MalformedRequestsTest {
         String path = "/api/v1/members?search=" + "a".repeat(10_000);
         try (Socket socket = new Socket("127.0.0.1", RestAssured.port)) {
             socket.setSoTimeout(5000);
-            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + auth
-                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream()
+                    .write(("GET " + path + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + auth + "\r\n\r\n")
+                            .getBytes(StandardCharsets.US_ASCII));
             InputStream in = socket.getInputStream();
             String response = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             assertThat(response, startsWith("HTTP/1.1 414"));

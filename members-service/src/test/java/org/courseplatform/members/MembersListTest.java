@@ -6,6 +6,10 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.specification.RequestSpecification;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -51,23 +55,34 @@ class MembersListTest {
         abe = create(key, member("Abe", "Zimmer", "yak", "c", true));
         Thread.sleep(5);
         create(key, boJson);
-        given().header("Authorization", key.header()).patch("/api/v1/members/unlink/" + abe).then().statusCode(204);
+        given().header("Authorization", key.header())
+                .patch("/api/v1/members/unlink/" + abe)
+                .then()
+                .statusCode(204);
     }
 
     private String member(String first, String last, String username, String emailPrefix, boolean active) {
-        return "{\"email\":\"" + emailPrefix + "-" + suffix + "@example.com\",\"firstname\":\"" + first + "\",\"lastname\":\"" + last
-                + "\",\"username\":\"" + username + "-" + suffix + "\"" + (active ? ",\"active\":true" : "") + "}";
+        return "{\"email\":\"" + emailPrefix + "-" + suffix + "@example.com\",\"firstname\":\"" + first
+                + "\",\"lastname\":\"" + last + "\",\"username\":\"" + username + "-" + suffix + "\""
+                + (active ? ",\"active\":true" : "") + "}";
     }
 
     private static long create(Admin.Key key, String json) {
-        return MembersApiTest.as(key).body(json).post("/api/v1/members").then().statusCode(200).extract().jsonPath().getLong("id");
+        return MembersApiTest.as(key)
+                .body(json)
+                .post("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     private List<Integer> ids(long... ids) {
-        return java.util.Arrays.stream(ids).mapToObj(i -> (int) i).toList();
+        return Arrays.stream(ids).mapToObj(i -> (int) i).toList();
     }
 
-    private io.restassured.specification.RequestSpecification list() {
+    private RequestSpecification list() {
         return given().header("Authorization", key.header());
     }
 
@@ -83,52 +98,125 @@ class MembersListTest {
             case "added" -> ids(cara, abe, bo);
             default -> throw new IllegalArgumentException(sort);
         };
-        list().queryParam("sort", sort).get("/api/v1/members").then().statusCode(200)
-                .header("X-Total-Count", "3").body("id", equalTo(expected));
-        List<Integer> reversed = new java.util.ArrayList<>(expected);
-        java.util.Collections.reverse(reversed);
-        list().queryParam("sort", sort).queryParam("reverse", "1").get("/api/v1/members").then().statusCode(200)
+        list().queryParam("sort", sort)
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "3")
+                .body("id", equalTo(expected));
+        List<Integer> reversed = new ArrayList<>(expected);
+        Collections.reverse(reversed);
+        list().queryParam("sort", sort)
+                .queryParam("reverse", "1")
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200)
                 .body("id", equalTo(reversed));
-        list().queryParam("sort", sort).queryParam("reverse", "0").get("/api/v1/members").then().body("id", equalTo(expected));
+        list().queryParam("sort", sort)
+                .queryParam("reverse", "0")
+                .get("/api/v1/members")
+                .then()
+                .body("id", equalTo(expected));
     }
 
     @Test
     void theDefaultOrderIsLastNameFirst() {
-        list().get("/api/v1/members").then().statusCode(200).body("id", equalTo(ids(bo, cara, abe)))
-                .body("[0].firstname", equalTo("Bo")).body("[0].state", equalTo("active"));
+        list().get("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .body("id", equalTo(ids(bo, cara, abe)))
+                .body("[0].firstname", equalTo("Bo"))
+                .body("[0].state", equalTo("active"));
     }
 
     @Test
     void stateFiltersAndCounts() {
-        list().queryParam("state", "active").get("/api/v1/members").then().header("X-Total-Count", "1").body("id", equalTo(ids(bo)));
-        list().queryParam("state", "pending").get("/api/v1/members").then().header("X-Total-Count", "1").body("id", equalTo(ids(cara)));
-        list().queryParam("state", "inactive").get("/api/v1/members").then().header("X-Total-Count", "1").body("id", equalTo(ids(abe)));
+        list().queryParam("state", "active")
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "1")
+                .body("id", equalTo(ids(bo)));
+        list().queryParam("state", "pending")
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "1")
+                .body("id", equalTo(ids(cara)));
+        list().queryParam("state", "inactive")
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "1")
+                .body("id", equalTo(ids(abe)));
     }
 
     @Test
     void searchIsACaseInsensitiveSubstringOfNamesUsernameAndEmail() {
-        list().queryParam("search", "ZIMM").get("/api/v1/members").then().header("X-Total-Count", "1").body("id", equalTo(ids(abe)));
+        list().queryParam("search", "ZIMM")
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "1")
+                .body("id", equalTo(ids(abe)));
         list().queryParam("search", "oun").get("/api/v1/members").then().body("id", equalTo(ids(cara)));
-        list().queryParam("search", "xen-" + suffix).get("/api/v1/members").then().body("id", equalTo(ids(bo)));
-        list().queryParam("search", "a-" + suffix + "@EXAMPLE").get("/api/v1/members").then().body("id", equalTo(ids(bo)));
-        list().queryParam("search", suffix).queryParam("sort", "name").get("/api/v1/members").then()
-                .header("X-Total-Count", "3").body("id", equalTo(ids(abe, bo, cara)));
-        list().queryParam("search", suffix).queryParam("state", "pending").get("/api/v1/members").then()
-                .header("X-Total-Count", "1").body("id", equalTo(ids(cara)));
+        list().queryParam("search", "xen-" + suffix)
+                .get("/api/v1/members")
+                .then()
+                .body("id", equalTo(ids(bo)));
+        list().queryParam("search", "a-" + suffix + "@EXAMPLE")
+                .get("/api/v1/members")
+                .then()
+                .body("id", equalTo(ids(bo)));
+        list().queryParam("search", suffix)
+                .queryParam("sort", "name")
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "3")
+                .body("id", equalTo(ids(abe, bo, cara)));
+        list().queryParam("search", suffix)
+                .queryParam("state", "pending")
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "1")
+                .body("id", equalTo(ids(cara)));
         // LIKE wildcards are literal characters, not patterns.
-        list().queryParam("search", "%").get("/api/v1/members").then().statusCode(200).header("X-Total-Count", "0").body("", hasSize(0));
+        list().queryParam("search", "%")
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "0")
+                .body("", hasSize(0));
         list().queryParam("search", "_").get("/api/v1/members").then().header("X-Total-Count", "0");
         list().queryParam("search", "nobody-here").get("/api/v1/members").then().header("X-Total-Count", "0");
     }
 
     @Test
     void pagesAreZeroBasedAndLimitIsZeroToAHundred() {
-        list().queryParam("limit", "2").get("/api/v1/members").then().header("X-Total-Count", "3").body("id", equalTo(ids(bo, cara)));
-        list().queryParam("limit", "2").queryParam("page", "1").get("/api/v1/members").then().body("id", equalTo(ids(abe)));
-        list().queryParam("limit", "2").queryParam("page", "2").get("/api/v1/members").then().statusCode(200)
-                .header("X-Total-Count", "3").body("", hasSize(0));
-        list().queryParam("limit", "0").get("/api/v1/members").then().statusCode(200).header("X-Total-Count", "3").body("", hasSize(0));
-        list().queryParam("limit", "100").get("/api/v1/members").then().statusCode(200).body("", hasSize(3));
+        list().queryParam("limit", "2")
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "3")
+                .body("id", equalTo(ids(bo, cara)));
+        list().queryParam("limit", "2")
+                .queryParam("page", "1")
+                .get("/api/v1/members")
+                .then()
+                .body("id", equalTo(ids(abe)));
+        list().queryParam("limit", "2")
+                .queryParam("page", "2")
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "3")
+                .body("", hasSize(0));
+        list().queryParam("limit", "0")
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "3")
+                .body("", hasSize(0));
+        list().queryParam("limit", "100")
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .body("", hasSize(3));
     }
 
     @Test
@@ -137,15 +225,38 @@ class MembersListTest {
         for (int i = 0; i < 6; i++) {
             create(six, "{\"email\":\"six" + i + "-" + suffix + "@example.com\"}");
         }
-        given().header("Authorization", six.header()).get("/api/v1/members").then().header("X-Total-Count", "6").body("", hasSize(5));
-        given().header("Authorization", six.header()).queryParam("page", "1").get("/api/v1/members").then().body("", hasSize(1));
+        given().header("Authorization", six.header())
+                .get("/api/v1/members")
+                .then()
+                .header("X-Total-Count", "6")
+                .body("", hasSize(5));
+        given().header("Authorization", six.header())
+                .queryParam("page", "1")
+                .get("/api/v1/members")
+                .then()
+                .body("", hasSize(1));
     }
 
     @ParameterizedTest(name = "{0}={1}")
-    @CsvSource({"limit,101", "limit,-1", "limit,five", "limit,1.5", "page,-1", "page,x", "sort,surname", "sort,NAME",
-            "state,deleted", "reverse,2", "reverse,true"})
+    @CsvSource({
+        "limit,101",
+        "limit,-1",
+        "limit,five",
+        "limit,1.5",
+        "page,-1",
+        "page,x",
+        "sort,surname",
+        "sort,NAME",
+        "state,deleted",
+        "reverse,2",
+        "reverse,true"
+    })
     void badValuesAre400NamingTheParameter(String parameter, String value) {
-        list().queryParam(parameter, value).get("/api/v1/members").then().statusCode(400)
-                .body("error.code", equalTo("BAD_REQUEST")).body("details.field", contains(parameter));
+        list().queryParam(parameter, value)
+                .get("/api/v1/members")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
+                .body("details.field", contains(parameter));
     }
 }

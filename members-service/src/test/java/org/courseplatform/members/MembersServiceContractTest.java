@@ -41,18 +41,28 @@ class MembersServiceContractTest extends ServiceContract {
 
     @Override
     protected String keyFor(String plan, String addons, String features) {
-        long workspace = given().auth().oauth2(Admin.operatorToken()).contentType(ContentType.JSON)
+        long workspace = given().auth()
+                .oauth2(Admin.operatorToken())
+                .contentType(ContentType.JSON)
                 .body("{\"name\":\"Contract " + plan + "\",\"plan\":\"" + plan + "\",\"addons\":" + list(addons)
                         + ",\"features\":" + list(features) + ",\"userLimit\":null}")
-                .post("/admin/v1/workspaces").then().statusCode(201).extract().jsonPath().getLong("id");
+                .post("/admin/v1/workspaces")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         return Admin.key(workspace, "live").header();
     }
 
     @Override
     protected String revokedKey() {
         Admin.Key key = Admin.key(Admin.workspace("build", "[]"), "live");
-        given().auth().oauth2(Admin.operatorToken()).delete("/admin/v1/workspaces/" + key.workspaceId() + "/api-keys/" + key.id())
-                .then().statusCode(204);
+        given().auth()
+                .oauth2(Admin.operatorToken())
+                .delete("/admin/v1/workspaces/" + key.workspaceId() + "/api-keys/" + key.id())
+                .then()
+                .statusCode(204);
         return key.header();
     }
 
@@ -66,12 +76,16 @@ class MembersServiceContractTest extends ServiceContract {
     @Override
     protected Map<String, String> fuzzExamples() {
         return Map.of(
-                "POST /admin/v1/workspaces", "{\"name\":\"Fuzz\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}",
+                "POST /admin/v1/workspaces",
+                        "{\"name\":\"Fuzz\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}",
                 "PATCH /admin/v1/workspaces/{id}", "{\"name\":\"Fuzz renamed\",\"userLimit\":10}");
     }
 
     private static String list(String plusJoined) {
-        return plusJoined.isEmpty() ? "[]"
-                : Arrays.stream(plusJoined.split("\\+")).map(s -> "\"" + s + "\"").collect(Collectors.joining(",", "[", "]"));
+        return plusJoined.isEmpty()
+                ? "[]"
+                : Arrays.stream(plusJoined.split("\\+"))
+                        .map(s -> "\"" + s + "\"")
+                        .collect(Collectors.joining(",", "[", "]"));
     }
 }

@@ -36,6 +36,9 @@ class RateLimitTest {
         assertThat(throttled).as("a 429 within 10 rapid requests").isNotNull();
         assertThat(throttled.jsonPath().getString("error.code")).isEqualTo("TOO_MANY_REQUESTS");
         assertThat(Integer.parseInt(throttled.header("Retry-After"))).isPositive();
-        given().header("Authorization", quiet.header()).get("/api/v1/members").then().statusCode(200);
+        given().header("Authorization", quiet.header())
+                .get("/api/v1/members")
+                .then()
+                .statusCode(200);
     }
 }

@@ -8,6 +8,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -63,20 +64,38 @@ class SearchResultsTest {
         List<Long> members = new ArrayList<>();
         for (int i = 0; i < people.length; i++) {
             String[] p = people[i];
-            StringBuilder json = new StringBuilder("{\"email\":\"" + p[3] + "-" + tag + "@Example.com\",\"username\":\"" + p[2] + "-" + tag + "\"");
+            StringBuilder json = new StringBuilder(
+                    "{\"email\":\"" + p[3] + "-" + tag + "@Example.com\",\"username\":\"" + p[2] + "-" + tag + "\"");
             if (p[0] != null) {
-                json.append(",\"firstname\":\"").append(p[0].replace("\\", "\\\\")).append("\",\"lastname\":\"").append(p[1]).append('"');
+                json.append(",\"firstname\":\"")
+                        .append(p[0].replace("\\", "\\\\"))
+                        .append("\",\"lastname\":\"")
+                        .append(p[1])
+                        .append('"');
             }
             if (i % 3 != 2) {
                 json.append(",\"active\":true");
             }
-            members.add(MembersApiTest.as(key).body(json + "}").post("/api/v1/members").then().statusCode(200)
-                    .extract().jsonPath().getLong("id"));
+            members.add(MembersApiTest.as(key)
+                    .body(json + "}")
+                    .post("/api/v1/members")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getLong("id"));
             // The same people in another workspace, with enrolments of their own.
-            MembersApiTest.as(other).body("{\"email\":\"o" + i + "-" + p[3] + "-" + tag + "@example.com\",\"firstname\":\"Anna\","
-                    + "\"lastname\":\"Smith\",\"active\":true}").post("/api/v1/members").then().statusCode(200);
+            MembersApiTest.as(other)
+                    .body("{\"email\":\"o" + i + "-" + p[3] + "-" + tag + "@example.com\",\"firstname\":\"Anna\","
+                            + "\"lastname\":\"Smith\",\"active\":true}")
+                    .post("/api/v1/members")
+                    .then()
+                    .statusCode(200);
         }
-        given().header("Authorization", key.header()).patch("/api/v1/members/unlink/" + members.get(4)).then().statusCode(204);
+        given().header("Authorization", key.header())
+                .patch("/api/v1/members/unlink/" + members.get(4))
+                .then()
+                .statusCode(204);
 
         long base = 7_000_000 + System.nanoTime() % 1_000_000;
         long smithCourse = course(ws, base, "Smith workshop", "course.created");
@@ -85,28 +104,45 @@ class SearchResultsTest {
         long elsewhere = course(otherWs, base + 3, "Smith workshop", "course.created");
         long otherGroup = group(other, "g");
         await().atMost(Duration.ofSeconds(30))
-                .until(() -> enrol(key, "user=" + members.get(0) + "&course=" + smithCourse).statusCode() == 201
-                        && enrol(key, "user=" + members.get(0) + "&course=" + gone).statusCode() == 201
-                        && enrol(other, "group=" + otherGroup + "&course=" + elsewhere).statusCode() == 201);
+                .until(() -> enrol(key, "user=" + members.get(0) + "&course=" + smithCourse)
+                                        .statusCode()
+                                == 201
+                        && enrol(key, "user=" + members.get(0) + "&course=" + gone)
+                                        .statusCode()
+                                == 201
+                        && enrol(other, "group=" + otherGroup + "&course=" + elsewhere)
+                                        .statusCode()
+                                == 201);
         long group = group(key, "Team");
         for (int i = 0; i < members.size(); i++) {
-            enrol(key, "user=" + members.get(i) + "&course=" + (i % 2 == 0 ? smithCourse : golf)).then().statusCode(201);
+            enrol(key, "user=" + members.get(i) + "&course=" + (i % 2 == 0 ? smithCourse : golf))
+                    .then()
+                    .statusCode(201);
             if (i % 3 == 0) {
-                enrol(key, "user=" + members.get(i) + "&group=" + group + "&role=" + (i % 2 == 0 ? "teacher" : "student"))
-                        .then().statusCode(201);
+                enrol(
+                                key,
+                                "user=" + members.get(i) + "&group=" + group + "&role="
+                                        + (i % 2 == 0 ? "teacher" : "student"))
+                        .then()
+                        .statusCode(201);
             }
         }
         enrol(key, "group=" + group + "&course=" + golf).then().statusCode(201);
         enrol(key, "group=" + group + "&course=" + smithCourse).then().statusCode(201);
         course(ws, gone, "Deleted anna course", "course.deleted");
         // Its enrolments stay (and are searched by its title); no new ones once the deletion is in.
-        await().atMost(Duration.ofSeconds(30)).until(() -> enrol(key, "user=" + members.get(1) + "&course=" + gone).statusCode() == 404);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        enrol(key, "user=" + members.get(1) + "&course=" + gone).statusCode() == 404);
     }
 
     private long course(long ws, long id, String title, String type) {
-        String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID() + "\",\"source\":\"/course-service\",\"type\":\"" + type
-                + "\",\"subject\":\"" + id + "\",\"time\":\"" + java.time.OffsetDateTime.now() + "\",\"datacontenttype\":\"application/json\","
-                + "\"workspaceid\":" + ws + ",\"testmode\":false,\"data\":{\"course\":{\"id\":" + id + ",\"title\":\"" + title
+        String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID()
+                + "\",\"source\":\"/course-service\",\"type\":\"" + type
+                + "\",\"subject\":\"" + id + "\",\"time\":\"" + OffsetDateTime.now()
+                + "\",\"datacontenttype\":\"application/json\","
+                + "\"workspaceid\":" + ws + ",\"testmode\":false,\"data\":{\"course\":{\"id\":" + id + ",\"title\":\""
+                + title
                 + "\",\"key\":\"K-" + id + "\",\"clientIdentifier\":null,\"identifier\":\"a\",\"type\":\"course\"}}}";
         TestKafka.send("course-events", Long.toString(id), event);
         courseText.put(id, (title + " K-" + id).toLowerCase(Locale.ROOT));
@@ -114,8 +150,14 @@ class SearchResultsTest {
     }
 
     private static long group(Admin.Key key, String name) {
-        return MembersApiTest.as(key).body("{\"name\":\"" + name + "\"}").post("/api/v1/groups").then().statusCode(201)
-                .extract().jsonPath().getLong("id");
+        return MembersApiTest.as(key)
+                .body("{\"name\":\"" + name + "\"}")
+                .post("/api/v1/groups")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     private static Response enrol(Admin.Key key, String form) {
@@ -131,9 +173,16 @@ class SearchResultsTest {
     private List<Map<String, Object>> all(String path, String sizeParam, Map<String, String> query) {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (int page = 0; ; page++) {
-            List<Map<String, Object>> got = given().header("Authorization", key.header()).queryParams(query)
-                    .queryParam(sizeParam, "100").queryParam("page", page).get(path).then().statusCode(200)
-                    .extract().jsonPath().getList("");
+            List<Map<String, Object>> got = given().header("Authorization", key.header())
+                    .queryParams(query)
+                    .queryParam(sizeParam, "100")
+                    .queryParam("page", page)
+                    .get(path)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .jsonPath()
+                    .getList("");
             rows.addAll(got);
             if (got.size() < 100) {
                 return rows;
@@ -155,10 +204,16 @@ class SearchResultsTest {
         for (int size : new int[] {2, 100}) {
             List<Long> got = new ArrayList<>();
             for (int page = 0; page <= expected.size() / size + 1; page++) {
-                Response response = given().header("Authorization", key.header()).queryParams(query)
-                        .queryParam(sizeParam, size).queryParam("page", page).get(path);
+                Response response = given().header("Authorization", key.header())
+                        .queryParams(query)
+                        .queryParam(sizeParam, size)
+                        .queryParam("page", page)
+                        .get(path);
                 assertEquals(200, response.statusCode(), query + " page " + page);
-                assertEquals(Integer.toString(expected.size()), response.header("X-Total-Count"), query + " page " + page + " of " + size);
+                assertEquals(
+                        Integer.toString(expected.size()),
+                        response.header("X-Total-Count"),
+                        query + " page " + page + " of " + size);
                 response.jsonPath().getList("id", Number.class).forEach(id -> got.add(id.longValue()));
             }
             assertEquals(expected, got, query + " in pages of " + size);
@@ -167,8 +222,21 @@ class SearchResultsTest {
 
     @Test
     void memberSearchesAreTheFilteredListInEveryOrderStateAndPage() {
-        List<String> terms = List.of("anna", "SMITH", "Anna Smith", "%", "_", "\\", "under_", "pct%", "a.s", "@example", tag,
-                "-" + tag + "@EXAMPLE.COM", "e", "nobody");
+        List<String> terms = List.of(
+                "anna",
+                "SMITH",
+                "Anna Smith",
+                "%",
+                "_",
+                "\\",
+                "under_",
+                "pct%",
+                "a.s",
+                "@example",
+                tag,
+                "-" + tag + "@EXAMPLE.COM",
+                "e",
+                "nobody");
         for (String sort : SORTS) {
             for (String reverse : List.of("0", "1")) {
                 for (String state : new String[] {null, "active", "pending", "inactive"}) {
@@ -182,8 +250,10 @@ class SearchResultsTest {
                             continue;
                         }
                         String needle = term.strip().toLowerCase(Locale.ROOT);
-                        List<Long> expected = everyone.stream().filter(m -> text(m).contains(needle))
-                                .map(m -> ((Number) m.get("id")).longValue()).toList();
+                        List<Long> expected = everyone.stream()
+                                .filter(m -> text(m).contains(needle))
+                                .map(m -> ((Number) m.get("id")).longValue())
+                                .toList();
                         Map<String, String> query = new HashMap<>(listQuery);
                         query.put("search", term);
                         assertPages("/api/v1/members", "limit", query, expected);
@@ -201,14 +271,24 @@ class SearchResultsTest {
         }
         // In the list's own order (created, then id).
         List<Map<String, Object>> everything = all("/api/v1/enrolments", "length", Map.of());
-        for (String term : List.of("anna", "SMITH", "smith workshop", "_", "golf_", "k-", "deleted", "Anna Smith", tag, "e", "nobody")) {
+        for (String term : List.of(
+                "anna", "SMITH", "smith workshop", "_", "golf_", "k-", "deleted", "Anna Smith", tag, "e", "nobody")) {
             String needle = term.strip().toLowerCase(Locale.ROOT);
-            List<Long> expected = everything.stream().filter(e -> {
-                Object user = e.get("user");
-                Object course = e.get("course");
-                return user != null && memberText.getOrDefault(((Number) user).longValue(), "").contains(needle)
-                        || course != null && courseText.getOrDefault(((Number) course).longValue(), "").contains(needle);
-            }).map(e -> ((Number) e.get("id")).longValue()).toList();
+            List<Long> expected = everything.stream()
+                    .filter(e -> {
+                        Object user = e.get("user");
+                        Object course = e.get("course");
+                        return user != null
+                                        && memberText
+                                                .getOrDefault(((Number) user).longValue(), "")
+                                                .contains(needle)
+                                || course != null
+                                        && courseText
+                                                .getOrDefault(((Number) course).longValue(), "")
+                                                .contains(needle);
+                    })
+                    .map(e -> ((Number) e.get("id")).longValue())
+                    .toList();
             assertPages("/api/v1/enrolments", "length", Map.of("search", term), expected);
         }
         assertEquals(true, everything.size() > 10, "the data has enrolments");

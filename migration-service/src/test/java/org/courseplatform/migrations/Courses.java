@@ -31,8 +31,7 @@ final class Courses {
             {"format":"builder2","title":"Modern","screens":[{"id":"s1","type":"blocks","title":"One"},
              {"id":"s2","type":"blocks","title":"Two"}]}""";
 
-    private Courses() {
-    }
+    private Courses() {}
 
     static String url() {
         return ConfigProvider.getConfig().getValue("platform.services.course-service.url", String.class);
@@ -45,25 +44,48 @@ final class Courses {
     /** A course of the tenant {@code clientIdentifier} (null: the workspace-default tenant). */
     static long importCourse(String key, String clientIdentifier, String document) {
         String tenant = clientIdentifier == null ? "" : "\"clientIdentifier\":\"" + clientIdentifier + "\",";
-        return given().baseUri(url()).header("Authorization", key).contentType(ContentType.JSON)
+        return given().baseUri(url())
+                .header("Authorization", key)
+                .contentType(ContentType.JSON)
                 .body("{\"identifier\":\"author\"," + tenant + "\"document\":" + document + "}")
-                .post("/v1/headless/courses/import").then().statusCode(201).extract().jsonPath().getLong("id");
+                .post("/v1/headless/courses/import")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     static void replaceContent(String key, long id, String document) {
-        given().baseUri(url()).header("Authorization", key).contentType(ContentType.JSON)
-                .body("{\"document\":" + document + "}").put("/v1/headless/course/" + id + "/content")
-                .then().statusCode(200);
+        given().baseUri(url())
+                .header("Authorization", key)
+                .contentType(ContentType.JSON)
+                .body("{\"document\":" + document + "}")
+                .put("/v1/headless/course/" + id + "/content")
+                .then()
+                .statusCode(200);
     }
 
     static JsonPath course(String key, long id) {
-        return given().baseUri(url()).header("Authorization", key).get("/v1/headless/courses/" + id)
-                .then().statusCode(200).extract().jsonPath();
+        return given().baseUri(url())
+                .header("Authorization", key)
+                .get("/v1/headless/courses/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     /** The course with its draft, through the internal API (a service token of this service). */
     static JsonPath draft(String serviceToken, long workspaceId, long id) {
-        return given().baseUri(url()).auth().oauth2(serviceToken).queryParam("workspaceId", workspaceId)
-                .get("/internal/v1/courses/" + id).then().statusCode(200).extract().jsonPath();
+        return given().baseUri(url())
+                .auth()
+                .oauth2(serviceToken)
+                .queryParam("workspaceId", workspaceId)
+                .get("/internal/v1/courses/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 }

@@ -26,9 +26,15 @@ class MigrationServiceContractTest extends ServiceContract {
     @Test
     void unknownOrMalformedBatchIdIs404() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
-        given().header("Authorization", key).get("/v1/headless/course-migrations/" + UUID.randomUUID())
-                .then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
-        given().header("Authorization", key).get("/v1/headless/course-migrations/123")
-                .then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+        given().header("Authorization", key)
+                .get("/v1/headless/course-migrations/" + UUID.randomUUID())
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
+        given().header("Authorization", key)
+                .get("/v1/headless/course-migrations/123")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
     }
 }

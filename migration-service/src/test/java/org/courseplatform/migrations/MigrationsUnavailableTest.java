@@ -20,15 +20,23 @@ class MigrationsUnavailableTest {
     public static class Unreachable implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.rest-client.courses.url", "http://127.0.0.1:9",
-                    "migrations.worker.max-attempts", "2", "migrations.worker.retry-delay", "0S");
+            return Map.of(
+                    "quarkus.rest-client.courses.url",
+                    "http://127.0.0.1:9",
+                    "migrations.worker.max-attempts",
+                    "2",
+                    "migrations.worker.retry-delay",
+                    "0S");
         }
     }
 
     @Test
     void aSingleCourseAnswers503() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
-        given().header("Authorization", key).post("/v1/headless/course/5/migrate").then().statusCode(503)
+        given().header("Authorization", key)
+                .post("/v1/headless/course/5/migrate")
+                .then()
+                .statusCode(503)
                 .body("error.code", equalTo("UNAVAILABLE"))
                 .body("message", equalTo("course-service is not available; try again"));
     }
@@ -36,8 +44,14 @@ class MigrationsUnavailableTest {
     @Test
     void batchItemsAreRetriedThenFailedAndTheBatchStillCompletes() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
-        String id = MigrationsTest.as(key).body(MigrationsTest.ids(5, 6)).post("/v1/headless/course-migrations")
-                .then().statusCode(202).extract().jsonPath().getString("id");
+        String id = MigrationsTest.as(key)
+                .body(MigrationsTest.ids(5, 6))
+                .post("/v1/headless/course-migrations")
+                .then()
+                .statusCode(202)
+                .extract()
+                .jsonPath()
+                .getString("id");
         JsonPath done = MigrationsTest.awaitBatch(key, id);
         assertThat(done.getString("status")).isEqualTo("completed_with_errors");
         assertThat(done.getList("items.status")).containsOnly("failed");

@@ -21,12 +21,10 @@ public final class Launches {
     public static final Pattern URL = Pattern.compile(
             "http://(?<label>[0-9a-f]{32})\\.content\\.localhost:8080/scorm/launch#token=(?<token>[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)");
 
-    private Launches() {
-    }
+    private Launches() {}
 
     /** An embed URL taken apart: the content host it opens on and its token. */
-    public record Launch(String host, String label, String token) {
-    }
+    public record Launch(String host, String label, String token) {}
 
     /** An opened session: its content host and its page ({@code /scorm/s/<id>/player} or {@code …/overview}). */
     public record Opened(String host, String page) {
@@ -54,14 +52,22 @@ public final class Launches {
 
     /** The launch page's POST of a token on a host. */
     public static Response post(String host, String token) {
-        return given().header("Host", host).contentType(ContentType.JSON).body(Map.of("token", token)).post("/scorm/launch");
+        return given().header("Host", host)
+                .contentType(ContentType.JSON)
+                .body(Map.of("token", token))
+                .post("/scorm/launch");
     }
 
     /** Opens an embed URL; answers the session it opened. */
     public static Opened open(String url) {
         Launch launch = parse(url);
-        String page = post(launch.host(), launch.token()).then().statusCode(200).header("Cache-Control", "no-store")
-                .extract().jsonPath().getString("location");
+        String page = post(launch.host(), launch.token())
+                .then()
+                .statusCode(200)
+                .header("Cache-Control", "no-store")
+                .extract()
+                .jsonPath()
+                .getString("location");
         assertThat(page).matches("/scorm/s/[0-9a-f]{64}/(player|overview)");
         return new Opened(launch.host(), page);
     }

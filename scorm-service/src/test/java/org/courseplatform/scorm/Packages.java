@@ -19,15 +19,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 /** Drives the public API as a tenant backend would: announce, PUT to the presigned URL, create, poll. */
 public final class Packages {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-    private Packages() {
-    }
+    private Packages() {}
 
     public static JsonPath announce(String auth, String name, long size) {
-        return given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body(Map.of("name", name, "size", size)).post("/v1/headless/scorm-package/upload")
-                .then().statusCode(200).extract().jsonPath();
+        return given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(Map.of("name", name, "size", size))
+                .post("/v1/headless/scorm-package/upload")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     /**
@@ -38,11 +43,16 @@ public final class Packages {
     public static int put(String url, byte[] bytes) {
         AtomicInteger status = new AtomicInteger();
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/zip")
-                    .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), info -> {
-                        status.set(info.statusCode());
-                        return HttpResponse.BodySubscribers.discarding();
-                    }).statusCode();
+            return HTTP.send(
+                            HttpRequest.newBuilder(URI.create(url))
+                                    .header("Content-Type", "application/zip")
+                                    .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes))
+                                    .build(),
+                            info -> {
+                                status.set(info.statusCode());
+                                return HttpResponse.BodySubscribers.discarding();
+                            })
+                    .statusCode();
         } catch (IOException e) {
             if (status.get() >= 400) {
                 return status.get();
@@ -62,12 +72,18 @@ public final class Packages {
      */
     public static boolean putRefused(String url, byte[] bytes) {
         AtomicInteger status = new AtomicInteger();
-        try (HttpClient once = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
-            int answered = once.send(HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/zip")
-                    .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes)).build(), info -> {
-                        status.set(info.statusCode());
-                        return HttpResponse.BodySubscribers.discarding();
-                    }).statusCode();
+        try (HttpClient once =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
+            int answered = once.send(
+                            HttpRequest.newBuilder(URI.create(url))
+                                    .header("Content-Type", "application/zip")
+                                    .PUT(HttpRequest.BodyPublishers.ofByteArray(bytes))
+                                    .build(),
+                            info -> {
+                                status.set(info.statusCode());
+                                return HttpResponse.BodySubscribers.discarding();
+                            })
+                    .statusCode();
             return answered == 403;
         } catch (IOException e) {
             return status.get() == 403 || status.get() == 0;
@@ -79,8 +95,8 @@ public final class Packages {
 
     public static byte[] get(String url) {
         try {
-            HttpResponse<byte[]> response = HTTP.send(HttpRequest.newBuilder(URI.create(url)).GET().build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> response = HTTP.send(
+                    HttpRequest.newBuilder(URI.create(url)).GET().build(), HttpResponse.BodyHandlers.ofByteArray());
             assertThat(response.statusCode()).isEqualTo(200);
             return response.body();
         } catch (Exception e) {
@@ -92,19 +108,33 @@ public final class Packages {
     public static long upload(String auth, String name, byte[] bytes) {
         JsonPath ticket = announce(auth, name, bytes.length);
         assertThat(put(ticket.getString("url"), bytes)).isEqualTo(200);
-        return given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body(Map.of("hash", ticket.getString("hash"), "name", name)).post("/v1/headless/scorm-package")
-                .then().statusCode(201).extract().jsonPath().getLong("courseId");
+        return given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(Map.of("hash", ticket.getString("hash"), "name", name))
+                .post("/v1/headless/scorm-package")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("courseId");
     }
 
     public static JsonPath status(String auth, long courseId) {
-        return given().header("Authorization", auth).get("/v1/headless/scorm-package/" + courseId)
-                .then().statusCode(200).extract().jsonPath();
+        return given().header("Authorization", auth)
+                .get("/v1/headless/scorm-package/" + courseId)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     /** Waits until processing ends ({@code ready} or {@code failed}) and answers the status. */
     public static JsonPath settled(String auth, long courseId) {
-        return await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
-                .until(() -> status(auth, courseId), s -> s.getString("status").equals("ready") || s.getString("status").equals("failed"));
+        return await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> status(auth, courseId),
+                        s -> s.getString("status").equals("ready")
+                                || s.getString("status").equals("failed"));
     }
 }

@@ -9,12 +9,16 @@ import static org.hamcrest.Matchers.startsWith;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -63,7 +67,9 @@ class ScormPackagesTest {
         assertThat(single12.getString("version")).isEqualTo("1.2");
         assertThat(single12.getList("launch.scos")).hasSize(1);
         assertThat(single12.getString("error")).isNull();
-        assertThat(Packages.status(auth, ids.get("scorm2004-3rd-single-sco.zip")).getString("version")).isEqualTo("2004 3rd Edition");
+        assertThat(Packages.status(auth, ids.get("scorm2004-3rd-single-sco.zip"))
+                        .getString("version"))
+                .isEqualTo("2004 3rd Edition");
         JsonPath multi = Packages.status(auth, ids.get("scorm2004-3rd-multi-sco.zip"));
         assertThat(multi.getList("launch.scos")).hasSize(18);
         for (int i = 0; i < 18; i++) {
@@ -71,26 +77,40 @@ class ScormPackagesTest {
             assertThat(multi.getString("launch.scos[" + i + "].title")).isNotBlank();
             String href = multi.getString("launch.scos[" + i + "].href");
             String file = href.replaceAll("[?#].*$", "");
-            assertThat(store.size(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-multi-sco.zip")) + file)).isPresent();
+            assertThat(store.size(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-multi-sco.zip")) + file))
+                    .isPresent();
         }
         // The course title comes from the manifest, through course-service.
         String title = multi.getString("title");
         assertThat(title).isNotBlank().isNotEqualTo("scorm2004-3rd-multi-sco");
-        given().baseUri(courseService).header("Authorization", auth).get("/v1/headless/courses/" + e(ids, "scorm2004-3rd-multi-sco.zip"))
-                .then().statusCode(200).body("type", equalTo("scorm")).body("title", equalTo(title))
+        given().baseUri(courseService)
+                .header("Authorization", auth)
+                .get("/v1/headless/courses/" + e(ids, "scorm2004-3rd-multi-sco.zip"))
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("scorm"))
+                .body("title", equalTo(title))
                 .body("identifier", startsWith("api-key-"));
-        given().baseUri(courseService).header("Authorization", auth).contentType(ContentType.JSON).body("{\"document\":{\"format\":\"builder2\",\"title\":\"Edited\",\"screens\":[{\"id\":\"s1\",\"type\":\"blocks\"}]}}")
-                .put("/v1/headless/course/" + e(ids, "scorm2004-3rd-multi-sco.zip") + "/content").then().statusCode(422)
+        given().baseUri(courseService)
+                .header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(
+                        "{\"document\":{\"format\":\"builder2\",\"title\":\"Edited\",\"screens\":[{\"id\":\"s1\",\"type\":\"blocks\"}]}}")
+                .put("/v1/headless/course/" + e(ids, "scorm2004-3rd-multi-sco.zip") + "/content")
+                .then()
+                .statusCode(422)
                 .body("message", containsString("SCORM"));
         JsonPath sequencing = Packages.status(auth, ids.get("scorm2004-3rd-sequencing-forced.zip"));
         assertThat(sequencing.getString("errorCode")).isEqualTo("sequencing_present");
         assertThat(sequencing.getString("error")).contains("sequencing");
         assertThat(sequencing.getString("launch")).isNull();
-        assertThat(Packages.status(auth, ids.get("scorm12-no-sco.zip")).getString("errorCode")).isEqualTo("no_launchable_sco");
+        assertThat(Packages.status(auth, ids.get("scorm12-no-sco.zip")).getString("errorCode"))
+                .isEqualTo("no_launchable_sco");
         // Nothing of a rejected package is stored beside its original.
-        assertThat(store.list(PackageStore.contentPrefix(e(ids, "scorm12-no-sco.zip")))).isEmpty();
-        assertThat(store.list(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip")))).contains(
-                PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip")) + "imsmanifest.xml");
+        assertThat(store.list(PackageStore.contentPrefix(e(ids, "scorm12-no-sco.zip"))))
+                .isEmpty();
+        assertThat(store.list(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip"))))
+                .contains(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip")) + "imsmanifest.xml");
     }
 
     private static long e(Map<String, Long> ids, String name) {
@@ -119,23 +139,39 @@ class ScormPackagesTest {
         for (Map.Entry<String, Long> e : ids.entrySet()) {
             JsonPath status = Packages.settled(auth, e.getValue());
             assertThat(status.getString("status")).as(e.getKey()).isEqualTo("failed");
-            assertThat(status.getString("errorCode")).as(e.getKey()).isEqualTo(e.getKey().split(":")[0]);
+            assertThat(status.getString("errorCode"))
+                    .as(e.getKey())
+                    .isEqualTo(e.getKey().split(":")[0]);
             assertThat(status.getString("error")).as(e.getKey()).endsWith(".");
-            assertThat(store.list(PackageStore.contentPrefix(e.getValue()))).as(e.getKey()).isEmpty();
+            assertThat(store.list(PackageStore.contentPrefix(e.getValue())))
+                    .as(e.getKey())
+                    .isEmpty();
         }
-        List<String> added = store.list("scorm/").stream().filter(k -> !before.contains(k)).toList();
+        List<String> added =
+                store.list("scorm/").stream().filter(k -> !before.contains(k)).toList();
         // Only the originals stay (rejected packages keep theirs until the failed-original retention).
-        assertThat(added).hasSize(archives.size()).allSatisfy(k -> assertThat(k).startsWith("scorm/originals/" + workspace + "/"));
+        assertThat(added)
+                .hasSize(archives.size())
+                .allSatisfy(k -> assertThat(k).startsWith("scorm/originals/" + workspace + "/"));
         assertThat(store.list("")).noneMatch(k -> k.contains("..") || k.contains("evil") || k.startsWith("/"));
-        assertThat(Files.exists(Path.of(System.getProperty("java.io.tmpdir")).resolve("evil.txt"))).isFalse();
+        assertThat(Files.exists(Path.of(System.getProperty("java.io.tmpdir")).resolve("evil.txt")))
+                .isFalse();
     }
 
     @Test
     void uploadValidatesNameAndSize() {
-        post("/upload", Map.of("name", "course.zip", "size", 0)).then().statusCode(400).body("details[0].field", equalTo("size"));
-        post("/upload", Map.of("name", "course.tar", "size", 10)).then().statusCode(400).body("details[0].field", equalTo("name"));
+        post("/upload", Map.of("name", "course.zip", "size", 0))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("size"));
+        post("/upload", Map.of("name", "course.tar", "size", 10))
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("name"));
         post("/upload", Map.of("name", "a/b.zip", "size", 10)).then().statusCode(400);
-        post("/upload", Map.of("name", "course.zip", "size", 209_715_201L)).then().statusCode(413)
+        post("/upload", Map.of("name", "course.zip", "size", 209_715_201L))
+                .then()
+                .statusCode(413)
                 .body("error.code", equalTo("PAYLOAD_TOO_LARGE"));
         post("/upload", Map.of("name", "course.zip")).then().statusCode(400);
         post("/upload", Map.of("name", "course.zip", "size", "12")).then().statusCode(400);
@@ -152,29 +188,44 @@ class ScormPackagesTest {
         byte[] zip = Zips.fixtureBytes("scorm12-single-sco.zip");
 
         JsonPath ticket = Packages.announce(auth, "a.zip", zip.length);
-        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip")).then().statusCode(422)
+        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip"))
+                .then()
+                .statusCode(422)
                 .body("message", containsString("PUT the zip"));
         Packages.put(ticket.getString("url"), zip);
-        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip")).then().statusCode(201);
-        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip")).then().statusCode(409)
+        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip"))
+                .then()
+                .statusCode(201);
+        post("", Map.of("hash", ticket.getString("hash"), "name", "a.zip"))
+                .then()
+                .statusCode(409)
                 .body("message", containsString("already used"));
         // Another workspace does not know the hash.
-        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).contentType(ContentType.JSON)
-                .body(Map.of("hash", ticket.getString("hash"), "name", "a.zip")).post("/v1/headless/scorm-package")
-                .then().statusCode(404);
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body(Map.of("hash", ticket.getString("hash"), "name", "a.zip"))
+                .post("/v1/headless/scorm-package")
+                .then()
+                .statusCode(404);
 
         // A store that ignored the signed length would keep a body of another size: the size check
         // after upload still refuses it (the object is written here without the presigned URL).
         JsonPath wrongSize = Packages.announce(auth, "b.zip", zip.length + 1);
         putDirectly(PackageStore.uploadKey(workspace, wrongSize.getString("hash")), zip);
-        post("", Map.of("hash", wrongSize.getString("hash"), "name", "b.zip")).then().statusCode(422)
+        post("", Map.of("hash", wrongSize.getString("hash"), "name", "b.zip"))
+                .then()
+                .statusCode(422)
                 .body("message", containsString("announced"));
 
         JsonPath expired = Packages.announce(auth, "c.zip", zip.length);
         Packages.put(expired.getString("url"), zip);
         pool.preparedQuery("update scorm_upload set expires_at = now() - interval '1 second' where hash = $1")
-                .execute(Tuple.of(expired.getString("hash"))).await().atMost(Duration.ofSeconds(5));
-        post("", Map.of("hash", expired.getString("hash"), "name", "c.zip")).then().statusCode(422)
+                .execute(Tuple.of(expired.getString("hash")))
+                .await()
+                .atMost(Duration.ofSeconds(5));
+        post("", Map.of("hash", expired.getString("hash"), "name", "c.zip"))
+                .then()
+                .statusCode(422)
                 .body("message", containsString("expired"));
     }
 
@@ -185,17 +236,24 @@ class ScormPackagesTest {
         String url = ticket.getString("url");
         assertThat(url).contains("X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost");
         // S3 (s3proxy here) recomputes the signature over the Content-Length actually sent.
-        byte[] longer = java.util.Arrays.copyOf(zip, zip.length + 1);
-        byte[] shorter = java.util.Arrays.copyOf(zip, zip.length - 1);
+        byte[] longer = Arrays.copyOf(zip, zip.length + 1);
+        byte[] shorter = Arrays.copyOf(zip, zip.length - 1);
         assertThat(Packages.putRefused(url, longer)).isTrue();
         assertThat(Packages.putRefused(url, shorter)).isTrue();
-        assertThat(store.size(PackageStore.uploadKey(workspace, ticket.getString("hash")))).isEmpty();
-        post("", Map.of("hash", ticket.getString("hash"), "name", "signed.zip")).then().statusCode(422)
+        assertThat(store.size(PackageStore.uploadKey(workspace, ticket.getString("hash"))))
+                .isEmpty();
+        post("", Map.of("hash", ticket.getString("hash"), "name", "signed.zip"))
+                .then()
+                .statusCode(422)
                 .body("message", containsString("PUT the zip"));
         // The announced length goes through, and makes a package.
         assertThat(Packages.put(url, zip)).isEqualTo(200);
-        long id = post("", Map.of("hash", ticket.getString("hash"), "name", "signed.zip")).then().statusCode(201)
-                .extract().jsonPath().getLong("courseId");
+        long id = post("", Map.of("hash", ticket.getString("hash"), "name", "signed.zip"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("courseId");
         assertThat(Packages.settled(auth, id).getString("status")).isEqualTo("ready");
     }
 
@@ -207,37 +265,57 @@ class ScormPackagesTest {
         String uploadKey = PackageStore.uploadKey(workspace, ticket.getString("hash"));
         String originalKey = PackageStore.originalKey(workspace, ticket.getString("hash"));
         assertThat(Packages.put(url, zip)).isEqualTo(200);
-        long id = post("", Map.of("hash", ticket.getString("hash"), "name", "kept.zip")).then().statusCode(201)
-                .extract().jsonPath().getLong("courseId");
+        long id = post("", Map.of("hash", ticket.getString("hash"), "name", "kept.zip"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("courseId");
         // Create copied the zip to a key no URL names and removed the upload object.
         assertThat(store.size(originalKey)).contains((long) zip.length);
         assertThat(store.size(uploadKey)).isEmpty();
-        assertThat(pool.preparedQuery("select object_key from scorm_package where course_id = $1").execute(Tuple.of(id))
-                .await().atMost(Duration.ofSeconds(5)).iterator().next().getString(0)).isEqualTo(originalKey);
+        assertThat(pool.preparedQuery("select object_key from scorm_package where course_id = $1")
+                        .execute(Tuple.of(id))
+                        .await()
+                        .atMost(Duration.ofSeconds(5))
+                        .iterator()
+                        .next()
+                        .getString(0))
+                .isEqualTo(originalKey);
         JsonPath ready = Packages.settled(auth, id);
         assertThat(ready.getString("status")).isEqualTo("ready");
 
         // The URL is still valid for the announced length: a PUT of other bytes is accepted by S3 ...
         byte[] garbage = new byte[zip.length];
-        java.util.Arrays.fill(garbage, (byte) 'x');
+        Arrays.fill(garbage, (byte) 'x');
         assertThat(Packages.put(url, garbage)).isEqualTo(200);
         assertThat(store.size(uploadKey)).contains((long) zip.length);
         // ... and changes nothing the package uses: the download is the original, byte for byte,
-        String download = given().header("Authorization", auth).get("/v1/headless/scorm-package/" + id + "/download")
-                .then().statusCode(200).extract().jsonPath().getString("url");
+        String download = given().header("Authorization", auth)
+                .get("/v1/headless/scorm-package/" + id + "/download")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("url");
         assertThat(Packages.get(download)).isEqualTo(zip);
         assertThat(download).contains(originalKey).doesNotContain("scorm/uploads/");
         // ... and a reprocessing (what the worker does after an infrastructure failure) reads the
         // original too: the garbage would fail as not_zip.
-        pool.preparedQuery("update scorm_package set status = 'uploaded', locked_until = null, launch = null where course_id = $1")
-                .execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(5));
+        pool.preparedQuery(
+                        "update scorm_package set status = 'uploaded', locked_until = null, launch = null where course_id = $1")
+                .execute(Tuple.of(id))
+                .await()
+                .atMost(Duration.ofSeconds(5));
         JsonPath again = Packages.settled(auth, id);
         assertThat(again.getString("status")).isEqualTo("ready");
         assertThat(again.getString("errorCode")).isNull();
         assertThat(again.getString("title")).isEqualTo(ready.getString("title"));
         assertThat(again.getList("launch.scos")).hasSize(1);
         // The hash stays used: the second PUT cannot make another package either.
-        post("", Map.of("hash", ticket.getString("hash"), "name", "kept.zip")).then().statusCode(409);
+        post("", Map.of("hash", ticket.getString("hash"), "name", "kept.zip"))
+                .then()
+                .statusCode(409);
     }
 
     private void putDirectly(String key, byte[] bytes) {
@@ -246,8 +324,8 @@ class ScormPackagesTest {
             Files.write(file, bytes);
             store.putFile(key, file, "application/zip");
             Files.delete(file);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -255,22 +333,34 @@ class ScormPackagesTest {
     void downloadIsTheOriginalByteForByte() {
         byte[] zip = Zips.fixtureBytes("scorm2004-3rd-single-sco.zip");
         long id = Packages.upload(auth, "single.zip", zip);
-        JsonPath download = given().header("Authorization", auth).get("/v1/headless/scorm-package/" + id + "/download")
-                .then().statusCode(200).extract().jsonPath();
+        JsonPath download = given().header("Authorization", auth)
+                .get("/v1/headless/scorm-package/" + id + "/download")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(Packages.get(download.getString("url"))).isEqualTo(zip);
         assertThat(download.getString("expiresAt")).isNotBlank();
         given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
-                .get("/v1/headless/scorm-package/" + id + "/download").then().statusCode(404);
-        given().header("Authorization", auth).get("/v1/headless/scorm-package/" + id + "?clientIdentifier=other")
-                .then().statusCode(404);
+                .get("/v1/headless/scorm-package/" + id + "/download")
+                .then()
+                .statusCode(404);
+        given().header("Authorization", auth)
+                .get("/v1/headless/scorm-package/" + id + "?clientIdentifier=other")
+                .then()
+                .statusCode(404);
     }
 
     @Test
     void aPackageWhoseWorkerDiedIsTakenOverWhenItsLeaseEnds() {
         long id = Packages.upload(auth, "single.zip", Zips.fixtureBytes("scorm12-single-sco.zip"));
         assertThat(Packages.settled(auth, id).getString("status")).isEqualTo("ready");
-        pool.preparedQuery("update scorm_package set status = 'processing', attempts = 1, locked_until = now() - interval '1 second',"
-                + " launch = null where course_id = $1").execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(5));
+        pool.preparedQuery(
+                        "update scorm_package set status = 'processing', attempts = 1, locked_until = now() - interval '1 second',"
+                                + " launch = null where course_id = $1")
+                .execute(Tuple.of(id))
+                .await()
+                .atMost(Duration.ofSeconds(5));
         JsonPath again = Packages.settled(auth, id);
         assertThat(again.getString("status")).isEqualTo("ready");
         assertThat(again.getList("launch.scos")).hasSize(1);
@@ -280,15 +370,30 @@ class ScormPackagesTest {
     void everyEndpointNeedsTheScormHostingAddOn() {
         String noAddon = TestKeys.header(workspace, "enterprise", "", "scorm_export", "live");
         for (String path : List.of("/v1/headless/scorm-package/upload", "/v1/headless/scorm-package")) {
-            given().header("Authorization", noAddon).contentType(ContentType.JSON).body("{}").post(path).then().statusCode(403)
+            given().header("Authorization", noAddon)
+                    .contentType(ContentType.JSON)
+                    .body("{}")
+                    .post(path)
+                    .then()
+                    .statusCode(403)
                     .body("message", containsString("scorm_hosting"));
         }
-        given().header("Authorization", noAddon).get("/v1/headless/scorm-package/1/download").then().statusCode(403);
-        given().header("Authorization", noAddon).contentType(ContentType.JSON).body("{}").post("/v1/headless/embed/scorm")
-                .then().statusCode(403);
+        given().header("Authorization", noAddon)
+                .get("/v1/headless/scorm-package/1/download")
+                .then()
+                .statusCode(403);
+        given().header("Authorization", noAddon)
+                .contentType(ContentType.JSON)
+                .body("{}")
+                .post("/v1/headless/embed/scorm")
+                .then()
+                .statusCode(403);
     }
 
-    private io.restassured.response.Response post(String path, Map<String, Object> body) {
-        return given().header("Authorization", auth).contentType(ContentType.JSON).body(body).post("/v1/headless/scorm-package" + path);
+    private Response post(String path, Map<String, Object> body) {
+        return given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/v1/headless/scorm-package" + path);
     }
 }

@@ -10,16 +10,23 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
 import java.io.ByteArrayInputStream;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.awaitility.Awaitility;
 import org.courseplatform.platform.testing.TestKafka;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.platform.testing.TestTokens;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,9 +49,15 @@ class ScormPlayerTest {
     }
 
     private static String embed(String auth, Map<String, Object> body) {
-        String url = given().header("Authorization", auth).contentType(ContentType.JSON).body(body)
-                .post("/v1/headless/embed/scorm").then().statusCode(200).contentType(containsString("text/plain"))
-                .extract().asString();
+        String url = given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/v1/headless/embed/scorm")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/plain"))
+                .extract()
+                .asString();
         // The content origin of the token's jti; the token in the fragment, never in the query.
         assertThat(url).matches(Launches.URL);
         return url;
@@ -61,19 +74,42 @@ class ScormPlayerTest {
         Launches.Opened player = Launches.open(embed(test, Map.of("courseId", id, "identifier", "learner-1")));
         assertThat(player.page()).matches("/scorm/s/[0-9a-f]{64}/player");
         String base = player.base();
-        player.on().get(player.page()).then().statusCode(200).contentType(containsString("text/html"))
+        player.on()
+                .get(player.page())
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/html"))
                 .body(containsString("scorm-again.min.js"), containsString("\"version\":\"1.2\""));
-        player.on().get("/scorm/assets/scorm-again.min.js").then().statusCode(200).body(containsString("Scorm12API"));
-        byte[] served = player.on().get(base + "content/" + href.replaceAll("[?#].*$", "")).then().statusCode(200)
-                .contentType(containsString("text/html")).extract().asByteArray();
-        assertThat(served).isEqualTo(entry(Zips.fixtureBytes("scorm12-single-sco.zip"), href.replaceAll("[?#].*$", "")));
+        player.on()
+                .get("/scorm/assets/scorm-again.min.js")
+                .then()
+                .statusCode(200)
+                .body(containsString("Scorm12API"));
+        byte[] served = player.on()
+                .get(base + "content/" + href.replaceAll("[?#].*$", ""))
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/html"))
+                .extract()
+                .asByteArray();
+        assertThat(served)
+                .isEqualTo(entry(Zips.fixtureBytes("scorm12-single-sco.zip"), href.replaceAll("[?#].*$", "")));
         player.on().get(base + "content/../../../etc/passwd").then().statusCode(404);
         player.on().get(base + "content/missing.html").then().statusCode(404);
 
-        JsonPath first = player.on().get(base + "runtime/" + sco).then().statusCode(200).extract().jsonPath();
+        JsonPath first = player.on()
+                .get(base + "runtime/" + sco)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(first.getString("core.entry")).isEqualTo("ab-initio");
         assertThat(first.getString("core.student_id")).isEqualTo("learner-1");
-        player.on().post(base + "runtime/" + sco + "/initialize").then().statusCode(200).body("result", equalTo(true));
+        player.on()
+                .post(base + "runtime/" + sco + "/initialize")
+                .then()
+                .statusCode(200)
+                .body("result", equalTo(true));
         commit(player, sco, """
                 {"cmi":{"core":{"lesson_location":"page-3","lesson_status":"incomplete","exit":"suspend",
                 "total_time":"0000:01:30.00","score":{"raw":"","min":"","max":""}},"suspend_data":"visited=1,2,3"}}""");
@@ -83,7 +119,12 @@ class ScormPlayerTest {
         String base2 = again.base();
         assertThat(base2).isNotEqualTo(base);
         assertThat(again.host()).isNotEqualTo(player.host());
-        JsonPath restored = again.on().get(base2 + "runtime/" + sco).then().statusCode(200).extract().jsonPath();
+        JsonPath restored = again.on()
+                .get(base2 + "runtime/" + sco)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(restored.getString("core.lesson_location")).isEqualTo("page-3");
         assertThat(restored.getString("suspend_data")).isEqualTo("visited=1,2,3");
         assertThat(restored.getString("core.entry")).isEqualTo("resume");
@@ -91,7 +132,12 @@ class ScormPlayerTest {
         assertThat(restored.getString("core.total_time")).isEqualTo("0000:01:30.00");
         // Another learner starts afresh.
         Launches.Opened other = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-2")));
-        assertThat(other.on().get(other.base() + "runtime/" + sco).then().extract().jsonPath().getString("core.entry"))
+        assertThat(other.on()
+                        .get(other.base() + "runtime/" + sco)
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getString("core.entry"))
                 .isEqualTo("ab-initio");
 
         commit(again, sco, """
@@ -102,7 +148,9 @@ class ScormPlayerTest {
                 "total_time":"0000:02:10","score":{"raw":"95","min":"0","max":"100"}}}}""");
 
         List<JsonNode> events = events(id, 2);
-        assertThat(events).extracting(e -> e.path("type").asText()).containsExactly("course.commenced", "course.completed");
+        assertThat(events)
+                .extracting(e -> e.path("type").asText())
+                .containsExactly("course.commenced", "course.completed");
         for (JsonNode event : events) {
             assertThat(event.path("testmode").asBoolean()).isTrue();
             assertThat(event.path("workspaceid").asLong()).isEqualTo(workspace);
@@ -117,7 +165,8 @@ class ScormPlayerTest {
         JsonNode completed = events.get(1).path("data").path("tracking");
         assertThat(completed.path("completed").asText()).isNotBlank();
         assertThat(completed.path("totalTime").asDouble()).isEqualTo(120.5);
-        assertThat(events.get(0).path("data").path("tracking").path("completed").isNull()).isTrue();
+        assertThat(events.get(0).path("data").path("tracking").path("completed").isNull())
+                .isTrue();
     }
 
     @Test
@@ -127,50 +176,86 @@ class ScormPlayerTest {
         assertThat(scos).hasSize(18);
         Launches.Opened player = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-m")));
         String base = player.base();
-        String page = player.on().get(player.page()).then().statusCode(200).extract().asString();
+        String page =
+                player.on().get(player.page()).then().statusCode(200).extract().asString();
         for (String sco : scos) {
             assertThat(page).contains("data-sco=\"" + sco + "\"");
         }
         player.on().post(base + "runtime/" + scos.get(0) + "/initialize").then().statusCode(200);
         for (String sco : scos.subList(0, 17)) {
-            commit(player, sco, "{\"cmi\":{\"completion_status\":\"completed\",\"success_status\":\"unknown\",\"total_time\":\"PT10S\"}}");
+            commit(
+                    player,
+                    sco,
+                    "{\"cmi\":{\"completion_status\":\"completed\",\"success_status\":\"unknown\",\"total_time\":\"PT10S\"}}");
         }
-        commit(player, scos.get(1), "{\"cmi\":{\"location\":\"p2\",\"completion_status\":\"completed\",\"exit\":\"suspend\"}}");
+        commit(
+                player,
+                scos.get(1),
+                "{\"cmi\":{\"location\":\"p2\",\"completion_status\":\"completed\",\"exit\":\"suspend\"}}");
         // The learner resumes at the SCO they left.
         Launches.Opened again = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-m")));
-        assertThat(again.on().get(again.page()).then().extract().asString()).contains("\"start\":\"" + scos.get(1) + "\"");
-        assertThat(again.on().get(again.base() + "runtime/" + scos.get(1)).then().extract().jsonPath().getString("location"))
+        assertThat(again.on().get(again.page()).then().extract().asString())
+                .contains("\"start\":\"" + scos.get(1) + "\"");
+        assertThat(again.on()
+                        .get(again.base() + "runtime/" + scos.get(1))
+                        .then()
+                        .extract()
+                        .jsonPath()
+                        .getString("location"))
                 .isEqualTo("p2");
         assertThat(events(id, 1)).extracting(e -> e.path("type").asText()).containsExactly("course.commenced");
         commit(player, scos.get(17), "{\"cmi\":{\"completion_status\":\"completed\",\"total_time\":\"PT1M\"}}");
         List<JsonNode> events = events(id, 2);
         assertThat(events.get(1).path("type").asText()).isEqualTo("course.completed");
         assertThat(events.get(1).path("testmode").asBoolean()).isFalse();
-        assertThat(events.get(1).path("data").path("tracking").path("totalTime").asDouble()).isEqualTo(17 * 10 + 60);
+        assertThat(events.get(1).path("data").path("tracking").path("totalTime").asDouble())
+                .isEqualTo(17 * 10 + 60);
     }
 
     @Test
     void editOpensAReadOnlyOverview() {
         long id = ready("scorm2004-3rd-single-sco.zip");
         JsonPath status = Packages.status(live, id);
-        Launches.Opened overview = Launches.open(embed(live, Map.of("action", "edit", "courseId", id, "identifier", "author-1")));
+        Launches.Opened overview =
+                Launches.open(embed(live, Map.of("action", "edit", "courseId", id, "identifier", "author-1")));
         assertThat(overview.page()).endsWith("/overview");
-        overview.on().get(overview.page()).then().statusCode(200)
-                .header("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'none'; style-src 'self'; "
-                        + "frame-ancestors *")
-                .body(containsString(status.getString("title")), containsString("2004 3rd Edition"),
-                        containsString(status.getString("launch.scos[0].identifier")), containsString("ready"),
+        overview.on()
+                .get(overview.page())
+                .then()
+                .statusCode(200)
+                .header(
+                        "Content-Security-Policy",
+                        "default-src 'none'; base-uri 'none'; form-action 'none'; style-src 'self'; "
+                                + "frame-ancestors *")
+                .body(
+                        containsString(status.getString("title")),
+                        containsString("2004 3rd Edition"),
+                        containsString(status.getString("launch.scos[0].identifier")),
+                        containsString("ready"),
                         containsString("cannot be edited"));
-        overview.on().contentType(ContentType.JSON).body("{\"cmi\":{}}")
-                .post(overview.base() + "runtime/" + status.getString("launch.scos[0].identifier")).then().statusCode(403);
+        overview.on()
+                .contentType(ContentType.JSON)
+                .body("{\"cmi\":{}}")
+                .post(overview.base() + "runtime/" + status.getString("launch.scos[0].identifier"))
+                .then()
+                .statusCode(403);
         // A failed package has an overview too, but cannot be played.
         long failed = Packages.upload(live, "n.zip", Zips.fixtureBytes("scorm12-no-sco.zip"));
         Packages.settled(live, failed);
-        Launches.Opened failedOverview = Launches.open(embed(live, Map.of("action", "edit", "courseId", failed, "identifier", "a")));
-        failedOverview.on().get(failedOverview.page()).then().statusCode(200)
+        Launches.Opened failedOverview =
+                Launches.open(embed(live, Map.of("action", "edit", "courseId", failed, "identifier", "a")));
+        failedOverview
+                .on()
+                .get(failedOverview.page())
+                .then()
+                .statusCode(200)
                 .body(containsString("failed"), containsString("no launchable SCO"));
-        given().header("Authorization", live).contentType(ContentType.JSON).body(Map.of("courseId", failed, "identifier", "a"))
-                .post("/v1/headless/embed/scorm").then().statusCode(409);
+        given().header("Authorization", live)
+                .contentType(ContentType.JSON)
+                .body(Map.of("courseId", failed, "identifier", "a"))
+                .post("/v1/headless/embed/scorm")
+                .then()
+                .statusCode(409);
     }
 
     @Test
@@ -179,12 +264,23 @@ class ScormPlayerTest {
         Launches.Opened player = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-p")));
         String base = player.base();
         // Over S3's 1,024-byte key limit: S3 itself answered 500 (retried) for these.
-        player.on().get(base + "content/" + "a".repeat(3000) + ".html").then().statusCode(404)
+        player.on()
+                .get(base + "content/" + "a".repeat(3000) + ".html")
+                .then()
+                .statusCode(404)
                 .body("error.code", equalTo("NOT_FOUND"));
         player.on().get(base + "content/" + "%C3%A9".repeat(600)).then().statusCode(404);
         // Control characters: S3 answered 400 for these.
-        player.on().urlEncodingEnabled(false).get(base + "content/a%01b.html").then().statusCode(404);
-        player.on().urlEncodingEnabled(false).get(base + "content/a%7Fb.html").then().statusCode(404);
+        player.on()
+                .urlEncodingEnabled(false)
+                .get(base + "content/a%01b.html")
+                .then()
+                .statusCode(404);
+        player.on()
+                .urlEncodingEnabled(false)
+                .get(base + "content/a%7Fb.html")
+                .then()
+                .statusCode(404);
         player.on().get(player.page()).then().statusCode(200);
     }
 
@@ -195,22 +291,24 @@ class ScormPlayerTest {
         Launches.Launch launch = Launches.parse(embed(live, Map.of("courseId", id, "identifier", "learner-e")));
         player.on().get(player.page()).then().statusCode(200);
 
-        courseEvent("course.deleted", id, java.time.OffsetDateTime.now());
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+        courseEvent("course.deleted", id, OffsetDateTime.now());
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> post(Map.of("courseId", id, "identifier", "x")).statusCode() == 404);
         player.on().get(player.page()).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
         Launches.post(launch.host(), launch.token()).then().statusCode(404);
 
-        courseEvent("course.restored", id, java.time.OffsetDateTime.now());
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30))
+        courseEvent("course.restored", id, OffsetDateTime.now());
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> post(Map.of("courseId", id, "identifier", "x")).statusCode() == 200);
         player.on().get(player.page()).then().statusCode(200);
         // The refused launch did not use the token up.
         Launches.post(launch.host(), launch.token()).then().statusCode(200);
     }
 
-    private void courseEvent(String type, long courseId, java.time.OffsetDateTime time) {
-        String event = "{\"specversion\":\"1.0\",\"id\":\"" + java.util.UUID.randomUUID() + "\",\"source\":\"/course-service\","
+    private void courseEvent(String type, long courseId, OffsetDateTime time) {
+        String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID() + "\",\"source\":\"/course-service\","
                 + "\"type\":\"" + type + "\",\"subject\":\"" + courseId + "\",\"time\":\"" + time + "\","
                 + "\"datacontenttype\":\"application/json\",\"workspaceid\":" + workspace + ",\"testmode\":false,"
                 + "\"data\":{\"course\":{\"id\":" + courseId + ",\"title\":\"T\",\"type\":\"scorm\"}}}";
@@ -221,22 +319,43 @@ class ScormPlayerTest {
     void embedChecksItsInput() {
         long id = ready("scorm12-single-sco.zip");
         post(Map.of("courseId", id)).then().statusCode(400).body("details[0].field", equalTo("identifier"));
-        post(Map.of("courseId", id, "identifier", "x", "action", "play")).then().statusCode(400)
+        post(Map.of("courseId", id, "identifier", "x", "action", "play"))
+                .then()
+                .statusCode(400)
                 .body("details[0].field", equalTo("action"));
         post(Map.of("identifier", "x")).then().statusCode(400);
         post(Map.of("courseId", 987654321, "identifier", "x")).then().statusCode(404);
-        post(Map.of("courseId", id, "identifier", "x", "clientIdentifier", "other-tenant")).then().statusCode(404);
-        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).contentType(ContentType.JSON)
-                .body(Map.of("courseId", id, "identifier", "x")).post("/v1/headless/embed/scorm").then().statusCode(404);
+        post(Map.of("courseId", id, "identifier", "x", "clientIdentifier", "other-tenant"))
+                .then()
+                .statusCode(404);
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body(Map.of("courseId", id, "identifier", "x"))
+                .post("/v1/headless/embed/scorm")
+                .then()
+                .statusCode(404);
         String host = "0123456789abcdef0123456789abcdef.content.localhost:8080";
         Launches.post(host, "not.a.token").then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
         Launches.post(host, "").then().statusCode(400);
-        given().header("Host", host).get("/scorm/s/" + "0".repeat(64) + "/player").then().statusCode(404);
+        given().header("Host", host)
+                .get("/scorm/s/" + "0".repeat(64) + "/player")
+                .then()
+                .statusCode(404);
         given().header("Host", host).get("/scorm/s/short/player").then().statusCode(404);
-        for (String origin : List.of("*", "null", "https://lms.example.com/course", "https://lms.example.com?x=1",
-                "javascript:alert(1)", "ftp://lms.example.com", "https://user@lms.example.com", "https://lms.exämple.com",
-                "lms.example.com", "https://*.example.com")) {
-            post(Map.of("courseId", id, "identifier", "x", "parentOrigin", origin)).then().statusCode(400)
+        for (String origin : List.of(
+                "*",
+                "null",
+                "https://lms.example.com/course",
+                "https://lms.example.com?x=1",
+                "javascript:alert(1)",
+                "ftp://lms.example.com",
+                "https://user@lms.example.com",
+                "https://lms.exämple.com",
+                "lms.example.com",
+                "https://*.example.com")) {
+            post(Map.of("courseId", id, "identifier", "x", "parentOrigin", origin))
+                    .then()
+                    .statusCode(400)
                     .body("details[0].field", equalTo("parentOrigin"));
         }
     }
@@ -249,7 +368,10 @@ class ScormPlayerTest {
         Launches.Opened first = Launches.open(url);
         assertThat(first.host()).isEqualTo(launch.host());
         // The same token again (a URL copied from a page, a history or a log): refused, in the error shape.
-        Launches.post(launch.host(), launch.token()).then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"))
+        Launches.post(launch.host(), launch.token())
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("UNAUTHORIZED"))
                 .body("message", containsString("already been used"));
         first.on().get(first.page()).then().statusCode(200);
         // A fresh URL for the same learner opens a new session on a new host.
@@ -258,8 +380,11 @@ class ScormPlayerTest {
         assertThat(fresh.sessionId()).isNotEqualTo(first.sessionId());
         // Two launches of one token at once: exactly one session.
         Launches.Launch racing = Launches.parse(embed(live, Map.of("courseId", id, "identifier", "learner-race")));
-        List<Integer> statuses = java.util.stream.IntStream.range(0, 4).parallel()
-                .mapToObj(i -> Launches.post(racing.host(), racing.token()).statusCode()).sorted().toList();
+        List<Integer> statuses = IntStream.range(0, 4)
+                .parallel()
+                .mapToObj(i -> Launches.post(racing.host(), racing.token()).statusCode())
+                .sorted()
+                .toList();
         assertThat(statuses).containsExactly(200, 401, 401, 401);
     }
 
@@ -271,56 +396,97 @@ class ScormPlayerTest {
         String sco = status.getString("launch.scos[0].identifier");
         Launches.Launch launch = Launches.parse(embed(live, Map.of("courseId", id, "identifier", "learner-host")));
         // The token opens nothing on another launch's host, nor on the API's host; and it is not used up by trying.
-        Launches.post("fedcba9876543210fedcba9876543210.content.localhost:8080", launch.token()).then().statusCode(401);
+        Launches.post("fedcba9876543210fedcba9876543210.content.localhost:8080", launch.token())
+                .then()
+                .statusCode(401);
         Launches.post("127.0.0.1:8080", launch.token()).then().statusCode(404);
-        given().contentType(ContentType.JSON).body(Map.of("token", launch.token())).post("/scorm/launch").then().statusCode(404);
+        given().contentType(ContentType.JSON)
+                .body(Map.of("token", launch.token()))
+                .post("/scorm/launch")
+                .then()
+                .statusCode(404);
         Launches.Opened player = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-host")));
         Launches.post(launch.host(), launch.token()).then().statusCode(200);
         // The session answers on its own host only: not on the API's, not on another launch's.
-        for (String path : List.of(player.page(), player.base() + "content/" + href, player.base() + "runtime/" + sco)) {
+        for (String path :
+                List.of(player.page(), player.base() + "content/" + href, player.base() + "runtime/" + sco)) {
             player.on().get(path).then().statusCode(200);
             given().get(path).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
             given().header("Host", "127.0.0.1:8080").get(path).then().statusCode(404);
             given().header("Host", launch.host()).get(path).then().statusCode(404);
         }
-        given().header("Host", launch.host()).contentType("text/plain").body("{\"cmi\":{}}")
-                .post(player.base() + "runtime/" + sco).then().statusCode(404);
+        given().header("Host", launch.host())
+                .contentType("text/plain")
+                .body("{\"cmi\":{}}")
+                .post(player.base() + "runtime/" + sco)
+                .then()
+                .statusCode(404);
         // The launch page exists on content hosts only.
-        given().header("Host", launch.host()).get("/scorm/launch").then().statusCode(200).contentType(containsString("text/html"));
+        given().header("Host", launch.host())
+                .get("/scorm/launch")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/html"));
         given().get("/scorm/launch").then().statusCode(404);
-        given().header("Host", "content.localhost:8080").get("/scorm/launch").then().statusCode(404);
+        given().header("Host", "content.localhost:8080")
+                .get("/scorm/launch")
+                .then()
+                .statusCode(404);
     }
 
     @Test
     void apiAnswersForbidEverythingWhilePlayerPagesAllowOnlyTheirOwnOrigin() {
         long id = ready("scorm12-single-sco.zip");
         String api = "default-src 'none'; frame-ancestors 'none'";
-        given().header("Authorization", live).get("/v1/headless/scorm-package/" + id).then().statusCode(200)
+        given().header("Authorization", live)
+                .get("/v1/headless/scorm-package/" + id)
+                .then()
+                .statusCode(200)
                 .header("Content-Security-Policy", api);
-        given().header("Authorization", live).get("/v1/headless/scorm-package/987654321").then().statusCode(404)
+        given().header("Authorization", live)
+                .get("/v1/headless/scorm-package/987654321")
+                .then()
+                .statusCode(404)
                 .header("Content-Security-Policy", api);
         given().get("/no/such/path").then().statusCode(404).header("Content-Security-Policy", api);
         post(Map.of("courseId", id)).then().statusCode(400).header("Content-Security-Policy", api);
         // Quarkus' own /q/** is left as it is (the dev UI needs its scripts).
-        given().get("/q/health/live").then().statusCode(200).header("Content-Security-Policy", org.hamcrest.Matchers.nullValue());
+        given().get("/q/health/live").then().statusCode(200).header("Content-Security-Policy", Matchers.nullValue());
 
         String href = Packages.status(live, id).getString("launch.scos[0].href").replaceAll("[?#].*$", "");
         Launches.Launch launch = Launches.parse(embed(live, Map.of("courseId", id, "identifier", "learner-csp")));
-        given().header("Host", launch.host()).get("/scorm/launch").then().statusCode(200)
-                .header("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'none'; script-src 'self'; "
-                        + "style-src 'self'; connect-src 'self'; frame-ancestors *")
-                .header("Referrer-Policy", "no-referrer").header("Cache-Control", "no-store")
-                .body(containsString("assets/launch.js"), org.hamcrest.Matchers.not(containsString("<style")));
+        given().header("Host", launch.host())
+                .get("/scorm/launch")
+                .then()
+                .statusCode(200)
+                .header(
+                        "Content-Security-Policy",
+                        "default-src 'none'; base-uri 'none'; form-action 'none'; script-src 'self'; "
+                                + "style-src 'self'; connect-src 'self'; frame-ancestors *")
+                .header("Referrer-Policy", "no-referrer")
+                .header("Cache-Control", "no-store")
+                .body(containsString("assets/launch.js"), Matchers.not(containsString("<style")));
         Launches.Opened player = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-csp")));
-        player.on().get(player.page()).then().statusCode(200)
-                .header("Content-Security-Policy", "default-src 'none'; base-uri 'none'; form-action 'none'; script-src 'self'; "
-                        + "style-src 'self'; connect-src 'self'; frame-src 'self'; frame-ancestors *")
-                .body(containsString("assets/player.css"), org.hamcrest.Matchers.not(containsString("<style")),
-                        org.hamcrest.Matchers.not(containsString(" style=")));
+        player.on()
+                .get(player.page())
+                .then()
+                .statusCode(200)
+                .header(
+                        "Content-Security-Policy",
+                        "default-src 'none'; base-uri 'none'; form-action 'none'; script-src 'self'; "
+                                + "style-src 'self'; connect-src 'self'; frame-src 'self'; frame-ancestors *")
+                .body(
+                        containsString("assets/player.css"),
+                        Matchers.not(containsString("<style")),
+                        Matchers.not(containsString(" style=")));
         // Package files are the tenant's content: no script or style limits, framed by the player only.
-        player.on().get(player.base() + "content/" + href).then().statusCode(200)
+        player.on()
+                .get(player.base() + "content/" + href)
+                .then()
+                .statusCode(200)
                 .header("Content-Security-Policy", "frame-ancestors 'self' *")
-                .header("Referrer-Policy", "strict-origin").header("X-Content-Type-Options", "nosniff");
+                .header("Referrer-Policy", "strict-origin")
+                .header("X-Content-Type-Options", "nosniff");
         for (String asset : List.of("launch.js", "player.js", "player.css", "scorm-again.min.js")) {
             player.on().get("/scorm/assets/" + asset).then().statusCode(200);
         }
@@ -329,62 +495,111 @@ class ScormPlayerTest {
     @Test
     void thePlayerPostsItsEventsOnlyToTheEmbeddingOriginNamedInTheEmbedRequest() {
         long id = ready("scorm12-single-sco.zip");
-        Launches.Opened named = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-o",
-                "parentOrigin", "HTTPS://LMS.Example.com:443/")));
-        named.on().get(named.page()).then().statusCode(200).body(containsString("\"parentOrigin\":\"https://lms.example.com\""));
-        Launches.Opened port = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-o",
-                "parentOrigin", "http://localhost:3000")));
-        port.on().get(port.page()).then().statusCode(200).body(containsString("\"parentOrigin\":\"http://localhost:3000\""));
+        Launches.Opened named = Launches.open(embed(
+                live,
+                Map.of("courseId", id, "identifier", "learner-o", "parentOrigin", "HTTPS://LMS.Example.com:443/")));
+        named.on()
+                .get(named.page())
+                .then()
+                .statusCode(200)
+                .body(containsString("\"parentOrigin\":\"https://lms.example.com\""));
+        Launches.Opened port = Launches.open(embed(
+                live, Map.of("courseId", id, "identifier", "learner-o", "parentOrigin", "http://localhost:3000")));
+        port.on()
+                .get(port.page())
+                .then()
+                .statusCode(200)
+                .body(containsString("\"parentOrigin\":\"http://localhost:3000\""));
         Launches.Opened none = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-o")));
         none.on().get(none.page()).then().statusCode(200).body(containsString("\"parentOrigin\":null"));
-        given().get("/scorm/assets/player.js").then().statusCode(200)
-                .body(containsString("config.parentOrigin"), org.hamcrest.Matchers.not(containsString("'*'")));
+        given().get("/scorm/assets/player.js")
+                .then()
+                .statusCode(200)
+                .body(containsString("config.parentOrigin"), Matchers.not(containsString("'*'")));
     }
 
     /** Embed tokens count only when scorm-service signed them with its own key. */
     @Test
     void embedTokensSignedWithAnotherServicesKeyOrAnUnknownKeyAre401() {
         long id = ready("scorm12-single-sco.zip");
-        java.util.function.Supplier<Map<String, Object>> claims = () -> Map.of("jti",
-                java.util.UUID.randomUUID().toString().replace("-", ""), "workspaceId", workspace, "courseId", id,
-                "identifier", "learner-k", "action", "view", "testMode", false);
+        Supplier<Map<String, Object>> claims = () -> Map.of(
+                "jti",
+                UUID.randomUUID().toString().replace("-", ""),
+                "workspaceId",
+                workspace,
+                "courseId",
+                id,
+                "identifier",
+                "learner-k",
+                "action",
+                "view",
+                "testMode",
+                false);
         Map<String, Object> genuine = claims.get();
-        Launches.post(genuine.get("jti") + ".content.localhost:8080",
-                TestTokens.sign("scorm-service", "embed", "scorm-service", genuine)).then().statusCode(200);
-        for (String[] signer : new String[][] {{"course-service", "scorm-service"}, {"course-service", "course-service"},
-                {"agent-gateway", "agent-gateway"}, {null, "scorm-service"}}) {
+        Launches.post(
+                        genuine.get("jti") + ".content.localhost:8080",
+                        TestTokens.sign("scorm-service", "embed", "scorm-service", genuine))
+                .then()
+                .statusCode(200);
+        for (String[] signer : new String[][] {
+            {"course-service", "scorm-service"},
+            {"course-service", "course-service"},
+            {"agent-gateway", "agent-gateway"},
+            {null, "scorm-service"}
+        }) {
             Map<String, Object> forged = claims.get();
-            String token = signer[0] == null ? TestTokens.signWithUnknownKey(signer[1], "embed", "scorm-service", forged)
+            String token = signer[0] == null
+                    ? TestTokens.signWithUnknownKey(signer[1], "embed", "scorm-service", forged)
                     : TestTokens.sign(signer[0], signer[1], "embed", "scorm-service", forged);
-            Launches.post(forged.get("jti") + ".content.localhost:8080", token).then().statusCode(401)
+            Launches.post(forged.get("jti") + ".content.localhost:8080", token)
+                    .then()
+                    .statusCode(401)
                     .body("error.code", equalTo("UNAUTHORIZED"));
         }
         Map<String, Object> service = claims.get();
-        Launches.post(service.get("jti") + ".content.localhost:8080",
-                TestTokens.sign("scorm-service", "service", "scorm-service", service)).then().statusCode(401);
+        Launches.post(
+                        service.get("jti") + ".content.localhost:8080",
+                        TestTokens.sign("scorm-service", "service", "scorm-service", service))
+                .then()
+                .statusCode(401);
     }
 
-    private io.restassured.response.Response post(Map<String, Object> body) {
-        return given().header("Authorization", live).contentType(ContentType.JSON).body(body)
+    private Response post(Map<String, Object> body) {
+        return given().header("Authorization", live)
+                .contentType(ContentType.JSON)
+                .body(body)
                 .post("/v1/headless/embed/scorm");
     }
 
     private static void commit(Launches.Opened session, String sco, String body) {
-        session.on().contentType("text/plain;charset=UTF-8").body(body).post(session.base() + "runtime/" + sco).then().statusCode(200)
-                .body("result", equalTo(true)).body("errorCode", equalTo(0));
+        session.on()
+                .contentType("text/plain;charset=UTF-8")
+                .body(body)
+                .post(session.base() + "runtime/" + sco)
+                .then()
+                .statusCode(200)
+                .body("result", equalTo(true))
+                .body("errorCode", equalTo(0));
     }
 
     private static List<JsonNode> events(long courseId, int count) {
-        List<ConsumerRecord<String, String>> records = TestKafka.readUntil("scorm-events",
-                rs -> rs.stream().filter(r -> r.value().contains("\"subject\":\"" + courseId + "\"")).count() >= count,
+        List<ConsumerRecord<String, String>> records = TestKafka.readUntil(
+                "scorm-events",
+                rs -> rs.stream()
+                                .filter(r -> r.value().contains("\"subject\":\"" + courseId + "\""))
+                                .count()
+                        >= count,
                 Duration.ofSeconds(20));
-        return records.stream().map(r -> {
-            try {
-                return JSON.readTree(r.value());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).filter(e -> e.path("subject").asText().equals(Long.toString(courseId))).toList();
+        return records.stream()
+                .map(r -> {
+                    try {
+                        return JSON.readTree(r.value());
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                })
+                .filter(e -> e.path("subject").asText().equals(Long.toString(courseId)))
+                .toList();
     }
 
     private static byte[] entry(byte[] zip, String name) throws Exception {

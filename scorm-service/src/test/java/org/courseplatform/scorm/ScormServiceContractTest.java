@@ -31,10 +31,19 @@ class ScormServiceContractTest extends ServiceContract {
     @Test
     void unknownPackageIs404InTheErrorShape() {
         given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
-                .get("/v1/headless/scorm-package/42").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+                .get("/v1/headless/scorm-package/42")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
         given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
-                .get("/v1/headless/scorm-package/not-a-number").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+                .get("/v1/headless/scorm-package/not-a-number")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
         given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
-                .get("/v1/headless/scorm-package/+42").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+                .get("/v1/headless/scorm-package/+42")
+                .then()
+                .statusCode(404)
+                .body("error.code", equalTo("NOT_FOUND"));
     }
 }

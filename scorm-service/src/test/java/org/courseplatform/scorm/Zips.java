@@ -8,8 +8,10 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.ObjIntConsumer;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -32,8 +34,7 @@ public final class Zips {
             </manifest>
             """;
 
-    private Zips() {
-    }
+    private Zips() {}
 
     public static Path fixture(String name) {
         return RepoRoot.find().resolve("fixtures/scorm").resolve(name);
@@ -114,7 +115,7 @@ public final class Zips {
         int eocd = single.length - 22;
         int cdOffset = in.getInt(eocd + 16);
         int cdSize = in.getInt(eocd + 12);
-        byte[] record = java.util.Arrays.copyOfRange(single, cdOffset, cdOffset + cdSize);
+        byte[] record = Arrays.copyOfRange(single, cdOffset, cdOffset + cdSize);
         ByteBuffer out = ByteBuffer.allocate(cdOffset + cdSize * copies + 22).order(ByteOrder.LITTLE_ENDIAN);
         out.put(single, 0, cdOffset);
         for (int i = 0; i < copies; i++) {
@@ -123,8 +124,14 @@ public final class Zips {
             System.arraycopy(name, 0, copy, 46, name.length);
             out.put(copy);
         }
-        out.putInt(0x06054b50).putShort((short) 0).putShort((short) 0).putShort((short) copies).putShort((short) copies)
-                .putInt(cdSize * copies).putInt(cdOffset).putShort((short) 0);
+        out.putInt(0x06054b50)
+                .putShort((short) 0)
+                .putShort((short) 0)
+                .putShort((short) copies)
+                .putShort((short) copies)
+                .putInt(cdSize * copies)
+                .putInt(cdOffset)
+                .putShort((short) 0);
         return out.array();
     }
 
@@ -140,7 +147,9 @@ public final class Zips {
             if (name.equals("liar.bin")) {
                 buffer.putInt(position + 24, 100);
             }
-            position += 46 + nameLength + Short.toUnsignedInt(buffer.getShort(position + 30))
+            position += 46
+                    + nameLength
+                    + Short.toUnsignedInt(buffer.getShort(position + 30))
                     + Short.toUnsignedInt(buffer.getShort(position + 32));
         }
         return zip;
@@ -164,13 +173,16 @@ public final class Zips {
         byte[] copy = zip.clone();
         forEntry(copy, name, (buffer, record) -> {
             int local = buffer.getInt(record + 42);
-            int data = local + 30 + Short.toUnsignedInt(buffer.getShort(local + 26)) + Short.toUnsignedInt(buffer.getShort(local + 28));
-            java.util.Arrays.fill(copy, data, data + buffer.getInt(record + 20), (byte) 0xFF);
+            int data = local
+                    + 30
+                    + Short.toUnsignedInt(buffer.getShort(local + 26))
+                    + Short.toUnsignedInt(buffer.getShort(local + 28));
+            Arrays.fill(copy, data, data + buffer.getInt(record + 20), (byte) 0xFF);
         });
         return copy;
     }
 
-    private static void forEntry(byte[] zip, String name, java.util.function.ObjIntConsumer<ByteBuffer> change) {
+    private static void forEntry(byte[] zip, String name, ObjIntConsumer<ByteBuffer> change) {
         ByteBuffer buffer = ByteBuffer.wrap(zip).order(ByteOrder.LITTLE_ENDIAN);
         int position = buffer.getInt(zip.length - 22 + 16);
         while (buffer.getInt(position) == 0x02014b50) {
@@ -179,7 +191,9 @@ public final class Zips {
                 change.accept(buffer, position);
                 return;
             }
-            position += 46 + nameLength + Short.toUnsignedInt(buffer.getShort(position + 30))
+            position += 46
+                    + nameLength
+                    + Short.toUnsignedInt(buffer.getShort(position + 30))
                     + Short.toUnsignedInt(buffer.getShort(position + 32));
         }
         throw new IllegalArgumentException("no entry " + name);
@@ -207,8 +221,12 @@ public final class Zips {
     public static byte[] symlink() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipArchiveOutputStream out = new ZipArchiveOutputStream(bytes)) {
-            for (Map.Entry<String, byte[]> e : Map.of("imsmanifest.xml", MANIFEST_12.getBytes(StandardCharsets.UTF_8),
-                    "index.html", "<html></html>".getBytes(StandardCharsets.UTF_8)).entrySet()) {
+            for (Map.Entry<String, byte[]> e : Map.of(
+                            "imsmanifest.xml",
+                            MANIFEST_12.getBytes(StandardCharsets.UTF_8),
+                            "index.html",
+                            "<html></html>".getBytes(StandardCharsets.UTF_8))
+                    .entrySet()) {
                 ZipArchiveEntry entry = new ZipArchiveEntry(e.getKey());
                 out.putArchiveEntry(entry);
                 out.write(e.getValue());
@@ -261,6 +279,8 @@ public final class Zips {
     }
 
     public static byte[] notZip() {
-        return "This is a text file that someone renamed to package.zip.\n".repeat(20).getBytes(StandardCharsets.UTF_8);
+        return "This is a text file that someone renamed to package.zip.\n"
+                .repeat(20)
+                .getBytes(StandardCharsets.UTF_8);
     }
 }

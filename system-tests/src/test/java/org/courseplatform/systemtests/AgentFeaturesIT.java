@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.courseplatform.platform.testing.HttpsReceiver;
 import org.courseplatform.platform.testing.HttpsReceiver.Request;
 import org.junit.jupiter.api.AfterAll;
@@ -42,12 +44,25 @@ class AgentFeaturesIT {
              {"id":"s2","type":"blocksQuiz","title":"Check","elements":[{"id":"q1","type":"question",
                "question":"%s","answers":[{"id":"a1","text":"%s","correct":true},{"id":"a2","text":"The driver","correct":false}]}]},
              {"id":"s3","type":"blocks","title":"Holed out","elements":[
-               {"id":"e3","type":"text","title":"Done","description":"<p>Nice putting.</p>"}]}]}"""
-            .formatted(RUN, QUESTION, RIGHT);
-    private static final List<String> TOOLS = List.of("get_course_document", "list_themes", "apply_theme", "get_brand_voice",
-            "set_brand_voice", "translate_course", "generate_narration", "get_job", "create_collection", "list_collections",
-            "add_course_to_collection", "create_folder", "list_folders", "move_course_to_folder", "publish_course",
-            "create_share_link", "get_course_analytics");
+               {"id":"e3","type":"text","title":"Done","description":"<p>Nice putting.</p>"}]}]}""".formatted(RUN, QUESTION, RIGHT);
+    private static final List<String> TOOLS = List.of(
+            "get_course_document",
+            "list_themes",
+            "apply_theme",
+            "get_brand_voice",
+            "set_brand_voice",
+            "translate_course",
+            "generate_narration",
+            "get_job",
+            "create_collection",
+            "list_collections",
+            "add_course_to_collection",
+            "create_folder",
+            "list_folders",
+            "move_course_to_folder",
+            "publish_course",
+            "create_share_link",
+            "get_course_analytics");
 
     private static HttpsReceiver receiver;
     private static String key;
@@ -69,22 +84,62 @@ class AgentFeaturesIT {
     @Test
     void anAgentEnrichesOrganisesAndSharesACourseThatLearnersThenComplete() throws Exception {
         String hooks = "/hooks/features/" + RUN;
-        with(key).body(Map.of("url", receiver.url(hooks), "events", List.of("course.completed"), "description", "features IT"))
-                .post("/v1/headless/webhooks").then().statusCode(201);
-        long course = with(key).body("{\"identifier\":\"author\",\"clientIdentifier\":\"" + TENANT + "\",\"document\":" + DOCUMENT + "}")
-                .post("/v1/headless/courses/import").then().statusCode(201).extract().jsonPath().getLong("id");
-        String token = with(key).body(Map.of("identifier", "agent-" + RUN, "clientIdentifier", TENANT, "readonly", false,
-                "tools", TOOLS)).post("/api/v1/agent/auth").then().statusCode(200).extract().jsonPath().getString("token");
+        with(key)
+                .body(Map.of(
+                        "url",
+                        receiver.url(hooks),
+                        "events",
+                        List.of("course.completed"),
+                        "description",
+                        "features IT"))
+                .post("/v1/headless/webhooks")
+                .then()
+                .statusCode(201);
+        long course = with(key)
+                .body("{\"identifier\":\"author\",\"clientIdentifier\":\"" + TENANT + "\",\"document\":" + DOCUMENT
+                        + "}")
+                .post("/v1/headless/courses/import")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        String token = with(key)
+                .body(Map.of(
+                        "identifier", "agent-" + RUN, "clientIdentifier", TENANT, "readonly", false, "tools", TOOLS))
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("token");
 
         // First round: what needs no earlier answer.
-        JsonNode first = agent(token, Map.of(
-                "voice", call("set_brand_voice", Map.of("name", "Caddie", "tone", "calm and encouraging",
-                        "audience", "new golfers", "do", List.of("Speak to the learner as you"), "dont", List.of("Use jargon"))),
-                "themes", call("list_themes", Map.of()),
-                "collection", call("create_collection", Map.of("title", "Short game " + RUN, "courseIds", List.of(course))),
-                "folder", call("create_folder", Map.of("name", "Greens " + RUN)),
-                "translate", call("translate_course", Map.of("courseId", course, "locale", "fr")),
-                "narrate", call("generate_narration", Map.of("courseId", course))));
+        JsonNode first = agent(
+                token,
+                Map.of(
+                        "voice",
+                                call(
+                                        "set_brand_voice",
+                                        Map.of(
+                                                "name",
+                                                "Caddie",
+                                                "tone",
+                                                "calm and encouraging",
+                                                "audience",
+                                                "new golfers",
+                                                "do",
+                                                List.of("Speak to the learner as you"),
+                                                "dont",
+                                                List.of("Use jargon"))),
+                        "themes", call("list_themes", Map.of()),
+                        "collection",
+                                call(
+                                        "create_collection",
+                                        Map.of("title", "Short game " + RUN, "courseIds", List.of(course))),
+                        "folder", call("create_folder", Map.of("name", "Greens " + RUN)),
+                        "translate", call("translate_course", Map.of("courseId", course, "locale", "fr")),
+                        "narrate", call("generate_narration", Map.of("courseId", course))));
         assertThat(first.at("/voice/source").asText()).as(first.toString()).isEqualTo("tenant");
         JsonNode themes = first.at("/themes/themes");
         assertThat(themes.size()).as(first.toString()).isGreaterThanOrEqualTo(8);
@@ -100,67 +155,134 @@ class AgentFeaturesIT {
             JsonNode done = awaitJob(first.at("/" + job + "/id").asLong());
             assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("succeeded");
         }
-        JsonNode draft = with(key).get("/v1/headless/course/" + course + "/content").then().statusCode(200).extract().as(JsonNode.class);
-        assertThat(draft.at("/document/translations").has("fr")).as(draft.toString()).isTrue();
-        JsonNode narration = with(key).get("/v1/headless/course/" + course + "/narration").then().statusCode(200)
-                .extract().as(JsonNode.class);
+        JsonNode draft = with(key)
+                .get("/v1/headless/course/" + course + "/content")
+                .then()
+                .statusCode(200)
+                .extract()
+                .as(JsonNode.class);
+        assertThat(draft.at("/document/translations").has("fr"))
+                .as(draft.toString())
+                .isTrue();
+        JsonNode narration = with(key)
+                .get("/v1/headless/course/" + course + "/narration")
+                .then()
+                .statusCode(200)
+                .extract()
+                .as(JsonNode.class);
         assertThat(narration.path("screens").size()).as(narration.toString()).isEqualTo(3);
-        assertThat(narration.path("screens").get(0).path("script").asText()).as(narration.toString()).contains("slope");
+        assertThat(narration.path("screens").get(0).path("script").asText())
+                .as(narration.toString())
+                .contains("slope");
 
         // Second round: theme, file, publish and share.
-        JsonNode second = agent(token, Map.of(
-                "theme", call("apply_theme", Map.of("courseId", course, "themeId", theme)),
-                "file", call("move_course_to_folder", Map.of("courseId", course, "folderId", folder))));
+        JsonNode second = agent(
+                token,
+                Map.of(
+                        "theme", call("apply_theme", Map.of("courseId", course, "themeId", theme)),
+                        "file", call("move_course_to_folder", Map.of("courseId", course, "folderId", folder))));
         assertThat(second.at("/theme/themeId").asLong()).as(second.toString()).isEqualTo(theme);
         assertThat(second.at("/file/folderId").asLong()).as(second.toString()).isEqualTo(folder);
         JsonNode third = agent(token, Map.of("publish", call("publish_course", Map.of("courseId", course))));
-        assertThat(third.at("/publish/course/published").asBoolean()).as(third.toString()).isTrue();
-        JsonNode shared = agent(token, Map.of("share", call("create_share_link", Map.of("courseId", course, "maxUses", 5))));
+        assertThat(third.at("/publish/course/published").asBoolean())
+                .as(third.toString())
+                .isTrue();
+        JsonNode shared =
+                agent(token, Map.of("share", call("create_share_link", Map.of("courseId", course, "maxUses", 5))));
         String shareUrl = shared.at("/share/url").asText();
         assertThat(shareUrl).as(shared.toString()).startsWith(Suite.BASE_URL + "/play/share");
 
         // Learners: one through the share link, one through the collection's embed URL.
         String pathLearner = "path-" + RUN;
-        String collectionUrl = with(key).body(Map.of("courseId", course, "identifier", pathLearner, "clientIdentifier", TENANT,
-                "collection", Map.of("id", collection, "key", collectionKey))).post("/v1/headless/embed/course")
-                .then().statusCode(200).extract().asString();
-        JsonNode played = Learners.play(Map.of("baseUrl", Suite.BASE_URL, "parentOrigin", "http://tenant.localhost:"
-                + Learners.freePort(), "outDir", Path.of("target/agent-features").toAbsolutePath().toString(), "launches", List.of(
-                Map.of("name", "shared", "url", shareUrl, "walk", true, "answers", List.of(RIGHT)),
-                Map.of("name", "path", "url", collectionUrl, "walk", true, "answers", List.of(RIGHT)))));
+        String collectionUrl = with(key)
+                .body(Map.of(
+                        "courseId",
+                        course,
+                        "identifier",
+                        pathLearner,
+                        "clientIdentifier",
+                        TENANT,
+                        "collection",
+                        Map.of("id", collection, "key", collectionKey)))
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        JsonNode played = Learners.play(Map.of(
+                "baseUrl",
+                Suite.BASE_URL,
+                "parentOrigin",
+                "http://tenant.localhost:" + Learners.freePort(),
+                "outDir",
+                Path.of("target/agent-features").toAbsolutePath().toString(),
+                "launches",
+                List.of(
+                        Map.of("name", "shared", "url", shareUrl, "walk", true, "answers", List.of(RIGHT)),
+                        Map.of("name", "path", "url", collectionUrl, "walk", true, "answers", List.of(RIGHT)))));
         String report = played.toPrettyString();
         for (String name : List.of("shared", "path")) {
             JsonNode launch = Learners.launch(played, name);
             assertThat(launch.path("error").isMissingNode()).as(report).isTrue();
-            assertThat(launch.path("answered").findValuesAsText("text")).as(report).contains(RIGHT);
+            assertThat(launch.path("answered").findValuesAsText("text"))
+                    .as(report)
+                    .contains(RIGHT);
             assertThat(launch.path("end").toString()).as(report).contains("Holed out");
             // The learner sees the theme the agent applied.
-            assertThat(Learners.session(launch).at("/theme/themeId").asLong()).as(report).isEqualTo(theme);
+            assertThat(Learners.session(launch).at("/theme/themeId").asLong())
+                    .as(report)
+                    .isEqualTo(theme);
         }
         // A share link's learner is tracked as share:<link>:<the learner id the page keeps>.
         String shareIdentifier = "share:" + shared.at("/share/id").asLong() + ":"
-                + Learners.session(Learners.launch(played, "shared")).path("learner").asText();
+                + Learners.session(Learners.launch(played, "shared"))
+                        .path("learner")
+                        .asText();
 
         // Analytics count both learners (fed by events: eventually), the collection's its one.
-        JsonNode analytics = await(() -> with(key).get("/v1/headless/course/" + course + "/analytics").then().statusCode(200)
-                .extract().as(JsonNode.class), a -> a.at("/learners/completed").asInt() >= 2);
-        assertThat(analytics.at("/learners/commenced").asInt()).as(analytics.toString()).isEqualTo(2);
-        assertThat(analytics.at("/learners/completed").asInt()).as(analytics.toString()).isEqualTo(2);
+        JsonNode analytics = await(
+                () -> with(key)
+                        .get("/v1/headless/course/" + course + "/analytics")
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .as(JsonNode.class),
+                a -> a.at("/learners/completed").asInt() >= 2);
+        assertThat(analytics.at("/learners/commenced").asInt())
+                .as(analytics.toString())
+                .isEqualTo(2);
+        assertThat(analytics.at("/learners/completed").asInt())
+                .as(analytics.toString())
+                .isEqualTo(2);
         assertThat(analytics.path("completionRate").asDouble()).isEqualTo(1.0);
         JsonNode viaAgent = agent(token, Map.of("a", call("get_course_analytics", Map.of("courseId", course))));
-        assertThat(viaAgent.at("/a/learners/completed").asInt()).as(viaAgent.toString()).isEqualTo(2);
-        JsonNode pathAnalytics = with(key).get("/v1/headless/collections/" + collection + "/analytics").then().statusCode(200)
-                .extract().as(JsonNode.class);
+        assertThat(viaAgent.at("/a/learners/completed").asInt())
+                .as(viaAgent.toString())
+                .isEqualTo(2);
+        JsonNode pathAnalytics = with(key)
+                .get("/v1/headless/collections/" + collection + "/analytics")
+                .then()
+                .statusCode(200)
+                .extract()
+                .as(JsonNode.class);
         assertThat(pathAnalytics.toString()).contains("\"completed\":1");
 
         // The collection's learner's completion carries the collection; the share learner's does not.
-        List<Request> got = Learners.awaitDeliveries(receiver, hooks, List.of(
-                r -> completedBy(r, pathLearner), r -> completedBy(r, shareIdentifier)));
-        Request path = got.stream().filter(r -> completedBy(r, pathLearner)).findFirst().orElseThrow();
+        List<Request> got = Learners.awaitDeliveries(
+                receiver, hooks, List.of(r -> completedBy(r, pathLearner), r -> completedBy(r, shareIdentifier)));
+        Request path = got.stream()
+                .filter(r -> completedBy(r, pathLearner))
+                .findFirst()
+                .orElseThrow();
         assertThat(path.json().at("/data/collection/id").asLong()).isEqualTo(collection);
         assertThat(path.json().at("/data/collection/key").asText()).isEqualTo(collectionKey);
-        Request share = got.stream().filter(r -> completedBy(r, shareIdentifier)).findFirst().orElseThrow();
-        assertThat(share.json().at("/data/collection").isMissingNode() || share.json().at("/data/collection").isNull()).isTrue();
+        Request share = got.stream()
+                .filter(r -> completedBy(r, shareIdentifier))
+                .findFirst()
+                .orElseThrow();
+        assertThat(share.json().at("/data/collection").isMissingNode()
+                        || share.json().at("/data/collection").isNull())
+                .isTrue();
     }
 
     private static boolean completedBy(Request r, String identifier) {
@@ -169,12 +291,18 @@ class AgentFeaturesIT {
     }
 
     private static JsonNode awaitJob(long id) throws InterruptedException {
-        return await(() -> with(key).get("/v1/headless/jobs/" + id).then().statusCode(200).extract().as(JsonNode.class),
-                job -> List.of("succeeded", "failed").contains(job.path("status").asText()));
+        return await(
+                () -> with(key)
+                        .get("/v1/headless/jobs/" + id)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .as(JsonNode.class),
+                job -> List.of("succeeded", "failed")
+                        .contains(job.path("status").asText()));
     }
 
-    private static JsonNode await(java.util.function.Supplier<JsonNode> read, java.util.function.Predicate<JsonNode> done)
-            throws InterruptedException {
+    private static JsonNode await(Supplier<JsonNode> read, Predicate<JsonNode> done) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         JsonNode last = read.get();
         while (!done.test(last) && System.nanoTime() < deadline) {
@@ -198,15 +326,21 @@ class AgentFeaturesIT {
             check.put("action", "callTool");
             checks.add(check);
         });
-        NodeScripts.Result result = NodeScripts.run(Duration.ofMinutes(3), JSON.writeValueAsString(Map.of("baseUrl", Suite.BASE_URL,
-                "checks", checks)), Map.of(), "node", "mcp-agent.mjs");
+        NodeScripts.Result result = NodeScripts.run(
+                Duration.ofMinutes(3),
+                JSON.writeValueAsString(Map.of("baseUrl", Suite.BASE_URL, "checks", checks)),
+                Map.of(),
+                "node",
+                "mcp-agent.mjs");
         assertThat(result.exit()).as("node mcp-agent.mjs: " + result.out()).isZero();
         JsonNode report = JSON.readTree(result.out()).path("checks");
         var answers = JSON.createObjectNode();
         for (String id : calls.keySet()) {
             JsonNode check = report.path(id);
             assertThat(check.path("isError").asBoolean()).as(id + ": " + check).isFalse();
-            assertThat(check.path("structuredContent").isObject()).as(id + ": " + check).isTrue();
+            assertThat(check.path("structuredContent").isObject())
+                    .as(id + ": " + check)
+                    .isTrue();
             answers.set(id, check.path("structuredContent"));
         }
         return answers;

@@ -32,6 +32,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -51,13 +52,24 @@ import org.junit.jupiter.api.Test;
  */
 class AgentGatewayIT {
 
-    static final List<String> READ_TOOLS = List.of("list_courses", "get_course", "get_course_content",
-            "get_course_document", "list_layouts");
-    static final List<String> WRITE_TOOLS = List.of("create_course", "create_screen", "add_block", "update_screen",
-            "delete_screen", "publish_course", "revert_course", "duplicate_course", "delete_course", "restore_course",
+    static final List<String> READ_TOOLS =
+            List.of("list_courses", "get_course", "get_course_content", "get_course_document", "list_layouts");
+    static final List<String> WRITE_TOOLS = List.of(
+            "create_course",
+            "create_screen",
+            "add_block",
+            "update_screen",
+            "delete_screen",
+            "publish_course",
+            "revert_course",
+            "duplicate_course",
+            "delete_course",
+            "restore_course",
             "migrate_course");
     /** A write token names its tools: without an allowlist a token has the read tools only. */
-    static final List<String> ALL_TOOLS = java.util.stream.Stream.concat(READ_TOOLS.stream(), WRITE_TOOLS.stream()).toList();
+    static final List<String> ALL_TOOLS =
+            Stream.concat(READ_TOOLS.stream(), WRITE_TOOLS.stream()).toList();
+
     static final String MCP = "/api/v1/agent/mcp";
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -78,8 +90,8 @@ class AgentGatewayIT {
         String identifier = "mcp-author-" + RUN;
         String token = mint(Map.of("identifier", identifier, "readonly", false, "tools", ALL_TOOLS));
         String title = "MCP agent course " + RUN;
-        JsonNode report = agent(Map.of("flow", Map.of("token", token, "title", title,
-                "screenTitle", "Swing basics", "blockTitle", "Grip")));
+        JsonNode report = agent(Map.of(
+                "flow", Map.of("token", token, "title", title, "screenTitle", "Swing basics", "blockTitle", "Grip")));
         JsonNode flow = report.path("flow");
         String text = flow.toString();
         assertThat(flow.path("connected").asBoolean()).as(text).isTrue();
@@ -92,7 +104,11 @@ class AgentGatewayIT {
         // tools/list comes in pages of 10; following nextCursor gives every tool once.
         JsonNode listing = flow.path("listing");
         List<String> names = texts(listing.path("names"));
-        assertThat(names).as(text).containsAll(READ_TOOLS).containsAll(WRITE_TOOLS).doesNotHaveDuplicates();
+        assertThat(names)
+                .as(text)
+                .containsAll(READ_TOOLS)
+                .containsAll(WRITE_TOOLS)
+                .doesNotHaveDuplicates();
         JsonNode pages = listing.path("pages");
         assertThat(pages.size()).isEqualTo((names.size() + 9) / 10).isGreaterThanOrEqualTo(2);
         for (int i = 0; i < pages.size(); i++) {
@@ -107,7 +123,8 @@ class AgentGatewayIT {
             assertThat(tool.path("description").asText()).as(name).isNotBlank();
             if (READ_TOOLS.contains(name) || WRITE_TOOLS.contains(name)) {
                 assertThat(tool.path("hasOutputSchema").asBoolean()).as(name).isTrue();
-                assertThat(tool.path("annotations").path("readOnlyHint").asBoolean()).as(name)
+                assertThat(tool.path("annotations").path("readOnlyHint").asBoolean())
+                        .as(name)
                         .isEqualTo(READ_TOOLS.contains(name));
             }
         }
@@ -128,37 +145,66 @@ class AgentGatewayIT {
         for (JsonNode layout : layouts) {
             assertThat(layout.path("id").asText()).as(layout.toString()).isNotBlank();
             assertThat(layout.path("name").asText()).as(layout.toString()).isNotBlank();
-            assertThat(layout.has("category") && layout.has("screenType")).as(layout.toString()).isTrue();
+            assertThat(layout.has("category") && layout.has("screenType"))
+                    .as(layout.toString())
+                    .isTrue();
         }
 
         // Each write answers the new revision; a write at a revision that is no longer current is
         // a conflict the agent is told about, and it changes nothing.
-        long before = flow.path("documentBefore").path("structuredContent").path("revision").asLong();
-        long afterScreen = flow.path("createScreen").path("structuredContent").path("revision").asLong();
-        long afterBlock = flow.path("addBlock").path("structuredContent").path("revision").asLong();
+        long before = flow.path("documentBefore")
+                .path("structuredContent")
+                .path("revision")
+                .asLong();
+        long afterScreen = flow.path("createScreen")
+                .path("structuredContent")
+                .path("revision")
+                .asLong();
+        long afterBlock =
+                flow.path("addBlock").path("structuredContent").path("revision").asLong();
         assertThat(afterScreen).isGreaterThan(before);
         assertThat(afterBlock).isGreaterThan(afterScreen);
         JsonNode element = flow.path("addBlock").path("structuredContent").path("element");
         assertThat(element.path("type").asText()).isEqualTo("text");
         assertThat(element.path("title").asText()).isEqualTo("Grip");
-        assertThat(flow.path("addBlock").path("structuredContent").path("screenId").asText())
+        assertThat(flow.path("addBlock")
+                        .path("structuredContent")
+                        .path("screenId")
+                        .asText())
                 .isEqualTo(flow.path("screenId").asText());
         JsonNode stale = flow.path("staleUpdate");
         assertThat(stale.path("error").isNull()).as(stale.toString()).isTrue();
         assertThat(stale.path("isError").asBoolean()).as(stale.toString()).isTrue();
-        assertThat(stale.path("text").asText()).as(stale.toString()).containsAnyOf("conflict", "Conflict", "stale", "Stale");
+        assertThat(stale.path("text").asText())
+                .as(stale.toString())
+                .containsAnyOf("conflict", "Conflict", "stale", "Stale");
 
         // get_course_document has the new screen, its title untouched by the stale write, and the block.
-        assertThat(flow.path("screenInDocument").path("title").asText()).as(text).isEqualTo("Swing basics");
+        assertThat(flow.path("screenInDocument").path("title").asText())
+                .as(text)
+                .isEqualTo("Swing basics");
         assertThat(flow.path("blockInDocument").path("type").asText()).as(text).isEqualTo("text");
         assertThat(flow.path("blockInDocument").path("title").asText()).isEqualTo("Grip");
-        assertThat(flow.path("publish").path("structuredContent").path("course").path("published").asBoolean())
-                .as(text).isTrue();
+        assertThat(flow.path("publish")
+                        .path("structuredContent")
+                        .path("course")
+                        .path("published")
+                        .asBoolean())
+                .as(text)
+                .isTrue();
 
         // The tenant's backend sees what the agent did through the courses API.
-        key().get("/v1/headless/courses/" + courseId).then().statusCode(200)
-                .body("title", equalTo(title)).body("identifier", equalTo(identifier)).body("published", equalTo(true));
-        JsonPath draft = key().get("/v1/headless/course/" + courseId + "/content").then().statusCode(200).extract().jsonPath();
+        key().get("/v1/headless/courses/" + courseId)
+                .then()
+                .statusCode(200)
+                .body("title", equalTo(title))
+                .body("identifier", equalTo(identifier))
+                .body("published", equalTo(true));
+        JsonPath draft = key().get("/v1/headless/course/" + courseId + "/content")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         String screenId = flow.path("screenId").asText();
         assertThat(draft.getList("document.screens.id", String.class)).contains(screenId);
         assertThat(draft.getList("document.screens.find { it.id == '" + screenId + "' }.elements.id", String.class))
@@ -174,9 +220,17 @@ class AgentGatewayIT {
             String session = response.header("Mcp-Session-Id");
             assertThat(session).as("Mcp-Session-Id").isNotBlank();
             JsonNode message = rpcMessage(response);
-            assertThat(message.path("result").path("protocolVersion").asText()).as(message.toString()).isEqualTo(version);
-            assertThat(message.path("result").path("capabilities").has("tools")).as(message.toString()).isTrue();
-            Suite.ingress().auth().oauth2(token).header("Mcp-Session-Id", session).header("MCP-Protocol-Version", version)
+            assertThat(message.path("result").path("protocolVersion").asText())
+                    .as(message.toString())
+                    .isEqualTo(version);
+            assertThat(message.path("result").path("capabilities").has("tools"))
+                    .as(message.toString())
+                    .isTrue();
+            Suite.ingress()
+                    .auth()
+                    .oauth2(token)
+                    .header("Mcp-Session-Id", session)
+                    .header("MCP-Protocol-Version", version)
                     .delete(MCP);
         }
     }
@@ -185,17 +239,28 @@ class AgentGatewayIT {
     void theSameFlowOverRest() {
         String identifier = "rest-author-" + RUN;
         String token = mint(Map.of("identifier", identifier, "readonly", false, "tools", ALL_TOOLS));
-        List<Map<String, Object>> tools = Suite.ingress().auth().oauth2(token).get("/api/v1/agent/tools").then()
-                .statusCode(200).extract().jsonPath().getList("$");
+        List<Map<String, Object>> tools = Suite.ingress()
+                .auth()
+                .oauth2(token)
+                .get("/api/v1/agent/tools")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("$");
         List<String> names = tools.stream().map(t -> (String) t.get("name")).toList();
         assertThat(names).containsAll(READ_TOOLS).containsAll(WRITE_TOOLS).doesNotHaveDuplicates();
         for (Map<String, Object> tool : tools) {
             String name = (String) tool.get("name");
             assertThat((String) tool.get("description")).as(name).isNotBlank();
             assertThat(tool.get("inputSchema")).as(name).isInstanceOf(Map.class);
-            assertThat(((Map<?, ?>) tool.get("inputSchema")).get("type")).as(name).isEqualTo("object");
+            assertThat(((Map<?, ?>) tool.get("inputSchema")).get("type"))
+                    .as(name)
+                    .isEqualTo("object");
             assertThat(tool.get("annotations")).as(name).isInstanceOf(Map.class);
-            assertThat(((Map<?, ?>) tool.get("annotations")).get("readOnlyHint")).as(name).isEqualTo(tool.get("readOnly"));
+            assertThat(((Map<?, ?>) tool.get("annotations")).get("readOnlyHint"))
+                    .as(name)
+                    .isEqualTo(tool.get("readOnly"));
             if (READ_TOOLS.contains(name) || WRITE_TOOLS.contains(name)) {
                 assertThat(tool.get("readOnly")).as(name).isEqualTo(READ_TOOLS.contains(name));
                 assertThat(tool.get("outputSchema")).as(name).isInstanceOf(Map.class);
@@ -217,7 +282,9 @@ class AgentGatewayIT {
         long revision = document.getLong("structuredContent.revision");
         List<String> screensBefore = document.getList("structuredContent.document.screens.id", String.class);
 
-        JsonPath screen = call(token, "create_screen",
+        JsonPath screen = call(
+                token,
+                "create_screen",
                 Map.of("courseId", courseId, "layoutId", layoutId, "title", "Putting", "revision", revision));
         long afterScreen = screen.getLong("structuredContent.revision");
         assertThat(afterScreen).isGreaterThan(revision);
@@ -227,8 +294,18 @@ class AgentGatewayIT {
         assertThat(added).as(screen.prettify()).hasSize(1);
         String screenId = added.get(0);
 
-        JsonPath block = call(token, "add_block", Map.of("courseId", courseId, "screenId", screenId, "revision", afterScreen,
-                "block", Map.of("type", "text", "title", "Read the green", "description", "<p>Left to right.</p>")));
+        JsonPath block = call(
+                token,
+                "add_block",
+                Map.of(
+                        "courseId",
+                        courseId,
+                        "screenId",
+                        screenId,
+                        "revision",
+                        afterScreen,
+                        "block",
+                        Map.of("type", "text", "title", "Read the green", "description", "<p>Left to right.</p>")));
         assertThat(block.getString("structuredContent.screenId")).isEqualTo(screenId);
         assertThat(block.getString("structuredContent.element.type")).isEqualTo("text");
         String elementId = block.getString("structuredContent.element.id");
@@ -236,7 +313,9 @@ class AgentGatewayIT {
         assertThat(block.getLong("structuredContent.revision")).isGreaterThan(afterScreen);
 
         // A stale revision: a tool error (200, isError), not an HTTP error, and nothing changes.
-        JsonPath stale = toolError(token, "update_screen",
+        JsonPath stale = toolError(
+                token,
+                "update_screen",
                 Map.of("courseId", courseId, "screenId", screenId, "title", "Stale write", "revision", afterScreen));
         assertThat(stale.getString("content[0].text")).containsAnyOf("conflict", "Conflict", "stale", "Stale");
 
@@ -246,70 +325,121 @@ class AgentGatewayIT {
         assertThat(after.getList(path + ".elements.id", String.class)).contains(elementId);
         JsonPath content = call(token, "get_course_content", Map.of("courseId", courseId));
         assertThat(content.getString("structuredContent.title")).isEqualTo(title);
-        assertThat(content.getList("structuredContent.screens.title", String.class)).contains("Putting");
+        assertThat(content.getList("structuredContent.screens.title", String.class))
+                .contains("Putting");
 
         JsonPath published = call(token, "publish_course", Map.of("courseId", courseId));
         assertThat(published.getBoolean("structuredContent.course.published")).isTrue();
-        assertThat(call(token, "get_course", Map.of("courseId", courseId)).getBoolean("structuredContent.course.published"))
+        assertThat(call(token, "get_course", Map.of("courseId", courseId))
+                        .getBoolean("structuredContent.course.published"))
                 .isTrue();
         JsonPath listed = call(token, "list_courses", Map.of("title", title));
         assertThat(listed.getList("structuredContent.courses.id", Long.class)).contains(courseId);
-        key().get("/v1/headless/courses/" + courseId).then().statusCode(200)
-                .body("published", equalTo(true)).body("identifier", equalTo(identifier));
+        key().get("/v1/headless/courses/" + courseId)
+                .then()
+                .statusCode(200)
+                .body("published", equalTo(true))
+                .body("identifier", equalTo(identifier));
 
         // A tool's own failures are results the agent can read, not HTTP errors.
-        assertThat(toolError(token, "get_course", Map.of("courseId", 987_654_321_098L)).getString("content[0].text")).isNotBlank();
+        assertThat(toolError(token, "get_course", Map.of("courseId", 987_654_321_098L))
+                        .getString("content[0].text"))
+                .isNotBlank();
         assertThat(toolError(token, "create_screen", Map.of("courseId", courseId, "layoutId", "no-such-layout-" + RUN))
-                .getString("content[0].text")).isNotBlank();
+                        .getString("content[0].text"))
+                .isNotBlank();
     }
 
     @Test
     void aTokenIsReadOnlyUnlessMintedOtherwise() throws Exception {
         String token = mint(Map.of("identifier", "reader-" + RUN));
-        List<Map<String, Object>> tools = Suite.ingress().auth().oauth2(token).get("/api/v1/agent/tools").then()
-                .statusCode(200).extract().jsonPath().getList("$");
+        List<Map<String, Object>> tools = Suite.ingress()
+                .auth()
+                .oauth2(token)
+                .get("/api/v1/agent/tools")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getList("$");
         List<String> names = tools.stream().map(t -> (String) t.get("name")).toList();
         assertThat(names).containsAll(READ_TOOLS).doesNotContainAnyElementsOf(WRITE_TOOLS);
-        assertThat(tools).allSatisfy(t -> assertThat(t.get("readOnly")).as(t.get("name").toString()).isEqualTo(true));
+        assertThat(tools)
+                .allSatisfy(t -> assertThat(t.get("readOnly"))
+                        .as(t.get("name").toString())
+                        .isEqualTo(true));
         forbidden(tool(token, "create_course", Map.of("title", "Refused " + RUN)));
         call(token, "list_layouts", Map.of());
 
-        JsonNode checks = agent(Map.of("checks", List.of(
-                check("list", token, "listTools"),
-                check("create", token, "callTool", "name", "create_course", "arguments", Map.of("title", "Refused " + RUN)),
-                check("read", token, "callTool", "name", "list_layouts", "arguments", Map.of())))).path("checks");
-        assertThat(texts(checks.path("list").path("names"))).as(checks.toString())
+        JsonNode checks = agent(Map.of(
+                        "checks",
+                        List.of(
+                                check("list", token, "listTools"),
+                                check(
+                                        "create",
+                                        token,
+                                        "callTool",
+                                        "name",
+                                        "create_course",
+                                        "arguments",
+                                        Map.of("title", "Refused " + RUN)),
+                                check("read", token, "callTool", "name", "list_layouts", "arguments", Map.of()))))
+                .path("checks");
+        assertThat(texts(checks.path("list").path("names")))
+                .as(checks.toString())
                 .containsExactlyInAnyOrderElementsOf(names);
         assertJsonRpcRefusal(checks.path("create"));
-        assertThat(checks.path("read").path("isError").asBoolean(true)).as(checks.toString()).isFalse();
+        assertThat(checks.path("read").path("isError").asBoolean(true))
+                .as(checks.toString())
+                .isFalse();
         // Nothing was created by either refusal.
         JsonPath listed = call(token, "list_courses", Map.of("title", "Refused " + RUN));
-        assertThat(listed.getList("structuredContent.courses.title", String.class)).doesNotContain("Refused " + RUN);
+        assertThat(listed.getList("structuredContent.courses.title", String.class))
+                .doesNotContain("Refused " + RUN);
     }
 
     @Test
     void anAllowlistTokenSeesAndRunsOnlyItsTools() throws Exception {
         long course = headlessCourse("Allowlisted " + RUN, null);
-        String token = mint(Map.of("identifier", "allowlisted-" + RUN, "tools", List.of("get_course"), "readonly", false));
+        String token =
+                mint(Map.of("identifier", "allowlisted-" + RUN, "tools", List.of("get_course"), "readonly", false));
         assertThat(restToolNames(token)).containsExactly("get_course");
-        assertThat(call(token, "get_course", Map.of("courseId", course)).getLong("structuredContent.course.id")).isEqualTo(course);
+        assertThat(call(token, "get_course", Map.of("courseId", course)).getLong("structuredContent.course.id"))
+                .isEqualTo(course);
         forbidden(tool(token, "list_courses", Map.of()));
         forbidden(tool(token, "create_course", Map.of("title", "Refused " + RUN)));
 
-        JsonNode checks = agent(Map.of("checks", List.of(
-                check("list", token, "listTools"),
-                check("allowed", token, "callTool", "name", "get_course", "arguments", Map.of("courseId", course)),
-                check("other", token, "callTool", "name", "list_courses", "arguments", Map.of())))).path("checks");
+        JsonNode checks = agent(Map.of(
+                        "checks",
+                        List.of(
+                                check("list", token, "listTools"),
+                                check(
+                                        "allowed",
+                                        token,
+                                        "callTool",
+                                        "name",
+                                        "get_course",
+                                        "arguments",
+                                        Map.of("courseId", course)),
+                                check("other", token, "callTool", "name", "list_courses", "arguments", Map.of()))))
+                .path("checks");
         JsonNode list = checks.path("list");
         assertThat(texts(list.path("names"))).as(list.toString()).containsExactly("get_course");
         assertThat(list.path("pages").size()).isEqualTo(1);
         assertThat(list.path("pages").get(0).path("nextCursor").isNull()).isTrue();
-        assertThat(checks.path("allowed").path("structuredContent").path("course").path("id").asLong())
-                .as(checks.toString()).isEqualTo(course);
+        assertThat(checks.path("allowed")
+                        .path("structuredContent")
+                        .path("course")
+                        .path("id")
+                        .asLong())
+                .as(checks.toString())
+                .isEqualTo(course);
         assertJsonRpcRefusal(checks.path("other"));
 
         // A tool that does not exist cannot be allowed: the mint names it.
-        Response unknown = Suite.ingress().header("Authorization", workspaceKey).contentType(ContentType.JSON)
+        Response unknown = Suite.ingress()
+                .header("Authorization", workspaceKey)
+                .contentType(ContentType.JSON)
                 .body(Map.of("identifier", "allowlisted-" + RUN, "tools", List.of("get_course", "no_such_tool")))
                 .post("/api/v1/agent/auth");
         unknown.then().statusCode(400);
@@ -322,17 +452,40 @@ class AgentGatewayIT {
         long pinned = headlessCourse("Pinned " + RUN, null, identifier);
         long other = headlessCourse("Not pinned " + RUN, null, identifier);
         String token = mint(Map.of("identifier", identifier, "courseId", pinned));
-        assertThat(call(token, "get_course", Map.of("courseId", pinned)).getLong("structuredContent.course.id")).isEqualTo(pinned);
+        assertThat(call(token, "get_course", Map.of("courseId", pinned)).getLong("structuredContent.course.id"))
+                .isEqualTo(pinned);
         forbidden(tool(token, "get_course", Map.of("courseId", other)));
         forbidden(tool(token, "get_course_document", Map.of("courseId", other)));
         JsonPath listed = call(token, "list_courses", Map.of());
         assertThat(listed.getList("structuredContent.courses.id", Long.class)).containsExactly(pinned);
 
-        JsonNode checks = agent(Map.of("checks", List.of(
-                check("pinned", token, "callTool", "name", "get_course", "arguments", Map.of("courseId", pinned)),
-                check("other", token, "callTool", "name", "get_course", "arguments", Map.of("courseId", other))))).path("checks");
-        assertThat(checks.path("pinned").path("structuredContent").path("course").path("id").asLong())
-                .as(checks.toString()).isEqualTo(pinned);
+        JsonNode checks = agent(Map.of(
+                        "checks",
+                        List.of(
+                                check(
+                                        "pinned",
+                                        token,
+                                        "callTool",
+                                        "name",
+                                        "get_course",
+                                        "arguments",
+                                        Map.of("courseId", pinned)),
+                                check(
+                                        "other",
+                                        token,
+                                        "callTool",
+                                        "name",
+                                        "get_course",
+                                        "arguments",
+                                        Map.of("courseId", other)))))
+                .path("checks");
+        assertThat(checks.path("pinned")
+                        .path("structuredContent")
+                        .path("course")
+                        .path("id")
+                        .asLong())
+                .as(checks.toString())
+                .isEqualTo(pinned);
         assertJsonRpcRefusal(checks.path("other"));
     }
 
@@ -340,31 +493,62 @@ class AgentGatewayIT {
     void tenantsOfOneWorkspaceNeverSeeEachOthersCourses() throws Exception {
         String a = "tenant-a-" + RUN;
         String b = "tenant-b-" + RUN;
-        String tokenB = mint(Map.of("identifier", "agent-b-" + RUN, "clientIdentifier", b, "readonly", false, "tools", ALL_TOOLS));
-        long ofB = call(tokenB, "create_course", Map.of("title", "Tenant B course " + RUN)).getLong("structuredContent.course.id");
-        key().queryParam("clientIdentifier", b).get("/v1/headless/courses/" + ofB).then().statusCode(200)
+        String tokenB = mint(
+                Map.of("identifier", "agent-b-" + RUN, "clientIdentifier", b, "readonly", false, "tools", ALL_TOOLS));
+        long ofB = call(tokenB, "create_course", Map.of("title", "Tenant B course " + RUN))
+                .getLong("structuredContent.course.id");
+        key().queryParam("clientIdentifier", b)
+                .get("/v1/headless/courses/" + ofB)
+                .then()
+                .statusCode(200)
                 .body("clientIdentifier", equalTo(b));
         long ofA = headlessCourse("Tenant A course " + RUN, a);
         String tokenA = mint(Map.of("identifier", "agent-a-" + RUN, "clientIdentifier", a));
 
         // B's course does not exist for A: a tool error, and not in A's list, which has A's own.
-        assertThat(toolError(tokenA, "get_course", Map.of("courseId", ofB)).getString("content[0].text")).isNotBlank();
+        assertThat(toolError(tokenA, "get_course", Map.of("courseId", ofB)).getString("content[0].text"))
+                .isNotBlank();
         toolError(tokenA, "get_course_document", Map.of("courseId", ofB));
-        List<Long> listedForA = call(tokenA, "list_courses", Map.of()).getList("structuredContent.courses.id", Long.class);
+        List<Long> listedForA =
+                call(tokenA, "list_courses", Map.of()).getList("structuredContent.courses.id", Long.class);
         assertThat(listedForA).contains(ofA).doesNotContain(ofB);
         assertThat(call(tokenB, "list_courses", Map.of()).getList("structuredContent.courses.id", Long.class))
-                .contains(ofB).doesNotContain(ofA);
-        assertThat(call(tokenB, "get_course", Map.of("courseId", ofB)).getString("structuredContent.course.clientIdentifier"))
+                .contains(ofB)
+                .doesNotContain(ofA);
+        assertThat(call(tokenB, "get_course", Map.of("courseId", ofB))
+                        .getString("structuredContent.course.clientIdentifier"))
                 .isEqualTo(b);
 
-        JsonNode checks = agent(Map.of("checks", List.of(
-                check("foreign", tokenA, "callTool", "name", "get_course", "arguments", Map.of("courseId", ofB)),
-                check("own", tokenA, "callTool", "name", "get_course", "arguments", Map.of("courseId", ofA))))).path("checks");
+        JsonNode checks = agent(Map.of(
+                        "checks",
+                        List.of(
+                                check(
+                                        "foreign",
+                                        tokenA,
+                                        "callTool",
+                                        "name",
+                                        "get_course",
+                                        "arguments",
+                                        Map.of("courseId", ofB)),
+                                check(
+                                        "own",
+                                        tokenA,
+                                        "callTool",
+                                        "name",
+                                        "get_course",
+                                        "arguments",
+                                        Map.of("courseId", ofA)))))
+                .path("checks");
         JsonNode foreign = checks.path("foreign");
         assertThat(foreign.path("error").isNull()).as(foreign.toString()).isTrue();
         assertThat(foreign.path("isError").asBoolean()).as(foreign.toString()).isTrue();
-        assertThat(checks.path("own").path("structuredContent").path("course").path("id").asLong())
-                .as(checks.toString()).isEqualTo(ofA);
+        assertThat(checks.path("own")
+                        .path("structuredContent")
+                        .path("course")
+                        .path("id")
+                        .asLong())
+                .as(checks.toString())
+                .isEqualTo(ofA);
     }
 
     @Test
@@ -389,12 +573,18 @@ class AgentGatewayIT {
         refused.put("expired, signed with another key", jwt(header, expired, ours));
         refused.put("same claims, signed with another key", jwt(header, claims, ours));
         char flipped = parts[1].charAt(parts[1].length() / 2) == 'A' ? 'B' : 'A';
-        refused.put("a character of the payload flipped", parts[0] + "." + parts[1].substring(0, parts[1].length() / 2) + flipped
-                + parts[1].substring(parts[1].length() / 2 + 1) + "." + parts[2]);
+        refused.put(
+                "a character of the payload flipped",
+                parts[0] + "." + parts[1].substring(0, parts[1].length() / 2) + flipped
+                        + parts[1].substring(parts[1].length() / 2 + 1) + "." + parts[2]);
         ObjectNode escalated = claims.deepCopy().put("readonly", false);
         escalated.remove(List.of("tools", "courseId", "clientIdentifier"));
-        refused.put("readonly claim turned off, original signature", encode(header) + "." + encode(escalated) + "." + parts[2]);
-        refused.put("alg none", encode(JSON.createObjectNode().put("alg", "none").put("typ", "JWT")) + "." + parts[1] + ".");
+        refused.put(
+                "readonly claim turned off, original signature",
+                encode(header) + "." + encode(escalated) + "." + parts[2]);
+        refused.put(
+                "alg none",
+                encode(JSON.createObjectNode().put("alg", "none").put("typ", "JWT")) + "." + parts[1] + ".");
         // The gateway's own key (the suite keeps each service's key pair next to the webhook CA):
         // only the expiry is wrong.
         PrivateKey gateway = gatewayKey(parts);
@@ -404,15 +594,25 @@ class AgentGatewayIT {
         }
 
         // The MCP SDK client is told the same.
-        JsonNode checks = agent(Map.of("checks", List.of(
-                check("expired", refused.get("expired, signed with the gateway's key"), "connect"),
-                check("foreign", refused.get("same claims, signed with another key"), "connect"),
-                check("tampered", refused.get("readonly claim turned off, original signature"), "connect")))).path("checks");
+        JsonNode checks = agent(Map.of(
+                        "checks",
+                        List.of(
+                                check("expired", refused.get("expired, signed with the gateway's key"), "connect"),
+                                check("foreign", refused.get("same claims, signed with another key"), "connect"),
+                                check(
+                                        "tampered",
+                                        refused.get("readonly claim turned off, original signature"),
+                                        "connect"))))
+                .path("checks");
         for (String id : List.of("expired", "foreign", "tampered")) {
             JsonNode check = checks.path(id);
             assertThat(check.path("connected").asBoolean()).as(id + " " + check).isFalse();
-            assertThat(check.path("error").path("httpStatus").asInt()).as(id + " " + check).isEqualTo(401);
-            assertThat(check.path("error").path("wwwAuthenticate").asText()).as(id + " " + check).startsWith("Bearer");
+            assertThat(check.path("error").path("httpStatus").asInt())
+                    .as(id + " " + check)
+                    .isEqualTo(401);
+            assertThat(check.path("error").path("wwwAuthenticate").asText())
+                    .as(id + " " + check)
+                    .startsWith("Bearer");
         }
     }
 
@@ -421,11 +621,28 @@ class AgentGatewayIT {
         long course = headlessCourse("Session " + RUN, null);
         String owner = mint(Map.of("identifier", "session-owner-" + RUN));
         String intruder = mint(Map.of("identifier", "session-intruder-" + RUN));
-        JsonNode checks = agent(Map.of("checks", List.of(
-                Map.of("id", "hijack", "action", "hijack", "token", intruder, "victimToken", owner,
-                        "arguments", Map.of("courseId", course)),
-                check("origin", owner, "connect", "headers", Map.of("Origin", "https://attacker.example")),
-                check("noOrigin", owner, "connect")))).path("checks");
+        JsonNode checks = agent(Map.of(
+                        "checks",
+                        List.of(
+                                Map.of(
+                                        "id",
+                                        "hijack",
+                                        "action",
+                                        "hijack",
+                                        "token",
+                                        intruder,
+                                        "victimToken",
+                                        owner,
+                                        "arguments",
+                                        Map.of("courseId", course)),
+                                check(
+                                        "origin",
+                                        owner,
+                                        "connect",
+                                        "headers",
+                                        Map.of("Origin", "https://attacker.example")),
+                                check("noOrigin", owner, "connect"))))
+                .path("checks");
         JsonNode hijack = checks.path("hijack");
         String text = hijack.toString();
         assertThat(hijack.path("victimHasSession").asBoolean()).as(text).isTrue();
@@ -433,7 +650,9 @@ class AgentGatewayIT {
         for (String attempt : List.of("list", "call", "terminate")) {
             JsonNode error = hijack.path(attempt).path("error");
             assertThat(error.path("kind").asText()).as(attempt + " " + text).isEqualTo("http");
-            assertThat(error.path("httpStatus").asInt()).as(attempt + " " + text).isIn(403, 404);
+            assertThat(error.path("httpStatus").asInt())
+                    .as(attempt + " " + text)
+                    .isIn(403, 404);
         }
         // The intruder neither used nor ended the owner's session.
         assertThat(hijack.path("victimAfter").path("error").isNull()).as(text).isTrue();
@@ -441,8 +660,12 @@ class AgentGatewayIT {
 
         JsonNode origin = checks.path("origin");
         assertThat(origin.path("connected").asBoolean()).as(origin.toString()).isFalse();
-        assertThat(origin.path("error").path("httpStatus").asInt()).as(origin.toString()).isEqualTo(403);
-        assertThat(checks.path("noOrigin").path("connected").asBoolean()).as(checks.toString()).isTrue();
+        assertThat(origin.path("error").path("httpStatus").asInt())
+                .as(origin.toString())
+                .isEqualTo(403);
+        assertThat(checks.path("noOrigin").path("connected").asBoolean())
+                .as(checks.toString())
+                .isTrue();
         Response fromPage = initialize(owner, "2025-06-18", "https://attacker.example");
         assertThat(fromPage.statusCode()).as(fromPage.asString()).isEqualTo(403);
     }
@@ -450,11 +673,22 @@ class AgentGatewayIT {
     @Test
     void aStarterWorkspaceCannotMintAgentTokens() {
         String starter = Suite.key(Suite.workspace("starter"), "live")[1];
-        Suite.ingress().header("Authorization", starter).contentType(ContentType.JSON)
-                .body(Map.of("identifier", "starter-agent-" + RUN)).post("/api/v1/agent/auth").then()
-                .statusCode(403).body("error.code", equalTo("FORBIDDEN")).body("message", not(emptyOrNullString()));
-        Suite.ingress().header("Authorization", workspaceKey).contentType(ContentType.JSON)
-                .body(Map.of("clientIdentifier", "no-identifier")).post("/api/v1/agent/auth").then().statusCode(400);
+        Suite.ingress()
+                .header("Authorization", starter)
+                .contentType(ContentType.JSON)
+                .body(Map.of("identifier", "starter-agent-" + RUN))
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("FORBIDDEN"))
+                .body("message", not(emptyOrNullString()));
+        Suite.ingress()
+                .header("Authorization", workspaceKey)
+                .contentType(ContentType.JSON)
+                .body(Map.of("clientIdentifier", "no-identifier"))
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(400);
     }
 
     @Test
@@ -474,11 +708,21 @@ class AgentGatewayIT {
     // -- tokens ------------------------------------------------------------------------------
 
     private static String mint(Map<String, Object> body) {
-        JsonPath minted = Suite.ingress().header("Authorization", workspaceKey).contentType(ContentType.JSON).body(body)
-                .post("/api/v1/agent/auth").then().statusCode(200).extract().jsonPath();
+        JsonPath minted = Suite.ingress()
+                .header("Authorization", workspaceKey)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         Instant expires = OffsetDateTime.parse(minted.getString("expiresAt")).toInstant();
         // Four hours by default.
-        assertThat(expires).isBetween(Instant.now().plus(Duration.ofMinutes(230)), Instant.now().plus(Duration.ofMinutes(250)));
+        assertThat(expires)
+                .isBetween(
+                        Instant.now().plus(Duration.ofMinutes(230)),
+                        Instant.now().plus(Duration.ofMinutes(250)));
         String token = minted.getString("token");
         assertThat(token).isNotBlank();
         return token;
@@ -499,14 +743,18 @@ class AgentGatewayIT {
     /** agent-gateway's private key from the suite's keys, checked against a token it signed. */
     private static PrivateKey gatewayKey(String[] token) throws Exception {
         Path pem = Path.of(Suite.env("WEBHOOK_CA_KEY")).getParent().resolve("jwt/private/agent-gateway.pem");
-        String base64 = Files.readString(pem).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+        String base64 =
+                Files.readString(pem).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
         KeyFactory rsa = KeyFactory.getInstance("RSA");
-        RSAPrivateCrtKey key = (RSAPrivateCrtKey) rsa.generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
+        RSAPrivateCrtKey key = (RSAPrivateCrtKey)
+                rsa.generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(base64)));
         PublicKey publicKey = rsa.generatePublic(new RSAPublicKeySpec(key.getModulus(), key.getPublicExponent()));
         Signature verify = Signature.getInstance("SHA256withRSA");
         verify.initVerify(publicKey);
         verify.update((token[0] + "." + token[1]).getBytes(StandardCharsets.US_ASCII));
-        assertThat(verify.verify(Base64.getUrlDecoder().decode(token[2]))).as(pem + " signed the minted token").isTrue();
+        assertThat(verify.verify(Base64.getUrlDecoder().decode(token[2])))
+                .as(pem + " signed the minted token")
+                .isTrue();
         return key;
     }
 
@@ -514,10 +762,18 @@ class AgentGatewayIT {
     private static void assertUnauthorized(String why, String token) {
         Map<String, Response> answers = new LinkedHashMap<>();
         answers.put("GET tools", bearer(token).get("/api/v1/agent/tools"));
-        answers.put("POST tools/get_course", bearer(token).contentType(ContentType.JSON).body(Map.of("courseId", 1))
-                .post("/api/v1/agent/tools/get_course"));
-        answers.put("POST tools/create_course", bearer(token).contentType(ContentType.JSON).body(Map.of("title", "Forged " + RUN))
-                .post("/api/v1/agent/tools/create_course"));
+        answers.put(
+                "POST tools/get_course",
+                bearer(token)
+                        .contentType(ContentType.JSON)
+                        .body(Map.of("courseId", 1))
+                        .post("/api/v1/agent/tools/get_course"));
+        answers.put(
+                "POST tools/create_course",
+                bearer(token)
+                        .contentType(ContentType.JSON)
+                        .body(Map.of("title", "Forged " + RUN))
+                        .post("/api/v1/agent/tools/create_course"));
         answers.put("MCP initialize", initialize(token, "2025-06-18", null));
         for (Map.Entry<String, Response> answer : answers.entrySet()) {
             Response response = answer.getValue();
@@ -538,7 +794,11 @@ class AgentGatewayIT {
     }
 
     private static Response tool(String token, String name, Object arguments) {
-        return Suite.ingress().auth().oauth2(token).contentType(ContentType.JSON).body(arguments)
+        return Suite.ingress()
+                .auth()
+                .oauth2(token)
+                .contentType(ContentType.JSON)
+                .body(arguments)
                 .post("/api/v1/agent/tools/" + name);
     }
 
@@ -547,8 +807,12 @@ class AgentGatewayIT {
         Response response = tool(token, name, arguments);
         assertThat(response.statusCode()).as(name + ": " + response.asString()).isEqualTo(200);
         JsonPath result = response.jsonPath();
-        assertThat(result.getBoolean("isError")).as(name + ": " + response.asString()).isFalse();
-        assertThat(result.getMap("structuredContent")).as(name + ": " + response.asString()).isNotNull();
+        assertThat(result.getBoolean("isError"))
+                .as(name + ": " + response.asString())
+                .isFalse();
+        assertThat(result.getMap("structuredContent"))
+                .as(name + ": " + response.asString())
+                .isNotNull();
         return result;
     }
 
@@ -557,18 +821,31 @@ class AgentGatewayIT {
         Response response = tool(token, name, arguments);
         assertThat(response.statusCode()).as(name + ": " + response.asString()).isEqualTo(200);
         JsonPath result = response.jsonPath();
-        assertThat(result.getBoolean("isError")).as(name + ": " + response.asString()).isTrue();
+        assertThat(result.getBoolean("isError"))
+                .as(name + ": " + response.asString())
+                .isTrue();
         assertThat(result.getString("content[0].type")).isEqualTo("text");
         return result;
     }
 
     private static void forbidden(Response response) {
-        response.then().statusCode(403).contentType(ContentType.JSON).body("error.code", equalTo("FORBIDDEN"))
-                .body("error.status", equalTo(403)).body("message", not(emptyOrNullString()));
+        response.then()
+                .statusCode(403)
+                .contentType(ContentType.JSON)
+                .body("error.code", equalTo("FORBIDDEN"))
+                .body("error.status", equalTo(403))
+                .body("message", not(emptyOrNullString()));
     }
 
     private static List<String> restToolNames(String token) {
-        return Suite.ingress().auth().oauth2(token).get("/api/v1/agent/tools").then().statusCode(200).extract().jsonPath()
+        return Suite.ingress()
+                .auth()
+                .oauth2(token)
+                .get("/api/v1/agent/tools")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
                 .getList("name", String.class);
     }
 
@@ -581,20 +858,39 @@ class AgentGatewayIT {
         if (clientIdentifier != null) {
             body.put("clientIdentifier", clientIdentifier);
         }
-        return key().contentType(ContentType.JSON).body(body).post("/v1/headless/courses").then().statusCode(201)
-                .extract().jsonPath().getLong("id");
+        return key().contentType(ContentType.JSON)
+                .body(body)
+                .post("/v1/headless/courses")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     // -- MCP by hand ---------------------------------------------------------------------------
 
     private static Response initialize(String token, String version, String origin) {
-        RequestSpecification request = bearer(token).contentType(ContentType.JSON).accept("application/json, text/event-stream");
+        RequestSpecification request =
+                bearer(token).contentType(ContentType.JSON).accept("application/json, text/event-stream");
         if (origin != null) {
             request.header("Origin", origin);
         }
-        return request.body(Map.of("jsonrpc", "2.0", "id", 1, "method", "initialize", "params", Map.of(
-                        "protocolVersion", version, "capabilities", Map.of(),
-                        "clientInfo", Map.of("name", "course-platform-system-tests", "version", "1.0.0"))))
+        return request.body(Map.of(
+                        "jsonrpc",
+                        "2.0",
+                        "id",
+                        1,
+                        "method",
+                        "initialize",
+                        "params",
+                        Map.of(
+                                "protocolVersion",
+                                version,
+                                "capabilities",
+                                Map.of(),
+                                "clientInfo",
+                                Map.of("name", "course-platform-system-tests", "version", "1.0.0"))))
                 .post(MCP);
     }
 
@@ -618,7 +914,8 @@ class AgentGatewayIT {
     private static void assertJsonRpcRefusal(JsonNode result) {
         String text = result.toString();
         assertThat(result.path("connected").asBoolean()).as(text).isTrue();
-        assertThat(result.path("error").path("kind").asText()).as("a JSON-RPC error, not a tool result: " + text)
+        assertThat(result.path("error").path("kind").asText())
+                .as("a JSON-RPC error, not a tool result: " + text)
                 .isEqualTo("jsonrpc");
         assertThat(result.path("error").path("message").asText()).as(text).isNotBlank();
         assertThat(result.path("structuredContent").isNull()).as(text).isTrue();
@@ -638,7 +935,8 @@ class AgentGatewayIT {
     private static JsonNode agent(Map<String, Object> plan) throws Exception {
         Map<String, Object> full = new HashMap<>(plan);
         full.put("baseUrl", Suite.BASE_URL);
-        NodeScripts.Result result = run(Duration.ofMinutes(3), JSON.writeValueAsString(full), Map.of(), "node", "mcp-agent.mjs");
+        NodeScripts.Result result =
+                run(Duration.ofMinutes(3), JSON.writeValueAsString(full), Map.of(), "node", "mcp-agent.mjs");
         assertThat(result.exit()).as("node mcp-agent.mjs: " + result.out()).isZero();
         return JSON.readTree(result.out());
     }
@@ -656,19 +954,37 @@ class AgentGatewayIT {
     /** The Inspector's CLI from node_modules, with its state in target/ rather than the user's home. */
     private static NodeScripts.Result inspector(String token) throws Exception {
         Path pkg = NODE_DIR.resolve("node_modules/@modelcontextprotocol/inspector");
-        String bin = JSON.readTree(pkg.resolve("package.json").toFile()).path("bin").path("mcp-inspector").asText();
+        String bin = JSON.readTree(pkg.resolve("package.json").toFile())
+                .path("bin")
+                .path("mcp-inspector")
+                .asText();
         Path home = Files.createDirectories(NODE_DIR.resolve("inspector-home"));
-        return run(Duration.ofMinutes(2), null, Map.of("HOME", home.toString(), "NO_COLOR", "1"),
-                "node", pkg.resolve(bin).normalize().toString(), "--cli", Suite.BASE_URL + MCP, "--transport", "http",
-                "--method", "tools/list", "--header", "Authorization: Bearer " + token, "--format", "json",
+        return run(
+                Duration.ofMinutes(2),
+                null,
+                Map.of("HOME", home.toString(), "NO_COLOR", "1"),
+                "node",
+                pkg.resolve(bin).normalize().toString(),
+                "--cli",
+                Suite.BASE_URL + MCP,
+                "--transport",
+                "http",
+                "--method",
+                "tools/list",
+                "--header",
+                "Authorization: Bearer " + token,
+                "--format",
+                "json",
                 "--stored-auth-only");
     }
 
     private static void installNodePackages() throws Exception {
-        NodeScripts.install(List.of("mcp-agent.mjs"), List.of("@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector"));
+        NodeScripts.install(
+                List.of("mcp-agent.mjs"), List.of("@modelcontextprotocol/sdk", "@modelcontextprotocol/inspector"));
     }
 
-    private static NodeScripts.Result run(Duration timeout, String input, Map<String, String> env, String... command) throws Exception {
+    private static NodeScripts.Result run(Duration timeout, String input, Map<String, String> env, String... command)
+            throws Exception {
         return NodeScripts.run(timeout, input, env, command);
     }
 

@@ -11,10 +11,14 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,11 +45,16 @@ class ConsumerMcpIT {
         String issuer = Suite.env("KEYCLOAK_ISSUER");
 
         // The resource says where to sign in, and a request without a token is sent there.
-        RestAssured.given().get(Suite.BASE_URL + "/.well-known/oauth-protected-resource").then().statusCode(200)
-                .body("resource", equalTo(mcpUrl)).body("authorization_servers[0]", equalTo(issuer));
+        RestAssured.given()
+                .get(Suite.BASE_URL + "/.well-known/oauth-protected-resource")
+                .then()
+                .statusCode(200)
+                .body("resource", equalTo(mcpUrl))
+                .body("authorization_servers[0]", equalTo(issuer));
         Response anonymous = mcp(mcpUrl, null);
         assertThat(anonymous.statusCode()).isEqualTo(401);
-        assertThat(anonymous.header("WWW-Authenticate")).startsWith("Bearer ")
+        assertThat(anonymous.header("WWW-Authenticate"))
+                .startsWith("Bearer ")
                 .contains("resource_metadata=\"" + Suite.BASE_URL + "/.well-known/oauth-protected-resource");
 
         // A workspace with a team member and a student, who signs in with their platform passwords.
@@ -61,42 +70,87 @@ class ConsumerMcpIT {
         long other = course(key, "Other golf " + RUN);
         enrol(key, student, enrolled);
 
-        JsonNode report = connect(Map.of("mcpUrl", mcpUrl, "issuer", issuer, "members", List.of(
-                Map.of("name", "team", "email", teamEmail, "password", teamPassword, "calls", List.of(
-                        Map.of("tool", "create_course", "arguments", Map.of("title", "Made over MCP " + RUN)))),
-                Map.of("name", "student", "email", studentEmail, "password", studentPassword, "calls", List.of(
-                        Map.of("tool", "list_my_enrolments", "arguments", Map.of()),
-                        Map.of("tool", "get_my_progress", "arguments", Map.of()),
-                        Map.of("tool", "get_course", "arguments", Map.of("courseId", enrolled)),
-                        Map.of("tool", "get_course", "arguments", Map.of("courseId", other)))))));
+        JsonNode report = connect(Map.of(
+                "mcpUrl",
+                mcpUrl,
+                "issuer",
+                issuer,
+                "members",
+                List.of(
+                        Map.of(
+                                "name",
+                                "team",
+                                "email",
+                                teamEmail,
+                                "password",
+                                teamPassword,
+                                "calls",
+                                List.of(Map.of(
+                                        "tool",
+                                        "create_course",
+                                        "arguments",
+                                        Map.of("title", "Made over MCP " + RUN)))),
+                        Map.of(
+                                "name",
+                                "student",
+                                "email",
+                                studentEmail,
+                                "password",
+                                studentPassword,
+                                "calls",
+                                List.of(
+                                        Map.of("tool", "list_my_enrolments", "arguments", Map.of()),
+                                        Map.of("tool", "get_my_progress", "arguments", Map.of()),
+                                        Map.of("tool", "get_course", "arguments", Map.of("courseId", enrolled)),
+                                        Map.of("tool", "get_course", "arguments", Map.of("courseId", other)))))));
         String text = report.toPrettyString();
         JsonNode team = report.path("members").get(0);
         JsonNode learner = report.path("members").get(1);
         for (JsonNode member : List.of(team, learner)) {
             assertThat(member.path("error").isMissingNode()).as(text).isTrue();
-            assertThat(member.path("clientId").asText()).as("registered dynamically: %s", text).isNotEmpty();
+            assertThat(member.path("clientId").asText())
+                    .as("registered dynamically: %s", text)
+                    .isNotEmpty();
             assertThat(member.path("login").asInt()).as(text).isEqualTo(1);
             assertThat(member.path("consent").asText()).as(text).contains("Course Platform");
-            assertThat(member.path("authorizationUrl").asText()).contains("code_challenge_method=S256")
-                    .contains("resource=" + java.net.URLEncoder.encode(mcpUrl, java.nio.charset.StandardCharsets.UTF_8));
+            assertThat(member.path("authorizationUrl").asText())
+                    .contains("code_challenge_method=S256")
+                    .contains("resource=" + URLEncoder.encode(mcpUrl, StandardCharsets.UTF_8));
         }
 
         // The team member authors: the authoring catalogue, and the course is theirs.
         assertThat(team.path("tools").toString()).as(text).contains("\"create_course\"", "\"publish_course\"");
-        assertThat(team.path("calls").get(0).path("isError").asBoolean()).as(text).isFalse();
-        with(key).queryParam("identifier", teamEmail).get("/v1/headless/courses").then().statusCode(200)
-                .body("title", org.hamcrest.Matchers.hasItem("Made over MCP " + RUN));
+        assertThat(team.path("calls").get(0).path("isError").asBoolean())
+                .as(text)
+                .isFalse();
+        with(key)
+                .queryParam("identifier", teamEmail)
+                .get("/v1/headless/courses")
+                .then()
+                .statusCode(200)
+                .body("title", Matchers.hasItem("Made over MCP " + RUN));
 
         // The student learns: their enrolments and progress, and reads only what they are enrolled in.
-        assertThat(learner.path("tools").toString()).as(text).contains("\"list_my_enrolments\"", "\"get_my_progress\"")
+        assertThat(learner.path("tools").toString())
+                .as(text)
+                .contains("\"list_my_enrolments\"", "\"get_my_progress\"")
                 .doesNotContain("\"create_course\"", "\"publish_course\"");
         JsonNode calls = learner.path("calls");
         assertThat(calls.get(0).path("isError").asBoolean()).as(text).isFalse();
-        assertThat(calls.get(0).path("structured").path("courses").findValuesAsText("courseId")).containsExactly(String.valueOf(enrolled));
+        assertThat(calls.get(0).path("structured").path("courses").findValuesAsText("courseId"))
+                .containsExactly(String.valueOf(enrolled));
         assertThat(calls.get(1).path("isError").asBoolean()).as(text).isFalse();
-        assertThat(calls.get(1).path("structured").path("courses").get(0).path("courseId").asLong()).isEqualTo(enrolled);
+        assertThat(calls.get(1)
+                        .path("structured")
+                        .path("courses")
+                        .get(0)
+                        .path("courseId")
+                        .asLong())
+                .isEqualTo(enrolled);
         assertThat(calls.get(2).path("isError").asBoolean()).as(text).isFalse();
-        assertThat(calls.get(3).path("isError").asBoolean() || calls.get(3).has("error")).as(text).isTrue();
+        assertThat(calls.get(3).path("isError").asBoolean() || calls.get(3).has("error"))
+                .as(text)
+                .isTrue();
 
         // A token of the same authorization server for another audience (a client without the mcp
         // scope, the member's own password) is refused.
@@ -107,9 +161,18 @@ class ConsumerMcpIT {
         // An expired token is refused: the team's client gets five-second tokens, then one is refreshed.
         String clientId = team.path("clientId").asText();
         shortTokens(admin, issuer, clientId);
-        JsonPath refreshed = RestAssured.given().contentType(ContentType.URLENC).formParam("grant_type", "refresh_token")
-                .formParam("refresh_token", team.path("tokens").path("refresh_token").asText()).formParam("client_id", clientId)
-                .post(issuer + "/protocol/openid-connect/token").then().statusCode(200).extract().jsonPath();
+        JsonPath refreshed = RestAssured.given()
+                .contentType(ContentType.URLENC)
+                .formParam("grant_type", "refresh_token")
+                .formParam(
+                        "refresh_token",
+                        team.path("tokens").path("refresh_token").asText())
+                .formParam("client_id", clientId)
+                .post(issuer + "/protocol/openid-connect/token")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         String shortLived = refreshed.getString("access_token");
         assertThat(mcp(mcpUrl, shortLived).statusCode()).isEqualTo(200);
         Thread.sleep(7000);
@@ -119,7 +182,8 @@ class ConsumerMcpIT {
         String studentToken = learner.path("tokens").path("access_token").asText();
         assertThat(mcp(mcpUrl, studentToken).statusCode()).isEqualTo(200);
         with(key).patch("/api/v1/members/unlink/" + student).then().statusCode(204);
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(500))
                 .until(() -> mcp(mcpUrl, studentToken).statusCode(), status -> status == 401 || status == 403);
     }
 
@@ -130,8 +194,10 @@ class ConsumerMcpIT {
 
     /** An MCP initialize request to the endpoint, with this access token or none. */
     private static Response mcp(String url, String token) {
-        RequestSpecification request = RestAssured.given().contentType(ContentType.JSON)
-                .header("Accept", "application/json, text/event-stream").body(INITIALIZE);
+        RequestSpecification request = RestAssured.given()
+                .contentType(ContentType.JSON)
+                .header("Accept", "application/json, text/event-stream")
+                .body(INITIALIZE);
         if (token != null) {
             request = request.header("Authorization", "Bearer " + token);
         }
@@ -140,11 +206,18 @@ class ConsumerMcpIT {
 
     /** An access token of the suite's Keycloak administrator (master realm). */
     private static String adminToken() {
-        return RestAssured.given().contentType(ContentType.URLENC).formParam("grant_type", "password")
-                .formParam("client_id", "admin-cli").formParam("username", Suite.env("KEYCLOAK_ADMIN_USER"))
+        return RestAssured.given()
+                .contentType(ContentType.URLENC)
+                .formParam("grant_type", "password")
+                .formParam("client_id", "admin-cli")
+                .formParam("username", Suite.env("KEYCLOAK_ADMIN_USER"))
                 .formParam("password", Suite.env("KEYCLOAK_ADMIN_PASSWORD"))
-                .post(Suite.env("KEYCLOAK_URL") + "/realms/master/protocol/openid-connect/token").then().statusCode(200)
-                .extract().jsonPath().getString("access_token");
+                .post(Suite.env("KEYCLOAK_URL") + "/realms/master/protocol/openid-connect/token")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("access_token");
     }
 
     private static String realmAdmin(String issuer) {
@@ -153,35 +226,75 @@ class ConsumerMcpIT {
 
     /** The internal id of the realm's client with this client id. */
     private static String clientUuid(String admin, String issuer, String clientId) {
-        return RestAssured.given().auth().oauth2(admin).queryParam("clientId", clientId).get(realmAdmin(issuer) + "/clients")
-                .then().statusCode(200).extract().jsonPath().getString("[0].id");
+        return RestAssured.given()
+                .auth()
+                .oauth2(admin)
+                .queryParam("clientId", clientId)
+                .get(realmAdmin(issuer) + "/clients")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("[0].id");
     }
 
     /**
      * A member's token for another audience: a public client of the realm allowed the password grant,
      * with the {@code mcp} scope (the resource's audience) taken off, asked for a token.
      */
-    private static String otherAudienceToken(String admin, String issuer, String email, String password) throws Exception {
+    private static String otherAudienceToken(String admin, String issuer, String email, String password)
+            throws Exception {
         String clientId = "other-audience-" + RUN;
-        RestAssured.given().auth().oauth2(admin).contentType(ContentType.JSON)
-                .body(Map.of("clientId", clientId, "publicClient", true, "directAccessGrantsEnabled", true,
-                        "standardFlowEnabled", false))
-                .post(realmAdmin(issuer) + "/clients").then().statusCode(201);
+        RestAssured.given()
+                .auth()
+                .oauth2(admin)
+                .contentType(ContentType.JSON)
+                .body(Map.of(
+                        "clientId",
+                        clientId,
+                        "publicClient",
+                        true,
+                        "directAccessGrantsEnabled",
+                        true,
+                        "standardFlowEnabled",
+                        false))
+                .post(realmAdmin(issuer) + "/clients")
+                .then()
+                .statusCode(201);
         String id = clientUuid(admin, issuer, clientId);
-        JsonNode scopes = JSON.readTree(RestAssured.given().auth().oauth2(admin)
-                .get(realmAdmin(issuer) + "/clients/" + id + "/default-client-scopes").then().statusCode(200).extract().asString());
+        JsonNode scopes = JSON.readTree(RestAssured.given()
+                .auth()
+                .oauth2(admin)
+                .get(realmAdmin(issuer) + "/clients/" + id + "/default-client-scopes")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
         for (JsonNode scope : scopes) {
             if (scope.path("name").asText().equals("mcp")) {
-                RestAssured.given().auth().oauth2(admin)
-                        .delete(realmAdmin(issuer) + "/clients/" + id + "/default-client-scopes/" + scope.path("id").asText())
-                        .then().statusCode(204);
+                RestAssured.given()
+                        .auth()
+                        .oauth2(admin)
+                        .delete(realmAdmin(issuer) + "/clients/" + id + "/default-client-scopes/"
+                                + scope.path("id").asText())
+                        .then()
+                        .statusCode(204);
             }
         }
-        String token = RestAssured.given().contentType(ContentType.URLENC).formParam("grant_type", "password")
-                .formParam("client_id", clientId).formParam("username", email).formParam("password", password)
+        String token = RestAssured.given()
+                .contentType(ContentType.URLENC)
+                .formParam("grant_type", "password")
+                .formParam("client_id", clientId)
+                .formParam("username", email)
+                .formParam("password", password)
                 .formParam("scope", "openid")
-                .post(issuer + "/protocol/openid-connect/token").then().statusCode(200).extract().jsonPath().getString("access_token");
-        JsonNode claims = JSON.readTree(java.util.Base64.getUrlDecoder().decode(token.split("\\.")[1]));
+                .post(issuer + "/protocol/openid-connect/token")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("access_token");
+        JsonNode claims = JSON.readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1]));
         assertThat(claims.path("iss").asText()).isEqualTo(issuer);
         assertThat(claims.path("aud").toString()).doesNotContain(Suite.env("MCP_URL"));
         return token;
@@ -189,28 +302,63 @@ class ConsumerMcpIT {
 
     /** Access tokens of this client live five seconds (Keycloak's admin API). */
     private static void shortTokens(String admin, String issuer, String clientId) {
-        RestAssured.given().auth().oauth2(admin).contentType(ContentType.JSON)
+        RestAssured.given()
+                .auth()
+                .oauth2(admin)
+                .contentType(ContentType.JSON)
                 .body(Map.of("clientId", clientId, "attributes", Map.of("access.token.lifespan", "5")))
-                .put(realmAdmin(issuer) + "/clients/" + clientUuid(admin, issuer, clientId)).then().statusCode(204);
+                .put(realmAdmin(issuer) + "/clients/" + clientUuid(admin, issuer, clientId))
+                .then()
+                .statusCode(204);
     }
 
     private static long member(String key, String email, String password, String userType) {
-        return with(key).body(Map.of("email", email, "password", password, "userType", userType, "firstname", "Mia",
-                "lastname", "Member")).post("/api/v1/members").then().statusCode(200).extract().jsonPath().getLong("id");
+        return with(key)
+                .body(Map.of(
+                        "email",
+                        email,
+                        "password",
+                        password,
+                        "userType",
+                        userType,
+                        "firstname",
+                        "Mia",
+                        "lastname",
+                        "Member"))
+                .post("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     private static long course(String key, String title) {
-        long id = with(key).body(Map.of("title", title, "identifier", "author")).post("/v1/headless/courses")
-                .then().statusCode(201).extract().jsonPath().getLong("id");
+        long id = with(key)
+                .body(Map.of("title", title, "identifier", "author"))
+                .post("/v1/headless/courses")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         with(key).post("/v1/headless/course/" + id + "/publish").then().statusCode(200);
         return id;
     }
 
     /** Enrols the user once course-service's course.created has reached members-service's projection. */
     private static void enrol(String key, long user, long course) {
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(250)).until(() ->
-                Suite.ingress().header("Authorization", key).contentType(ContentType.URLENC)
-                        .formParam("user", user).formParam("course", course).post("/api/v1/enrolments").statusCode(), s -> s == 201);
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(250))
+                .until(
+                        () -> Suite.ingress()
+                                .header("Authorization", key)
+                                .contentType(ContentType.URLENC)
+                                .formParam("user", user)
+                                .formParam("course", course)
+                                .post("/api/v1/enrolments")
+                                .statusCode(),
+                        s -> s == 201);
     }
 
     private static RequestSpecification with(String key) {
@@ -219,7 +367,10 @@ class ConsumerMcpIT {
 
     /** Runs src/test/js/mcp-oauth.mjs with node, its npm packages installed under target/browser. */
     private static JsonNode connect(Map<String, Object> plan) throws Exception {
-        String out = NodeScripts.browser("mcp-oauth.mjs", List.of("playwright-core", "@modelcontextprotocol/sdk"), Duration.ofMinutes(4),
+        String out = NodeScripts.browser(
+                "mcp-oauth.mjs",
+                List.of("playwright-core", "@modelcontextprotocol/sdk"),
+                Duration.ofMinutes(4),
                 JSON.writeValueAsString(plan));
         return JSON.readTree(out);
     }

@@ -43,9 +43,11 @@ class CoursePlayerIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String RUN = Long.toString(System.nanoTime(), 36);
-    private static final List<String> EVENTS = List.of("course.commenced", "course.completed", "quiz.completed", "quiz.failed");
+    private static final List<String> EVENTS =
+            List.of("course.commenced", "course.completed", "quiz.completed", "quiz.failed");
     /** Words of the course that must never show on a refused URL's page. */
     private static final String INTRO = "Swing easy on the first tee";
+
     private static final String QUESTION = "How many holes has a full round of golf?";
     private static final String RIGHT = "Eighteen holes";
     private static final String WRONG = "Nine holes";
@@ -57,8 +59,7 @@ class CoursePlayerIT {
              {"id":"s2","type":"blocksQuiz","title":"Check your golf","elements":[{"id":"q1","type":"question",
                "question":"%s","answers":[{"id":"a1","text":"%s","correct":true},{"id":"a2","text":"%s","correct":false}]}]},
              {"id":"s3","type":"blocks","title":"%s","elements":[
-               {"id":"e3","type":"text","title":"Done","description":"<p>You finished the round.</p>"}]}]}"""
-            .formatted(RUN, INTRO, QUESTION, RIGHT, WRONG, LAST);
+               {"id":"e3","type":"text","title":"Done","description":"<p>You finished the round.</p>"}]}]}""".formatted(RUN, INTRO, QUESTION, RIGHT, WRONG, LAST);
 
     private static HttpsReceiver receiver;
 
@@ -80,30 +81,67 @@ class CoursePlayerIT {
         String live = Suite.key(ws, "live")[1];
         String test = Suite.key(ws, "test")[1];
         String hooks = "/hooks/player/" + ws;
-        String secret = with(live).body(Map.of("url", receiver.url(hooks), "events", EVENTS, "description", "player IT"))
-                .post("/v1/headless/webhooks").then().statusCode(201).extract().jsonPath().getString("secret");
+        String secret = with(live)
+                .body(Map.of("url", receiver.url(hooks), "events", EVENTS, "description", "player IT"))
+                .post("/v1/headless/webhooks")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("secret");
 
-        long courseId = with(live).body("{\"identifier\":\"author\",\"document\":" + DOCUMENT + "}")
-                .post("/v1/headless/courses/import").then().statusCode(201).extract().jsonPath().getLong("id");
+        long courseId = with(live)
+                .body("{\"identifier\":\"author\",\"document\":" + DOCUMENT + "}")
+                .post("/v1/headless/courses/import")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         // Learners see the published version only: before publishing there is nothing to view.
-        with(live).body(Map.of("courseId", courseId, "identifier", "early-" + RUN))
-                .post("/v1/headless/embed/course").then().statusCode(409);
+        with(live)
+                .body(Map.of("courseId", courseId, "identifier", "early-" + RUN))
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(409);
         with(live).post("/v1/headless/course/" + courseId + "/publish").then().statusCode(200);
 
-        JsonPath layouts = with(live).get("/v1/headless/layouts").then().statusCode(200).extract().jsonPath();
+        JsonPath layouts = with(live)
+                .get("/v1/headless/layouts")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         // The true-or-false quiz: its answers are "True" (correct) and "False", whatever the page looks like.
-        assertThat(layouts.getString("find { it.id == 'quiz-true-false' }.category")).isEqualTo("quiz");
-        long screenId = with(live).body(Map.of("layoutId", "quiz-true-false", "identifier", "author"))
-                .post("/v1/headless/screen").then().statusCode(201).extract().jsonPath().getLong("id");
+        assertThat(layouts.getString("find { it.id == 'quiz-true-false' }.category"))
+                .isEqualTo("quiz");
+        long screenId = with(live)
+                .body(Map.of("layoutId", "quiz-true-false", "identifier", "author"))
+                .post("/v1/headless/screen")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
 
         // Another workspace can issue URLs for neither.
         String stranger = Suite.key(Suite.workspace("build"), "live")[1];
-        with(stranger).body(Map.of("courseId", courseId, "identifier", "intruder")).post("/v1/headless/embed/course")
-                .then().statusCode(404);
-        with(stranger).queryParam("courseId", courseId).queryParam("identifier", "intruder").get("/v1/headless/course/view")
-                .then().statusCode(404);
-        with(stranger).body(Map.of("action", "view", "id", screenId, "identifier", "intruder")).post("/v1/headless/embed/screen")
-                .then().statusCode(404);
+        with(stranger)
+                .body(Map.of("courseId", courseId, "identifier", "intruder"))
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(404);
+        with(stranger)
+                .queryParam("courseId", courseId)
+                .queryParam("identifier", "intruder")
+                .get("/v1/headless/course/view")
+                .then()
+                .statusCode(404);
+        with(stranger)
+                .body(Map.of("action", "view", "id", screenId, "identifier", "intruder"))
+                .post("/v1/headless/embed/screen")
+                .then()
+                .statusCode(404);
 
         String tenant = "http://tenant.localhost:" + Learners.freePort();
         String learner = "learner-" + RUN;
@@ -113,42 +151,123 @@ class CoursePlayerIT {
         String walkUrl = courseUrl(live, Map.of("courseId", courseId, "identifier", learner, "parentOrigin", tenant));
         String resumeUrl = courseUrl(live, Map.of("courseId", courseId, "identifier", learner));
         String testUrl = courseUrl(test, Map.of("courseId", courseId, "identifier", tester, "parentOrigin", tenant));
-        String viewUrl = with(live).queryParam("courseId", courseId).queryParam("identifier", "deprecated-view-" + RUN)
-                .queryParam("parentOrigin", tenant).get("/v1/headless/course/view").then().statusCode(200).extract().asString();
-        String urlUrl = with(live).body(Map.of("action", "view", "courseId", courseId, "identifier", "deprecated-url-" + RUN,
-                "parentOrigin", tenant)).post("/v1/headless/course/url").then().statusCode(200).extract().asString();
+        String viewUrl = with(live)
+                .queryParam("courseId", courseId)
+                .queryParam("identifier", "deprecated-view-" + RUN)
+                .queryParam("parentOrigin", tenant)
+                .get("/v1/headless/course/view")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        String urlUrl = with(live)
+                .body(Map.of(
+                        "action",
+                        "view",
+                        "courseId",
+                        courseId,
+                        "identifier",
+                        "deprecated-url-" + RUN,
+                        "parentOrigin",
+                        tenant))
+                .post("/v1/headless/course/url")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         for (String url : List.of(walkUrl, resumeUrl, testUrl, viewUrl, urlUrl)) {
             // The workspace in ?w= picks the page's framing rule; the token stays in the fragment.
             assertThat(url).matches(Pattern.quote(Suite.BASE_URL + "/play/course?w=") + "[0-9]+#token=[A-Za-z0-9_.-]+");
         }
         String passUrl = screenUrl(live, screenId, passer, tenant);
         String failUrl = screenUrl(live, screenId, failer, null);
-        String tampered = withClaim(courseUrl(live, Map.of("courseId", courseId, "identifier", "victim-" + RUN)),
-                "identifier", "someone-else-" + RUN);
-        String expired = withClaim(courseUrl(live, Map.of("courseId", courseId, "identifier", "late-" + RUN)),
-                "exp", Instant.now().minusSeconds(3600).getEpochSecond());
+        String tampered = withClaim(
+                courseUrl(live, Map.of("courseId", courseId, "identifier", "victim-" + RUN)),
+                "identifier",
+                "someone-else-" + RUN);
+        String expired = withClaim(
+                courseUrl(live, Map.of("courseId", courseId, "identifier", "late-" + RUN)),
+                "exp",
+                Instant.now().minusSeconds(3600).getEpochSecond());
 
         Path out = Path.of("target/course-player").toAbsolutePath();
-        JsonNode played = Learners.play(Map.of("baseUrl", Suite.BASE_URL, "parentOrigin", tenant, "outDir", out.toString(), "launches", List.of(
-                Map.of("name", "walk", "url", walkUrl, "framed", true, "walk", true, "answers", List.of(RIGHT), "axe", true,
-                        "axeAt", QUESTION),
-                Map.of("name", "resume", "url", resumeUrl, "viewport", Map.of("width", 375, "height", 667),
-                        "screenshot", "course-player-375.png", "axe", true),
-                Map.of("name", "test", "url", testUrl, "framed", true, "walk", true, "answers", List.of(RIGHT)),
-                Map.of("name", "view", "url", viewUrl, "framed", true),
-                Map.of("name", "url", "url", urlUrl, "framed", true),
-                Map.of("name", "pass", "url", passUrl, "framed", true, "walk", true, "answers", List.of("True"), "axe", true,
-                        "axeAt", "True"),
-                Map.of("name", "fail", "url", failUrl, "walk", true, "answers", List.of("False"),
-                        "viewport", Map.of("width", 375, "height", 667), "screenshot", "screen-player-375.png"),
-                Map.of("name", "tampered", "url", tampered, "refused", true),
-                Map.of("name", "expired", "url", expired, "refused", true),
-                Map.of("name", "used", "url", walkUrl, "refused", true))));
+        JsonNode played = Learners.play(Map.of(
+                "baseUrl",
+                Suite.BASE_URL,
+                "parentOrigin",
+                tenant,
+                "outDir",
+                out.toString(),
+                "launches",
+                List.of(
+                        Map.of(
+                                "name",
+                                "walk",
+                                "url",
+                                walkUrl,
+                                "framed",
+                                true,
+                                "walk",
+                                true,
+                                "answers",
+                                List.of(RIGHT),
+                                "axe",
+                                true,
+                                "axeAt",
+                                QUESTION),
+                        Map.of(
+                                "name",
+                                "resume",
+                                "url",
+                                resumeUrl,
+                                "viewport",
+                                Map.of("width", 375, "height", 667),
+                                "screenshot",
+                                "course-player-375.png",
+                                "axe",
+                                true),
+                        Map.of("name", "test", "url", testUrl, "framed", true, "walk", true, "answers", List.of(RIGHT)),
+                        Map.of("name", "view", "url", viewUrl, "framed", true),
+                        Map.of("name", "url", "url", urlUrl, "framed", true),
+                        Map.of(
+                                "name",
+                                "pass",
+                                "url",
+                                passUrl,
+                                "framed",
+                                true,
+                                "walk",
+                                true,
+                                "answers",
+                                List.of("True"),
+                                "axe",
+                                true,
+                                "axeAt",
+                                "True"),
+                        Map.of(
+                                "name",
+                                "fail",
+                                "url",
+                                failUrl,
+                                "walk",
+                                true,
+                                "answers",
+                                List.of("False"),
+                                "viewport",
+                                Map.of("width", 375, "height", 667),
+                                "screenshot",
+                                "screen-player-375.png"),
+                        Map.of("name", "tampered", "url", tampered, "refused", true),
+                        Map.of("name", "expired", "url", expired, "refused", true),
+                        Map.of("name", "used", "url", walkUrl, "refused", true))));
         String report = played.toPrettyString();
         for (JsonNode launch : played.path("launches")) {
-            assertThat(launch.path("error").isMissingNode()).as("launch %s: %s", launch.path("name").asText(), report).isTrue();
+            assertThat(launch.path("error").isMissingNode())
+                    .as("launch %s: %s", launch.path("name").asText(), report)
+                    .isTrue();
         }
-        String apiOrigin = URI.create(Suite.BASE_URL).getScheme() + "://" + URI.create(Suite.BASE_URL).getRawAuthority();
+        String apiOrigin = URI.create(Suite.BASE_URL).getScheme() + "://"
+                + URI.create(Suite.BASE_URL).getRawAuthority();
 
         // The walk: the question answered, the end reached, the events in order to the tenant's page only.
         JsonNode walk = Learners.launch(played, "walk");
@@ -159,34 +278,60 @@ class CoursePlayerIT {
         assertThat(types).as(report).startsWith("ready", "course:start").contains("course:progress", "screen:complete");
         assertThat(types).as(report).containsOnlyOnce("ready", "course:start", "course:completed");
         int completedAt = types.indexOf("course:completed");
-        assertThat(types.subList(2, completedAt)).as(report).isNotEmpty()
+        assertThat(types.subList(2, completedAt))
+                .as(report)
+                .isNotEmpty()
                 .allMatch(t -> t.equals("course:progress") || t.equals("screen:complete"));
         assertThat(events.get(completedAt).path("percent").asInt()).as(report).isEqualTo(100);
-        List<JsonNode> progress = events.stream().filter(e -> e.path("type").asText().equals("course:progress")).toList();
-        assertThat(progress.stream().map(e -> e.path("percent").asInt()).toList()).as(report).isSorted();
-        assertThat(progress.stream().map(e -> e.path("screenIndex").asInt()).toList()).as(report).isSorted().contains(2);
-        List<String> completedScreens = events.stream().filter(e -> e.path("type").asText().equals("screen:complete"))
-                .map(e -> e.path("screenId").asText()).toList();
+        List<JsonNode> progress = events.stream()
+                .filter(e -> e.path("type").asText().equals("course:progress"))
+                .toList();
+        assertThat(progress.stream().map(e -> e.path("percent").asInt()).toList())
+                .as(report)
+                .isSorted();
+        assertThat(progress.stream().map(e -> e.path("screenIndex").asInt()).toList())
+                .as(report)
+                .isSorted()
+                .contains(2);
+        List<String> completedScreens = events.stream()
+                .filter(e -> e.path("type").asText().equals("screen:complete"))
+                .map(e -> e.path("screenId").asText())
+                .toList();
         assertThat(completedScreens).as(report).startsWith("s1", "s2").doesNotHaveDuplicates();
 
         // The same learner through a new URL comes back to the last screen; at 375 px nothing scrolls sideways.
         JsonNode resume = Learners.launch(played, "resume");
-        assertThat(resume.path("headings").toString() + resume.path("text").asText()).as(report).contains(LAST);
+        assertThat(resume.path("headings").toString() + resume.path("text").asText())
+                .as(report)
+                .contains(LAST);
         assertThat(resume.path("text").asText()).as(report).doesNotContain(INTRO);
-        assertThat(resume.path("scroll").path("scrollWidth").asInt()).as(report).isPositive().isLessThanOrEqualTo(375);
+        assertThat(resume.path("scroll").path("scrollWidth").asInt())
+                .as(report)
+                .isPositive()
+                .isLessThanOrEqualTo(375);
         assertThat(Path.of(resume.path("screenshot").asText())).exists();
-        assertThat(Learners.session(resume).path("progress").path("screenIndex").asInt()).as(report).isEqualTo(2);
+        assertThat(Learners.session(resume).path("progress").path("screenIndex").asInt())
+                .as(report)
+                .isEqualTo(2);
 
         // The test key's learner and the deprecated URLs: the same player, the same course.
         JsonNode tested = Learners.launch(played, "test");
-        assertThat(events(tested, apiOrigin, courseId, report).stream().map(e -> e.path("type").asText()))
-                .as(report).contains("ready", "course:start", "course:completed");
+        assertThat(events(tested, apiOrigin, courseId, report).stream()
+                        .map(e -> e.path("type").asText()))
+                .as(report)
+                .contains("ready", "course:start", "course:completed");
         for (String name : List.of("view", "url")) {
             JsonNode opened = Learners.launch(played, name);
             assertThat(opened.path("ready").asBoolean()).as(report).isTrue();
             assertThat(opened.path("url").asText()).as(report).startsWith(Suite.BASE_URL + "/play/course");
-            assertThat(opened.path("headings").toString() + opened.path("text").asText()).as(report).contains("Welcome to golf");
-            assertThat(events(opened, apiOrigin, courseId, report).get(0).path("type").asText()).isEqualTo("ready");
+            assertThat(opened.path("headings").toString() + opened.path("text").asText())
+                    .as(report)
+                    .contains("Welcome to golf");
+            assertThat(events(opened, apiOrigin, courseId, report)
+                            .get(0)
+                            .path("type")
+                            .asText())
+                    .isEqualTo("ready");
         }
 
         // The Screen Player scores the quiz: True passes, False fails.
@@ -197,18 +342,26 @@ class CoursePlayerIT {
         assertThat(quiz(pass, report).path("passed").asBoolean()).as(report).isTrue();
         assertThat(quiz(pass, report).path("score").asInt()).isEqualTo(100);
         assertThat(quiz(fail, report).path("passed").asBoolean()).as(report).isFalse();
-        assertThat(quiz(fail, report).path("score").asInt()).isLessThan(quiz(fail, report).path("passPercent").asInt());
-        assertThat(fail.path("scroll").path("scrollWidth").asInt()).as(report).isPositive().isLessThanOrEqualTo(375);
+        assertThat(quiz(fail, report).path("score").asInt())
+                .isLessThan(quiz(fail, report).path("passPercent").asInt());
+        assertThat(fail.path("scroll").path("scrollWidth").asInt())
+                .as(report)
+                .isPositive()
+                .isLessThanOrEqualTo(375);
 
         // axe-core: no serious or critical violation in the course player (on the question and
         // at 375 px) nor in the Screen Player.
         for (String name : List.of("walk", "resume", "pass")) {
             JsonNode axe = Learners.launch(played, name).path("axe");
-            assertThat(axe.path("violations").isArray()).as("axe ran on %s: %s", name, report).isTrue();
+            assertThat(axe.path("violations").isArray())
+                    .as("axe ran on %s: %s", name, report)
+                    .isTrue();
             List<String> serious = new ArrayList<>();
             for (JsonNode violation : axe.path("violations")) {
-                if (List.of("serious", "critical").contains(violation.path("impact").asText())) {
-                    serious.add(violation.path("id").asText() + " (" + violation.path("impact").asText() + "): "
+                if (List.of("serious", "critical")
+                        .contains(violation.path("impact").asText())) {
+                    serious.add(violation.path("id").asText() + " ("
+                            + violation.path("impact").asText() + "): "
                             + violation.path("help").asText() + " " + violation.path("nodes"));
                 }
             }
@@ -216,12 +369,20 @@ class CoursePlayerIT {
         }
 
         // Refused URLs: a page that says why, and nothing of the course.
-        Map<String, String> why = Map.of("tampered", "(?is).*(invalid|not valid|tamper).*", "expired",
-                "(?is).*(invalid|not valid|expired|tamper).*", "used", "(?is).*(already|used).*");
+        Map<String, String> why = Map.of(
+                "tampered",
+                "(?is).*(invalid|not valid|tamper).*",
+                "expired",
+                "(?is).*(invalid|not valid|expired|tamper).*",
+                "used",
+                "(?is).*(already|used).*");
         for (var refused : why.entrySet()) {
             JsonNode page = Learners.launch(played, refused.getKey());
-            String said = page.path("headings").toString() + " " + page.path("text").asText() + " " + page.path("alert");
-            assertThat(said).as(report).matches(refused.getValue())
+            String said =
+                    page.path("headings").toString() + " " + page.path("text").asText() + " " + page.path("alert");
+            assertThat(said)
+                    .as(report)
+                    .matches(refused.getValue())
                     .doesNotContain(INTRO, QUESTION, RIGHT, LAST, "Welcome to golf");
         }
         // The same refusals as the exchange answers them, with their reason.
@@ -231,13 +392,17 @@ class CoursePlayerIT {
         exchange(walkUrl).then().statusCode(401).body("error.reason", equalTo("used"));
 
         // Webhooks: once each per learner and course, with the tracking and the issuing key's test mode.
-        List<Request> got = Learners.awaitDeliveries(receiver, hooks, List.of(
-                r -> is(r, "course.completed", learner), r -> is(r, "course.completed", tester),
-                r -> is(r, "quiz.completed", passer), r -> is(r, "quiz.failed", failer)));
+        List<Request> got = Learners.awaitDeliveries(
+                receiver,
+                hooks,
+                List.of(
+                        r -> is(r, "course.completed", learner), r -> is(r, "course.completed", tester),
+                        r -> is(r, "quiz.completed", passer), r -> is(r, "quiz.failed", failer)));
         String delivered = got.stream().map(Request::body).toList().toString();
         for (Request r : got) {
             assertThat(r.signedWith(secret)).isTrue();
-            assertThat(r.header("X-Service-Test-Mode")).isEqualTo(r.json().path("testMode").asText());
+            assertThat(r.header("X-Service-Test-Mode"))
+                    .isEqualTo(r.json().path("testMode").asText());
         }
         for (String type : List.of("course.commenced", "course.completed")) {
             Request mine = only(got, r -> is(r, type, learner), type + " of " + learner + " in " + delivered);
@@ -245,15 +410,23 @@ class CoursePlayerIT {
             assertThat(mine.json().at("/data/course/id").asLong()).isEqualTo(courseId);
             assertThat(mine.json().at("/data/course/title").asText()).isEqualTo("Player golf " + RUN);
             JsonNode tracking = mine.json().at("/data/tracking");
-            assertThat(tracking.path("id").isMissingNode() || tracking.path("id").isNull()).as(delivered).isFalse();
-            assertThat(Instant.parse(tracking.path("commenced").asText())).isBefore(Instant.now().plusSeconds(5));
+            assertThat(tracking.path("id").isMissingNode()
+                            || tracking.path("id").isNull())
+                    .as(delivered)
+                    .isFalse();
+            assertThat(Instant.parse(tracking.path("commenced").asText()))
+                    .isBefore(Instant.now().plusSeconds(5));
             assertThat(tracking.has("totalTime")).as(delivered).isTrue();
             if (type.equals("course.completed")) {
-                assertThat(Instant.parse(tracking.path("completed").asText())).isAfterOrEqualTo(Instant.parse(tracking.path("commenced").asText()));
+                assertThat(Instant.parse(tracking.path("completed").asText()))
+                        .isAfterOrEqualTo(
+                                Instant.parse(tracking.path("commenced").asText()));
                 assertThat(tracking.path("totalTime").asLong()).isNotNegative();
             }
             Request theirs = only(got, r -> is(r, type, tester), type + " of " + tester + " in " + delivered);
-            assertThat(theirs.json().path("testMode").asBoolean()).as("a learner embedded with the test key").isTrue();
+            assertThat(theirs.json().path("testMode").asBoolean())
+                    .as("a learner embedded with the test key")
+                    .isTrue();
         }
         Request passed = only(got, r -> is(r, "quiz.completed", passer), "quiz.completed in " + delivered);
         assertThat(passed.json().at("/data/screen/id").asLong()).isEqualTo(screenId);
@@ -266,7 +439,8 @@ class CoursePlayerIT {
         assertThat(got).as(delivered).noneMatch(r -> is(r, "quiz.failed", passer) || is(r, "quiz.completed", failer));
 
         // The tracking API lists each learner's one record.
-        Response mine = with(live).queryParam("identifier", learner).get("/v1/headless/course/" + courseId + "/tracking");
+        Response mine =
+                with(live).queryParam("identifier", learner).get("/v1/headless/course/" + courseId + "/tracking");
         mine.then().statusCode(200).header("X-Total-Count", "1");
         JsonPath record = mine.jsonPath();
         assertThat(record.getList("$")).hasSize(1);
@@ -277,8 +451,13 @@ class CoursePlayerIT {
         assertThat(record.getInt("[0].screenIndex")).isEqualTo(2);
         assertThat(record.getInt("[0].percent")).isEqualTo(100);
         assertThat(record.getBoolean("[0].testMode")).isFalse();
-        with(live).queryParam("identifier", tester).get("/v1/headless/course/" + courseId + "/tracking").then().statusCode(200)
-                .header("X-Total-Count", "1").body("[0].testMode", equalTo(true));
+        with(live)
+                .queryParam("identifier", tester)
+                .get("/v1/headless/course/" + courseId + "/tracking")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1")
+                .body("[0].testMode", equalTo(true));
     }
 
     private static RequestSpecification with(String authorization) {
@@ -286,8 +465,14 @@ class CoursePlayerIT {
     }
 
     private static String courseUrl(String key, Map<String, Object> body) {
-        return with(key).body(body).post("/v1/headless/embed/course").then().statusCode(200)
-                .contentType(ContentType.TEXT).extract().asString();
+        return with(key)
+                .body(body)
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(200)
+                .contentType(ContentType.TEXT)
+                .extract()
+                .asString();
     }
 
     private static String screenUrl(String key, long screenId, String identifier, String parentOrigin) {
@@ -295,7 +480,13 @@ class CoursePlayerIT {
         if (parentOrigin != null) {
             body.put("parentOrigin", parentOrigin);
         }
-        String url = with(key).body(body).post("/v1/headless/embed/screen").then().statusCode(200).extract().asString();
+        String url = with(key)
+                .body(body)
+                .post("/v1/headless/embed/screen")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         assertThat(url).matches(Pattern.quote(Suite.BASE_URL + "/play/screen?w=") + "[0-9]+#token=[A-Za-z0-9_.-]+");
         return url;
     }
@@ -314,7 +505,10 @@ class CoursePlayerIT {
     }
 
     private static Response exchange(String url) {
-        return Suite.ingress().contentType(ContentType.JSON).body(Map.of("token", token(url))).post("/v1/headless/player/sessions");
+        return Suite.ingress()
+                .contentType(ContentType.JSON)
+                .body(Map.of("token", token(url)))
+                .post("/v1/headless/player/sessions");
     }
 
     /** The player's events the tenant's page received: all from the player's origin, in the contract's envelope. */
@@ -336,17 +530,21 @@ class CoursePlayerIT {
     private static JsonNode quiz(JsonNode launch, String report) {
         List<JsonNode> calls = new ArrayList<>();
         for (JsonNode call : launch.path("progress")) {
-            if (call.path("path").asText().endsWith("/player/quiz") && call.path("status").asInt() == 200) {
+            if (call.path("path").asText().endsWith("/player/quiz")
+                    && call.path("status").asInt() == 200) {
                 calls.add(call.path("response"));
             }
         }
-        assertThat(calls).as("quiz submissions of %s: %s", launch.path("name").asText(), report).hasSize(1);
+        assertThat(calls)
+                .as("quiz submissions of %s: %s", launch.path("name").asText(), report)
+                .hasSize(1);
         return calls.get(0);
     }
 
     private static boolean is(Request r, String type, String identifier) {
         JsonNode body = r.json();
-        return body.path("type").asText().equals(type) && body.at("/data/tracking/identifier").asText().equals(identifier);
+        return body.path("type").asText().equals(type)
+                && body.at("/data/tracking/identifier").asText().equals(identifier);
     }
 
     private static Request only(List<Request> all, Predicate<Request> which, String description) {

@@ -87,7 +87,9 @@ class DeploymentManifestsTest {
     record IngressPath(String path, String pathType, String service, int port) {
         /** ingress-nginx with use-regex: location ~* "^path". */
         boolean matches(String requestPath) {
-            return Pattern.compile("^" + path, Pattern.CASE_INSENSITIVE).matcher(requestPath).lookingAt();
+            return Pattern.compile("^" + path, Pattern.CASE_INSENSITIVE)
+                    .matcher(requestPath)
+                    .lookingAt();
         }
     }
 
@@ -128,14 +130,15 @@ class DeploymentManifestsTest {
         Set<String> unexpected = new TreeSet<>(actual.keySet());
         unexpected.removeAll(expected.keySet());
         assertTrue(missing.isEmpty(), "routes.tsv rows (scope all) missing from ingress.yaml: " + missing);
-        assertTrue(unexpected.isEmpty(), "ingress.yaml paths that routes.tsv does not list with scope all: " + unexpected);
+        assertTrue(
+                unexpected.isEmpty(), "ingress.yaml paths that routes.tsv does not list with scope all: " + unexpected);
         assertEquals(expected, actual, "ingress.yaml routes a path to a different service than routes.tsv");
     }
 
     @Test
     void ingressPathTypesMatchTheRouteKinds() {
-        Map<String, IngressPath> byPath = ingressPaths().stream()
-                .collect(Collectors.toMap(IngressPath::path, p -> p, (a, b) -> a));
+        Map<String, IngressPath> byPath =
+                ingressPaths().stream().collect(Collectors.toMap(IngressPath::path, p -> p, (a, b) -> a));
         for (Route r : routes) {
             if (!"all".equals(r.scope())) {
                 continue;
@@ -143,10 +146,13 @@ class DeploymentManifestsTest {
             IngressPath p = byPath.get(r.ingressPath());
             assertNotNull(p, "no Ingress path " + r.ingressPath() + " for routes.tsv row " + r.path());
             if (r.regex()) {
-                assertEquals("ImplementationSpecific", p.pathType(),
+                assertEquals(
+                        "ImplementationSpecific",
+                        p.pathType(),
                         "regex row " + r.path() + " must be ImplementationSpecific (a regex under use-regex)");
             } else {
-                assertTrue(Set.of("ImplementationSpecific", "Prefix").contains(p.pathType()),
+                assertTrue(
+                        Set.of("ImplementationSpecific", "Prefix").contains(p.pathType()),
                         "prefix row " + r.path() + " has pathType " + p.pathType());
             }
             assertEquals(SERVICE_PORT, p.port(), "Ingress path " + r.path() + " must target port 8080");
@@ -158,8 +164,11 @@ class DeploymentManifestsTest {
         List<IngressPath> all = new ArrayList<>(ingressPaths());
         all.addAll(contentPaths());
         for (IngressPath p : all) {
-            assertTrue(p.path().startsWith("/"), "Ingress path '" + p.path() + "' must start with / (the API server rejects it)");
-            assertTrue(Set.of("ImplementationSpecific", "Prefix", "Exact").contains(p.pathType()),
+            assertTrue(
+                    p.path().startsWith("/"),
+                    "Ingress path '" + p.path() + "' must start with / (the API server rejects it)");
+            assertTrue(
+                    Set.of("ImplementationSpecific", "Prefix", "Exact").contains(p.pathType()),
                     "Ingress path " + p.path() + " has pathType '" + p.pathType() + "'");
         }
     }
@@ -168,23 +177,38 @@ class DeploymentManifestsTest {
     void ingressUsesRegexPathsSoRegexRowsWork() {
         JsonNode ingress = theIngress();
         assertEquals("nginx", ingress.path("spec").path("ingressClassName").asText(), "ingressClassName");
-        assertEquals("true", ingress.path("metadata").path("annotations")
-                .path("nginx.ingress.kubernetes.io/use-regex").asText(), "use-regex annotation");
-        assertFalse(ingress.path("metadata").path("annotations")
-                .path("nginx.ingress.kubernetes.io/proxy-body-size").asText().isEmpty(),
+        assertEquals(
+                "true",
+                ingress.path("metadata")
+                        .path("annotations")
+                        .path("nginx.ingress.kubernetes.io/use-regex")
+                        .asText(),
+                "use-regex annotation");
+        assertFalse(
+                ingress.path("metadata")
+                        .path("annotations")
+                        .path("nginx.ingress.kubernetes.io/proxy-body-size")
+                        .asText()
+                        .isEmpty(),
                 "proxy-body-size annotation (bodies up to the largest document a service accepts)");
     }
 
     @Test
     void ingressNeverExposesLocalOnlyRoutes() {
-        Set<String> ingressPaths = ingressPaths().stream().map(IngressPath::path).collect(Collectors.toSet());
+        Set<String> ingressPaths =
+                ingressPaths().stream().map(IngressPath::path).collect(Collectors.toSet());
         for (Route r : routes) {
             if ("local".equals(r.scope())) {
-                assertFalse(ingressPaths.contains(r.ingressPath()), "local-only route " + r.path() + " is in ingress.yaml");
+                assertFalse(
+                        ingressPaths.contains(r.ingressPath()), "local-only route " + r.path() + " is in ingress.yaml");
                 if (!r.regex()) {
-                    assertEquals(EDGE_ERRORS, routeOf(r.path() + "/anything"),
+                    assertEquals(
+                            EDGE_ERRORS,
+                            routeOf(r.path() + "/anything"),
                             "a request under local-only " + r.path() + " must reach edge-errors on Kubernetes");
-                    assertEquals(EDGE_ERRORS, contentRouteOf(r.path() + "/anything"),
+                    assertEquals(
+                            EDGE_ERRORS,
+                            contentRouteOf(r.path() + "/anything"),
                             "a request under local-only " + r.path() + " must reach edge-errors on the content host");
                 }
             }
@@ -210,17 +234,21 @@ class DeploymentManifestsTest {
             assertEquals(SERVICE_PORT, p.port(), "content host path " + p.path() + " must target port 8080");
         }
         assertEquals(expected, actual, "the content host rule must carry exactly the routes.tsv rows of scope content");
-        Set<String> edgePaths = contentPaths().stream().filter(p -> EDGE_ERRORS.equals(p.service()))
-                .map(IngressPath::path).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> edgePaths = contentPaths().stream()
+                .filter(p -> EDGE_ERRORS.equals(p.service()))
+                .map(IngressPath::path)
+                .collect(Collectors.toCollection(TreeSet::new));
         assertEquals(Set.of("/"), edgePaths, "the content host's catch-all / must go to edge-errors");
-        for (String path : List.of("/", "/v1/headless/courses", "/api/v1/members", "/internal/v1/x", "/admin/v1/workspaces")) {
+        for (String path :
+                List.of("/", "/v1/headless/courses", "/api/v1/members", "/internal/v1/x", "/admin/v1/workspaces")) {
             assertEquals(EDGE_ERRORS, contentRouteOf(path), path + " must not be served on the content host");
         }
         for (Route r : routes) {
             if (r.content() && !r.regex()) {
                 assertEquals(r.service(), contentRouteOf(r.path() + "/launch"), r.path() + " on the content host");
                 // Package content never runs on the API's origin: the API host does not route it.
-                assertEquals(EDGE_ERRORS, routeOf(r.path() + "/launch"), r.path() + " must not be routed on the API host");
+                assertEquals(
+                        EDGE_ERRORS, routeOf(r.path() + "/launch"), r.path() + " must not be routed on the API host");
             }
         }
     }
@@ -236,13 +264,18 @@ class DeploymentManifestsTest {
                 continue;
             }
             assertNotNull(origin, repoRoot.relativize(env) + " sets no SCORM_PLAYER_CONTENT_ORIGIN");
-            assertTrue(origin.matches("https://\\{session}\\.[a-z0-9.-]+"),
-                    repoRoot.relativize(env) + ": SCORM_PLAYER_CONTENT_ORIGIN must be https://{session}.<domain>: " + origin);
-            assertEquals(host, origin.replace("https://{session}.", "*."),
+            assertTrue(
+                    origin.matches("https://\\{session}\\.[a-z0-9.-]+"),
+                    repoRoot.relativize(env) + ": SCORM_PLAYER_CONTENT_ORIGIN must be https://{session}.<domain>: "
+                            + origin);
+            assertEquals(
+                    host,
+                    origin.replace("https://{session}.", "*."),
                     repoRoot.relativize(env) + ": SCORM_PLAYER_CONTENT_ORIGIN and the Ingress's content host differ");
             String api = envValue(baseDir.resolve("platform-config.env"), "PLATFORM_PUBLIC_BASE_URL");
-            String apiHost = java.net.URI.create(api).getHost();
-            assertFalse(apiHost.endsWith(host.substring(1)) || apiHost.equals(host.substring(2)),
+            String apiHost = URI.create(api).getHost();
+            assertFalse(
+                    apiHost.endsWith(host.substring(1)) || apiHost.equals(host.substring(2)),
                     "the content host " + host + " must not cover the API host " + apiHost);
         }
     }
@@ -263,8 +296,13 @@ class DeploymentManifestsTest {
     @Test
     void unownedPathsGetTheJsonNotFoundFromEdgeErrors() {
         JsonNode ingress = theIngress();
-        assertEquals(EDGE_ERRORS,
-                ingress.path("spec").path("defaultBackend").path("service").path("name").asText(),
+        assertEquals(
+                EDGE_ERRORS,
+                ingress.path("spec")
+                        .path("defaultBackend")
+                        .path("service")
+                        .path("name")
+                        .asText(),
                 "spec.defaultBackend must be edge-errors");
         Set<String> edgePaths = ingressPaths().stream()
                 .filter(p -> EDGE_ERRORS.equals(p.service()))
@@ -275,7 +313,9 @@ class DeploymentManifestsTest {
             assertEquals(EDGE_ERRORS, routeOf(path), path + " is owned by no service");
         }
         String nginxConf = read(baseDir.resolve("edge-errors.nginx.conf"));
-        assertTrue(nginxConf.contains("{\"message\":\"No service owns this path\",\"error\":{\"code\":\"NOT_FOUND\",\"status\":404}}"),
+        assertTrue(
+                nginxConf.contains(
+                        "{\"message\":\"No service owns this path\",\"error\":{\"code\":\"NOT_FOUND\",\"status\":404}}"),
                 "edge-errors answers the JSON 404 error body");
         assertTrue(nginxConf.contains("application/json"), "edge-errors answers application/json");
     }
@@ -291,7 +331,8 @@ class DeploymentManifestsTest {
             }
         }
         // A regex wins over any prefix it matches (DESIGN section 3).
-        boolean hasMigrateRegex = routes.stream().anyMatch(r -> r.regex() && r.path().contains("migrate"));
+        boolean hasMigrateRegex =
+                routes.stream().anyMatch(r -> r.regex() && r.path().contains("migrate"));
         if (hasMigrateRegex) {
             assertEquals("migration-service", routeOf("/v1/headless/course/42/migrate"));
             assertEquals("course-service", routeOf("/v1/headless/course/42"));
@@ -305,8 +346,11 @@ class DeploymentManifestsTest {
         all.addAll(contentPaths());
         for (IngressPath p : all) {
             JsonNode svc = servicesByName.get(p.service());
-            assertNotNull(svc, "Ingress path " + p.path() + " targets Service " + p.service() + " which the base does not define");
-            assertTrue(servicePorts(svc).contains(p.port()),
+            assertNotNull(
+                    svc,
+                    "Ingress path " + p.path() + " targets Service " + p.service() + " which the base does not define");
+            assertTrue(
+                    servicePorts(svc).contains(p.port()),
                     "Service " + p.service() + " has no port " + p.port() + " (Ingress path " + p.path() + ")");
         }
     }
@@ -321,7 +365,8 @@ class DeploymentManifestsTest {
             assertNotNull(deployment, "no Deployment for " + s.name() + " in deploy/k8s/base");
             JsonNode container = mainContainer(deployment, s.name());
 
-            assertTrue(container.path("image").asText().startsWith("course-platform/" + s.name() + ":"),
+            assertTrue(
+                    container.path("image").asText().startsWith("course-platform/" + s.name() + ":"),
                     s.name() + " image: " + container.path("image").asText());
             assertTrue(containerPorts(container).contains(SERVICE_PORT), s.name() + " must listen on 8080");
 
@@ -332,7 +377,13 @@ class DeploymentManifestsTest {
             JsonNode requests = container.path("resources").path("requests");
             assertFalse(requests.path("cpu").asText().isBlank(), s.name() + " has no cpu request");
             assertFalse(requests.path("memory").asText().isBlank(), s.name() + " has no memory request");
-            assertFalse(container.path("resources").path("limits").path("memory").asText().isBlank(),
+            assertFalse(
+                    container
+                            .path("resources")
+                            .path("limits")
+                            .path("memory")
+                            .asText()
+                            .isBlank(),
                     s.name() + " has no memory limit");
         }
     }
@@ -352,10 +403,13 @@ class DeploymentManifestsTest {
             assertTrue(selector.size() > 0, s.name() + " Service has no selector");
             JsonNode deployment = deployments.get(s.name());
             assertNotNull(deployment, "no Deployment for " + s.name());
-            JsonNode podLabels = deployment.path("spec").path("template").path("metadata").path("labels");
-            selector.properties().forEach(e -> assertEquals(e.getValue().asText(),
-                    podLabels.path(e.getKey()).asText(null),
-                    s.name() + " Service selector " + e.getKey() + " does not match the pod labels"));
+            JsonNode podLabels =
+                    deployment.path("spec").path("template").path("metadata").path("labels");
+            selector.properties()
+                    .forEach(e -> assertEquals(
+                            e.getValue().asText(),
+                            podLabels.path(e.getKey()).asText(null),
+                            s.name() + " Service selector " + e.getKey() + " does not match the pod labels"));
         }
     }
 
@@ -367,7 +421,9 @@ class DeploymentManifestsTest {
             Map<String, JsonNode> env = new LinkedHashMap<>();
             container.path("env").forEach(e -> env.put(e.path("name").asText(), e));
             for (String var : List.of("QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD")) {
-                JsonNode ref = env.getOrDefault(var, MissingNode.getInstance()).path("valueFrom").path("secretKeyRef");
+                JsonNode ref = env.getOrDefault(var, MissingNode.getInstance())
+                        .path("valueFrom")
+                        .path("secretKeyRef");
                 assertEquals(s.role() + "-db", ref.path("name").asText(), s.name() + " " + var + " secret");
             }
             for (String var : List.of("QUARKUS_DATASOURCE_REACTIVE_URL", "QUARKUS_DATASOURCE_JDBC_URL")) {
@@ -388,7 +444,8 @@ class DeploymentManifestsTest {
         assertFalse(config.containsKey("PLATFORM_AUTH_PUBLIC_KEY_LOCATION"), "the one shared public key is gone");
         Map<String, JsonNode> deployments = byName(ofKind(baseResources, "Deployment"));
         for (ServiceRow s : services) {
-            JsonNode podSpec = deployments.get(s.name()).path("spec").path("template").path("spec");
+            JsonNode podSpec =
+                    deployments.get(s.name()).path("spec").path("template").path("spec");
             Map<String, JsonNode> volumes = new LinkedHashMap<>();
             podSpec.path("volumes").forEach(v -> volumes.put(v.path("name").asText(), v));
             List<String> secrets = new ArrayList<>();
@@ -398,20 +455,31 @@ class DeploymentManifestsTest {
                 }
             });
             assertEquals(List.of(s.name() + "-jwt"), secrets, s.name() + " mounts exactly its own signing key Secret");
-            JsonNode jwt = volumes.getOrDefault("jwt", MissingNode.getInstance()).path("secret");
+            JsonNode jwt =
+                    volumes.getOrDefault("jwt", MissingNode.getInstance()).path("secret");
             List<String> items = new ArrayList<>();
-            jwt.path("items").forEach(i -> items.add(i.path("key").asText() + "->" + i.path("path").asText()));
+            jwt.path("items")
+                    .forEach(i -> items.add(
+                            i.path("key").asText() + "->" + i.path("path").asText()));
             assertEquals(List.of("private.pem->private.pem"), items, s.name() + " jwt Secret items");
-            assertEquals("platform-jwt-public",
-                    volumes.getOrDefault("jwt-public", MissingNode.getInstance()).path("configMap").path("name").asText(),
+            assertEquals(
+                    "platform-jwt-public",
+                    volumes.getOrDefault("jwt-public", MissingNode.getInstance())
+                            .path("configMap")
+                            .path("name")
+                            .asText(),
                     s.name() + " mounts the ConfigMap of public keys");
             Map<String, String> mounts = new LinkedHashMap<>();
-            mainContainer(deployments.get(s.name()), s.name()).path("volumeMounts").forEach(m -> {
-                mounts.put(m.path("name").asText(), m.path("mountPath").asText());
-                if (m.path("name").asText().startsWith("jwt")) {
-                    assertTrue(m.path("readOnly").asBoolean(), s.name() + " mounts " + m.path("name").asText() + " read-only");
-                }
-            });
+            mainContainer(deployments.get(s.name()), s.name())
+                    .path("volumeMounts")
+                    .forEach(m -> {
+                        mounts.put(m.path("name").asText(), m.path("mountPath").asText());
+                        if (m.path("name").asText().startsWith("jwt")) {
+                            assertTrue(
+                                    m.path("readOnly").asBoolean(),
+                                    s.name() + " mounts " + m.path("name").asText() + " read-only");
+                        }
+                    });
             assertEquals("/etc/course-platform/jwt", mounts.get("jwt"), s.name() + " jwt mount");
             assertEquals("/etc/course-platform/jwt-public", mounts.get("jwt-public"), s.name() + " jwt-public mount");
         }
@@ -422,26 +490,35 @@ class DeploymentManifestsTest {
     @Test
     void overlayDeclaresTheFourEventTopicsAndTheDeadLetterTopics() {
         List<JsonNode> topics = ofKind(overlayResources, "KafkaTopic");
-        Set<String> names = topics.stream().map(DeploymentManifestsTest::name).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> names =
+                topics.stream().map(DeploymentManifestsTest::name).collect(Collectors.toCollection(TreeSet::new));
         Set<String> expected = new TreeSet<>(EVENT_TOPICS);
         // Every consumer with failure-strategy=dead-letter-queue writes its own dead-letter topic
         // (webhook-dispatcher: one per topic it reads; members-service: one per topic it reads; scorm-service: one).
         kafkaUsage().values().forEach(u -> expected.addAll(u.deadLetterTopics()));
-        assertTrue(expected.containsAll(EVENT_TOPICS.stream().map(t -> "dead-letter-topic-" + t).toList()),
+        assertTrue(
+                expected.containsAll(
+                        EVENT_TOPICS.stream().map(t -> "dead-letter-topic-" + t).toList()),
                 "webhook-dispatcher dead-letters each of the four topics: " + expected);
         assertEquals(expected, names, "KafkaTopics of the strimzi-cnpg overlay");
         assertEquals(expected.size(), topics.size(), "a KafkaTopic is declared twice");
 
         Set<String> kafkaClusters = ofKind(overlayResources, "Kafka").stream()
-                .map(DeploymentManifestsTest::name).collect(Collectors.toSet());
+                .map(DeploymentManifestsTest::name)
+                .collect(Collectors.toSet());
         assertEquals(1, kafkaClusters.size(), "the overlay declares one Kafka cluster");
         for (JsonNode t : topics) {
             String n = name(t);
-            assertTrue(kafkaClusters.contains(t.path("metadata").path("labels").path("strimzi.io/cluster").asText()),
+            assertTrue(
+                    kafkaClusters.contains(t.path("metadata")
+                            .path("labels")
+                            .path("strimzi.io/cluster")
+                            .asText()),
                     n + " must carry the strimzi.io/cluster label of the overlay's Kafka");
             assertEquals(6, t.path("spec").path("partitions").asInt(), n + " partitions");
             assertEquals(3, t.path("spec").path("replicas").asInt(), n + " replicas");
-            assertEquals(2, t.path("spec").path("config").path("min.insync.replicas").asInt(), n + " min.insync.replicas");
+            assertEquals(
+                    2, t.path("spec").path("config").path("min.insync.replicas").asInt(), n + " min.insync.replicas");
         }
     }
 
@@ -451,18 +528,24 @@ class DeploymentManifestsTest {
         assertEquals(1, clusters.size(), "the overlay declares one CloudNativePG Cluster");
         JsonNode spec = clusters.get(0).path("spec");
         Map<String, String> rolesToSecrets = new TreeMap<>();
-        spec.path("managed").path("roles").forEach(r ->
-                rolesToSecrets.put(r.path("name").asText(), r.path("passwordSecret").path("name").asText()));
+        spec.path("managed")
+                .path("roles")
+                .forEach(r -> rolesToSecrets.put(
+                        r.path("name").asText(),
+                        r.path("passwordSecret").path("name").asText()));
         List<String> sql = new ArrayList<>();
         spec.path("bootstrap").path("initdb").path("postInitApplicationSQL").forEach(s -> sql.add(s.asText()));
         for (ServiceRow s : services) {
             assertEquals(s.role() + "-db", rolesToSecrets.get(s.role()), "managed role " + s.role());
-            assertTrue(sql.contains("CREATE SCHEMA IF NOT EXISTS " + s.role() + " AUTHORIZATION " + s.role()),
+            assertTrue(
+                    sql.contains("CREATE SCHEMA IF NOT EXISTS " + s.role() + " AUTHORIZATION " + s.role()),
                     "postInitApplicationSQL creates no schema " + s.role());
         }
         // Keycloak (keycloak.yaml) has a role and schema of its own too.
         assertEquals("keycloak-db", rolesToSecrets.get("keycloak"), "managed role keycloak");
-        assertTrue(sql.contains("CREATE SCHEMA IF NOT EXISTS keycloak AUTHORIZATION keycloak"), "postInitApplicationSQL creates no schema keycloak");
+        assertTrue(
+                sql.contains("CREATE SCHEMA IF NOT EXISTS keycloak AUTHORIZATION keycloak"),
+                "postInitApplicationSQL creates no schema keycloak");
         assertEquals(services.size() + 1, rolesToSecrets.size(), "managed roles: " + rolesToSecrets.keySet());
     }
 
@@ -471,16 +554,24 @@ class DeploymentManifestsTest {
         List<JsonNode> keycloaks = ofKind(overlayResources, "Keycloak");
         assertEquals(1, keycloaks.size(), "the overlay declares one Keycloak");
         JsonNode db = keycloaks.get(0).path("spec").path("db");
-        assertEquals(name(ofKind(overlayResources, "Cluster").get(0)) + "-rw", db.path("host").asText(), "Keycloak's database host");
+        assertEquals(
+                name(ofKind(overlayResources, "Cluster").get(0)) + "-rw",
+                db.path("host").asText(),
+                "Keycloak's database host");
         assertEquals("keycloak", db.path("schema").asText(), "Keycloak's schema");
         assertEquals("keycloak-db", db.path("passwordSecret").path("name").asText(), "Keycloak's database Secret");
 
         List<JsonNode> imports = ofKind(overlayResources, "KeycloakRealmImport");
         assertEquals(1, imports.size(), "the overlay imports one realm");
-        assertEquals(name(keycloaks.get(0)), imports.get(0).path("spec").path("keycloakCRName").asText());
+        assertEquals(
+                name(keycloaks.get(0)),
+                imports.get(0).path("spec").path("keycloakCRName").asText());
         JsonNode realm = new ObjectMapper()
-                .readTree(repoRoot.resolve("deploy/keycloak/course-platform-realm.json").toFile());
-        assertEquals(realm, imports.get(0).path("spec").path("realm"),
+                .readTree(repoRoot.resolve("deploy/keycloak/course-platform-realm.json")
+                        .toFile());
+        assertEquals(
+                realm,
+                imports.get(0).path("spec").path("realm"),
                 "keycloak-realm-import.yaml is deploy/keycloak/course-platform-realm.json (run deploy/keycloak/render-realm-import.sh)");
         Set<String> placeholders = new TreeSet<>();
         Matcher m = Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*)}").matcher(realm.toString());
@@ -494,9 +585,12 @@ class DeploymentManifestsTest {
 
     @Test
     void overlayNeverAppliesTheExampleSecrets() {
-        JsonNode kustomization = readAll(overlayDir.resolve("kustomization.yaml")).get(0);
-        kustomization.path("resources").forEach(r ->
-                assertFalse(r.asText().contains("secrets.example"), "secrets.example.yaml must not be a resource"));
+        JsonNode kustomization =
+                readAll(overlayDir.resolve("kustomization.yaml")).get(0);
+        kustomization
+                .path("resources")
+                .forEach(r -> assertFalse(
+                        r.asText().contains("secrets.example"), "secrets.example.yaml must not be a resource"));
         assertTrue(ofKind(overlayResources, "Secret").isEmpty(), "the overlay must not ship Secrets");
         assertTrue(ofKind(baseResources, "Secret").isEmpty(), "the base must not ship Secrets");
     }
@@ -507,8 +601,15 @@ class DeploymentManifestsTest {
     void ingressServesTheHostOfThePublicBaseUrlOverTlsAndRedirectsHttp() {
         JsonNode ingress = theIngress();
         JsonNode annotations = ingress.path("metadata").path("annotations");
-        assertEquals("true", annotations.path("nginx.ingress.kubernetes.io/ssl-redirect").asText(), "ssl-redirect annotation");
-        assertEquals("true", annotations.path("nginx.ingress.kubernetes.io/force-ssl-redirect").asText(),
+        assertEquals(
+                "true",
+                annotations.path("nginx.ingress.kubernetes.io/ssl-redirect").asText(),
+                "ssl-redirect annotation");
+        assertEquals(
+                "true",
+                annotations
+                        .path("nginx.ingress.kubernetes.io/force-ssl-redirect")
+                        .asText(),
                 "force-ssl-redirect annotation (also behind a load balancer that terminates TLS)");
         Set<String> ruleHosts = new TreeSet<>();
         for (JsonNode rule : ingress.path("spec").path("rules")) {
@@ -529,7 +630,9 @@ class DeploymentManifestsTest {
             assertNotNull(url, "PLATFORM_PUBLIC_BASE_URL in " + repoRoot.relativize(env));
             URI uri = URI.create(url);
             assertEquals("https", uri.getScheme(), "PLATFORM_PUBLIC_BASE_URL is https in " + repoRoot.relativize(env));
-            assertEquals(apiRule().path("host").asText(), uri.getHost(),
+            assertEquals(
+                    apiRule().path("host").asText(),
+                    uri.getHost(),
                     "the Ingress's API host is the host of PLATFORM_PUBLIC_BASE_URL in " + repoRoot.relativize(env));
         }
     }
@@ -544,13 +647,23 @@ class DeploymentManifestsTest {
         for (JsonNode listener : spec.path("listeners")) {
             String n = listener.path("name").asText();
             assertTrue(listener.path("tls").asBoolean(false), "listener " + n + " must use TLS (tls: true)");
-            assertTrue(Set.of("scram-sha-512", "tls").contains(listener.path("authentication").path("type").asText()),
+            assertTrue(
+                    Set.of("scram-sha-512", "tls")
+                            .contains(
+                                    listener.path("authentication").path("type").asText()),
                     "listener " + n + " must authenticate its clients (scram-sha-512 or tls)");
         }
-        assertEquals("simple", spec.path("authorization").path("type").asText(), "Kafka authorization must be simple (ACLs)");
+        assertEquals(
+                "simple",
+                spec.path("authorization").path("type").asText(),
+                "Kafka authorization must be simple (ACLs)");
         assertTrue(spec.path("authorization").path("superUsers").isEmpty(), "no super users besides Strimzi's own");
-        assertEquals("false", spec.path("config").path("auto.create.topics.enable").asText(), "topics are never auto-created");
-        assertFalse(kafka.path("spec").path("entityOperator").path("userOperator").isMissingNode(),
+        assertEquals(
+                "false",
+                spec.path("config").path("auto.create.topics.enable").asText(),
+                "topics are never auto-created");
+        assertFalse(
+                kafka.path("spec").path("entityOperator").path("userOperator").isMissingNode(),
                 "the User Operator must run: it creates the KafkaUsers' credentials and ACLs");
     }
 
@@ -559,10 +672,14 @@ class DeploymentManifestsTest {
         Set<String> expected = serviceNames();
         for (JsonNode listener : theKafka().path("spec").path("kafka").path("listeners")) {
             JsonNode peers = listener.path("networkPolicyPeers");
-            assertFalse(peers.isEmpty(), "listener " + listener.path("name").asText() + " must list its networkPolicyPeers");
+            assertFalse(
+                    peers.isEmpty(),
+                    "listener " + listener.path("name").asText() + " must list its networkPolicyPeers");
             Set<String> admitted = new TreeSet<>();
             for (JsonNode peer : peers) {
-                assertTrue(peer.path("namespaceSelector").isMissingNode() && peer.path("ipBlock").isMissingNode(),
+                assertTrue(
+                        peer.path("namespaceSelector").isMissingNode()
+                                && peer.path("ipBlock").isMissingNode(),
                         "Kafka peers are pods of the platform's namespace: " + peer);
                 for (Pod pod : basePods()) {
                     if (selects(peer.path("podSelector"), pod.labels())) {
@@ -570,7 +687,10 @@ class DeploymentManifestsTest {
                     }
                 }
             }
-            assertEquals(expected, admitted, "pods admitted to Kafka listener " + listener.path("name").asText());
+            assertEquals(
+                    expected,
+                    admitted,
+                    "pods admitted to Kafka listener " + listener.path("name").asText());
         }
     }
 
@@ -581,10 +701,24 @@ class DeploymentManifestsTest {
         String cluster = name(theKafka());
         for (JsonNode user : users.values()) {
             String n = name(user);
-            assertEquals(cluster, user.path("metadata").path("labels").path("strimzi.io/cluster").asText(), n + " strimzi.io/cluster");
-            assertEquals("scram-sha-512", user.path("spec").path("authentication").path("type").asText(), n + " authentication");
-            assertEquals("simple", user.path("spec").path("authorization").path("type").asText(), n + " authorization");
-            assertTrue(user.path("spec").path("userName").isMissingNode(), n + ": the Kafka user name is the KafkaUser's name");
+            assertEquals(
+                    cluster,
+                    user.path("metadata")
+                            .path("labels")
+                            .path("strimzi.io/cluster")
+                            .asText(),
+                    n + " strimzi.io/cluster");
+            assertEquals(
+                    "scram-sha-512",
+                    user.path("spec").path("authentication").path("type").asText(),
+                    n + " authentication");
+            assertEquals(
+                    "simple",
+                    user.path("spec").path("authorization").path("type").asText(),
+                    n + " authorization");
+            assertTrue(
+                    user.path("spec").path("userName").isMissingNode(),
+                    n + ": the Kafka user name is the KafkaUser's name");
             for (JsonNode acl : user.path("spec").path("authorization").path("acls")) {
                 JsonNode resource = acl.path("resource");
                 assertEquals("allow", acl.path("type").asText("allow"), n + ": only allow rules " + acl);
@@ -596,8 +730,11 @@ class DeploymentManifestsTest {
                     case "group" -> Set.of("Read", "Describe");
                     default -> Set.of();
                 };
-                acl.path("operations").forEach(op -> assertTrue(allowed.contains(op.asText()),
-                        n + ": operation " + op.asText() + " on " + resource.path("type").asText() + " is never needed"));
+                acl.path("operations")
+                        .forEach(op -> assertTrue(
+                                allowed.contains(op.asText()),
+                                n + ": operation " + op.asText() + " on "
+                                        + resource.path("type").asText() + " is never needed"));
             }
         }
     }
@@ -608,7 +745,9 @@ class DeploymentManifestsTest {
         Map<String, KafkaUsage> usage = kafkaUsage();
         // What the brief of the review expects from the code, as a sanity check of the derivation.
         assertEquals(Set.of("member-events"), usage.get("members-service").publishes());
-        assertEquals(Set.of("course-events", "member-events"), usage.get("members-service").reads());
+        assertEquals(
+                Set.of("course-events", "member-events"),
+                usage.get("members-service").reads());
         assertEquals(EVENT_TOPICS, usage.get("webhook-dispatcher").reads());
         for (ServiceRow s : services) {
             KafkaUsage u = usage.get(s.name());
@@ -618,7 +757,9 @@ class DeploymentManifestsTest {
             u.groups().forEach(g -> expected.add("group:" + g + ":Read"));
             // No cluster ACLs: the idempotent producers (outbox relay, SmallRye's dead-letter producer)
             // get their producer id with Write on a topic (KIP-679); KafkaAclsTest (dev-stack) proves it.
-            assertEquals(expected, acls(users.get(s.name())),
+            assertEquals(
+                    expected,
+                    acls(users.get(s.name())),
                     s.name() + ": ACLs (Describe is implied by Read and Write and not compared)");
         }
     }
@@ -634,23 +775,34 @@ class DeploymentManifestsTest {
                 }
             }
         }
-        Set<String> topics = ofKind(overlayResources, "KafkaTopic").stream().map(DeploymentManifestsTest::name)
+        Set<String> topics = ofKind(overlayResources, "KafkaTopic").stream()
+                .map(DeploymentManifestsTest::name)
                 .collect(Collectors.toCollection(TreeSet::new));
         for (JsonNode topic : ofKind(overlayResources, "KafkaTopic")) {
-            String writer = topic.path("metadata").path("annotations").path("course-platform/writer").asText("");
-            assertEquals(Set.of(writer), writers.getOrDefault(name(topic), Set.of()),
+            String writer = topic.path("metadata")
+                    .path("annotations")
+                    .path("course-platform/writer")
+                    .asText("");
+            assertEquals(
+                    Set.of(writer),
+                    writers.getOrDefault(name(topic), Set.of()),
                     "writers of topic " + name(topic) + " (annotation course-platform/writer)");
         }
         Set<String> granted = new TreeSet<>();
-        ofKind(overlayResources, "KafkaUser").forEach(u -> acls(u).stream().filter(a -> a.startsWith("topic:"))
-                .forEach(a -> granted.add(a.split(":")[1])));
+        ofKind(overlayResources, "KafkaUser")
+                .forEach(u -> acls(u).stream()
+                        .filter(a -> a.startsWith("topic:"))
+                        .forEach(a -> granted.add(a.split(":")[1])));
         granted.removeAll(topics);
         assertTrue(granted.isEmpty(), "ACLs name topics the overlay does not declare: " + granted);
         Map<String, KafkaUsage> usage = kafkaUsage();
         for (String topic : EVENT_TOPICS) {
-            Set<String> publishers = usage.entrySet().stream().filter(e -> e.getValue().publishes().contains(topic))
-                    .map(Map.Entry::getKey).collect(Collectors.toSet());
-            assertEquals(1, publishers.size(), "exactly one service publishes " + topic + " in the code: " + publishers);
+            Set<String> publishers = usage.entrySet().stream()
+                    .filter(e -> e.getValue().publishes().contains(topic))
+                    .map(Map.Entry::getKey)
+                    .collect(Collectors.toSet());
+            assertEquals(
+                    1, publishers.size(), "exactly one service publishes " + topic + " in the code: " + publishers);
         }
     }
 
@@ -661,16 +813,22 @@ class DeploymentManifestsTest {
         JsonNode kafka = theKafka();
         JsonNode listener = null;
         for (JsonNode l : kafka.path("spec").path("kafka").path("listeners")) {
-            if (env.getOrDefault("KAFKA_BOOTSTRAP_SERVERS", "").endsWith(":" + l.path("port").asInt())) {
+            if (env.getOrDefault("KAFKA_BOOTSTRAP_SERVERS", "")
+                    .endsWith(":" + l.path("port").asInt())) {
                 listener = l;
             }
         }
         assertNotNull(listener, "KAFKA_BOOTSTRAP_SERVERS names the port of a Kafka listener");
-        assertEquals(name(kafka) + "-kafka-bootstrap:" + listener.path("port").asInt(), env.get("KAFKA_BOOTSTRAP_SERVERS"));
-        assertEquals("scram-sha-512", listener.path("authentication").path("type").asText(), "the services' listener uses SCRAM");
+        assertEquals(
+                name(kafka) + "-kafka-bootstrap:" + listener.path("port").asInt(), env.get("KAFKA_BOOTSTRAP_SERVERS"));
+        assertEquals(
+                "scram-sha-512",
+                listener.path("authentication").path("type").asText(),
+                "the services' listener uses SCRAM");
         assertEquals("SASL_SSL", env.get("KAFKA_SECURITY_PROTOCOL"), "KAFKA_SECURITY_PROTOCOL");
         assertEquals("SCRAM-SHA-512", env.get("KAFKA_SASL_MECHANISM"), "KAFKA_SASL_MECHANISM");
-        assertEquals("PEM", env.get("KAFKA_SSL_TRUSTSTORE_TYPE"), "KAFKA_SSL_TRUSTSTORE_TYPE (the cluster CA's ca.crt)");
+        assertEquals(
+                "PEM", env.get("KAFKA_SSL_TRUSTSTORE_TYPE"), "KAFKA_SSL_TRUSTSTORE_TYPE (the cluster CA's ca.crt)");
         Path truststore = Path.of(env.getOrDefault("KAFKA_SSL_TRUSTSTORE_LOCATION", ""));
         assertTrue(truststore.isAbsolute(), "KAFKA_SSL_TRUSTSTORE_LOCATION is an absolute path: " + truststore);
 
@@ -679,7 +837,9 @@ class DeploymentManifestsTest {
         for (ServiceRow s : services) {
             // Every container gets platform-config (and so the settings above) from the base.
             JsonNode base = mainContainer(deployments.get(s.name()), s.name());
-            assertTrue(base.path("envFrom").findValuesAsText("name").contains("platform-config"), s.name() + " reads platform-config");
+            assertTrue(
+                    base.path("envFrom").findValuesAsText("name").contains("platform-config"),
+                    s.name() + " reads platform-config");
 
             JsonNode patch = patches.get(s.name());
             assertNotNull(patch, s.name() + ": no Deployment patch in the overlay with its Kafka credentials");
@@ -692,7 +852,8 @@ class DeploymentManifestsTest {
             }
             assertNotNull(jaas, s.name() + " sets KAFKA_SASL_JAAS_CONFIG");
             assertEquals(s.name(), jaas.path("name").asText(), s.name() + ": the Secret of its own KafkaUser");
-            assertEquals("sasl.jaas.config", jaas.path("key").asText(), s.name() + ": JAAS key of the KafkaUser Secret");
+            assertEquals(
+                    "sasl.jaas.config", jaas.path("key").asText(), s.name() + ": JAAS key of the KafkaUser Secret");
 
             String volume = null;
             for (JsonNode m : container.path("volumeMounts")) {
@@ -704,10 +865,16 @@ class DeploymentManifestsTest {
             boolean caMounted = false;
             for (JsonNode v : patch.path("spec").path("template").path("spec").path("volumes")) {
                 if (volume.equals(v.path("name").asText())) {
-                    assertEquals(name(kafka) + "-cluster-ca-cert", v.path("secret").path("secretName").asText(), s.name() + " CA Secret");
+                    assertEquals(
+                            name(kafka) + "-cluster-ca-cert",
+                            v.path("secret").path("secretName").asText(),
+                            s.name() + " CA Secret");
                     for (JsonNode item : v.path("secret").path("items")) {
                         caMounted |= "ca.crt".equals(item.path("key").asText())
-                                && truststore.getFileName().toString().equals(item.path("path").asText());
+                                && truststore
+                                        .getFileName()
+                                        .toString()
+                                        .equals(item.path("path").asText());
                     }
                 }
             }
@@ -722,14 +889,19 @@ class DeploymentManifestsTest {
         List<JsonNode> policies = ofKind(baseResources, "NetworkPolicy");
         for (JsonNode policy : policies) {
             JsonNode selector = policy.path("spec").path("podSelector");
-            assertFalse(selector.isMissingNode() || selector.isEmpty(),
+            assertFalse(
+                    selector.isMissingNode() || selector.isEmpty(),
                     name(policy) + " selects every pod of the namespace (the operators' pods live there too)");
         }
         for (Pod pod : basePods()) {
-            boolean denied = policies.stream().anyMatch(p -> selects(p.path("spec").path("podSelector"), pod.labels())
-                    && policyTypes(p).containsAll(Set.of("Ingress", "Egress"))
-                    && p.path("spec").path("ingress").isEmpty() && p.path("spec").path("egress").isEmpty());
-            assertTrue(denied, "no default-deny NetworkPolicy (Ingress and Egress, no rules) selects the pods of " + pod.name());
+            boolean denied = policies.stream()
+                    .anyMatch(p -> selects(p.path("spec").path("podSelector"), pod.labels())
+                            && policyTypes(p).containsAll(Set.of("Ingress", "Egress"))
+                            && p.path("spec").path("ingress").isEmpty()
+                            && p.path("spec").path("egress").isEmpty());
+            assertTrue(
+                    denied,
+                    "no default-deny NetworkPolicy (Ingress and Egress, no rules) selects the pods of " + pod.name());
         }
     }
 
@@ -738,8 +910,12 @@ class DeploymentManifestsTest {
         Map<String, Set<String>> calls = callGraph();
         Set<String> allButMembers = new TreeSet<>(serviceNames());
         allButMembers.remove("members-service");
-        assertEquals(allButMembers, calls.entrySet().stream().filter(e -> e.getValue().contains("members-service"))
-                .map(Map.Entry::getKey).collect(Collectors.toCollection(TreeSet::new)),
+        assertEquals(
+                allButMembers,
+                calls.entrySet().stream()
+                        .filter(e -> e.getValue().contains("members-service"))
+                        .map(Map.Entry::getKey)
+                        .collect(Collectors.toCollection(TreeSet::new)),
                 "every other service verifies API keys at members-service");
         List<JsonNode> policies = ofKind(baseResources, "NetworkPolicy");
         for (Pod from : basePods()) {
@@ -750,8 +926,10 @@ class DeploymentManifestsTest {
                 boolean expected = calls.getOrDefault(from.name(), Set.of()).contains(to.name());
                 boolean egress = allows(policies, "Egress", from, to, SERVICE_PORT, "TCP");
                 boolean ingress = allows(policies, "Ingress", to, from, SERVICE_PORT, "TCP");
-                assertEquals(expected, egress && ingress, from.name() + " -> " + to.name() + ":8080 (egress " + egress
-                        + ", ingress " + ingress + ")");
+                assertEquals(
+                        expected,
+                        egress && ingress,
+                        from.name() + " -> " + to.name() + ":8080 (egress " + egress + ", ingress " + ingress + ")");
             }
         }
     }
@@ -760,14 +938,21 @@ class DeploymentManifestsTest {
     void theIngressControllerReachesEveryIngressBackend() {
         List<JsonNode> policies = ofKind(baseResources, "NetworkPolicy");
         Map<String, Pod> pods = basePods().stream().collect(Collectors.toMap(Pod::name, p -> p));
-        Set<String> backends = ingressPaths().stream().map(IngressPath::service).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> backends =
+                ingressPaths().stream().map(IngressPath::service).collect(Collectors.toCollection(TreeSet::new));
         for (String backend : backends) {
             Pod pod = pods.get(backend);
             assertNotNull(pod, "no Deployment behind Ingress backend " + backend);
-            boolean admitted = policies.stream().filter(p -> selects(p.path("spec").path("podSelector"), pod.labels()))
+            boolean admitted = policies.stream()
+                    .filter(p -> selects(p.path("spec").path("podSelector"), pod.labels()))
                     .flatMap(p -> stream(p.path("spec").path("ingress")))
-                    .anyMatch(rule -> portsMatch(rule.path("ports"), SERVICE_PORT, "TCP") && stream(rule.path("from")).anyMatch(peer ->
-                            "ingress-nginx".equals(peer.path("namespaceSelector").path("matchLabels").path("kubernetes.io/metadata.name").asText())));
+                    .anyMatch(rule -> portsMatch(rule.path("ports"), SERVICE_PORT, "TCP")
+                            && stream(rule.path("from"))
+                                    .anyMatch(peer -> "ingress-nginx"
+                                            .equals(peer.path("namespaceSelector")
+                                                    .path("matchLabels")
+                                                    .path("kubernetes.io/metadata.name")
+                                                    .asText())));
             assertTrue(admitted, backend + " admits no traffic from the ingress-nginx namespace on 8080");
         }
     }
@@ -790,8 +975,10 @@ class DeploymentManifestsTest {
                         }
                         assertPublicOnly(name(policy), block);
                         anyPublic.add(pod.name());
-                        boolean only443 = !rule.path("ports").isEmpty() && stream(rule.path("ports"))
-                                .allMatch(p -> p.path("port").asInt() == 443 && p.path("endPort").isMissingNode());
+                        boolean only443 = !rule.path("ports").isEmpty()
+                                && stream(rule.path("ports"))
+                                        .allMatch(p -> p.path("port").asInt() == 443
+                                                && p.path("endPort").isMissingNode());
                         if (!only443) {
                             internet.add(pod.name());
                         }
@@ -803,14 +990,16 @@ class DeploymentManifestsTest {
         Set<String> s3 = new TreeSet<>();
         for (ServiceRow s : services) {
             // Services that fetch tenant-supplied URLs vet addresses with platform-web's PublicAddresses.
-            if (javaSources(s.name()).stream().anyMatch(src -> src.contains("import org.courseplatform.platform.web.net.PublicAddresses;"))) {
+            if (javaSources(s.name()).stream()
+                    .anyMatch(src -> src.contains("import org.courseplatform.platform.web.net.PublicAddresses;"))) {
                 fetchers.add(s.name());
             }
             if (applicationProperties(s.name()).keySet().stream().anyMatch(k -> k.startsWith("quarkus.s3."))) {
                 s3.add(s.name());
             }
         }
-        assertEquals(Set.of("course-service", "webhook-dispatcher"), fetchers, "services that fetch tenant URLs (code)");
+        assertEquals(
+                Set.of("course-service", "webhook-dispatcher"), fetchers, "services that fetch tenant URLs (code)");
         assertEquals(fetchers, internet, "pods with egress to the public internet beyond https");
         Set<String> expectedPublic = new TreeSet<>(fetchers);
         expectedPublic.addAll(s3);
@@ -823,15 +1012,24 @@ class DeploymentManifestsTest {
         Pod dns = new Pod("kube-dns", Map.of("k8s-app", "kube-dns"));
         for (Pod pod : basePods()) {
             boolean service = serviceNames().contains(pod.name());
-            boolean reachesDns = base.stream().filter(p -> selects(p.path("spec").path("podSelector"), pod.labels()))
+            boolean reachesDns = base.stream()
+                    .filter(p -> selects(p.path("spec").path("podSelector"), pod.labels()))
                     .flatMap(p -> stream(p.path("spec").path("egress")))
-                    .anyMatch(rule -> portsMatch(rule.path("ports"), 53, "UDP") && stream(rule.path("to")).anyMatch(peer ->
-                            "kube-system".equals(peer.path("namespaceSelector").path("matchLabels").path("kubernetes.io/metadata.name").asText())
-                                    && selects(peer.path("podSelector"), dns.labels())));
+                    .anyMatch(rule -> portsMatch(rule.path("ports"), 53, "UDP")
+                            && stream(rule.path("to"))
+                                    .anyMatch(peer -> "kube-system"
+                                                    .equals(peer.path("namespaceSelector")
+                                                            .path("matchLabels")
+                                                            .path("kubernetes.io/metadata.name")
+                                                            .asText())
+                                            && selects(peer.path("podSelector"), dns.labels())));
             assertEquals(service, reachesDns, pod.name() + " DNS egress");
             if (!service) {
-                assertTrue(base.stream().filter(p -> selects(p.path("spec").path("podSelector"), pod.labels()))
-                        .allMatch(p -> p.path("spec").path("egress").isEmpty()), pod.name() + " needs no egress at all");
+                assertTrue(
+                        base.stream()
+                                .filter(p -> selects(p.path("spec").path("podSelector"), pod.labels()))
+                                .allMatch(p -> p.path("spec").path("egress").isEmpty()),
+                        pod.name() + " needs no egress at all");
             }
         }
 
@@ -840,25 +1038,51 @@ class DeploymentManifestsTest {
         List<JsonNode> overlay = overlayNetworkPolicies();
         String cnpg = name(ofKind(overlayResources, "Cluster").get(0));
         String kafka = name(theKafka());
-        int kafkaPort = theKafka().path("spec").path("kafka").path("listeners").get(0).path("port").asInt();
+        int kafkaPort = theKafka()
+                .path("spec")
+                .path("kafka")
+                .path("listeners")
+                .get(0)
+                .path("port")
+                .asInt();
         Pod postgres = new Pod(cnpg + "-1", Map.of("cnpg.io/cluster", cnpg, "cnpg.io/podRole", "instance"));
-        Pod broker = new Pod(kafka + "-dual-role-0", Map.of("strimzi.io/cluster", kafka, "strimzi.io/kind", "Kafka",
-                "strimzi.io/name", kafka + "-kafka", "strimzi.io/broker-role", "true"));
+        Pod broker = new Pod(
+                kafka + "-dual-role-0",
+                Map.of(
+                        "strimzi.io/cluster",
+                        kafka,
+                        "strimzi.io/kind",
+                        "Kafka",
+                        "strimzi.io/name",
+                        kafka + "-kafka",
+                        "strimzi.io/broker-role",
+                        "true"));
         Pod stranger = new Pod("some-other-pod", Map.of("app", "other"));
         for (String svc : serviceNames()) {
-            Pod pod = basePods().stream().filter(p -> p.name().equals(svc)).findFirst().orElseThrow();
+            Pod pod = basePods().stream()
+                    .filter(p -> p.name().equals(svc))
+                    .findFirst()
+                    .orElseThrow();
             assertTrue(allows(overlay, "Egress", pod, postgres, 5432, "TCP"), svc + " -> PostgreSQL");
             assertTrue(allows(overlay, "Egress", pod, broker, kafkaPort, "TCP"), svc + " -> Kafka " + kafkaPort);
-            assertFalse(allows(overlay, "Egress", pod, broker, 9091, "TCP"), svc + " must not reach Kafka's replication port");
+            assertFalse(
+                    allows(overlay, "Egress", pod, broker, 9091, "TCP"),
+                    svc + " must not reach Kafka's replication port");
             assertFalse(allows(overlay, "Egress", pod, stranger, 5432, "TCP"), svc + " -> any other pod on 5432");
-            assertFalse(allows(overlay, "Egress", pod, stranger, kafkaPort, "TCP"), svc + " -> any other pod on " + kafkaPort);
+            assertFalse(
+                    allows(overlay, "Egress", pod, stranger, kafkaPort, "TCP"),
+                    svc + " -> any other pod on " + kafkaPort);
         }
     }
 
     // ---------------------------------------------------------------- helpers: code facts
 
     /** What a service does with Kafka, read from its code and application.properties. */
-    record KafkaUsage(Set<String> publishes, Set<String> writes, Set<String> reads, Set<String> groups,
+    record KafkaUsage(
+            Set<String> publishes,
+            Set<String> writes,
+            Set<String> reads,
+            Set<String> groups,
             Set<String> deadLetterTopics) {}
 
     /**
@@ -871,14 +1095,16 @@ class DeploymentManifestsTest {
     private static Map<String, KafkaUsage> kafkaUsage() {
         Map<String, String> constants = new TreeMap<>();
         Matcher constant = Pattern.compile("public static final String (\\w+) = \"([^\"]+)\";")
-                .matcher(read(repoRoot.resolve("platform/platform-events/src/main/java/org/courseplatform/platform/events/Topics.java")));
+                .matcher(read(repoRoot.resolve(
+                        "platform/platform-events/src/main/java/org/courseplatform/platform/events/Topics.java")));
         while (constant.find()) {
             constants.put(constant.group(1), constant.group(2));
         }
         assertEquals(EVENT_TOPICS, new TreeSet<>(constants.values()), "Topics.java");
         Map<String, String> catalogue = new TreeMap<>();
         Matcher entry = Pattern.compile("EventType<\\w+> (\\w+) = \\w+\\(\"[^\"]+\",\\s*Topics\\.(\\w+)")
-                .matcher(read(repoRoot.resolve("platform/platform-events/src/main/java/org/courseplatform/platform/events/Events.java")));
+                .matcher(read(repoRoot.resolve(
+                        "platform/platform-events/src/main/java/org/courseplatform/platform/events/Events.java")));
         while (entry.find()) {
             assertTrue(constants.containsKey(entry.group(2)), "unknown Topics." + entry.group(2));
             catalogue.put(entry.group(1), constants.get(entry.group(2)));
@@ -895,7 +1121,8 @@ class DeploymentManifestsTest {
                     publishes.add(constants.get(m.group(1)));
                 }
                 // An entry written (passed as a value), not one a consumer only recognises (Events.X.is(event)).
-                Matcher written = Pattern.compile("\\bEvents\\.([A-Z][A-Z0-9_]*)\\b(?!\\s*\\.)").matcher(src);
+                Matcher written = Pattern.compile("\\bEvents\\.([A-Z][A-Z0-9_]*)\\b(?!\\s*\\.)")
+                        .matcher(src);
                 while (written.find()) {
                     assertTrue(catalogue.containsKey(written.group(1)), "unknown Events." + written.group(1));
                     publishes.add(catalogue.get(written.group(1)));
@@ -906,7 +1133,8 @@ class DeploymentManifestsTest {
             Set<String> deadLetters = new TreeSet<>();
             String connector = "mp.messaging.connector.smallrye-kafka.";
             for (String key : props.keySet()) {
-                Matcher m = Pattern.compile("^mp\\.messaging\\.(incoming|outgoing)\\.([^.]+)\\.connector$").matcher(key);
+                Matcher m = Pattern.compile("^mp\\.messaging\\.(incoming|outgoing)\\.([^.]+)\\.connector$")
+                        .matcher(key);
                 if (!m.matches() || !"smallrye-kafka".equals(props.get(key))) {
                     continue;
                 }
@@ -917,9 +1145,16 @@ class DeploymentManifestsTest {
                     continue;
                 }
                 reads.add(topic);
-                groups.add(first(props, channel + "group.id", connector + "group.id", "kafka.group.id", "quarkus.application.name"));
-                if ("dead-letter-queue".equals(first(props, channel + "failure-strategy", connector + "failure-strategy"))) {
-                    String dlq = first(props, channel + "dead-letter-queue.topic", connector + "dead-letter-queue.topic");
+                groups.add(first(
+                        props,
+                        channel + "group.id",
+                        connector + "group.id",
+                        "kafka.group.id",
+                        "quarkus.application.name"));
+                if ("dead-letter-queue"
+                        .equals(first(props, channel + "failure-strategy", connector + "failure-strategy"))) {
+                    String dlq =
+                            first(props, channel + "dead-letter-queue.topic", connector + "dead-letter-queue.topic");
                     deadLetters.add(dlq != null ? dlq : "dead-letter-topic-" + m.group(2));
                 }
             }
@@ -936,9 +1171,14 @@ class DeploymentManifestsTest {
      * for every service that uses platform-auth's remote API-key verification.
      */
     private static Map<String, Set<String>> callGraph() {
-        String keyVerifier = URI.create(envFile(baseDir.resolve("platform-config.env")).get("PLATFORM_AUTH_MEMBERS_URL")).getHost();
-        assertTrue(read(repoRoot.resolve("platform/platform-auth/src/main/resources/META-INF/microprofile-config.properties"))
-                .contains("quarkus.rest-client.members-auth.url=${platform.auth.members-url"), "platform-auth calls platform.auth.members-url");
+        String keyVerifier = URI.create(
+                        envFile(baseDir.resolve("platform-config.env")).get("PLATFORM_AUTH_MEMBERS_URL"))
+                .getHost();
+        assertTrue(
+                read(repoRoot.resolve(
+                                "platform/platform-auth/src/main/resources/META-INF/microprofile-config.properties"))
+                        .contains("quarkus.rest-client.members-auth.url=${platform.auth.members-url"),
+                "platform-auth calls platform.auth.members-url");
         Pattern serviceUrl = Pattern.compile("platform\\.services\\.([a-z0-9-]+)\\.url");
         Map<String, Set<String>> graph = new TreeMap<>();
         for (ServiceRow s : services) {
@@ -973,7 +1213,8 @@ class DeploymentManifestsTest {
     /** A service's application.properties without profile-specific (%test., %dev.) entries. */
     private static Map<String, String> applicationProperties(String service) {
         Map<String, String> props = new TreeMap<>();
-        for (String line : read(repoRoot.resolve(service + "/src/main/resources/application.properties")).split("\n")) {
+        for (String line : read(repoRoot.resolve(service + "/src/main/resources/application.properties"))
+                .split("\n")) {
             String l = line.strip();
             int eq = l.indexOf('=');
             if (l.isEmpty() || l.startsWith("#") || l.startsWith("%") || eq < 0) {
@@ -986,7 +1227,9 @@ class DeploymentManifestsTest {
 
     private static List<String> javaSources(String service) {
         try (Stream<Path> files = Files.walk(repoRoot.resolve(service + "/src/main/java"))) {
-            return files.filter(f -> f.toString().endsWith(".java")).map(DeploymentManifestsTest::read).toList();
+            return files.filter(f -> f.toString().endsWith(".java"))
+                    .map(DeploymentManifestsTest::read)
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -1025,18 +1268,21 @@ class DeploymentManifestsTest {
         for (JsonNode acl : user.path("spec").path("authorization").path("acls")) {
             JsonNode resource = acl.path("resource");
             String type = resource.path("type").asText();
-            String name = "cluster".equals(type) ? "kafka-cluster" : resource.path("name").asText();
+            String name = "cluster".equals(type)
+                    ? "kafka-cluster"
+                    : resource.path("name").asText();
             acl.path("operations").forEach(op -> acls.add(type + ":" + name + ":" + op.asText()));
         }
-        acls.removeIf(a -> a.endsWith(":Describe") && (acls.contains(a.replace(":Describe", ":Read"))
-                || acls.contains(a.replace(":Describe", ":Write"))));
+        acls.removeIf(a -> a.endsWith(":Describe")
+                && (acls.contains(a.replace(":Describe", ":Read")) || acls.contains(a.replace(":Describe", ":Write"))));
         return acls;
     }
 
     /** The documents of the overlay's patch files (kustomization patches with a path). */
     private static List<JsonNode> overlayPatches() {
         List<JsonNode> docs = new ArrayList<>();
-        for (JsonNode entry : readAll(overlayDir.resolve("kustomization.yaml")).get(0).path("patches")) {
+        for (JsonNode entry :
+                readAll(overlayDir.resolve("kustomization.yaml")).get(0).path("patches")) {
             assertTrue(entry.has("path"), "overlay patches are files (path): " + entry);
             docs.addAll(readAll(overlayDir.resolve(entry.path("path").asText())));
         }
@@ -1052,7 +1298,9 @@ class DeploymentManifestsTest {
             if (patch != null) {
                 ObjectNode merged = policy.deepCopy();
                 // NetworkPolicySpec lists have no merge key: a patch replaces them whole.
-                patch.path("spec").properties().forEach(e -> ((ObjectNode) merged.path("spec")).set(e.getKey(), e.getValue()));
+                patch.path("spec")
+                        .properties()
+                        .forEach(e -> ((ObjectNode) merged.path("spec")).set(e.getKey(), e.getValue()));
                 policy = merged;
             }
             policies.add(policy);
@@ -1070,7 +1318,11 @@ class DeploymentManifestsTest {
         List<Pod> pods = new ArrayList<>();
         for (JsonNode d : ofKind(baseResources, "Deployment")) {
             Map<String, String> labels = new TreeMap<>();
-            d.path("spec").path("template").path("metadata").path("labels").properties()
+            d.path("spec")
+                    .path("template")
+                    .path("metadata")
+                    .path("labels")
+                    .properties()
                     .forEach(e -> labels.put(e.getKey(), e.getValue().asText()));
             pods.add(new Pod(name(d), labels));
         }
@@ -1084,10 +1336,12 @@ class DeploymentManifestsTest {
      * namespaceSelector that names a namespace are taken to be elsewhere; an ipBlock matches pods
      * unless it excepts the private ranges pod addresses come from.
      */
-    private static boolean allows(List<JsonNode> policies, String type, Pod subject, Pod peer, int port, String protocol) {
+    private static boolean allows(
+            List<JsonNode> policies, String type, Pod subject, Pod peer, int port, String protocol) {
         boolean isolated = false;
         for (JsonNode policy : policies) {
-            if (!selects(policy.path("spec").path("podSelector"), subject.labels()) || !policyTypes(policy).contains(type)) {
+            if (!selects(policy.path("spec").path("podSelector"), subject.labels())
+                    || !policyTypes(policy).contains(type)) {
                 continue;
             }
             isolated = true;
@@ -1095,7 +1349,8 @@ class DeploymentManifestsTest {
             String peers = "Ingress".equals(type) ? "from" : "to";
             for (JsonNode rule : policy.path("spec").path(rules)) {
                 if (portsMatch(rule.path("ports"), port, protocol)
-                        && (rule.path(peers).isEmpty() || stream(rule.path(peers)).anyMatch(p -> peerMatches(p, peer)))) {
+                        && (rule.path(peers).isEmpty()
+                                || stream(rule.path(peers)).anyMatch(p -> peerMatches(p, peer)))) {
                     return true;
                 }
             }
@@ -1124,11 +1379,20 @@ class DeploymentManifestsTest {
         block.path("except").forEach(e -> except.add(e.asText()));
         Set<String> required = cidr.contains(":")
                 ? Set.of("fc00::/7", "fe80::/10", "::1/128", "::ffff:0:0/96")
-                : Set.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "127.0.0.0/8", "169.254.0.0/16", "0.0.0.0/8");
+                : Set.of(
+                        "10.0.0.0/8",
+                        "172.16.0.0/12",
+                        "192.168.0.0/16",
+                        "100.64.0.0/10",
+                        "127.0.0.0/8",
+                        "169.254.0.0/16",
+                        "0.0.0.0/8");
         assertTrue(Set.of("0.0.0.0/0", "::/0").contains(cidr), policy + ": ipBlock " + cidr);
         Set<String> missing = new TreeSet<>(required);
         missing.removeAll(except);
-        assertTrue(missing.isEmpty(), policy + ": ipBlock " + cidr + " must except the private, loopback and link-local ranges " + missing);
+        assertTrue(
+                missing.isEmpty(),
+                policy + ": ipBlock " + cidr + " must except the private, loopback and link-local ranges " + missing);
     }
 
     private static Set<String> policyTypes(JsonNode policy) {
@@ -1155,7 +1419,11 @@ class DeploymentManifestsTest {
             }
             JsonNode number = p.path("port");
             if (number.isMissingNode()
-                    || (number.isInt() && (number.asInt() == port || (p.has("endPort") && port >= number.asInt() && port <= p.path("endPort").asInt())))
+                    || (number.isInt()
+                            && (number.asInt() == port
+                                    || (p.has("endPort")
+                                            && port >= number.asInt()
+                                            && port <= p.path("endPort").asInt())))
                     || (number.isTextual() && "http".equals(number.asText()) && port == SERVICE_PORT)) {
                 return true;
             }
@@ -1197,7 +1465,6 @@ class DeploymentManifestsTest {
         return items.stream();
     }
 
-
     // ---------------------------------------------------------------- helpers
 
     /** The service ingress-nginx picks for a request path on the API host: longest path first, first regex match wins. */
@@ -1212,24 +1479,32 @@ class DeploymentManifestsTest {
 
     private static String routeOf(List<IngressPath> paths, String requestPath) {
         return paths.stream()
-                .sorted(Comparator.comparingInt((IngressPath p) -> p.path().length()).reversed())
+                .sorted(Comparator.comparingInt((IngressPath p) -> p.path().length())
+                        .reversed())
                 .filter(p -> p.matches(requestPath))
                 .map(IngressPath::service)
                 .findFirst()
-                .orElse(theIngress().path("spec").path("defaultBackend").path("service").path("name").asText("<controller default>"));
+                .orElse(theIngress()
+                        .path("spec")
+                        .path("defaultBackend")
+                        .path("service")
+                        .path("name")
+                        .asText("<controller default>"));
     }
 
     private static void assertProbe(String service, JsonNode container, String probe, String path) {
         JsonNode httpGet = container.path(probe).path("httpGet");
         assertEquals(path, httpGet.path("path").asText(null), service + " " + probe + " path");
         String port = httpGet.path("port").asText();
-        assertTrue("http".equals(port) || String.valueOf(SERVICE_PORT).equals(port),
+        assertTrue(
+                "http".equals(port) || String.valueOf(SERVICE_PORT).equals(port),
                 service + " " + probe + " must probe the http port (8080), not " + port);
     }
 
     private static JsonNode mainContainer(JsonNode deployment, String serviceName) {
         assertNotNull(deployment, "no Deployment for " + serviceName);
-        JsonNode containers = deployment.path("spec").path("template").path("spec").path("containers");
+        JsonNode containers =
+                deployment.path("spec").path("template").path("spec").path("containers");
         for (JsonNode c : containers) {
             if (serviceName.equals(c.path("name").asText())) {
                 return c;
@@ -1297,8 +1572,11 @@ class DeploymentManifestsTest {
         List<IngressPath> paths = new ArrayList<>();
         for (JsonNode p : rule.path("http").path("paths")) {
             JsonNode svc = p.path("backend").path("service");
-            paths.add(new IngressPath(p.path("path").asText(), p.path("pathType").asText(),
-                    svc.path("name").asText(), svc.path("port").path("number").asInt()));
+            paths.add(new IngressPath(
+                    p.path("path").asText(),
+                    p.path("pathType").asText(),
+                    svc.path("name").asText(),
+                    svc.path("port").path("number").asInt()));
         }
         return paths;
     }

@@ -17,8 +17,13 @@ import org.junit.jupiter.api.Test;
  */
 class FuzzIT {
 
-    static final List<String> SERVICES = List.of("members-service", "course-service", "scorm-service",
-            "migration-service", "agent-gateway", "webhook-dispatcher");
+    static final List<String> SERVICES = List.of(
+            "members-service",
+            "course-service",
+            "scorm-service",
+            "migration-service",
+            "agent-gateway",
+            "webhook-dispatcher");
 
     @Test
     void fuzzedRequestsThroughTheIngressNeverAnswer5xxAndEvery4xxIsInTheErrorShape() {
@@ -26,22 +31,30 @@ class FuzzIT {
                 .target(Suite.BASE_URL)
                 .authorization(FuzzIT::entitledKey)
                 .operatorToken(Suite.OPERATOR_TOKEN)
-                .example("POST /admin/v1/workspaces",
+                .example(
+                        "POST /admin/v1/workspaces",
                         "{\"name\":\"Fuzz\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}")
                 .example("PATCH /admin/v1/workspaces/{id}", "{\"name\":\"Fuzz renamed\",\"userLimit\":10}")
                 .settings(FuzzSettings.fromSystemProperties(1500, 180));
         for (String service : SERVICES) {
-            fuzzer.openApi(Suite.env(service.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL") + "/q/openapi?format=json");
+            fuzzer.openApi(
+                    Suite.env(service.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL") + "/q/openapi?format=json");
         }
         fuzzer.build().run().assertNoFailures();
     }
 
     /** A live key of a fresh enterprise workspace with every add-on and feature, so requests get past entitlements. */
     static String entitledKey() {
-        long workspace = Suite.operator().contentType(ContentType.JSON)
+        long workspace = Suite.operator()
+                .contentType(ContentType.JSON)
                 .body("{\"name\":\"Fuzz\",\"plan\":\"enterprise\",\"addons\":[\"scorm_hosting\"],"
                         + "\"features\":[\"scorm_export\"],\"userLimit\":null}")
-                .post("/admin/v1/workspaces").then().statusCode(201).extract().jsonPath().getLong("id");
+                .post("/admin/v1/workspaces")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
         return Suite.key(workspace, "live")[1];
     }
 }

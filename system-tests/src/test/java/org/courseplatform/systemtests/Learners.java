@@ -23,12 +23,14 @@ final class Learners {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Learners() {
-    }
+    private Learners() {}
 
     /** Runs course-player.mjs with the plan; answers its report, also written to {@code <outDir>/report.json}. */
     static JsonNode play(Map<String, Object> plan) throws Exception {
-        String report = NodeScripts.browser("course-player.mjs", List.of("playwright-core", "axe-core"), Duration.ofMinutes(5),
+        String report = NodeScripts.browser(
+                "course-player.mjs",
+                List.of("playwright-core", "axe-core"),
+                Duration.ofMinutes(5),
                 JSON.writeValueAsString(plan));
         Path out = Path.of((String) plan.get("outDir"));
         Files.createDirectories(out);
@@ -52,7 +54,8 @@ final class Learners {
      */
     static JsonNode session(JsonNode launch) {
         for (JsonNode call : launch.path("progress")) {
-            if (call.path("path").asText().matches(".*/player/(sessions|share-sessions)$") && call.path("status").asInt() == 201) {
+            if (call.path("path").asText().matches(".*/player/(sessions|share-sessions)$")
+                    && call.path("status").asInt() == 201) {
                 return call.path("response");
             }
         }

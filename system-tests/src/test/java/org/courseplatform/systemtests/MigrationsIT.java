@@ -30,7 +30,8 @@ class MigrationsIT {
             {"format":"classic","title":"Sys flash","slides":[
              {"id":201,"kind":"content","heading":"Intro","body":"Hi"},
              {"id":205,"kind":"flash","heading":"Legacy animation","swf":"anim.swf"}]}""";
-    static final String FLASH_FIXED = WITH_FLASH.replace("\"kind\":\"flash\",\"heading\":\"Legacy animation\",\"swf\":\"anim.swf\"",
+    static final String FLASH_FIXED = WITH_FLASH.replace(
+            "\"kind\":\"flash\",\"heading\":\"Legacy animation\",\"swf\":\"anim.swf\"",
             "\"kind\":\"video\",\"heading\":\"Legacy animation\",\"video\":{\"url\":\"https://cdn.example.com/anim.mp4\"}");
     static final String BUILDER2 = """
             {"format":"builder2","title":"Sys modern","screens":[{"id":"s1","type":"blocks","title":"One"}]}""";
@@ -40,22 +41,37 @@ class MigrationsIT {
     }
 
     private static long importCourse(String key, String document) {
-        return as(key).body("{\"identifier\":\"author\",\"document\":" + document + "}").post("/v1/headless/courses/import")
-                .then().statusCode(201).extract().jsonPath().getLong("id");
+        return as(key).body("{\"identifier\":\"author\",\"document\":" + document + "}")
+                .post("/v1/headless/courses/import")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     private static JsonPath awaitBatch(String key, String id) {
         JsonPath[] last = new JsonPath[1];
-        Awaitility.await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).until(() -> {
-            last[0] = as(key).get("/v1/headless/course-migrations/" + id).then().statusCode(200).extract().jsonPath();
-            return last[0].getString("status").startsWith("completed");
-        });
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> {
+                    last[0] = as(key).get("/v1/headless/course-migrations/" + id)
+                            .then()
+                            .statusCode(200)
+                            .extract()
+                            .jsonPath();
+                    return last[0].getString("status").startsWith("completed");
+                });
         return last[0];
     }
 
     private static Map<String, Object> item(JsonPath batch, long courseId) {
         List<Map<String, Object>> items = batch.getList("items");
-        return items.stream().filter(i -> ((Number) i.get("courseId")).longValue() == courseId).findFirst().orElseThrow();
+        return items.stream()
+                .filter(i -> ((Number) i.get("courseId")).longValue() == courseId)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -64,8 +80,14 @@ class MigrationsIT {
         String key = Suite.key(ws, "live")[1];
         try (HttpsReceiver receiver = Suite.receiver()) {
             String path = "/migrations/" + ws;
-            String secret = as(key).body("{\"url\":\"" + receiver.url(path) + "\",\"events\":[\"migration.progress\",\"migration.completed\"]}")
-                    .post("/v1/headless/webhooks").then().statusCode(201).extract().jsonPath().getString("secret");
+            String secret = as(key).body("{\"url\":\"" + receiver.url(path)
+                            + "\",\"events\":[\"migration.progress\",\"migration.completed\"]}")
+                    .post("/v1/headless/webhooks")
+                    .then()
+                    .statusCode(201)
+                    .extract()
+                    .jsonPath()
+                    .getString("secret");
             mixedBatch(ws, key, receiver, path, secret);
         }
     }
@@ -75,58 +97,103 @@ class MigrationsIT {
         long flash = importCourse(key, WITH_FLASH);
         long modern = importCourse(key, BUILDER2);
         long unknown = 987_654_321_000L;
-        String flashContentBefore = as(key).get("/v1/headless/course/content/" + flash).then().statusCode(200).extract().asString();
+        String flashContentBefore = as(key).get("/v1/headless/course/content/" + flash)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         String flashCourseBefore = as(key).get("/v1/headless/courses/" + flash).asString();
 
-        String body = "{\"courseIds\":[" + convertible + ",\"" + flash + "\"," + modern + "," + unknown + "," + convertible
-                + "],\"notifyEmail\":\"ops@example.com\"}";
-        String batchId = as(key).body(body).post("/v1/headless/course-migrations").then().statusCode(202)
-                .body("status", equalTo("pending")).body("counts.total", equalTo(4)).body("counts.pending", equalTo(4))
-                .extract().jsonPath().getString("id");
+        String body = "{\"courseIds\":[" + convertible + ",\"" + flash + "\"," + modern + "," + unknown + ","
+                + convertible + "],\"notifyEmail\":\"ops@example.com\"}";
+        String batchId = as(key).body(body)
+                .post("/v1/headless/course-migrations")
+                .then()
+                .statusCode(202)
+                .body("status", equalTo("pending"))
+                .body("counts.total", equalTo(4))
+                .body("counts.pending", equalTo(4))
+                .extract()
+                .jsonPath()
+                .getString("id");
 
         JsonPath done = awaitBatch(key, batchId);
         assertThat(done.getString("status")).isEqualTo("completed_with_errors");
-        assertThat(done.getMap("counts")).containsEntry("total", 4).containsEntry("pending", 0)
-                .containsEntry("processing", 0).containsEntry("succeeded", 2).containsEntry("failed", 2);
-        assertThat(item(done, convertible)).containsEntry("status", "migrated").containsEntry("total", 4)
-                .containsEntry("changed", 4).containsEntry("title", "Sys convertible");
+        assertThat(done.getMap("counts"))
+                .containsEntry("total", 4)
+                .containsEntry("pending", 0)
+                .containsEntry("processing", 0)
+                .containsEntry("succeeded", 2)
+                .containsEntry("failed", 2);
+        assertThat(item(done, convertible))
+                .containsEntry("status", "migrated")
+                .containsEntry("total", 4)
+                .containsEntry("changed", 4)
+                .containsEntry("title", "Sys convertible");
         assertThat(item(done, flash)).containsEntry("status", "blocked").containsEntry("changed", 0);
-        assertThat(done.getList("items.find { it.courseId == " + flash + " }.blocked.screenId")).containsExactly("205");
+        assertThat(done.getList("items.find { it.courseId == " + flash + " }.blocked.screenId"))
+                .containsExactly("205");
         assertThat(item(done, modern)).containsEntry("status", "already_modern");
-        assertThat(item(done, unknown)).containsEntry("status", "failed")
+        assertThat(item(done, unknown))
+                .containsEntry("status", "failed")
                 .containsEntry("error", "Course " + unknown + " not found");
 
         // The converted course keeps its screen, question and answer ids and is still unpublished.
-        as(key).get("/v1/headless/courses/" + convertible).then().statusCode(200).body("format", equalTo("builder2"))
-                .body("published", equalTo(false)).body("screenCount", equalTo(4));
-        JsonPath content = as(key).get("/v1/headless/course/content/" + convertible).then().statusCode(200).extract().jsonPath();
+        as(key).get("/v1/headless/courses/" + convertible)
+                .then()
+                .statusCode(200)
+                .body("format", equalTo("builder2"))
+                .body("published", equalTo(false))
+                .body("screenCount", equalTo(4));
+        JsonPath content = as(key).get("/v1/headless/course/content/" + convertible)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(content.getString("screens[2].elements[0].question")).isEqualTo("Why?");
         // The blocked course is exactly as it was.
         assertThat(as(key).get("/v1/headless/courses/" + flash).asString()).isEqualTo(flashCourseBefore);
-        assertThat(as(key).get("/v1/headless/course/content/" + flash).asString()).isEqualTo(flashContentBefore);
+        assertThat(as(key).get("/v1/headless/course/content/" + flash).asString())
+                .isEqualTo(flashContentBefore);
 
         // The dispatcher delivers a signed migration.progress per course, then migration.completed once.
         List<HttpsReceiver.Request> hooks = receiver.await(path, 5, Duration.ofSeconds(60));
-        assertThat(hooks).extracting(r -> r.header("X-Service-Event"))
-                .containsExactlyInAnyOrder("migration.progress", "migration.progress", "migration.progress", "migration.progress",
+        assertThat(hooks)
+                .extracting(r -> r.header("X-Service-Event"))
+                .containsExactlyInAnyOrder(
+                        "migration.progress",
+                        "migration.progress",
+                        "migration.progress",
+                        "migration.progress",
                         "migration.completed");
         for (HttpsReceiver.Request hook : hooks) {
             assertThat(hook.signedWith(secret)).isTrue();
             assertThat(hook.json().at("/data/id").asText()).isEqualTo(batchId);
             assertThat(hook.json().get("testMode").asBoolean()).isFalse();
         }
-        assertThat(hooks).filteredOn(r -> r.header("X-Service-Event").equals("migration.progress"))
+        assertThat(hooks)
+                .filteredOn(r -> r.header("X-Service-Event").equals("migration.progress"))
                 .extracting(r -> r.json().at("/data/item/courseId").asLong())
                 .containsExactlyInAnyOrder(convertible, flash, modern, unknown);
-        HttpsReceiver.Request completed = hooks.stream().filter(r -> r.header("X-Service-Event").equals("migration.completed"))
-                .findFirst().orElseThrow();
+        HttpsReceiver.Request completed = hooks.stream()
+                .filter(r -> r.header("X-Service-Event").equals("migration.completed"))
+                .findFirst()
+                .orElseThrow();
         assertThat(completed.json().at("/data/status").asText()).isEqualTo("completed_with_errors");
         assertThat(completed.json().at("/data/counts/total").asInt()).isEqualTo(4);
 
         // Fix the blocker and migrate only that course (with one already done) as a new batch.
-        as(key).body("{\"document\":" + FLASH_FIXED + "}").put("/v1/headless/course/" + flash + "/content").then().statusCode(200);
-        String retryId = as(key).body("{\"courseIds\":[" + flash + "," + convertible + "]}").post("/v1/headless/course-migrations")
-                .then().statusCode(202).extract().jsonPath().getString("id");
+        as(key).body("{\"document\":" + FLASH_FIXED + "}")
+                .put("/v1/headless/course/" + flash + "/content")
+                .then()
+                .statusCode(200);
+        String retryId = as(key).body("{\"courseIds\":[" + flash + "," + convertible + "]}")
+                .post("/v1/headless/course-migrations")
+                .then()
+                .statusCode(202)
+                .extract()
+                .jsonPath()
+                .getString("id");
         JsonPath retried = awaitBatch(key, retryId);
         assertThat(retried.getString("status")).isEqualTo("completed");
         assertThat(item(retried, flash)).containsEntry("status", "migrated").containsEntry("changed", 2);
@@ -137,8 +204,11 @@ class MigrationsIT {
         String other = Suite.key(Suite.workspace("build"), "live")[1];
         as(other).get("/v1/headless/course-migrations/" + batchId).then().statusCode(404);
         as(other).post("/v1/headless/course/" + convertible + "/migrate").then().statusCode(404);
-        as(key).post("/v1/headless/course/" + convertible + "/migrate").then().statusCode(200)
-                .body("status", equalTo("already_modern")).body("courseId", equalTo((int) convertible));
+        as(key).post("/v1/headless/course/" + convertible + "/migrate")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("already_modern"))
+                .body("courseId", equalTo((int) convertible));
     }
 
     @Test
@@ -146,11 +216,21 @@ class MigrationsIT {
         long ws = Suite.workspace("build");
         String key = Suite.key(ws, "live")[1];
         long id = importCourse(key, CONVERTIBLE);
-        as(key).post("/v1/headless/course/" + id + "/migration-preview").then().statusCode(200)
-                .body("preview", equalTo(true)).body("status", equalTo("migrated"));
-        as(key).body("{\"courseIds\":[" + id + "]}").post("/v1/headless/course-migrations").then().statusCode(200)
-                .body("status", equalTo("migrated")).body("total", equalTo(4)).body("changed", equalTo(4));
-        as(key).delete("/v1/headless/course/" + id + "/migration-preview").then().statusCode(409);
+        as(key).post("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(200)
+                .body("preview", equalTo(true))
+                .body("status", equalTo("migrated"));
+        as(key).body("{\"courseIds\":[" + id + "]}")
+                .post("/v1/headless/course-migrations")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("migrated"))
+                .body("total", equalTo(4))
+                .body("changed", equalTo(4));
+        as(key).delete("/v1/headless/course/" + id + "/migration-preview")
+                .then()
+                .statusCode(409);
         as(key).get("/v1/headless/courses/" + id).then().body("format", equalTo("builder2"));
     }
 
@@ -160,7 +240,12 @@ class MigrationsIT {
         for (int i = 1; i <= 51; i++) {
             ids.append(i == 1 ? "" : ",").append(i);
         }
-        Suite.demo().contentType(ContentType.JSON).body("{\"courseIds\":[" + ids + "]}").post("/v1/headless/course-migrations")
-                .then().statusCode(400).body("message", equalTo("courseIds max=50, asked for 51"));
+        Suite.demo()
+                .contentType(ContentType.JSON)
+                .body("{\"courseIds\":[" + ids + "]}")
+                .post("/v1/headless/course-migrations")
+                .then()
+                .statusCode(400)
+                .body("message", equalTo("courseIds max=50, asked for 51"));
     }
 }

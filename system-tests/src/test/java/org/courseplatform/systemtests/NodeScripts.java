@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * The node scripts of the system tests (src/test/js), run from target/browser next to their npm
@@ -19,22 +20,30 @@ final class NodeScripts {
 
     static final Path DIR = Path.of("target/browser").toAbsolutePath();
 
-    private NodeScripts() {
-    }
+    private NodeScripts() {}
 
-    record Result(int exit, String out) {
-    }
+    record Result(int exit, String out) {}
 
     /** Copies the package files and {@code scripts} to {@link #DIR}; installs when one of {@code packages} is missing. */
     static synchronized void install(List<String> scripts, List<String> packages) throws Exception {
         Path js = Path.of("src/test/js").toAbsolutePath();
         Files.createDirectories(DIR);
-        for (String file : java.util.stream.Stream.concat(java.util.stream.Stream.of("package.json", "package-lock.json"),
-                scripts.stream()).toList()) {
+        for (String file : Stream.concat(Stream.of("package.json", "package-lock.json"), scripts.stream())
+                .toList()) {
             Files.copy(js.resolve(file), DIR.resolve(file), StandardCopyOption.REPLACE_EXISTING);
         }
-        if (packages.stream().anyMatch(name -> !Files.exists(DIR.resolve("node_modules").resolve(name).resolve("package.json")))) {
-            Result npm = run(Duration.ofMinutes(5), null, Map.of(), "npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts",
+        if (packages.stream()
+                .anyMatch(name ->
+                        !Files.exists(DIR.resolve("node_modules").resolve(name).resolve("package.json")))) {
+            Result npm = run(
+                    Duration.ofMinutes(5),
+                    null,
+                    Map.of(),
+                    "npm",
+                    "ci",
+                    "--no-audit",
+                    "--no-fund",
+                    "--ignore-scripts",
                     "--loglevel=error");
             assertThat(npm.exit()).as("npm ci: " + npm.out()).isZero();
         }
@@ -47,7 +56,8 @@ final class NodeScripts {
      */
     static String browser(String script, List<String> packages, Duration timeout, String input) throws Exception {
         assertThat(Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium")))
-                .as("Chromium is needed for the browser system tests (apt-get install chromium)").exists();
+                .as("Chromium is needed for the browser system tests (apt-get install chromium)")
+                .exists();
         install(List.of(script), packages);
         Result result = run(timeout, input, Map.of(), "node", script);
         assertThat(result.exit()).as("node " + script + ": " + result.out()).isZero();
@@ -56,7 +66,8 @@ final class NodeScripts {
 
     /** Runs a command in {@link #DIR} with {@code input} on stdin; stderr goes to the test's output. */
     static Result run(Duration timeout, String input, Map<String, String> env, String... command) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(DIR.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(DIR.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().putAll(env);
         Process process = builder.start();
         if (input != null) {

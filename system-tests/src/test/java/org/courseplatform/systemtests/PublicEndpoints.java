@@ -1,6 +1,8 @@
 package org.courseplatform.systemtests;
 
 import io.restassured.http.Method;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.util.List;
 
 /** The public endpoint of each service that issue 2 wires end to end, with its success status. */
@@ -11,11 +13,17 @@ record PublicEndpoints(String service, Method method, String path, String body, 
             new PublicEndpoints("members-service", Method.GET, "/api/v1/enrolments", null, 200),
             new PublicEndpoints("course-service", Method.GET, "/v1/headless/courses", null, 200),
             new PublicEndpoints("scorm-service", Method.GET, "/v1/headless/scorm-package/987654321", null, 404),
-            new PublicEndpoints("migration-service", Method.GET, "/v1/headless/course-migrations/00000000-0000-0000-0000-000000000000", null, 404),
+            new PublicEndpoints(
+                    "migration-service",
+                    Method.GET,
+                    "/v1/headless/course-migrations/00000000-0000-0000-0000-000000000000",
+                    null,
+                    404),
             new PublicEndpoints("webhook-dispatcher", Method.GET, "/v1/headless/webhooks", null, 200),
-            new PublicEndpoints("agent-gateway", Method.POST, "/api/v1/agent/auth", "{\"identifier\":\"system-test\"}", 200));
+            new PublicEndpoints(
+                    "agent-gateway", Method.POST, "/api/v1/agent/auth", "{\"identifier\":\"system-test\"}", 200));
 
-    io.restassured.response.Response call(io.restassured.specification.RequestSpecification request) {
+    Response call(RequestSpecification request) {
         if (body != null) {
             request = request.contentType("application/json").body(body);
         }

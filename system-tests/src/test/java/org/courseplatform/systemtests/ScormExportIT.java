@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -18,6 +19,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
+import org.hamcrest.Matchers;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -45,16 +48,25 @@ class ScormExportIT {
                "question":"How many holes has a full round of golf?","answers":[{"id":"a1","text":"%s","correct":true},
                {"id":"a2","text":"Nine holes","correct":false}]}]},
              {"id":"s4","type":"blocks","title":"Well done","elements":[
-               {"id":"e4","type":"text","title":"Done","description":"<p>You finished the round.</p>"}]}]}"""
-            .formatted(RUN, RIGHT);
+               {"id":"e4","type":"text","title":"Done","description":"<p>You finished the round.</p>"}]}]}""".formatted(RUN, RIGHT);
 
     private static long course;
 
     private static synchronized long course() {
         if (course == 0) {
-            course = Suite.demo().contentType(ContentType.JSON).body("{\"identifier\":\"author\",\"document\":" + DOCUMENT + "}")
-                    .post("/v1/headless/courses/import").then().statusCode(201).extract().jsonPath().getLong("id");
-            Suite.demo().post("/v1/headless/course/" + course + "/publish").then().statusCode(200);
+            course = Suite.demo()
+                    .contentType(ContentType.JSON)
+                    .body("{\"identifier\":\"author\",\"document\":" + DOCUMENT + "}")
+                    .post("/v1/headless/courses/import")
+                    .then()
+                    .statusCode(201)
+                    .extract()
+                    .jsonPath()
+                    .getLong("id");
+            Suite.demo()
+                    .post("/v1/headless/course/" + course + "/publish")
+                    .then()
+                    .statusCode(200);
         }
         return course;
     }
@@ -63,11 +75,15 @@ class ScormExportIT {
     @CsvSource({"static, 1.2", "static, 2004", "dynamic, 1.2", "dynamic, 2004"})
     void anExportedCourseIsHostedPlayedScoredAndResumed(String type, String version) throws Exception {
         long source = course();
-        Response export = Suite.demo().queryParam("type", type).queryParam("version", version)
+        Response export = Suite.demo()
+                .queryParam("type", type)
+                .queryParam("version", version)
                 .get("/v1/headless/course/scorm/" + source);
         assertThat(export.statusCode()).as(export.asString()).isEqualTo(200);
         assertThat(export.contentType()).startsWith("application/zip");
-        assertThat(export.header("Content-Disposition")).startsWith("attachment;").contains(".zip");
+        assertThat(export.header("Content-Disposition"))
+                .startsWith("attachment;")
+                .contains(".zip");
         byte[] zip = export.asByteArray();
         List<String> entries = entries(zip);
         assertThat(entries).contains("imsmanifest.xml", type.equals("static") ? "index.html" : "launcher.html");
@@ -78,15 +94,37 @@ class ScormExportIT {
         assertThat(status.getString("version")).isEqualTo(version.equals("1.2") ? "1.2" : "2004 3rd Edition");
         assertThat(status.getList("launch.scos")).hasSize(1);
         // A hosted package is never exported again.
-        Suite.demo().queryParam("type", type).queryParam("version", version).get("/v1/headless/course/scorm/" + hosted)
-                .then().statusCode(422).body("error.code", equalTo("UNPROCESSABLE"));
+        Suite.demo()
+                .queryParam("type", type)
+                .queryParam("version", version)
+                .get("/v1/headless/course/scorm/" + hosted)
+                .then()
+                .statusCode(422)
+                .body("error.code", equalTo("UNPROCESSABLE"));
 
         String learner = "lms-learner-" + UUID.randomUUID();
         JsonNode played = play(List.of(
-                Map.of("name", "first visit", "url", HostedScorm.embed(Suite::demo, hosted, learner, null), "steps", List.of("next")),
-                Map.of("name", "second visit", "url", HostedScorm.embed(Suite::demo, hosted, learner, null),
-                        "steps", List.of("next", "answer:" + RIGHT, "check", "end")),
-                Map.of("name", "third visit", "url", HostedScorm.embed(Suite::demo, hosted, learner, null), "steps", List.of())));
+                Map.of(
+                        "name",
+                        "first visit",
+                        "url",
+                        HostedScorm.embed(Suite::demo, hosted, learner, null),
+                        "steps",
+                        List.of("next")),
+                Map.of(
+                        "name",
+                        "second visit",
+                        "url",
+                        HostedScorm.embed(Suite::demo, hosted, learner, null),
+                        "steps",
+                        List.of("next", "answer:" + RIGHT, "check", "end")),
+                Map.of(
+                        "name",
+                        "third visit",
+                        "url",
+                        HostedScorm.embed(Suite::demo, hosted, learner, null),
+                        "steps",
+                        List.of())));
         String report = played.toPrettyString();
         JsonNode first = played.path("launches").get(0);
         JsonNode second = played.path("launches").get(1);
@@ -124,35 +162,55 @@ class ScormExportIT {
         if (type.equals("dynamic")) {
             // The live course tracked the LMS's learner too, as its own learner: the source course's
             // analytics count a completion.
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
-                    Suite.demo().get("/v1/headless/course/" + source + "/analytics").then().statusCode(200)
-                            .body("learners.completed", org.hamcrest.Matchers.greaterThanOrEqualTo(1)));
+            await().atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(500))
+                    .untilAsserted(() -> Suite.demo()
+                            .get("/v1/headless/course/" + source + "/analytics")
+                            .then()
+                            .statusCode(200)
+                            .body("learners.completed", Matchers.greaterThanOrEqualTo(1)));
         }
 
         // Third visit: the completed course opens where the learner left it, still completed.
         assertThat(third.path("shownAt").path("index").asInt()).as(report).isEqualTo(4);
         lms = third.path("lms");
-        assertThat(version.equals("1.2") ? lms.path("status").asText() : lms.path("completion").asText()).as(report)
+        assertThat(
+                        version.equals("1.2")
+                                ? lms.path("status").asText()
+                                : lms.path("completion").asText())
+                .as(report)
                 .isIn("passed", "completed");
 
         // The hosted course's tracking counts the learner as completed.
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).untilAsserted(() ->
-                Suite.demo().get("/v1/headless/course/" + hosted + "/analytics").then().statusCode(200)
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> Suite.demo()
+                        .get("/v1/headless/course/" + hosted + "/analytics")
+                        .then()
+                        .statusCode(200)
                         .body("learners.completed", equalTo(1)));
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"type=zip&version=1.2, type", "type=static&version=3, version", "version=2004, type"})
     void badParametersAreRefused(String query, String field) {
-        Suite.demo().get("/v1/headless/course/scorm/" + course() + "?" + query).then().statusCode(400)
-                .body("error.code", equalTo("BAD_REQUEST")).body("details.field", org.hamcrest.Matchers.hasItem(field));
+        Suite.demo()
+                .get("/v1/headless/course/scorm/" + course() + "?" + query)
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
+                .body("details.field", Matchers.hasItem(field));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aWorkspaceWithoutTheFeatureIsRefused() {
         String key = Suite.key(Suite.workspace("enterprise"), "live")[1];
-        io.restassured.RestAssured.given().baseUri(Suite.BASE_URL).header("Authorization", key)
-                .get("/v1/headless/course/scorm/" + course() + "?type=static&version=1.2").then().statusCode(403)
+        RestAssured.given()
+                .baseUri(Suite.BASE_URL)
+                .header("Authorization", key)
+                .get("/v1/headless/course/scorm/" + course() + "?type=static&version=1.2")
+                .then()
+                .statusCode(403)
                 .body("message", containsString("scorm_export"));
     }
 
@@ -168,7 +226,10 @@ class ScormExportIT {
 
     /** Runs src/test/js/scorm-export.mjs with node, its npm packages installed under target/browser. */
     private static JsonNode play(List<Map<String, Object>> launches) throws Exception {
-        String out = NodeScripts.browser("scorm-export.mjs", List.of("playwright-core"), Duration.ofMinutes(4),
+        String out = NodeScripts.browser(
+                "scorm-export.mjs",
+                List.of("playwright-core"),
+                Duration.ofMinutes(4),
                 JSON.writeValueAsString(Map.of("launches", launches)));
         return JSON.readTree(out);
     }

@@ -6,11 +6,15 @@ import static org.hamcrest.Matchers.equalTo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -18,13 +22,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
-import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,7 +44,8 @@ import org.junit.jupiter.api.Test;
 class ScormIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final String API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
     @Test
@@ -53,22 +58,41 @@ class ScormIT {
         assertThat(status.getString("launch.scos[0].href")).isEqualTo("sco.html");
 
         // The course made through course-service has the manifest's title and is never editable.
-        Suite.demo().get("/v1/headless/courses/" + courseId).then().statusCode(200)
-                .body("type", equalTo("scorm")).body("title", equalTo("Resume test course"));
-        Suite.demo().contentType(ContentType.JSON).body("{\"document\":" + CoursesIT.DOCUMENT + "}")
-                .put("/v1/headless/course/" + courseId + "/content").then().statusCode(422)
+        Suite.demo()
+                .get("/v1/headless/courses/" + courseId)
+                .then()
+                .statusCode(200)
+                .body("type", equalTo("scorm"))
+                .body("title", equalTo("Resume test course"));
+        Suite.demo()
+                .contentType(ContentType.JSON)
+                .body("{\"document\":" + CoursesIT.DOCUMENT + "}")
+                .put("/v1/headless/course/" + courseId + "/content")
+                .then()
+                .statusCode(422)
                 .body("message", containsString("SCORM"));
         Suite.demo().post("/v1/headless/course/" + courseId + "/publish").then().statusCode(422);
 
         // The download is the original zip, byte for byte.
-        String download = Suite.demo().get("/v1/headless/scorm-package/" + courseId + "/download").then().statusCode(200)
-                .extract().jsonPath().getString("url");
-        assertThat(HTTP.send(HttpRequest.newBuilder(URI.create(download)).build(), HttpResponse.BodyHandlers.ofByteArray()).body())
+        String download = Suite.demo()
+                .get("/v1/headless/scorm-package/" + courseId + "/download")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("url");
+        assertThat(HTTP.send(
+                                HttpRequest.newBuilder(URI.create(download)).build(),
+                                HttpResponse.BodyHandlers.ofByteArray())
+                        .body())
                 .isEqualTo(zip);
 
         // The API's answers, the service's and nginx's own, forbid rendering and framing; the
         // player does not exist on the API's host.
-        Suite.demo().get("/v1/headless/scorm-package/" + courseId).then().statusCode(200)
+        Suite.demo()
+                .get("/v1/headless/scorm-package/" + courseId)
+                .then()
+                .statusCode(200)
                 .header("Content-Security-Policy", API_POLICY);
         Suite.ingress().get("/no-such-path").then().statusCode(404).header("Content-Security-Policy", API_POLICY);
         Suite.ingress().get("/scorm/launch").then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
@@ -78,22 +102,38 @@ class ScormIT {
         HttpServer tenantServer = tenantPage();
         String tenant = "http://tenant.localhost:" + tenantServer.getAddress().getPort();
         String learner = "learner-" + UUID.randomUUID();
-        List<String> urls = List.of(HostedScorm.embed(Suite::demo, courseId, learner, tenant),
-                HostedScorm.embed(Suite::demo, courseId, learner, null), HostedScorm.embed(Suite::demo, courseId, learner, null),
+        List<String> urls = List.of(
+                HostedScorm.embed(Suite::demo, courseId, learner, tenant),
+                HostedScorm.embed(Suite::demo, courseId, learner, null),
+                HostedScorm.embed(Suite::demo, courseId, learner, null),
                 HostedScorm.embed(Suite::demo, courseId, learner, null));
         String contentOrigin = Suite.env("SCORM_CONTENT_ORIGIN");
         for (String url : urls) {
-            assertThat(url).matches(Pattern.quote(contentOrigin).replace("{session}", "\\E[0-9a-f]{32}\\Q")
-                    + "/scorm/launch#token=[A-Za-z0-9_.-]+").doesNotContain("?");
+            assertThat(url)
+                    .matches(Pattern.quote(contentOrigin).replace("{session}", "\\E[0-9a-f]{32}\\Q")
+                            + "/scorm/launch#token=[A-Za-z0-9_.-]+")
+                    .doesNotContain("?");
         }
         JsonNode played;
         try {
-            played = play(Map.of("apiOrigin", Suite.BASE_URL, "tenantPage", tenant + "/lesson?src=", "launches", List.of(
-                    Map.of("url", urls.get(0), "actions", List.of("page3"), "framed", true),
-                    Map.of("url", urls.get(1), "actions", List.of("complete"), "keyboard", true),
-                    Map.of("url", urls.get(2), "actions", List.of(), "viewport", Map.of("width", 375, "height", 667)),
-                    Map.of("url", urls.get(3), "actions", List.of(), "framed", true),
-                    Map.of("url", urls.get(0), "refused", true))));
+            played = play(Map.of(
+                    "apiOrigin",
+                    Suite.BASE_URL,
+                    "tenantPage",
+                    tenant + "/lesson?src=",
+                    "launches",
+                    List.of(
+                            Map.of("url", urls.get(0), "actions", List.of("page3"), "framed", true),
+                            Map.of("url", urls.get(1), "actions", List.of("complete"), "keyboard", true),
+                            Map.of(
+                                    "url",
+                                    urls.get(2),
+                                    "actions",
+                                    List.of(),
+                                    "viewport",
+                                    Map.of("width", 375, "height", 667)),
+                            Map.of("url", urls.get(3), "actions", List.of(), "framed", true),
+                            Map.of("url", urls.get(0), "refused", true))));
         } finally {
             tenantServer.stop(0);
         }
@@ -121,27 +161,49 @@ class ScormIT {
 
         // Each launch ran on its own host of the content origin: the player page and the SCO it
         // frames (same origin, as the API lookup through window.parent needs), never the API's.
-        String apiOrigin = URI.create(Suite.BASE_URL).getScheme() + "://" + URI.create(Suite.BASE_URL).getRawAuthority();
-        List<String> launchOrigins = new java.util.ArrayList<>();
+        String apiOrigin = URI.create(Suite.BASE_URL).getScheme() + "://"
+                + URI.create(Suite.BASE_URL).getRawAuthority();
+        List<String> launchOrigins = new ArrayList<>();
         for (int i = 0; i < 4; i++) {
             JsonNode launch = played.path("launches").get(i);
             String origin = urls.get(i).substring(0, urls.get(i).indexOf("/scorm/launch"));
-            assertThat(launch.path("scoOrigin").asText()).as(report).isEqualTo(origin).isNotEqualTo(apiOrigin);
-            assertThat(launch.path("playerUrl").asText()).startsWith(origin + "/scorm/s/").endsWith("/player");
+            assertThat(launch.path("scoOrigin").asText())
+                    .as(report)
+                    .isEqualTo(origin)
+                    .isNotEqualTo(apiOrigin);
+            assertThat(launch.path("playerUrl").asText())
+                    .startsWith(origin + "/scorm/s/")
+                    .endsWith("/player");
             launchOrigins.add(origin);
             // The pages' own policy held: no script, style, frame or request was refused.
             assertThat(launch.path("console").toString()).as(report).doesNotContain("Content Security Policy");
-            String player = launch.path("headers").path("player").path("content-security-policy").asText();
-            assertThat(player).contains("script-src 'self'", "style-src 'self'", "connect-src 'self'", "frame-src 'self'",
-                    "frame-ancestors *").doesNotContain("unsafe");
-            assertThat(launch.path("headers").path("launch").path("content-security-policy").asText())
+            String player = launch.path("headers")
+                    .path("player")
+                    .path("content-security-policy")
+                    .asText();
+            assertThat(player)
+                    .contains(
+                            "script-src 'self'",
+                            "style-src 'self'",
+                            "connect-src 'self'",
+                            "frame-src 'self'",
+                            "frame-ancestors *")
+                    .doesNotContain("unsafe");
+            assertThat(launch.path("headers")
+                            .path("launch")
+                            .path("content-security-policy")
+                            .asText())
                     .contains("script-src 'self'", "connect-src 'self'", "frame-ancestors *");
         }
         assertThat(launchOrigins).doesNotHaveDuplicates();
 
         // The package planted a cookie and local storage on its origin; the API's origin has neither.
         assertThat(second.path("planted").asText()).as(report).isEqualTo("cookie storage");
-        assertThat(played.path("cookies").path("content").path(launchOrigins.get(1)).toString()).contains("\"pkg\"");
+        assertThat(played.path("cookies")
+                        .path("content")
+                        .path(launchOrigins.get(1))
+                        .toString())
+                .contains("\"pkg\"");
         JsonNode onApi = played.path("apiOrigin");
         assertThat(onApi.path("origin").asText()).isEqualTo(apiOrigin);
         assertThat(onApi.path("cookie").asText()).as(report).isEmpty();
@@ -165,18 +227,31 @@ class ScormIT {
         assertThat(again.path("problem").asText()).as(report).contains("already been used");
         assertThat(again.path("url").asText()).isEqualTo(launchOrigins.get(0) + "/scorm/launch");
         String token = urls.get(0).substring(urls.get(0).indexOf("#token=") + "#token=".length());
-        Suite.ingress().header("Host", URI.create(urls.get(0)).getRawAuthority()).contentType(ContentType.JSON)
-                .body(Map.of("token", token)).post("/scorm/launch").then().statusCode(401)
-                .body("error.code", equalTo("UNAUTHORIZED")).body("message", containsString("already been used"));
+        Suite.ingress()
+                .header("Host", URI.create(urls.get(0)).getRawAuthority())
+                .contentType(ContentType.JSON)
+                .body(Map.of("token", token))
+                .post("/scorm/launch")
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("UNAUTHORIZED"))
+                .body("message", containsString("already been used"));
 
         // The ingress's access log has every request of the run, but no token and no session id.
         String log = Files.readString(Path.of(Suite.env("INGRESS_ACCESS_LOG")));
-        assertThat(log).contains("POST /scorm/launch ", "GET /scorm/s/-/player ",
-                "host=" + URI.create(urls.get(0)).getHost());
+        assertThat(log)
+                .contains(
+                        "POST /scorm/launch ",
+                        "GET /scorm/s/-/player ",
+                        "host=" + URI.create(urls.get(0)).getHost());
         for (int i = 0; i < 4; i++) {
             String url = urls.get(i);
             assertThat(log).doesNotContain(url.substring(url.indexOf("#token=") + "#token=".length()));
-            String session = played.path("launches").get(i).path("playerUrl").asText().replaceFirst(".*/scorm/s/([0-9a-f]{64})/.*", "$1");
+            String session = played.path("launches")
+                    .get(i)
+                    .path("playerUrl")
+                    .asText()
+                    .replaceFirst(".*/scorm/s/([0-9a-f]{64})/.*", "$1");
             assertThat(session).hasSize(64);
             assertThat(log).doesNotContain(session);
         }
@@ -184,16 +259,17 @@ class ScormIT {
 
     /** A tenant's page that frames the URL in its {@code src} parameter and records the messages it receives. */
     private static HttpServer tenantPage() throws IOException {
-        HttpServer server = HttpServer.create(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/lesson", exchange -> {
             String query = exchange.getRequestURI().getRawQuery();
-            String src = java.net.URLDecoder.decode(query.substring(query.indexOf("src=") + 4), StandardCharsets.UTF_8);
+            String src = URLDecoder.decode(query.substring(query.indexOf("src=") + 4), StandardCharsets.UTF_8);
             byte[] page = ("""
                     <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tenant</title><script>
                     window.received = [];
                     window.addEventListener('message', function (e) { window.received.push({ origin: e.origin, data: e.data }); });
                     </script></head><body><iframe id="player" title="Lesson" style="width:100%%;height:600px;border:0" src="%s">
-                    </iframe></body></html>""".formatted(src.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;")))
+                    </iframe></body></html>""".formatted(
+                            src.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;")))
                     .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "text/html; charset=utf-8");
             exchange.sendResponseHeaders(200, page.length);
@@ -206,8 +282,8 @@ class ScormIT {
 
     /** Runs src/test/js/scorm-player.mjs with node, its npm packages installed under target/browser. */
     private static JsonNode play(Map<String, Object> plan) throws Exception {
-        String out = NodeScripts.browser("scorm-player.mjs", List.of("playwright-core"), Duration.ofMinutes(3),
-                JSON.writeValueAsString(plan));
+        String out = NodeScripts.browser(
+                "scorm-player.mjs", List.of("playwright-core"), Duration.ofMinutes(3), JSON.writeValueAsString(plan));
         return JSON.readTree(out);
     }
 
@@ -274,7 +350,8 @@ class ScormIT {
                 """;
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream out = new ZipOutputStream(bytes)) {
-            for (Map.Entry<String, String> e : Map.of("imsmanifest.xml", manifest, "sco.html", sco).entrySet()) {
+            for (Map.Entry<String, String> e :
+                    Map.of("imsmanifest.xml", manifest, "sco.html", sco).entrySet()) {
                 out.putNextEntry(new ZipEntry(e.getKey()));
                 out.write(e.getValue().getBytes(StandardCharsets.UTF_8));
                 out.closeEntry();

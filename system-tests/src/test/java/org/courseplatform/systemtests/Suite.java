@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
+import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,8 +19,7 @@ final class Suite {
     static final String API_KEY = env("API_KEY");
     static final String OPERATOR_TOKEN = env("OPERATOR_TOKEN");
 
-    private Suite() {
-    }
+    private Suite() {}
 
     static String env(String name) {
         String value = System.getenv(name);
@@ -54,23 +54,34 @@ final class Suite {
 
     /** A new workspace through the admin API; answers its id. */
     static long workspace(String plan) {
-        return operator().body("{\"name\":\"System test " + plan + "\",\"plan\":\"" + plan
+        return operator()
+                .body("{\"name\":\"System test " + plan + "\",\"plan\":\"" + plan
                         + "\",\"addons\":[\"scorm_hosting\"],\"features\":[],\"userLimit\":null}")
-                .post("/admin/v1/workspaces").then().statusCode(201).extract().jsonPath().getLong("id");
+                .post("/admin/v1/workspaces")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     /** A new key of the workspace: {id, Authorization header value}. */
     static String[] key(long workspaceId, String mode) {
-        var json = operator().body("{\"mode\":\"" + mode + "\",\"name\":\"system test\"}")
-                .post("/admin/v1/workspaces/" + workspaceId + "/api-keys").then().statusCode(201).extract().jsonPath();
+        var json = operator()
+                .body("{\"mode\":\"" + mode + "\",\"name\":\"system test\"}")
+                .post("/admin/v1/workspaces/" + workspaceId + "/api-keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
         return new String[] {json.getString("id"), "SERVICE:" + workspaceId + ":" + json.getString("key")};
     }
 
     static Connection database() throws SQLException {
         String url = env("DATABASE_URL");
-        java.net.URI uri = java.net.URI.create(url);
+        URI uri = URI.create(url);
         String user = uri.getUserInfo() == null ? "postgres" : uri.getUserInfo().split(":")[0];
-        return DriverManager.getConnection("jdbc:postgresql://" + uri.getHost() + ":" + (uri.getPort() < 0 ? 5432 : uri.getPort())
-                + uri.getPath() + "?user=" + user);
+        return DriverManager.getConnection("jdbc:postgresql://" + uri.getHost() + ":"
+                + (uri.getPort() < 0 ? 5432 : uri.getPort()) + uri.getPath() + "?user=" + user);
     }
 }

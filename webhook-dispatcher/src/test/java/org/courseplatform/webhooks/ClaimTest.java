@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.courseplatform.platform.testing.HttpsReceiver;
-import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,11 +54,20 @@ class ClaimTest {
         for (int i = 0; i < 20; i++) {
             String id = UUID.randomUUID().toString();
             ids.add(id);
-            values.append(i == 0 ? "" : ",").append("('").append(id).append("', ").append(endpoint.id()).append(", ").append(ws)
-                    .append(", gen_random_uuid(), 'course.created', '{\"n\":").append(i).append("}', false, 6, now() + interval '3 seconds')");
+            values.append(i == 0 ? "" : ",")
+                    .append("('")
+                    .append(id)
+                    .append("', ")
+                    .append(endpoint.id())
+                    .append(", ")
+                    .append(ws)
+                    .append(", gen_random_uuid(), 'course.created', '{\"n\":")
+                    .append(i)
+                    .append("}', false, 6, now() + interval '3 seconds')");
         }
-        Db.execute("insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
-                + " values " + values);
+        Db.execute(
+                "insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
+                        + " values " + values);
         List<String> locked = ids.subList(0, 10);
         Set<String> free = Set.copyOf(ids.subList(10, 20));
         String inLocked = locked.stream().map(id -> "'" + id + "'").collect(Collectors.joining(",", "(", ")"));
@@ -66,27 +75,39 @@ class ClaimTest {
         try (Connection other = replica()) {
             other.setAutoCommit(false);
             try (Statement st = other.createStatement()) {
-                st.executeQuery("select id from delivery where id in " + inLocked + " for update").close();
+                st.executeQuery("select id from delivery where id in " + inLocked + " for update")
+                        .close();
 
                 // All twenty come due while the other replica holds ten: the dispatcher sends the free ten.
-                Hooks.await(Duration.ofSeconds(15), () -> assertThat(delivered()).containsAll(free));
+                Hooks.await(
+                        Duration.ofSeconds(15), () -> assertThat(delivered()).containsAll(free));
                 Thread.sleep(1000);
-                assertThat(delivered()).as("rows locked by another replica are skipped").isEqualTo(free);
+                assertThat(delivered())
+                        .as("rows locked by another replica are skipped")
+                        .isEqualTo(free);
 
                 // The other replica's claim: a 2 s lease under its claim id. Then it dies without sending.
-                st.executeUpdate("update delivery set next_attempt_at = now() + interval '2 seconds', claim_id = gen_random_uuid()"
-                        + " where id in " + inLocked);
+                st.executeUpdate(
+                        "update delivery set next_attempt_at = now() + interval '2 seconds', claim_id = gen_random_uuid()"
+                                + " where id in " + inLocked);
                 other.commit();
             }
         }
         assertThat(delivered()).isEqualTo(free);
         Hooks.await(Duration.ofSeconds(15), () -> assertThat(delivered()).containsExactlyInAnyOrderElementsOf(ids));
         Thread.sleep(1000);
-        List<String> all = receiver.requests("/shared").stream().map(r -> r.header("X-Service-Delivery")).toList();
-        assertThat(all).as("each delivery sent once, under its own id").hasSize(20).doesNotHaveDuplicates();
-        Hooks.await(Duration.ofSeconds(10), () -> assertThat(
-                Db.value("select count(*) from delivery where endpoint_id = " + endpoint.id() + " and status = 'succeeded' and attempts = 1"))
-                .isEqualTo(20L));
+        List<String> all = receiver.requests("/shared").stream()
+                .map(r -> r.header("X-Service-Delivery"))
+                .toList();
+        assertThat(all)
+                .as("each delivery sent once, under its own id")
+                .hasSize(20)
+                .doesNotHaveDuplicates();
+        Hooks.await(
+                Duration.ofSeconds(10),
+                () -> assertThat(Db.value("select count(*) from delivery where endpoint_id = " + endpoint.id()
+                                + " and status = 'succeeded' and attempts = 1"))
+                        .isEqualTo(20L));
     }
 
     /**
@@ -115,27 +136,44 @@ class ClaimTest {
         });
         Thread.sleep(1500);
         for (String path : List.of("/batch-a", "/batch-b", "/batch-failing")) {
-            List<String> sent = receiver.requests(path).stream().map(r -> r.header("X-Service-Delivery")).toList();
-            assertThat(sent).as("each delivery to %s sent once", path).hasSize(events).doesNotHaveDuplicates();
+            List<String> sent = receiver.requests(path).stream()
+                    .map(r -> r.header("X-Service-Delivery"))
+                    .toList();
+            assertThat(sent)
+                    .as("each delivery to %s sent once", path)
+                    .hasSize(events)
+                    .doesNotHaveDuplicates();
         }
         for (Hooks.Endpoint ok : List.of(a, b)) {
-            Hooks.await(Duration.ofSeconds(10), () -> assertThat(Db.value("select count(*) from delivery where endpoint_id = " + ok.id()
-                    + " and status = 'succeeded' and attempts = 1 and claim_id is null")).isEqualTo((long) events));
-            assertThat(Db.value("select count(*) from delivery_attempt t join delivery d on d.id = t.delivery_id where d.endpoint_id = "
-                    + ok.id())).isEqualTo((long) events);
+            Hooks.await(
+                    Duration.ofSeconds(10),
+                    () -> assertThat(Db.value("select count(*) from delivery where endpoint_id = " + ok.id()
+                                    + " and status = 'succeeded' and attempts = 1 and claim_id is null"))
+                            .isEqualTo((long) events));
+            assertThat(Db.value(
+                            "select count(*) from delivery_attempt t join delivery d on d.id = t.delivery_id where d.endpoint_id = "
+                                    + ok.id()))
+                    .isEqualTo((long) events);
         }
-        Hooks.await(Duration.ofSeconds(10), () -> assertThat(Db.value("select count(*) from delivery where endpoint_id = " + failing.id()
-                + " and status = 'pending' and attempts = 1 and claim_id is null and next_attempt_at > now() + interval '30 seconds'"
-                + " and last_status_code = 500")).isEqualTo((long) events));
+        Hooks.await(
+                Duration.ofSeconds(10),
+                () -> assertThat(Db.value("select count(*) from delivery where endpoint_id = " + failing.id()
+                                + " and status = 'pending' and attempts = 1 and claim_id is null and next_attempt_at > now() + interval '30 seconds'"
+                                + " and last_status_code = 500"))
+                        .isEqualTo((long) events));
     }
 
     private Set<String> delivered() {
-        return receiver.requests("/shared").stream().map(r -> r.header("X-Service-Delivery")).collect(Collectors.toSet());
+        return receiver.requests("/shared").stream()
+                .map(r -> r.header("X-Service-Delivery"))
+                .collect(Collectors.toSet());
     }
 
     private static Connection replica() throws Exception {
         var config = ConfigProvider.getConfig();
-        return DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class), config.getValue("quarkus.datasource.password", String.class));
+        return DriverManager.getConnection(
+                config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
     }
 }

@@ -7,8 +7,7 @@ import java.util.List;
 /** Reads and writes the test database from a test thread, through the application's own session. */
 final class Db {
 
-    private Db() {
-    }
+    private Db() {}
 
     static List<Object[]> rows(String sql) {
         try {
@@ -21,8 +20,9 @@ final class Db {
 
     static Object value(String sql) {
         try {
-            List<Object> values = VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> Panache.getSession()
-                    .chain(s -> s.createNativeQuery(sql, Object.class).getResultList())));
+            List<Object> values =
+                    VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> Panache.getSession()
+                            .chain(s -> s.createNativeQuery(sql, Object.class).getResultList())));
             return values.isEmpty() ? null : values.get(0);
         } catch (Throwable e) {
             throw new IllegalStateException(e);
@@ -35,8 +35,8 @@ final class Db {
 
     static int execute(String sql) {
         try {
-            return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> Panache.getSession()
-                    .chain(s -> s.createNativeQuery(sql).executeUpdate())));
+            return VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() ->
+                    Panache.getSession().chain(s -> s.createNativeQuery(sql).executeUpdate())));
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }

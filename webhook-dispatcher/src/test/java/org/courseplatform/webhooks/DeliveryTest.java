@@ -11,12 +11,13 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.courseplatform.platform.testing.TestKafka;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
+import org.courseplatform.webhooks.support.TestCa;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.courseplatform.platform.testing.HttpsReceiver;
-import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -47,7 +48,9 @@ class DeliveryTest {
         Hooks.Endpoint endpoint = Hooks.create(auth, receiver.url("/hook"), "course.created");
         UUID eventId = Hooks.sendCourseCreated(ws, false);
 
-        Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/hook")).hasSize(1));
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/hook")).hasSize(1));
         HttpsReceiver.Request request = receiver.requests("/hook").get(0);
         assertThat(request.header("Content-Type")).startsWith("application/json");
         assertThat(request.header("X-Service-Event")).isEqualTo("course.created");
@@ -56,13 +59,17 @@ class DeliveryTest {
         long timestamp = Long.parseLong(request.header("X-Service-Timestamp"));
         assertThat(Math.abs(Instant.now().getEpochSecond() - timestamp)).isLessThan(60);
         assertThat(request.header("X-Service-Signature")).matches("sha256=[0-9a-f]{64}");
-        assertThat(Hooks.signatureValid(endpoint.secret(), request)).as("signature over timestamp.body").isTrue();
+        assertThat(Hooks.signatureValid(endpoint.secret(), request))
+                .as("signature over timestamp.body")
+                .isTrue();
         assertThat(Hooks.signatureValid("whsec_wrong", request)).isFalse();
         // TLS was checked against the host name: the certificate names only "localhost", the socket went to 127.0.0.1.
         assertThat(request.sniNames()).containsExactly("localhost");
 
         JsonNode body = Hooks.body(request);
-        assertThat(body.fieldNames()).toIterable().containsExactly("id", "type", "occurredAt", "workspaceId", "testMode", "data");
+        assertThat(body.fieldNames())
+                .toIterable()
+                .containsExactly("id", "type", "occurredAt", "workspaceId", "testMode", "data");
         assertThat(body.get("id").asText()).isEqualTo(eventId.toString());
         assertThat(body.get("type").asText()).isEqualTo("course.created");
         assertThat(OffsetDateTime.parse(body.get("occurredAt").asText())).isNotNull();
@@ -97,12 +104,19 @@ class DeliveryTest {
         TestKafka.send("course-events", Long.toString(ws), event);
         UUID marker = Hooks.sendCourseCreated(ws, false);
         // One partition keeps order: once the later event is delivered, both copies were handled.
-        Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/once").stream()
-                .map(r -> Hooks.body(r).get("id").asText())).contains(marker.toString()));
-        Hooks.await(Duration.ofSeconds(5), () -> assertThat(Hooks.deliveries(auth, endpoint.id())).hasSize(2));
-        assertThat(receiver.requests("/once").stream().filter(r -> Hooks.body(r).get("id").asText().equals(id.toString())))
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/once").stream()
+                                .map(r -> Hooks.body(r).get("id").asText()))
+                        .contains(marker.toString()));
+        Hooks.await(
+                Duration.ofSeconds(5),
+                () -> assertThat(Hooks.deliveries(auth, endpoint.id())).hasSize(2));
+        assertThat(receiver.requests("/once").stream()
+                        .filter(r -> Hooks.body(r).get("id").asText().equals(id.toString())))
                 .hasSize(1);
-        assertThat(Db.value("select count(*) from delivery where event_id = '" + id + "'")).isEqualTo(1L);
+        assertThat(Db.value("select count(*) from delivery where event_id = '" + id + "'"))
+                .isEqualTo(1L);
     }
 
     @Test
@@ -111,33 +125,61 @@ class DeliveryTest {
         long otherWs = TestKeys.newWorkspace();
         String auth = TestKeys.enterprise(ws);
         Hooks.Endpoint courses = Hooks.create(auth, receiver.url("/courses"), "course.created");
-        Hooks.Endpoint migrations = Hooks.create(auth, receiver.url("/migrations"), "migration.completed", "migration.progress");
+        Hooks.Endpoint migrations =
+                Hooks.create(auth, receiver.url("/migrations"), "migration.completed", "migration.progress");
         Hooks.Endpoint disabled = Hooks.create(auth, receiver.url("/disabled"), "course.created");
-        given().header("Authorization", auth).contentType(ContentType.JSON).body("{\"enabled\":false}")
-                .patch("/v1/headless/webhooks/" + disabled.id()).then().statusCode(200);
-        Hooks.Endpoint stranger = Hooks.create(TestKeys.enterprise(otherWs), receiver.url("/stranger"), "course.created");
+        given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body("{\"enabled\":false}")
+                .patch("/v1/headless/webhooks/" + disabled.id())
+                .then()
+                .statusCode(200);
+        Hooks.Endpoint stranger =
+                Hooks.create(TestKeys.enterprise(otherWs), receiver.url("/stranger"), "course.created");
 
         // Internal types are never delivered, whatever the topic.
-        TestKafka.send("course-events", Long.toString(ws), Hooks.event(UUID.randomUUID(), "course.updated", ws, false, Hooks.courseData(1, "x")));
-        TestKafka.send("member-events", Long.toString(ws), Hooks.event(UUID.randomUUID(), "member.created", ws, false, "{\"member\":{\"id\":1}}"));
+        TestKafka.send(
+                "course-events",
+                Long.toString(ws),
+                Hooks.event(UUID.randomUUID(), "course.updated", ws, false, Hooks.courseData(1, "x")));
+        TestKafka.send(
+                "member-events",
+                Long.toString(ws),
+                Hooks.event(UUID.randomUUID(), "member.created", ws, false, "{\"member\":{\"id\":1}}"));
         UUID course = Hooks.sendCourseCreated(ws, false);
         UUID migration = UUID.randomUUID();
-        TestKafka.send("migration-events", Long.toString(ws), Hooks.event(migration, "migration.completed", ws, false,
-                "{\"id\":\"b\",\"status\":\"completed\",\"counts\":{\"total\":2},\"items\":[]}"));
+        TestKafka.send(
+                "migration-events",
+                Long.toString(ws),
+                Hooks.event(
+                        migration,
+                        "migration.completed",
+                        ws,
+                        false,
+                        "{\"id\":\"b\",\"status\":\"completed\",\"counts\":{\"total\":2},\"items\":[]}"));
         UUID scorm = UUID.randomUUID();
-        TestKafka.send("scorm-events", Long.toString(ws), Hooks.event(scorm, "course.created", ws, false, Hooks.courseData(9, "SCORM")));
+        TestKafka.send(
+                "scorm-events",
+                Long.toString(ws),
+                Hooks.event(scorm, "course.created", ws, false, Hooks.courseData(9, "SCORM")));
 
         Hooks.await(Duration.ofSeconds(30), () -> {
             assertThat(receiver.requests("/courses")).hasSize(2);
             assertThat(receiver.requests("/migrations")).hasSize(1);
         });
-        assertThat(receiver.requests("/courses").stream().map(r -> Hooks.body(r).get("id").asText()))
+        assertThat(receiver.requests("/courses").stream()
+                        .map(r -> Hooks.body(r).get("id").asText()))
                 .containsExactlyInAnyOrder(course.toString(), scorm.toString());
-        assertThat(Hooks.body(receiver.requests("/migrations").get(0)).at("/data/counts/total").asInt()).isEqualTo(2);
-        assertThat(receiver.requests("/migrations").get(0).header("X-Service-Event")).isEqualTo("migration.completed");
+        assertThat(Hooks.body(receiver.requests("/migrations").get(0))
+                        .at("/data/counts/total")
+                        .asInt())
+                .isEqualTo(2);
+        assertThat(receiver.requests("/migrations").get(0).header("X-Service-Event"))
+                .isEqualTo("migration.completed");
         assertThat(receiver.requests("/disabled")).isEmpty();
         assertThat(receiver.requests("/stranger")).isEmpty();
-        assertThat(Hooks.deliveries(TestKeys.enterprise(otherWs), stranger.id())).isEmpty();
+        assertThat(Hooks.deliveries(TestKeys.enterprise(otherWs), stranger.id()))
+                .isEmpty();
         assertThat(Hooks.deliveries(auth, courses.id())).hasSize(2);
         assertThat(Hooks.deliveries(auth, migrations.id())).hasSize(1);
     }
@@ -147,17 +189,27 @@ class DeliveryTest {
         long ws = TestKeys.newWorkspace();
         String auth = TestKeys.enterprise(ws);
         Hooks.create(auth, receiver.url("/downgraded"), "course.created");
-        TestKafka.send("member-events", Long.toString(ws), "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID()
-                + "\",\"source\":\"/members-service\",\"type\":\"workspace.updated\",\"subject\":\"" + ws + "\",\"time\":\""
-                + Instant.now() + "\",\"workspaceid\":" + ws + ",\"testmode\":false,\"data\":{\"workspace\":{\"id\":" + ws
-                + ",\"name\":\"Acme\",\"plan\":\"starter\",\"addons\":[],\"features\":[],\"userLimit\":null}}}");
-        Hooks.await(Duration.ofSeconds(30), () -> assertThat(Db.value("select plan from workspace where id = " + ws)).isEqualTo("starter"));
+        TestKafka.send(
+                "member-events",
+                Long.toString(ws),
+                "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID()
+                        + "\",\"source\":\"/members-service\",\"type\":\"workspace.updated\",\"subject\":\"" + ws
+                        + "\",\"time\":\""
+                        + Instant.now() + "\",\"workspaceid\":" + ws
+                        + ",\"testmode\":false,\"data\":{\"workspace\":{\"id\":" + ws
+                        + ",\"name\":\"Acme\",\"plan\":\"starter\",\"addons\":[],\"features\":[],\"userLimit\":null}}}");
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(Db.value("select plan from workspace where id = " + ws))
+                        .isEqualTo("starter"));
         Hooks.sendCourseCreated(ws, false);
         // A later event of a Build workspace on the same partition shows the first one was handled.
         long buildWs = TestKeys.newWorkspace();
         Hooks.create(TestKeys.enterprise(buildWs), receiver.url("/build"), "course.created");
         Hooks.sendCourseCreated(buildWs, false);
-        Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/build")).hasSize(1));
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/build")).hasSize(1));
         assertThat(receiver.requests("/downgraded")).isEmpty();
     }
 
@@ -168,23 +220,39 @@ class DeliveryTest {
         Hooks.Endpoint endpoint = Hooks.create(auth, receiver.url("/modes"), "course.created", "quiz.failed");
         UUID test = Hooks.sendCourseCreated(ws, true);
         UUID unset = Hooks.sendCourseCreated(ws, null);
-        String manual = given().header("Authorization", auth).contentType(ContentType.JSON).body("{\"event\":\"quiz.failed\"}")
-                .post("/v1/headless/webhooks/" + endpoint.id() + "/test").then().statusCode(202)
-                .extract().jsonPath().getString("deliveryId");
-        String bare = given().header("Authorization", auth).post("/v1/headless/webhooks/" + endpoint.id() + "/test")
-                .then().statusCode(202).extract().jsonPath().getString("deliveryId");
+        String manual = given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body("{\"event\":\"quiz.failed\"}")
+                .post("/v1/headless/webhooks/" + endpoint.id() + "/test")
+                .then()
+                .statusCode(202)
+                .extract()
+                .jsonPath()
+                .getString("deliveryId");
+        String bare = given().header("Authorization", auth)
+                .post("/v1/headless/webhooks/" + endpoint.id() + "/test")
+                .then()
+                .statusCode(202)
+                .extract()
+                .jsonPath()
+                .getString("deliveryId");
 
-        Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/modes")).hasSize(4));
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/modes")).hasSize(4));
         for (HttpsReceiver.Request request : receiver.requests("/modes")) {
             JsonNode body = Hooks.body(request);
-            assertThat(request.header("X-Service-Test-Mode")).isEqualTo(body.get("testMode").asText());
+            assertThat(request.header("X-Service-Test-Mode"))
+                    .isEqualTo(body.get("testMode").asText());
             assertThat(Hooks.signatureValid(endpoint.secret(), request)).isTrue();
             String delivery = request.header("X-Service-Delivery");
             String id = body.get("id").asText();
             if (id.equals(test.toString())) {
                 assertThat(body.get("testMode").asBoolean()).isTrue();
             } else if (id.equals(unset.toString())) {
-                assertThat(body.get("testMode").asBoolean()).as("rule 1: a new event always carries testMode").isFalse();
+                assertThat(body.get("testMode").asBoolean())
+                        .as("rule 1: a new event always carries testMode")
+                        .isFalse();
             } else if (delivery.equals(manual)) {
                 assertThat(body.get("type").asText()).isEqualTo("quiz.failed");
                 assertThat(body.get("testMode").asBoolean()).isTrue();
@@ -192,7 +260,9 @@ class DeliveryTest {
                 assertThat(body.get("workspaceId").asLong()).isEqualTo(ws);
             } else {
                 assertThat(delivery).isEqualTo(bare);
-                assertThat(body.get("type").asText()).as("default: the endpoint's first event").isEqualTo("course.created");
+                assertThat(body.get("type").asText())
+                        .as("default: the endpoint's first event")
+                        .isEqualTo("course.created");
                 assertThat(body.get("testMode").asBoolean()).isTrue();
                 assertThat(body.at("/data/test").asBoolean()).isTrue();
             }
@@ -206,12 +276,17 @@ class DeliveryTest {
         Hooks.Endpoint endpoint = Hooks.create(auth, receiver.url("/legacy"), "course.completed");
         UUID delivery = UUID.randomUUID();
         UUID event = UUID.randomUUID();
-        String legacyBody = "{\"id\":\"" + event + "\",\"type\":\"course.completed\",\"occurredAt\":\"2025-01-01T00:00:00Z\","
-                + "\"workspaceId\":" + ws + ",\"data\":{\"course\":{\"id\":1}}}";
-        Db.execute("insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
-                + " values ('" + delivery + "', " + endpoint.id() + ", " + ws + ", '" + event + "', 'course.completed', '"
-                + legacyBody + "', null, 4, now())");
-        Hooks.await(Duration.ofSeconds(30), () -> assertThat(receiver.requests("/legacy")).hasSize(1));
+        String legacyBody =
+                "{\"id\":\"" + event + "\",\"type\":\"course.completed\",\"occurredAt\":\"2025-01-01T00:00:00Z\","
+                        + "\"workspaceId\":" + ws + ",\"data\":{\"course\":{\"id\":1}}}";
+        Db.execute(
+                "insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
+                        + " values ('" + delivery + "', " + endpoint.id() + ", " + ws + ", '" + event
+                        + "', 'course.completed', '"
+                        + legacyBody + "', null, 4, now())");
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/legacy")).hasSize(1));
         HttpsReceiver.Request request = receiver.requests("/legacy").get(0);
         assertThat(request.body()).isEqualTo(legacyBody);
         assertThat(request.header("X-Service-Test-Mode")).isNull();
@@ -238,7 +313,10 @@ class DeliveryTest {
             assertThat(log.get("status").asText()).isEqualTo("pending");
             assertThat(log.get("lastStatusCode").asInt()).isEqualTo(503);
             assertThat(log.get("lastError").asText()).isEqualTo("HTTP 503");
-            long wait = Duration.between(Instant.now(), OffsetDateTime.parse(log.get("nextAttemptAt").asText())).toSeconds();
+            long wait = Duration.between(
+                            Instant.now(),
+                            OffsetDateTime.parse(log.get("nextAttemptAt").asText()))
+                    .toSeconds();
             assertThat(wait).as("1 minute ± 10%% jitter").isBetween(50L, 66L);
         });
         assertThat(receiver.requests("/down")).hasSize(1);
@@ -264,8 +342,8 @@ class DeliveryTest {
     @Test
     void anEndpointWhoseCertificateIsNotTrustedFails() {
         // A receiver whose certificate comes from a CA the dispatcher does not trust.
-        try (HttpsReceiver untrusted = HttpsReceiver.start(
-                org.courseplatform.webhooks.support.TestCa.create("Rogue CA").serverContext("localhost"))) {
+        try (HttpsReceiver untrusted =
+                HttpsReceiver.start(TestCa.create("Rogue CA").serverContext("localhost"))) {
             long ws = TestKeys.newWorkspace();
             String auth = TestKeys.enterprise(ws);
             Hooks.Endpoint endpoint = Hooks.create(auth, untrusted.url("/rogue"), "course.created");
@@ -284,19 +362,34 @@ class DeliveryTest {
         long ws = TestKeys.newWorkspace();
         String auth = TestKeys.enterprise(ws);
         Hooks.Endpoint endpoint = Hooks.create(auth, receiver.url("/paused"), "course.created");
-        given().header("Authorization", auth).contentType(ContentType.JSON).body("{\"enabled\":false}")
-                .patch("/v1/headless/webhooks/" + endpoint.id()).then().statusCode(200);
+        given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body("{\"enabled\":false}")
+                .patch("/v1/headless/webhooks/" + endpoint.id())
+                .then()
+                .statusCode(200);
         // Queued while enabled (a legacy-style insert stands for a delivery queued just before the switch).
         UUID delivery = UUID.randomUUID();
-        Db.execute("insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
-                + " values ('" + delivery + "', " + endpoint.id() + ", " + ws + ", '" + UUID.randomUUID()
-                + "', 'course.created', '{}', false, 6, now())");
-        Hooks.await(Duration.ofSeconds(10), () -> assertThat(Db.value("select next_attempt_at is null from delivery where id = '" + delivery + "'"))
-                .as("held by the sender").isEqualTo(true));
+        Db.execute(
+                "insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
+                        + " values ('" + delivery + "', " + endpoint.id() + ", " + ws + ", '" + UUID.randomUUID()
+                        + "', 'course.created', '{}', false, 6, now())");
+        Hooks.await(
+                Duration.ofSeconds(10),
+                () -> assertThat(Db.value("select next_attempt_at is null from delivery where id = '" + delivery + "'"))
+                        .as("held by the sender")
+                        .isEqualTo(true));
         assertThat(receiver.requests("/paused")).isEmpty();
-        given().header("Authorization", auth).contentType(ContentType.JSON).body("{\"enabled\":true}")
-                .patch("/v1/headless/webhooks/" + endpoint.id()).then().statusCode(200);
-        Hooks.await(Duration.ofSeconds(10), () -> assertThat(receiver.requests("/paused")).hasSize(1));
-        assertThat(receiver.requests("/paused").get(0).header("X-Service-Delivery")).isEqualTo(delivery.toString());
+        given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body("{\"enabled\":true}")
+                .patch("/v1/headless/webhooks/" + endpoint.id())
+                .then()
+                .statusCode(200);
+        Hooks.await(
+                Duration.ofSeconds(10),
+                () -> assertThat(receiver.requests("/paused")).hasSize(1));
+        assertThat(receiver.requests("/paused").get(0).header("X-Service-Delivery"))
+                .isEqualTo(delivery.toString());
     }
 }

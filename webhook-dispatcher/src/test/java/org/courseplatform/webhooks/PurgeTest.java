@@ -47,8 +47,11 @@ class PurgeTest {
         String oldPendingDue = insert(endpoint, ws, "pending", 3, "90 days", "90 days", "now() + interval '1 day'");
         String oldPendingHeld = insert(endpoint, ws, "pending", 2, "120 days", "120 days", "null");
         List<String> kept = List.of(recentSucceeded, replayedRecently, fresh, oldPendingDue, oldPendingHeld);
-        given().header("Authorization", auth).get("/v1/headless/webhooks/" + endpoint.id() + "/deliveries")
-                .then().statusCode(200).header("X-Total-Count", "7");
+        given().header("Authorization", auth)
+                .get("/v1/headless/webhooks/" + endpoint.id() + "/deliveries")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "7");
 
         // Batches of 2 for seven rows of which two go: the run needs more than one statement.
         purge.purge(RETENTION, 2).await().atMost(Duration.ofSeconds(30));
@@ -58,31 +61,46 @@ class PurgeTest {
         purge.purge(RETENTION, 1).await().atMost(Duration.ofSeconds(30));
 
         for (String gone : List.of(oldSucceeded, oldFailed, another, yetAnother)) {
-            assertThat(Db.value("select count(*) from delivery where id = '" + gone + "'")).as("delivery %s", gone).isEqualTo(0L);
+            assertThat(Db.value("select count(*) from delivery where id = '" + gone + "'"))
+                    .as("delivery %s", gone)
+                    .isEqualTo(0L);
             assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + gone + "'"))
-                    .as("attempts of %s", gone).isEqualTo(0L);
+                    .as("attempts of %s", gone)
+                    .isEqualTo(0L);
         }
         for (String stays : kept) {
             long attempts = ((Number) Db.value("select attempts from delivery where id = '" + stays + "'")).longValue();
             assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + stays + "'"))
-                    .as("attempts of %s", stays).isEqualTo(attempts);
+                    .as("attempts of %s", stays)
+                    .isEqualTo(attempts);
         }
 
         // The log API lists only what is left, in its usual order; a status filter agrees.
         List<JsonNode> log = Hooks.deliveries(auth, endpoint.id());
         assertThat(log.stream().map(d -> d.get("id").asText()).toList())
                 .containsExactly(fresh, recentSucceeded, oldPendingDue, replayedRecently, oldPendingHeld);
-        given().header("Authorization", auth).get("/v1/headless/webhooks/" + endpoint.id() + "/deliveries")
-                .then().statusCode(200).header("X-Total-Count", "5");
-        given().header("Authorization", auth).queryParam("status", "failed")
+        given().header("Authorization", auth)
                 .get("/v1/headless/webhooks/" + endpoint.id() + "/deliveries")
-                .then().statusCode(200).header("X-Total-Count", "1");
-        given().header("Authorization", auth).queryParam("status", "pending")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "5");
+        given().header("Authorization", auth)
+                .queryParam("status", "failed")
                 .get("/v1/headless/webhooks/" + endpoint.id() + "/deliveries")
-                .then().statusCode(200).header("X-Total-Count", "2");
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1");
+        given().header("Authorization", auth)
+                .queryParam("status", "pending")
+                .get("/v1/headless/webhooks/" + endpoint.id() + "/deliveries")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "2");
         // A purged delivery can no longer be replayed.
-        given().header("Authorization", auth).post("/v1/headless/webhooks/deliveries/" + oldFailed + "/replay")
-                .then().statusCode(404);
+        given().header("Authorization", auth)
+                .post("/v1/headless/webhooks/deliveries/" + oldFailed + "/replay")
+                .then()
+                .statusCode(404);
     }
 
     @Test
@@ -97,16 +115,21 @@ class PurgeTest {
             other.setAutoCommit(false);
             try (Statement st = other.createStatement()) {
                 // What another replica's purge statement holds while it runs.
-                st.executeQuery("select id from delivery where id = '" + held + "' for update").close();
+                st.executeQuery("select id from delivery where id = '" + held + "' for update")
+                        .close();
                 purge.purge(RETENTION, 100).await().atMost(Duration.ofSeconds(5));
-                assertThat(Db.value("select count(*) from delivery where id = '" + free + "'")).isEqualTo(0L);
-                assertThat(Db.value("select count(*) from delivery where id = '" + held + "'")).isEqualTo(1L);
+                assertThat(Db.value("select count(*) from delivery where id = '" + free + "'"))
+                        .isEqualTo(0L);
+                assertThat(Db.value("select count(*) from delivery where id = '" + held + "'"))
+                        .isEqualTo(1L);
                 other.rollback();
             }
         }
         purge.purge(RETENTION, 100).await().atMost(Duration.ofSeconds(5));
-        assertThat(Db.value("select count(*) from delivery where id = '" + held + "'")).isEqualTo(0L);
-        assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + held + "'")).isEqualTo(0L);
+        assertThat(Db.value("select count(*) from delivery where id = '" + held + "'"))
+                .isEqualTo(0L);
+        assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + held + "'"))
+                .isEqualTo(0L);
         assertThat(Hooks.deliveries(auth, endpoint.id())).isEmpty();
     }
 
@@ -114,24 +137,37 @@ class PurgeTest {
      * A delivery with {@code attempts} rows in delivery_attempt, created and last updated the given
      * intervals ago; {@code nextAttempt} is SQL for a pending row's due time (null: finished).
      */
-    static String insert(Hooks.Endpoint endpoint, long ws, String status, int attempts, String createdAgo, String updatedAgo,
+    static String insert(
+            Hooks.Endpoint endpoint,
+            long ws,
+            String status,
+            int attempts,
+            String createdAgo,
+            String updatedAgo,
             String nextAttempt) {
         String id = UUID.randomUUID().toString();
         // One statement: a scheduled purge running meanwhile sees the delivery with its attempts or not at all.
-        Db.execute("with d as (insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, status, attempts,"
-                + " max_attempts, next_attempt_at, last_status_code, last_error, last_attempt_at, created_at, updated_at) values ('"
-                + id + "', " + endpoint.id() + ", " + ws + ", gen_random_uuid(), 'course.created', '{}', false, '" + status + "', "
-                + attempts + ", 6, " + (nextAttempt == null ? "null" : nextAttempt) + ", 500, 'HTTP 500', now() - interval '"
-                + updatedAgo + "', now() - interval '" + createdAgo + "', now() - interval '" + updatedAgo + "') returning id)"
-                + " insert into delivery_attempt (delivery_id, attempt, started_at, duration_ms, status_code, error)"
-                + " select d.id, n, now() - interval '" + updatedAgo + "', 12, 500, 'HTTP 500' from d, generate_series(1, "
-                + attempts + ") n");
+        Db.execute(
+                "with d as (insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, status, attempts,"
+                        + " max_attempts, next_attempt_at, last_status_code, last_error, last_attempt_at, created_at, updated_at) values ('"
+                        + id + "', " + endpoint.id() + ", " + ws
+                        + ", gen_random_uuid(), 'course.created', '{}', false, '" + status + "', "
+                        + attempts + ", 6, " + (nextAttempt == null ? "null" : nextAttempt)
+                        + ", 500, 'HTTP 500', now() - interval '"
+                        + updatedAgo + "', now() - interval '" + createdAgo + "', now() - interval '" + updatedAgo
+                        + "') returning id)"
+                        + " insert into delivery_attempt (delivery_id, attempt, started_at, duration_ms, status_code, error)"
+                        + " select d.id, n, now() - interval '" + updatedAgo
+                        + "', 12, 500, 'HTTP 500' from d, generate_series(1, "
+                        + attempts + ") n");
         return id;
     }
 
     private static Connection replica() throws Exception {
         var config = ConfigProvider.getConfig();
-        return DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class), config.getValue("quarkus.datasource.password", String.class));
+        return DriverManager.getConnection(
+                config.getValue("quarkus.datasource.jdbc.url", String.class),
+                config.getValue("quarkus.datasource.username", String.class),
+                config.getValue("quarkus.datasource.password", String.class));
     }
 }

@@ -11,12 +11,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.courseplatform.platform.testing.HttpsReceiver;
-import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,8 +33,13 @@ class RetryTest {
     public static class ShortSchedule implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("webhooks.retry.delays", "1s,2s,3s,4s,5s", "webhooks.timeout", "4s",
-                    "webhooks.sender.poll-interval", "0.1s");
+            return Map.of(
+                    "webhooks.retry.delays",
+                    "1s,2s,3s,4s,5s",
+                    "webhooks.timeout",
+                    "4s",
+                    "webhooks.sender.poll-interval",
+                    "0.1s");
         }
     }
 
@@ -75,16 +81,29 @@ class RetryTest {
         // Gaps follow 1s, 2s, 3s, 4s, 5s within the ±10% jitter (plus a little for polling and sending).
         long[] nominal = {1000, 2000, 3000, 4000, 5000};
         for (int i = 1; i < attempts.size(); i++) {
-            long gap = Duration.between(attempts.get(i - 1).at(), attempts.get(i).at()).toMillis();
-            assertThat(gap).as("gap before attempt %d", i + 1).isBetween((long) (nominal[i - 1] * 0.9) - 50, (long) (nominal[i - 1] * 1.1) + 700);
+            long gap = Duration.between(
+                            attempts.get(i - 1).at(), attempts.get(i).at())
+                    .toMillis();
+            assertThat(gap)
+                    .as("gap before attempt %d", i + 1)
+                    .isBetween((long) (nominal[i - 1] * 0.9) - 50, (long) (nominal[i - 1] * 1.1) + 700);
         }
-        assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + delivery + "'")).isEqualTo(6L);
+        assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + delivery + "'"))
+                .isEqualTo(6L);
 
         // Manual replay: same delivery id and body, one more attempt; now the receiver is back.
         receiver.answer(r -> Answer.status(204));
-        given().header("Authorization", auth).post("/v1/headless/webhooks/deliveries/" + delivery + "/replay")
-                .then().statusCode(202).extract().jsonPath().getString("deliveryId").equals(delivery);
-        Hooks.await(Duration.ofSeconds(10), () -> assertThat(receiver.requests("/failing")).hasSize(7));
+        given().header("Authorization", auth)
+                .post("/v1/headless/webhooks/deliveries/" + delivery + "/replay")
+                .then()
+                .statusCode(202)
+                .extract()
+                .jsonPath()
+                .getString("deliveryId")
+                .equals(delivery);
+        Hooks.await(
+                Duration.ofSeconds(10),
+                () -> assertThat(receiver.requests("/failing")).hasSize(7));
         HttpsReceiver.Request replayed = receiver.requests("/failing").get(6);
         assertThat(replayed.header("X-Service-Delivery")).isEqualTo(delivery);
         assertThat(replayed.body()).isEqualTo(attempts.get(0).body());
@@ -103,17 +122,29 @@ class RetryTest {
         String auth = TestKeys.enterprise(ws);
         receiver.answer(r -> Answer.status(500));
         Hooks.Endpoint endpoint = Hooks.create(auth, receiver.url("/old"), "course.created");
-        String delivery = java.util.UUID.randomUUID().toString();
-        Db.execute("insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
-                + " values ('" + delivery + "', " + endpoint.id() + ", " + ws + ", gen_random_uuid(), 'course.created', '{}', false, 4, now())");
-        Hooks.await(Duration.ofSeconds(30), () -> assertThat(Hooks.deliveries(auth, endpoint.id()).get(0).get("status").asText())
-                .isEqualTo("failed"));
+        String delivery = UUID.randomUUID().toString();
+        Db.execute(
+                "insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)"
+                        + " values ('" + delivery + "', " + endpoint.id() + ", " + ws
+                        + ", gen_random_uuid(), 'course.created', '{}', false, 4, now())");
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(Hooks.deliveries(auth, endpoint.id())
+                                .get(0)
+                                .get("status")
+                                .asText())
+                        .isEqualTo("failed"));
         assertThat(receiver.requests("/old")).hasSize(4);
-        given().header("Authorization", auth).post("/v1/headless/webhooks/deliveries/" + delivery + "/replay").then().statusCode(202);
+        given().header("Authorization", auth)
+                .post("/v1/headless/webhooks/deliveries/" + delivery + "/replay")
+                .then()
+                .statusCode(202);
         Hooks.await(Duration.ofSeconds(10), () -> {
             JsonNode log = Hooks.deliveries(auth, endpoint.id()).get(0);
             assertThat(log.get("attempts").asInt()).isEqualTo(5);
-            assertThat(log.get("status").asText()).as("budget spent: failed again, still replayable").isEqualTo("failed");
+            assertThat(log.get("status").asText())
+                    .as("budget spent: failed again, still replayable")
+                    .isEqualTo("failed");
         });
         assertThat(receiver.requests("/old")).hasSize(5);
     }
@@ -143,17 +174,26 @@ class RetryTest {
         Hooks.create(TestKeys.enterprise(fastWs), receiver.url("/fast"), "course.created");
         // Far more slow deliveries than the slots one endpoint may hold (32).
         Hooks.sendCourseCreated(slowWs, 60);
-        Hooks.await(Duration.ofSeconds(10), () -> assertThat(receiver.requests("/slow")).hasSizeGreaterThanOrEqualTo(32));
+        Hooks.await(
+                Duration.ofSeconds(10),
+                () -> assertThat(receiver.requests("/slow")).hasSizeGreaterThanOrEqualTo(32));
         Thread.sleep(500);
         Instant first = receiver.requests("/slow").get(0).at();
         assertThat(receiver.requests("/slow").stream().filter(r -> r.at().isBefore(first.plusSeconds(4))))
-                .as("at most 32 requests at once to one endpoint before the first times out").hasSize(32);
+                .as("at most 32 requests at once to one endpoint before the first times out")
+                .hasSize(32);
         Instant sent = Instant.now();
         Hooks.sendCourseCreated(fastWs, false);
-        Hooks.await(Duration.ofSeconds(5), () -> assertThat(receiver.requests("/fast")).hasSize(1));
-        assertThat(Duration.between(sent, receiver.requests("/fast").get(0).at()).toMillis())
-                .as("healthy endpoint served while the slow one hangs").isLessThan(1500);
-        Hooks.await(Duration.ofSeconds(15), () -> assertThat(Hooks.deliveries(TestKeys.enterprise(slowWs), slow.id()))
-                .anySatisfy(d -> assertThat(d.get("lastError").asText()).isEqualTo("timed out after 4 s")));
+        Hooks.await(
+                Duration.ofSeconds(5),
+                () -> assertThat(receiver.requests("/fast")).hasSize(1));
+        assertThat(Duration.between(sent, receiver.requests("/fast").get(0).at())
+                        .toMillis())
+                .as("healthy endpoint served while the slow one hangs")
+                .isLessThan(1500);
+        Hooks.await(
+                Duration.ofSeconds(15),
+                () -> assertThat(Hooks.deliveries(TestKeys.enterprise(slowWs), slow.id()))
+                        .anySatisfy(d -> assertThat(d.get("lastError").asText()).isEqualTo("timed out after 4 s")));
     }
 }

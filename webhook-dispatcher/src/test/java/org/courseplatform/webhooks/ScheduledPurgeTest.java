@@ -23,7 +23,8 @@ class ScheduledPurgeTest {
     public static class ShortRetention implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("webhooks.retention", "1h", "webhooks.purge.interval", "1s", "webhooks.purge.batch-size", "2");
+            return Map.of(
+                    "webhooks.retention", "1h", "webhooks.purge.interval", "1s", "webhooks.purge.batch-size", "2");
         }
     }
 
@@ -38,12 +39,18 @@ class ScheduledPurgeTest {
         String recent = PurgeTest.insert(endpoint, ws, "succeeded", 1, "2 hours", "59 minutes", null);
         String pending = PurgeTest.insert(endpoint, ws, "pending", 2, "5 hours", "5 hours", "now() + interval '1 day'");
 
-        Hooks.await(Duration.ofSeconds(15), () -> assertThat(Hooks.deliveries(auth, endpoint.id()).stream()
-                .map(d -> d.get("id").asText()).toList()).containsExactly(recent, pending));
+        Hooks.await(
+                Duration.ofSeconds(15),
+                () -> assertThat(Hooks.deliveries(auth, endpoint.id()).stream()
+                                .map(d -> d.get("id").asText())
+                                .toList())
+                        .containsExactly(recent, pending));
         for (String gone : new String[] {oldSucceeded, oldFailed, oldFailedToo}) {
-            assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + gone + "'")).isEqualTo(0L);
+            assertThat(Db.value("select count(*) from delivery_attempt where delivery_id = '" + gone + "'"))
+                    .isEqualTo(0L);
         }
-        assertThat(Db.value("select count(*) from delivery_attempt where delivery_id in ('" + recent + "', '" + pending + "')"))
+        assertThat(Db.value("select count(*) from delivery_attempt where delivery_id in ('" + recent + "', '" + pending
+                        + "')"))
                 .isEqualTo(3L);
     }
 }

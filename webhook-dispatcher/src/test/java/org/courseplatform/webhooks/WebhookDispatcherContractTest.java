@@ -19,7 +19,11 @@ class WebhookDispatcherContractTest extends ServiceContract {
 
     @Test
     void newWorkspaceHasNoEndpoints() {
-        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace())).get("/v1/headless/webhooks")
-                .then().statusCode(200).header("X-Total-Count", "0").body("size()", equalTo(0));
+        given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .get("/v1/headless/webhooks")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "0")
+                .body("size()", equalTo(0));
     }
 }

@@ -11,5 +11,4 @@ import org.courseplatform.webhooks.support.TestCaResource;
  */
 @QuarkusTestResource(value = PlatformTestResource.class, initArgs = @ResourceArg(name = "schema", value = "webhooks"))
 @QuarkusTestResource(TestCaResource.class)
-public class WebhooksTestInfra {
-}
+public class WebhooksTestInfra {}

@@ -27,17 +27,28 @@ class WorkspaceProjectionTest {
         TestKafka.send("member-events", Long.toString(ws), updated);
         // One partition keeps order: once the update is in, the duplicate before it was handled too.
         await().atMost(Duration.ofSeconds(30)).until(() -> row(ws) != null && "scale".equals(row(ws)[1]));
-        assertThat(((Number) row(ws)[0]).intValue()).as("revision after create, duplicate create, update").isEqualTo(2);
+        assertThat(((Number) row(ws)[0]).intValue())
+                .as("revision after create, duplicate create, update")
+                .isEqualTo(2);
     }
 
     @Test
     void anOlderEventNeverOverwritesNewerState() throws Throwable {
         long ws = TestKeys.newWorkspace();
-        TestKafka.send("member-events", Long.toString(ws), event(UUID.randomUUID(), "workspace.updated", ws, "enterprise", "2026-11-22T12:00:00Z"));
-        TestKafka.send("member-events", Long.toString(ws), event(UUID.randomUUID(), "workspace.created", ws, "starter", "2026-11-22T11:00:00Z"));
+        TestKafka.send(
+                "member-events",
+                Long.toString(ws),
+                event(UUID.randomUUID(), "workspace.updated", ws, "enterprise", "2026-11-22T12:00:00Z"));
+        TestKafka.send(
+                "member-events",
+                Long.toString(ws),
+                event(UUID.randomUUID(), "workspace.created", ws, "starter", "2026-11-22T11:00:00Z"));
         // A later event of another workspace on the same partition marks that both were handled.
         long markerWs = TestKeys.newWorkspace();
-        TestKafka.send("member-events", Long.toString(markerWs), event(UUID.randomUUID(), "workspace.created", markerWs, "build", "2026-11-22T11:00:00Z"));
+        TestKafka.send(
+                "member-events",
+                Long.toString(markerWs),
+                event(UUID.randomUUID(), "workspace.created", markerWs, "build", "2026-11-22T11:00:00Z"));
         await().atMost(Duration.ofSeconds(30)).until(() -> row(markerWs) != null);
         assertThat(row(ws)[1]).isEqualTo("enterprise");
     }
@@ -46,7 +57,10 @@ class WorkspaceProjectionTest {
     void aRecordThatIsNotACloudEventIsSkippedWithoutBlockingThePartition() throws Throwable {
         long ws = TestKeys.newWorkspace();
         TestKafka.send("member-events", Long.toString(ws), "{not json");
-        TestKafka.send("member-events", Long.toString(ws), event(UUID.randomUUID(), "workspace.created", ws, "build", "2026-11-22T10:00:00Z"));
+        TestKafka.send(
+                "member-events",
+                Long.toString(ws),
+                event(UUID.randomUUID(), "workspace.created", ws, "build", "2026-11-22T10:00:00Z"));
         await().atMost(Duration.ofSeconds(30)).until(() -> row(ws) != null);
     }
 
@@ -54,8 +68,10 @@ class WorkspaceProjectionTest {
         List<Object[]> rows;
         try {
             rows = VertxContextSupport.subscribeAndAwait(() -> Panache.withSession(() -> Panache.getSession()
-                .chain(s -> s.createNativeQuery("select revision, plan from workspace where id = ?1", Object[].class)
-                        .setParameter(1, ws).getResultList())));
+                    .chain(s -> s.createNativeQuery(
+                                    "select revision, plan from workspace where id = ?1", Object[].class)
+                            .setParameter(1, ws)
+                            .getResultList())));
         } catch (Throwable e) {
             throw new IllegalStateException(e);
         }

@@ -33,7 +33,10 @@ public class KeyStanding {
         this.members = members;
         this.rateLimiter = rateLimiter;
         long ttl = Math.min(config.keyStandingTtl().toMillis(), 30_000);
-        this.answers = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(ttl, TimeUnit.MILLISECONDS).build();
+        this.answers = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterWrite(ttl, TimeUnit.MILLISECONDS)
+                .build();
     }
 
     /**
@@ -45,12 +48,15 @@ public class KeyStanding {
     public Uni<WorkspaceCaller> of(AgentCaller agent) {
         String cacheKey = agent.workspaceId() + ":" + agent.keyId();
         ApiKeyVerification known = answers.getIfPresent(cacheKey);
-        Uni<ApiKeyVerification> standing = known != null ? Uni.createFrom().item(known)
+        Uni<ApiKeyVerification> standing = known != null
+                ? Uni.createFrom().item(known)
                 : members.status(agent.keyId(), agent.workspaceId())
                         .invoke(answer -> answers.put(cacheKey, answer))
-                        .onFailure().transform(e -> {
+                        .onFailure()
+                        .transform(e -> {
                             Log.warnf("The standing of API key %d cannot be checked: %s", agent.keyId(), e.toString());
-                            return ApiException.unavailable("Agent tokens cannot be checked right now; try again shortly");
+                            return ApiException.unavailable(
+                                    "Agent tokens cannot be checked right now; try again shortly");
                         });
         return standing.map(v -> {
             if (!v.valid() || v.workspaceId() == null || v.workspaceId() != agent.workspaceId()) {
@@ -62,8 +68,14 @@ public class KeyStanding {
                         + key.plan().wireName());
             }
             rateLimiter.acquire(agent.workspaceId());
-            return new WorkspaceCaller(key.workspaceId(), key.keyId(), key.testMode(), key.plan(), key.addons(),
-                    key.features(), new WorkspaceCaller.Agent(agent.identifier(), agent.clientIdentifier()));
+            return new WorkspaceCaller(
+                    key.workspaceId(),
+                    key.keyId(),
+                    key.testMode(),
+                    key.plan(),
+                    key.addons(),
+                    key.features(),
+                    new WorkspaceCaller.Agent(agent.identifier(), agent.clientIdentifier()));
         });
     }
 }

@@ -2,6 +2,7 @@ package org.courseplatform.agent.access;
 
 import java.security.Principal;
 import java.util.List;
+import java.util.Locale;
 import org.courseplatform.platform.auth.AgentCaller;
 import org.courseplatform.platform.auth.Plan;
 import org.courseplatform.platform.auth.WorkspaceCaller;
@@ -15,19 +16,28 @@ import org.courseplatform.platform.auth.WorkspaceCaller;
  * @param userId the {@code platform_user_id} of the sign-in (members-service's user id)
  * @param tokenId the access token's {@code jti} (or its subject when it has none)
  */
-public record MemberCaller(long userId, long workspaceId, String email, Type type, Plan plan, List<String> addons,
-        List<String> features, String tokenId) implements Principal {
+public record MemberCaller(
+        long userId,
+        long workspaceId,
+        String email,
+        Type type,
+        Plan plan,
+        List<String> addons,
+        List<String> features,
+        String tokenId)
+        implements Principal {
 
     /** A member's user type: the catalogue they get. A member without one is a student (the least). */
     public enum Type {
-        TEAM, STUDENT;
+        TEAM,
+        STUDENT;
 
         public static Type of(String userType) {
             return "team".equals(userType) ? TEAM : STUDENT;
         }
 
         public String wireName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -42,7 +52,8 @@ public record MemberCaller(long userId, long workspaceId, String email, Type typ
 
     /** The workspace caller the owning services apply their rules to, in {@code tenant} (null: the workspace default). */
     public WorkspaceCaller caller(String tenant) {
-        return new WorkspaceCaller(workspaceId, 0, false, plan, addons, features, new WorkspaceCaller.Agent(email, tenant));
+        return new WorkspaceCaller(
+                workspaceId, 0, false, plan, addons, features, new WorkspaceCaller.Agent(email, tenant));
     }
 
     @Override

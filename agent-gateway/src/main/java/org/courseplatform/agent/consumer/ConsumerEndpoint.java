@@ -20,6 +20,7 @@ public class ConsumerEndpoint {
     public static final String PATH = "/mcp";
     /** The MCP server name its tools are registered under. */
     public static final String SERVER = "consumer";
+
     static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
 
     private final Optional<String> issuer;
@@ -28,13 +29,19 @@ public class ConsumerEndpoint {
     private final Duration memberTtl;
     private final List<String> allowedOrigins;
 
-    public ConsumerEndpoint(ConsumerMcpConfig config, @ConfigProperty(name = "platform.public-base-url") String publicBaseUrl) {
+    public ConsumerEndpoint(
+            ConsumerMcpConfig config, @ConfigProperty(name = "platform.public-base-url") String publicBaseUrl) {
         this.issuer = config.issuer().map(String::strip).filter(s -> !s.isEmpty());
-        this.resource = config.resource().map(String::strip).filter(s -> !s.isEmpty())
+        this.resource = config.resource()
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
                 .orElse(trimSlash(publicBaseUrl.strip()) + PATH);
-        String base = resource.endsWith(PATH) ? resource.substring(0, resource.length() - PATH.length()) : trimSlash(publicBaseUrl.strip());
+        String base = resource.endsWith(PATH)
+                ? resource.substring(0, resource.length() - PATH.length())
+                : trimSlash(publicBaseUrl.strip());
         this.metadataUrl = base + METADATA_PATH;
-        this.memberTtl = config.memberTtl().compareTo(Duration.ofSeconds(15)) > 0 ? Duration.ofSeconds(15) : config.memberTtl();
+        this.memberTtl =
+                config.memberTtl().compareTo(Duration.ofSeconds(15)) > 0 ? Duration.ofSeconds(15) : config.memberTtl();
         this.allowedOrigins = config.allowedOrigins().orElse(List.of());
     }
 

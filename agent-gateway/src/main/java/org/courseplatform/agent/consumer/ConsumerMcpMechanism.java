@@ -1,5 +1,6 @@
 package org.courseplatform.agent.consumer;
 
+import io.quarkus.logging.Log;
 import io.quarkus.oidc.AccessTokenCredential;
 import io.quarkus.oidc.Tenant;
 import io.quarkus.oidc.TenantIdentityProvider;
@@ -14,10 +15,12 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
+import org.jose4j.jwt.consumer.InvalidJwtException;
 
 /**
  * Authenticates {@code /mcp} with the OIDC tenant {@value ConsumerEndpoint#TENANT} alone: the
@@ -37,7 +40,8 @@ public class ConsumerMcpMechanism implements HttpAuthenticationMechanism {
     private final TenantIdentityProvider tokens;
     private final ConsumerEndpoint endpoint;
 
-    public ConsumerMcpMechanism(@Tenant(ConsumerEndpoint.TENANT) TenantIdentityProvider tokens, ConsumerEndpoint endpoint) {
+    public ConsumerMcpMechanism(
+            @Tenant(ConsumerEndpoint.TENANT) TenantIdentityProvider tokens, ConsumerEndpoint endpoint) {
         this.tokens = tokens;
         this.endpoint = endpoint;
     }
@@ -68,24 +72,29 @@ public class ConsumerMcpMechanism implements HttpAuthenticationMechanism {
             return Uni.createFrom().failure(refused("The bearer token is not a signed access token"));
         }
         return tokens.authenticate(new AccessTokenCredential(token))
-                .onFailure(f -> !(f instanceof ApiException)).transform(this::refused);
+                .onFailure(f -> !(f instanceof ApiException))
+                .transform(this::refused);
     }
 
     /** Any failure to validate the token is the client's: 401 with a reason it can act on, never a 500. */
     private Throwable refused(Throwable failure) {
         boolean expired = false;
         for (Throwable t = failure; t != null && !expired; t = t.getCause() == t ? null : t.getCause()) {
-            String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(java.util.Locale.ROOT);
-            expired = t instanceof org.jose4j.jwt.consumer.InvalidJwtException jwt && jwt.hasExpired()
-                    || message.contains("expired") || message.contains("expiration time");
+            String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+            expired = t instanceof InvalidJwtException jwt && jwt.hasExpired()
+                    || message.contains("expired")
+                    || message.contains("expiration time");
         }
-        io.quarkus.logging.Log.debugf("A consumer MCP token was refused: %s", failure.toString());
-        return refused(expired ? "The access token has expired"
-                : "The access token is not valid for this resource (signature, issuer or audience)");
+        Log.debugf("A consumer MCP token was refused: %s", failure.toString());
+        return refused(
+                expired
+                        ? "The access token has expired"
+                        : "The access token is not valid for this resource (signature, issuer or audience)");
     }
 
     private ApiException refused(String message) {
-        return new ApiException(ErrorCode.UNAUTHORIZED, message, null, Map.of("WWW-Authenticate", endpoint.invalidTokenChallenge()));
+        return new ApiException(
+                ErrorCode.UNAUTHORIZED, message, null, Map.of("WWW-Authenticate", endpoint.invalidTokenChallenge()));
     }
 
     @Override
@@ -103,8 +112,11 @@ public class ConsumerMcpMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Uni<HttpCredentialTransport> getCredentialTransport(RoutingContext context) {
-        return Uni.createFrom().item(covers(context) ? new HttpCredentialTransport(HttpCredentialTransport.Type.AUTHORIZATION, "bearer")
-                : null);
+        return Uni.createFrom()
+                .item(
+                        covers(context)
+                                ? new HttpCredentialTransport(HttpCredentialTransport.Type.AUTHORIZATION, "bearer")
+                                : null);
     }
 
     /** Before the platform's mechanism (2000), which would refuse these tokens as not its own. */

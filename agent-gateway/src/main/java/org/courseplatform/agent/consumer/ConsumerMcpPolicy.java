@@ -43,6 +43,7 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
     public static final String USER_CLAIM = "platform_user_id";
     /** The optional query parameter of the endpoint URL choosing one of several workspaces. */
     public static final String WORKSPACE_PARAMETER = "workspaceId";
+
     static final String SESSION_HEADER = "Mcp-Session-Id";
 
     private final ConsumerEndpoint endpoint;
@@ -50,7 +51,8 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
     private final McpSessions sessions;
     private final RateLimiter rateLimiter;
 
-    public ConsumerMcpPolicy(ConsumerEndpoint endpoint, MemberDirectory directory, McpSessions sessions, RateLimiter rateLimiter) {
+    public ConsumerMcpPolicy(
+            ConsumerEndpoint endpoint, MemberDirectory directory, McpSessions sessions, RateLimiter rateLimiter) {
         this.endpoint = endpoint;
         this.directory = directory;
         this.sessions = sessions;
@@ -63,25 +65,28 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
     }
 
     static ApiException notConfigured() {
-        return ApiException.unavailable("The MCP endpoint for members' own AI clients is not configured on this platform "
-                + "(consumer-mcp.issuer names no authorization server)");
+        return ApiException.unavailable(
+                "The MCP endpoint for members' own AI clients is not configured on this platform "
+                        + "(consumer-mcp.issuer names no authorization server)");
     }
 
     @Override
-    public Uni<CheckResult> checkPermission(RoutingContext ctx, Uni<SecurityIdentity> identity,
-            AuthorizationRequestContext context) {
+    public Uni<CheckResult> checkPermission(
+            RoutingContext ctx, Uni<SecurityIdentity> identity, AuthorizationRequestContext context) {
         if (!endpoint.configured()) {
             return Uni.createFrom().failure(notConfigured());
         }
         String path = ctx.normalizedPath();
         if (!path.equals(ConsumerEndpoint.PATH) && !path.equals(ConsumerEndpoint.PATH + "/")) {
-            return Uni.createFrom().failure(ApiException.notFound("The MCP endpoint is " + ConsumerEndpoint.PATH
-                    + " (Streamable HTTP); the legacy SSE transport is not served"));
+            return Uni.createFrom()
+                    .failure(ApiException.notFound("The MCP endpoint is " + ConsumerEndpoint.PATH
+                            + " (Streamable HTTP); the legacy SSE transport is not served"));
         }
         String origin = ctx.request().getHeader("Origin");
         if (!endpoint.originAllowed(origin)) {
-            return Uni.createFrom().failure(ApiException.forbidden("Requests from the web origin " + shorten(origin)
-                    + " may not use this endpoint"));
+            return Uni.createFrom()
+                    .failure(ApiException.forbidden(
+                            "Requests from the web origin " + shorten(origin) + " may not use this endpoint"));
         }
         Long chosen;
         try {
@@ -89,11 +94,15 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
         } catch (ApiException e) {
             return Uni.createFrom().failure(e);
         }
-        return identity.onFailure(AuthenticationFailedException.class).transform(e -> invalidToken(e.getMessage()))
+        return identity.onFailure(AuthenticationFailedException.class)
+                .transform(e -> invalidToken(e.getMessage()))
                 .chain(caller -> {
                     if (caller.isAnonymous()) {
-                        throw new ApiException(ErrorCode.UNAUTHORIZED, "Sign in: the MCP endpoint needs an OAuth access token "
-                                + "from the platform's authorization server (see the resource metadata)", null,
+                        throw new ApiException(
+                                ErrorCode.UNAUTHORIZED,
+                                "Sign in: the MCP endpoint needs an OAuth access token "
+                                        + "from the platform's authorization server (see the resource metadata)",
+                                null,
                                 Map.of("WWW-Authenticate", endpoint.challenge()));
                     }
                     if (!(caller.getPrincipal() instanceof JsonWebToken token)) {
@@ -104,7 +113,11 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
                         MemberCaller member = member(userId, memberships, chosen, token);
                         rateLimiter.acquire(member.workspaceId());
                         bindSession(ctx, member);
-                        return new CheckResult(true, QuarkusSecurityIdentity.builder(caller).setPrincipal(member).build());
+                        return new CheckResult(
+                                true,
+                                QuarkusSecurityIdentity.builder(caller)
+                                        .setPrincipal(member)
+                                        .build());
                     });
                 });
     }
@@ -115,20 +128,28 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
         if (value != null && value.startsWith("\"") && value.endsWith("\"") && value.length() > 1) {
             value = value.substring(1, value.length() - 1);
         }
-        if (value == null || value.isEmpty() || value.length() > 18 || !value.chars().allMatch(Character::isDigit)) {
+        if (value == null
+                || value.isEmpty()
+                || value.length() > 18
+                || !value.chars().allMatch(Character::isDigit)) {
             throw invalidToken("The access token names no platform member (" + USER_CLAIM + "); sign in again");
         }
         return Long.parseLong(value);
     }
 
     /** The membership the request acts in: the one chosen, else the first active one. */
-    private static MemberCaller member(long userId, List<MembersUserApi.Membership> memberships, Long chosen, JsonWebToken token) {
+    private static MemberCaller member(
+            long userId, List<MembersUserApi.Membership> memberships, Long chosen, JsonWebToken token) {
         MembersUserApi.Membership membership;
         if (chosen != null) {
-            membership = memberships.stream().filter(m -> m.workspaceId() == chosen && m.active()).findFirst()
+            membership = memberships.stream()
+                    .filter(m -> m.workspaceId() == chosen && m.active())
+                    .findFirst()
                     .orElseThrow(() -> ApiException.forbidden("You have no active membership of workspace " + chosen));
         } else {
-            membership = memberships.stream().filter(MembersUserApi.Membership::active).findFirst()
+            membership = memberships.stream()
+                    .filter(MembersUserApi.Membership::active)
+                    .findFirst()
                     .orElseThrow(() -> ApiException.forbidden("You have no active membership of any workspace: "
                             + "your access has been deactivated or removed"));
         }
@@ -139,9 +160,15 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
         }
         String tokenId = token.getTokenID() != null ? token.getTokenID() : token.getSubject();
         Log.debugf("Consumer MCP request of user %d in workspace %d", userId, membership.workspaceId());
-        return new MemberCaller(userId, membership.workspaceId(), membership.email(), MemberCaller.Type.of(membership.userType()),
-                plan, membership.addons() == null ? List.of() : membership.addons(),
-                membership.features() == null ? List.of() : membership.features(), tokenId);
+        return new MemberCaller(
+                userId,
+                membership.workspaceId(),
+                membership.email(),
+                MemberCaller.Type.of(membership.userType()),
+                plan,
+                membership.addons() == null ? List.of() : membership.addons(),
+                membership.features() == null ? List.of() : membership.features(),
+                tokenId);
     }
 
     /**
@@ -152,7 +179,8 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
         String owner = "member:" + member.userId() + ":" + member.workspaceId();
         String session = ctx.request().getHeader(SESSION_HEADER);
         if (session != null && sessions.ownedByAnother(session, owner)) {
-            throw ApiException.notFound("There is no MCP session " + shorten(session) + " for you; initialize a new one");
+            throw ApiException.notFound(
+                    "There is no MCP session " + shorten(session) + " for you; initialize a new one");
         }
         if (session == null) {
             ctx.addHeadersEndHandler(v -> {
@@ -171,8 +199,11 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
     }
 
     private ApiException invalidToken(String message) {
-        return new ApiException(ErrorCode.UNAUTHORIZED, message == null || message.isBlank() ? "The access token was refused" : message,
-                null, Map.of("WWW-Authenticate", endpoint.invalidTokenChallenge()));
+        return new ApiException(
+                ErrorCode.UNAUTHORIZED,
+                message == null || message.isBlank() ? "The access token was refused" : message,
+                null,
+                Map.of("WWW-Authenticate", endpoint.invalidTokenChallenge()));
     }
 
     private static String shorten(String value) {

@@ -20,7 +20,9 @@ public class ConsumerMcpTenant {
 
     void create(@Observes Oidc oidc, ConsumerEndpoint endpoint) {
         if (!endpoint.configured()) {
-            Log.infof("No consumer-mcp.issuer: %s answers 503 until an authorization server is configured", ConsumerEndpoint.PATH);
+            Log.infof(
+                    "No consumer-mcp.issuer: %s answers 503 until an authorization server is configured",
+                    ConsumerEndpoint.PATH);
             return;
         }
         String issuer = endpoint.issuer().orElseThrow();
@@ -29,7 +31,11 @@ public class ConsumerMcpTenant {
                 .authServerUrl(issuer)
                 .applicationType(ApplicationType.SERVICE)
                 .tenantPaths(ConsumerEndpoint.PATH, ConsumerEndpoint.PATH + "/*")
-                .token().issuer(issuer).audience(List.of(endpoint.resource())).allowOpaqueTokenIntrospection(false).end()
+                .token()
+                .issuer(issuer)
+                .audience(List.of(endpoint.resource()))
+                .allowOpaqueTokenIntrospection(false)
+                .end()
                 .build());
         Log.infof("%s accepts access tokens of %s for %s", ConsumerEndpoint.PATH, issuer, endpoint.resource());
     }

@@ -24,8 +24,14 @@ public class MemberDirectory {
 
     public MemberDirectory(@RestClient MembersUserApi members, ConsumerEndpoint endpoint) {
         this.members = members;
-        this.memberships = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(endpoint.memberTtl()).build();
-        this.courses = Caffeine.newBuilder().maximumSize(100_000).expireAfterWrite(endpoint.memberTtl()).build();
+        this.memberships = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterWrite(endpoint.memberTtl())
+                .build();
+        this.courses = Caffeine.newBuilder()
+                .maximumSize(100_000)
+                .expireAfterWrite(endpoint.memberTtl())
+                .build();
     }
 
     /** Every membership of the user; 503 when members-service cannot answer. */
@@ -36,7 +42,8 @@ public class MemberDirectory {
         }
         return members.memberships(userId)
                 .invoke(answer -> memberships.put(userId, List.copyOf(answer)))
-                .onFailure().transform(e -> unavailable("memberships", e));
+                .onFailure()
+                .transform(e -> unavailable("memberships", e));
     }
 
     /** The courses the member is enrolled in within the workspace. */
@@ -48,12 +55,14 @@ public class MemberDirectory {
         }
         return members.courses(userId, workspaceId)
                 .invoke(answer -> courses.put(key, List.copyOf(answer)))
-                .onFailure().transform(e -> unavailable("enrolments", e));
+                .onFailure()
+                .transform(e -> unavailable("enrolments", e));
     }
 
     /** The enrolled course with this id, if the member is enrolled in it. */
     public Uni<Optional<MembersUserApi.EnrolledCourse>> enrolled(long workspaceId, long userId, long courseId) {
-        return courses(workspaceId, userId).map(list -> list.stream().filter(c -> c.courseId() == courseId).findFirst());
+        return courses(workspaceId, userId)
+                .map(list -> list.stream().filter(c -> c.courseId() == courseId).findFirst());
     }
 
     private static ApiException unavailable(String what, Throwable e) {

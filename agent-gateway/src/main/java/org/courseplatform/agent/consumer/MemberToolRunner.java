@@ -46,8 +46,13 @@ public class MemberToolRunner {
     private final CourseApi courses;
     private final Downstream downstream;
 
-    public MemberToolRunner(ToolCatalogue catalogue, MemberTools own, ToolRunner runner, MemberDirectory directory,
-            @RestClient CourseApi courses, Downstream downstream) {
+    public MemberToolRunner(
+            ToolCatalogue catalogue,
+            MemberTools own,
+            ToolRunner runner,
+            MemberDirectory directory,
+            @RestClient CourseApi courses,
+            Downstream downstream) {
         this.catalogue = catalogue;
         this.own = own;
         this.runner = runner;
@@ -60,7 +65,9 @@ public class MemberToolRunner {
     public List<AgentTool> visible(MemberCaller member) {
         List<AgentTool> tools = new ArrayList<>();
         own.all().stream().filter(t -> refusal(member, t.name()).isEmpty()).forEach(tools::add);
-        catalogue.all().stream().filter(t -> refusal(member, t.name()).isEmpty()).forEach(tools::add);
+        catalogue.all().stream()
+                .filter(t -> refusal(member, t.name()).isEmpty())
+                .forEach(tools::add);
         return tools;
     }
 
@@ -71,10 +78,12 @@ public class MemberToolRunner {
             return Optional.of("There is no tool named " + name);
         }
         if (member.team()) {
-            return mine ? Optional.of("The tool " + name + " is for learners; a team member has the authoring tools")
+            return mine
+                    ? Optional.of("The tool " + name + " is for learners; a team member has the authoring tools")
                     : Optional.empty();
         }
-        return mine || STUDENT_READS.contains(name) ? Optional.empty()
+        return mine || STUDENT_READS.contains(name)
+                ? Optional.empty()
                 : Optional.of("The tool " + name + " is not available to learners: you may use list_my_enrolments, "
                         + "get_my_progress, get_course and get_course_content on the courses you are enrolled in");
     }
@@ -86,8 +95,10 @@ public class MemberToolRunner {
      * @throws ToolRefusedException when the member may not make this call
      */
     public Uni<ToolResult> call(MemberCaller member, String name, JsonNode arguments) {
-        AgentTool tool = own.find(name).or(() -> catalogue.find(name)).orElseThrow(() -> ApiException.notFound(
-                "There is no tool named \"" + (name == null ? "" : name.length() > 64 ? name.substring(0, 64) + "…" : name) + "\""));
+        AgentTool tool = own.find(name)
+                .or(() -> catalogue.find(name))
+                .orElseThrow(() -> ApiException.notFound("There is no tool named \""
+                        + (name == null ? "" : name.length() > 64 ? name.substring(0, 64) + "…" : name) + "\""));
         Optional<String> refusal = refusal(member, name);
         if (refusal.isPresent()) {
             return refuse(member, name, refusal.get());
@@ -108,27 +119,40 @@ public class MemberToolRunner {
         if (member.team()) {
             return owned(member, tool, courseId, args);
         }
-        return directory.enrolled(member.workspaceId(), member.userId(), courseId).chain(enrolled -> {
-            if (enrolled.isEmpty()) {
-                return refuse(member, name, "You are not enrolled in course " + courseId
-                        + "; list_my_enrolments lists the courses you may read");
-            }
-            return tool.handler().run(new ToolCall(member.agent(), member.caller(enrolled.get().clientIdentifier()), args, member));
-        });
+        return directory
+                .enrolled(member.workspaceId(), member.userId(), courseId)
+                .chain(enrolled -> {
+                    if (enrolled.isEmpty()) {
+                        return refuse(
+                                member,
+                                name,
+                                "You are not enrolled in course " + courseId
+                                        + "; list_my_enrolments lists the courses you may read");
+                    }
+                    return tool.handler()
+                            .run(new ToolCall(
+                                    member.agent(), member.caller(enrolled.get().clientIdentifier()), args, member));
+                });
     }
 
     /** A team member's tool on one course runs only when they own it (a missing course answers as such). */
     private Uni<ToolResult> owned(MemberCaller member, AgentTool tool, long courseId, ObjectNode args) {
         ToolCall call = new ToolCall(member.agent(), member.caller(null), args, member);
-        return downstream.run(courses.get(downstream.as(call.caller(), MemberTools.COURSES), courseId), r -> ToolResult.ok(r.getEntity()))
+        return downstream
+                .run(
+                        courses.get(downstream.as(call.caller(), MemberTools.COURSES), courseId),
+                        r -> ToolResult.ok(r.getEntity()))
                 .chain(found -> {
                     if (found.isError()) {
                         return Uni.createFrom().item(found);
                     }
                     String owner = found.structured().path("identifier").asText(null);
                     if (owner == null || !owner.equalsIgnoreCase(member.email())) {
-                        return refuse(member, tool.name(), "Course " + courseId
-                                + " is not yours: your tools act on the courses you own (list_courses lists them)");
+                        return refuse(
+                                member,
+                                tool.name(),
+                                "Course " + courseId
+                                        + " is not yours: your tools act on the courses you own (list_courses lists them)");
                     }
                     return tool.handler().run(call);
                 });

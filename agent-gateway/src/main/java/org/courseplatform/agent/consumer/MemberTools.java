@@ -31,6 +31,7 @@ public class MemberTools {
     static final String COURSES = "course-service";
     /** Most tracking records read per course: a learner has one per course and player, rarely more. */
     static final int MAX_RECORDS = 100;
+
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final MemberDirectory directory;
@@ -55,9 +56,14 @@ public class MemberTools {
 
     private static ObjectNode enrolledCourse() {
         return Schemas.output()
-                .required("courseId", Schemas.integer("The course id (get_course, get_course_content and get_my_progress take it)", 1, null))
+                .required(
+                        "courseId",
+                        Schemas.integer(
+                                "The course id (get_course, get_course_content and get_my_progress take it)", 1, null))
                 .required("title", Schemas.string("The course title"))
-                .optional("groupId", Schemas.nullableInteger("The group you are enrolled through; null when enrolled directly"))
+                .optional(
+                        "groupId",
+                        Schemas.nullableInteger("The group you are enrolled through; null when enrolled directly"))
                 .optional("role", Schemas.nullableString("Your role: student or teacher"))
                 .build();
     }
@@ -67,10 +73,17 @@ public class MemberTools {
                 .required("workspaceId", Schemas.integer("The workspace these enrolments are in", 1, null))
                 .required("courses", Schemas.arrayOf("The courses you are enrolled in, by id", enrolledCourse()))
                 .build();
-        return new AgentTool("list_my_enrolments", "List my courses",
+        return new AgentTool(
+                "list_my_enrolments",
+                "List my courses",
                 "Lists the courses you are enrolled in (directly or through a group) with their titles. Use a course id "
                         + "with get_course, get_course_content and get_my_progress.",
-                Schemas.input().build(), output, Hints.read(), null, false, this::listMyEnrolments);
+                Schemas.input().build(),
+                output,
+                Hints.read(),
+                null,
+                false,
+                this::listMyEnrolments);
     }
 
     private Uni<ToolResult> listMyEnrolments(ToolCall call) {
@@ -78,8 +91,11 @@ public class MemberTools {
         return directory.courses(member.workspaceId(), member.userId()).map(list -> {
             ObjectNode answer = JSON.objectNode().put("workspaceId", member.workspaceId());
             ArrayNode items = answer.putArray("courses");
-            list.forEach(c -> items.addObject().put("courseId", c.courseId()).put("title", c.title())
-                    .put("groupId", c.groupId()).put("role", c.role()));
+            list.forEach(c -> items.addObject()
+                    .put("courseId", c.courseId())
+                    .put("title", c.title())
+                    .put("groupId", c.groupId())
+                    .put("role", c.role()));
             return ToolResult.ok(answer);
         });
     }
@@ -95,25 +111,38 @@ public class MemberTools {
                 .optional("commenced", Schemas.nullableString("When you first opened it"))
                 .optional("completedAt", Schemas.nullableString("When you completed it"))
                 .optional("lastActivity", Schemas.nullableString("Your last activity in it"))
-                .optional("error", Schemas.nullableString("Why this course's progress could not be read (then the rest is empty)"))
+                .optional(
+                        "error",
+                        Schemas.nullableString("Why this course's progress could not be read (then the rest is empty)"))
                 .build();
         ObjectNode input = Schemas.input()
-                .optional("courseId", Schemas.courseId("Only this course (one you are enrolled in); omit it for all your courses"))
+                .optional(
+                        "courseId",
+                        Schemas.courseId("Only this course (one you are enrolled in); omit it for all your courses"))
                 .build();
         ObjectNode output = Schemas.output()
                 .required("courses", Schemas.arrayOf("Your progress in each course", progress))
                 .build();
-        return new AgentTool("get_my_progress", "Get my progress",
+        return new AgentTool(
+                "get_my_progress",
+                "Get my progress",
                 "Answers your progress in the courses you are enrolled in (or in one of them): whether you started and "
                         + "completed each, how far you got and the time you spent, from the course player's tracking.",
-                input, output, Hints.read(), "courseId", false, this::getMyProgress);
+                input,
+                output,
+                Hints.read(),
+                "courseId",
+                false,
+                this::getMyProgress);
     }
 
     private Uni<ToolResult> getMyProgress(ToolCall call) {
         MemberCaller member = call.member();
         Long only = call.number("courseId");
         return directory.courses(member.workspaceId(), member.userId()).chain(list -> {
-            List<MembersUserApi.EnrolledCourse> chosen = list.stream().filter(c -> only == null || c.courseId() == only).toList();
+            List<MembersUserApi.EnrolledCourse> chosen = list.stream()
+                    .filter(c -> only == null || c.courseId() == only)
+                    .toList();
             if (chosen.isEmpty()) {
                 return Uni.createFrom().item(ToolResult.ok(JSON.objectNode().set("courses", JSON.arrayNode())));
             }
@@ -132,11 +161,18 @@ public class MemberTools {
     /** One course's progress from the learner's tracking records (their identifier is their email). */
     private Uni<ObjectNode> progress(MemberCaller member, MembersUserApi.EnrolledCourse course) {
         String auth = downstream.as(member.caller(course.clientIdentifier()), COURSES);
-        return downstream.run(courses.tracking(auth, course.courseId(), member.email(), 0, MAX_RECORDS),
-                r -> ToolResult.ok(r.getEntity())).map(result -> {
-                    ObjectNode item = JSON.objectNode().put("courseId", course.courseId()).put("title", course.title());
+        return downstream
+                .run(
+                        courses.tracking(auth, course.courseId(), member.email(), 0, MAX_RECORDS),
+                        r -> ToolResult.ok(r.getEntity()))
+                .map(result -> {
+                    ObjectNode item =
+                            JSON.objectNode().put("courseId", course.courseId()).put("title", course.title());
                     if (result.isError()) {
-                        item.put("started", false).put("completed", false).put("percent", 0).put("totalTimeSeconds", 0)
+                        item.put("started", false)
+                                .put("completed", false)
+                                .put("percent", 0)
+                                .put("totalTimeSeconds", 0)
                                 .put("error", result.text());
                         return item;
                     }
@@ -158,8 +194,13 @@ public class MemberTools {
             completedAt = earliest(completedAt, text(r, "completed"));
             last = latest(last, text(r, "updated"));
         }
-        item.put("started", !records.isEmpty()).put("completed", completedAt != null).put("percent", Math.min(100, percent))
-                .put("totalTimeSeconds", time).put("commenced", commenced).put("completedAt", completedAt).put("lastActivity", last);
+        item.put("started", !records.isEmpty())
+                .put("completed", completedAt != null)
+                .put("percent", Math.min(100, percent))
+                .put("totalTimeSeconds", time)
+                .put("commenced", commenced)
+                .put("completedAt", completedAt)
+                .put("lastActivity", last);
     }
 
     private static String text(JsonNode record, String field) {

@@ -1,5 +1,6 @@
 package org.courseplatform.agent.consumer;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -25,9 +26,16 @@ public interface MembersUserApi {
     Uni<List<EnrolledCourse>> courses(@PathParam("userId") long userId, @QueryParam("workspaceId") long workspaceId);
 
     /** One membership of the user (members-service's answer). */
-    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    record Membership(long workspaceId, long memberId, String email, String userType, String status, String plan,
-            List<String> addons, List<String> features) {
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Membership(
+            long workspaceId,
+            long memberId,
+            String email,
+            String userType,
+            String status,
+            String plan,
+            List<String> addons,
+            List<String> features) {
 
         boolean active() {
             return "active".equals(status);
@@ -35,7 +43,6 @@ public interface MembersUserApi {
     }
 
     /** A course the member is enrolled in, directly ({@code groupId} null) or through a group. */
-    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    record EnrolledCourse(long courseId, String title, String clientIdentifier, Long groupId, String role) {
-    }
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record EnrolledCourse(long courseId, String title, String clientIdentifier, Long groupId, String role) {}
 }

@@ -58,5 +58,4 @@ public class ProtectedResourceMetadataResource {
     public RestResponse<Void> preflightOfPath() {
         return preflight();
     }
-
 }

@@ -28,9 +28,13 @@ public interface CourseApi {
 
     @GET
     @Path("/courses")
-    Uni<RestResponse<JsonNode>> list(@HeaderParam("Authorization") String auth, @QueryParam("identifier") String owner,
+    Uni<RestResponse<JsonNode>> list(
+            @HeaderParam("Authorization") String auth,
+            @QueryParam("identifier") String owner,
             @QueryParam("title") String title,
-            @QueryParam("deleted") Boolean deleted, @QueryParam("page") Integer page, @QueryParam("length") Integer length);
+            @QueryParam("deleted") Boolean deleted,
+            @QueryParam("page") Integer page,
+            @QueryParam("length") Integer length);
 
     @GET
     @Path("/courses/{id}")
@@ -50,8 +54,11 @@ public interface CourseApi {
 
     @POST
     @Path("/course/{id}/{action}")
-    Uni<RestResponse<JsonNode>> act(@HeaderParam("Authorization") String auth, @PathParam("id") long id,
-            @PathParam("action") String action, JsonNode body);
+    Uni<RestResponse<JsonNode>> act(
+            @HeaderParam("Authorization") String auth,
+            @PathParam("id") long id,
+            @PathParam("action") String action,
+            JsonNode body);
 
     @DELETE
     @Path("/course/{id}")
@@ -63,27 +70,45 @@ public interface CourseApi {
 
     @POST
     @Path("/course/{id}/screens")
-    Uni<RestResponse<JsonNode>> createScreens(@HeaderParam("Authorization") String auth, @HeaderParam("If-Match") String ifMatch,
-            @PathParam("id") long id, JsonNode body);
+    Uni<RestResponse<JsonNode>> createScreens(
+            @HeaderParam("Authorization") String auth,
+            @HeaderParam("If-Match") String ifMatch,
+            @PathParam("id") long id,
+            JsonNode body);
 
     @POST
     @Path("/course/{id}/screens/{screenId}/elements")
-    Uni<RestResponse<JsonNode>> addElement(@HeaderParam("Authorization") String auth, @HeaderParam("If-Match") String ifMatch,
-            @PathParam("id") long id, @PathParam("screenId") String screenId, JsonNode body);
+    Uni<RestResponse<JsonNode>> addElement(
+            @HeaderParam("Authorization") String auth,
+            @HeaderParam("If-Match") String ifMatch,
+            @PathParam("id") long id,
+            @PathParam("screenId") String screenId,
+            JsonNode body);
 
     @PATCH
     @Path("/course/{id}/screens/{screenId}")
-    Uni<RestResponse<JsonNode>> updateScreen(@HeaderParam("Authorization") String auth, @HeaderParam("If-Match") String ifMatch,
-            @PathParam("id") long id, @PathParam("screenId") String screenId, JsonNode body);
+    Uni<RestResponse<JsonNode>> updateScreen(
+            @HeaderParam("Authorization") String auth,
+            @HeaderParam("If-Match") String ifMatch,
+            @PathParam("id") long id,
+            @PathParam("screenId") String screenId,
+            JsonNode body);
 
     @DELETE
     @Path("/course/{id}/screens/{screenId}")
-    Uni<RestResponse<JsonNode>> deleteScreen(@HeaderParam("Authorization") String auth, @HeaderParam("If-Match") String ifMatch,
-            @PathParam("id") long id, @PathParam("screenId") String screenId);
+    Uni<RestResponse<JsonNode>> deleteScreen(
+            @HeaderParam("Authorization") String auth,
+            @HeaderParam("If-Match") String ifMatch,
+            @PathParam("id") long id,
+            @PathParam("screenId") String screenId);
 
     /** The learners' tracking records of a course, those of one learner when {@code identifier} is given. */
     @GET
     @Path("/course/{id}/tracking")
-    Uni<RestResponse<JsonNode>> tracking(@HeaderParam("Authorization") String auth, @PathParam("id") long id,
-            @QueryParam("identifier") String identifier, @QueryParam("page") Integer page, @QueryParam("length") Integer length);
+    Uni<RestResponse<JsonNode>> tracking(
+            @HeaderParam("Authorization") String auth,
+            @PathParam("id") long id,
+            @QueryParam("identifier") String identifier,
+            @QueryParam("page") Integer page,
+            @QueryParam("length") Integer length);
 }

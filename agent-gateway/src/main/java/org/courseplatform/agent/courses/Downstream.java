@@ -1,5 +1,6 @@
 package org.courseplatform.agent.courses;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.logging.Log;
@@ -47,15 +48,32 @@ public class Downstream {
             String message = body.path("message").asText("");
             JsonNode details = body.get("details");
             return switch (status) {
-                case 400, 422 -> ToolResult.error("invalid_argument", message.isEmpty() ? "The request was refused as invalid" : message, details);
-                case 404 -> ToolResult.error("not_found", message.isEmpty() ? "Not found" : message
-                        + " (or not visible to this token: an agent sees only its own tenant's courses)");
-                case 409 -> ToolResult.error("conflict", message.isEmpty() ? "The course is not in a state that allows this" : message);
-                case 412 -> ToolResult.error("conflict", "Conflict: " + (message.isEmpty() ? "the course changed since the revision given."
-                        : message) + " Read it again with get_course_document and reapply the change with the new revision.", details);
+                case 400, 422 ->
+                    ToolResult.error(
+                            "invalid_argument",
+                            message.isEmpty() ? "The request was refused as invalid" : message,
+                            details);
+                case 404 ->
+                    ToolResult.error(
+                            "not_found",
+                            message.isEmpty()
+                                    ? "Not found"
+                                    : message
+                                            + " (or not visible to this token: an agent sees only its own tenant's courses)");
+                case 409 ->
+                    ToolResult.error(
+                            "conflict", message.isEmpty() ? "The course is not in a state that allows this" : message);
+                case 412 ->
+                    ToolResult.error(
+                            "conflict",
+                            "Conflict: "
+                                    + (message.isEmpty() ? "the course changed since the revision given." : message)
+                                    + " Read it again with get_course_document and reapply the change with the new revision.",
+                            details);
                 case 403 -> ToolResult.error("forbidden", message.isEmpty() ? "Not allowed" : message);
                 case 413 -> ToolResult.error("invalid_argument", message.isEmpty() ? "Too large" : message);
-                case 429 -> ToolResult.error("rate_limited", "Too many calls for this workspace; wait a few seconds and retry");
+                case 429 ->
+                    ToolResult.error("rate_limited", "Too many calls for this workspace; wait a few seconds and retry");
                 default -> unavailable(failure);
             };
         }
@@ -75,7 +93,7 @@ public class Downstream {
         try {
             String text = e.getResponse().readEntity(String.class);
             return text == null || text.isBlank() ? json.createObjectNode() : json.readTree(text);
-        } catch (RuntimeException | com.fasterxml.jackson.core.JsonProcessingException ignored) {
+        } catch (RuntimeException | JsonProcessingException ignored) {
             return json.createObjectNode();
         }
     }

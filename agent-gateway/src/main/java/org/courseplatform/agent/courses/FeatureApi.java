@@ -28,13 +28,18 @@ public interface FeatureApi {
 
     @GET
     @Path("/themes")
-    Uni<RestResponse<JsonNode>> themes(@HeaderParam("Authorization") String auth, @QueryParam("page") Integer page,
+    Uni<RestResponse<JsonNode>> themes(
+            @HeaderParam("Authorization") String auth,
+            @QueryParam("page") Integer page,
             @QueryParam("length") Integer length);
 
     @PUT
     @Path("/course/{id}/theme")
-    Uni<RestResponse<JsonNode>> applyTheme(@HeaderParam("Authorization") String auth, @HeaderParam("If-Match") String ifMatch,
-            @PathParam("id") long id, JsonNode body);
+    Uni<RestResponse<JsonNode>> applyTheme(
+            @HeaderParam("Authorization") String auth,
+            @HeaderParam("If-Match") String ifMatch,
+            @PathParam("id") long id,
+            JsonNode body);
 
     @GET
     @Path("/brand-voice")
@@ -46,11 +51,14 @@ public interface FeatureApi {
 
     @POST
     @Path("/course/{id}/share-links")
-    Uni<RestResponse<JsonNode>> createShareLink(@HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
+    Uni<RestResponse<JsonNode>> createShareLink(
+            @HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
 
     @GET
     @Path("/collections")
-    Uni<RestResponse<JsonNode>> collections(@HeaderParam("Authorization") String auth, @QueryParam("page") Integer page,
+    Uni<RestResponse<JsonNode>> collections(
+            @HeaderParam("Authorization") String auth,
+            @QueryParam("page") Integer page,
             @QueryParam("length") Integer length);
 
     @POST
@@ -59,12 +67,16 @@ public interface FeatureApi {
 
     @POST
     @Path("/collections/{id}/courses")
-    Uni<RestResponse<JsonNode>> addToCollection(@HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
+    Uni<RestResponse<JsonNode>> addToCollection(
+            @HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
 
     @GET
     @Path("/folders")
-    Uni<RestResponse<JsonNode>> folders(@HeaderParam("Authorization") String auth, @QueryParam("parentId") Long parentId,
-            @QueryParam("page") Integer page, @QueryParam("length") Integer length);
+    Uni<RestResponse<JsonNode>> folders(
+            @HeaderParam("Authorization") String auth,
+            @QueryParam("parentId") Long parentId,
+            @QueryParam("page") Integer page,
+            @QueryParam("length") Integer length);
 
     @POST
     @Path("/folders")
@@ -72,20 +84,26 @@ public interface FeatureApi {
 
     @PUT
     @Path("/course/{id}/folder")
-    Uni<RestResponse<JsonNode>> moveToFolder(@HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
+    Uni<RestResponse<JsonNode>> moveToFolder(
+            @HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
 
     @GET
     @Path("/course/{id}/analytics")
-    Uni<RestResponse<JsonNode>> analytics(@HeaderParam("Authorization") String auth, @PathParam("id") long id,
-            @QueryParam("from") String from, @QueryParam("to") String to);
+    Uni<RestResponse<JsonNode>> analytics(
+            @HeaderParam("Authorization") String auth,
+            @PathParam("id") long id,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to);
 
     @POST
     @Path("/course/{id}/translations")
-    Uni<RestResponse<JsonNode>> translate(@HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
+    Uni<RestResponse<JsonNode>> translate(
+            @HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
 
     @POST
     @Path("/course/{id}/narration")
-    Uni<RestResponse<JsonNode>> narrate(@HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
+    Uni<RestResponse<JsonNode>> narrate(
+            @HeaderParam("Authorization") String auth, @PathParam("id") long id, JsonNode body);
 
     @GET
     @Path("/jobs/{id}")

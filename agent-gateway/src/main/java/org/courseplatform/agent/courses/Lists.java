@@ -9,8 +9,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 /** Shapes shared by the feature tools: a page of a list answer, the If-Match of a revision argument. */
 final class Lists {
 
-    private Lists() {
-    }
+    private Lists() {}
 
     /** {@code {<name>: [...], total}} from a bare array answer with its {@code X-Total-Count}. */
     static ObjectNode page(String name, RestResponse<JsonNode> response) {

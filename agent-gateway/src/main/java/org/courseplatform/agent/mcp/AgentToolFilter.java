@@ -56,7 +56,8 @@ public class AgentToolFilter implements ToolFilter {
             String server = connection == null ? null : connection.serverName();
             if (principal instanceof MemberCaller member) {
                 return (server == null || ConsumerEndpoint.SERVER.equals(server))
-                        && (method == McpMethod.TOOLS_CALL || members.refusal(member, info.name()).isEmpty());
+                        && (method == McpMethod.TOOLS_CALL
+                                || members.refusal(member, info.name()).isEmpty());
             }
             if (!(principal instanceof AgentCaller agent) || (server != null && !McpServer.DEFAULT.equals(server))) {
                 return false;
@@ -67,7 +68,9 @@ public class AgentToolFilter implements ToolFilter {
             }
             return method == McpMethod.TOOLS_CALL || ToolAccess.visible(agent, tool.get());
         } catch (Throwable e) {
-            Log.warnf("The tool filter failed for %s, so the tool is hidden: %s", info == null ? null : info.name(), e.toString());
+            Log.warnf(
+                    "The tool filter failed for %s, so the tool is hidden: %s",
+                    info == null ? null : info.name(), e.toString());
             return false;
         }
     }

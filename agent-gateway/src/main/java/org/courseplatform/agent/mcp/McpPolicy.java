@@ -7,10 +7,13 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import java.util.Map;
 import org.courseplatform.agent.access.AgentConfig;
 import org.courseplatform.agent.access.KeyStanding;
 import org.courseplatform.platform.auth.AgentCaller;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.ErrorCode;
+import org.courseplatform.platform.web.RouterErrors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -32,7 +35,10 @@ public class McpPolicy implements HttpSecurityPolicy {
     private final List<String> allowedOrigins;
     private final String root;
 
-    public McpPolicy(KeyStanding standing, McpSessions sessions, AgentConfig config,
+    public McpPolicy(
+            KeyStanding standing,
+            McpSessions sessions,
+            AgentConfig config,
             @ConfigProperty(name = "quarkus.mcp.server.http.root-path") String root) {
         this.standing = standing;
         this.sessions = sessions;
@@ -46,56 +52,67 @@ public class McpPolicy implements HttpSecurityPolicy {
     }
 
     @Override
-    public Uni<CheckResult> checkPermission(RoutingContext ctx, Uni<SecurityIdentity> identity,
-            AuthorizationRequestContext context) {
+    public Uni<CheckResult> checkPermission(
+            RoutingContext ctx, Uni<SecurityIdentity> identity, AuthorizationRequestContext context) {
         return identity.chain(caller -> {
             if (caller.isAnonymous()) {
                 return Uni.createFrom().item(CheckResult.DENY);
             }
             String path = ctx.normalizedPath();
             if (!path.equals(root) && !path.equals(root + "/")) {
-                throw ApiException.notFound("The MCP endpoint is " + root + " (Streamable HTTP); the legacy SSE transport is not served");
+                throw ApiException.notFound(
+                        "The MCP endpoint is " + root + " (Streamable HTTP); the legacy SSE transport is not served");
             }
             String origin = ctx.request().getHeader("Origin");
             if (origin != null && !allowedOrigins.contains(origin)) {
-                throw ApiException.forbidden("Requests from the web origin " + shorten(origin) + " may not use agent tokens");
+                throw ApiException.forbidden(
+                        "Requests from the web origin " + shorten(origin) + " may not use agent tokens");
             }
             if (!(caller.getPrincipal() instanceof AgentCaller agent)) {
-                throw new ApiException(org.courseplatform.platform.web.ErrorCode.UNAUTHORIZED,
-                        "The MCP endpoint needs Authorization: Bearer <agent token>", null,
-                        java.util.Map.of("WWW-Authenticate", org.courseplatform.platform.web.RouterErrors.BEARER_CHALLENGE));
+                throw new ApiException(
+                        ErrorCode.UNAUTHORIZED,
+                        "The MCP endpoint needs Authorization: Bearer <agent token>",
+                        null,
+                        Map.of("WWW-Authenticate", RouterErrors.BEARER_CHALLENGE));
             }
             String session = ctx.request().getHeader(SESSION_HEADER);
             if (session != null && sessions.ownedByAnother(session, agent.tokenId())) {
-                throw ApiException.notFound("There is no MCP session " + shorten(session) + " for this token; initialize a new one");
+                throw ApiException.notFound(
+                        "There is no MCP session " + shorten(session) + " for this token; initialize a new one");
             }
-            return standing.of(agent).onFailure(ApiException.class).transform(e -> withChallenge((ApiException) e)).map(ok -> {
-                if (session == null) {
-                    ctx.addHeadersEndHandler(v -> {
-                        String created = ctx.response().headers().get(SESSION_HEADER);
-                        if (created != null) {
-                            sessions.bind(created, agent.tokenId());
+            return standing.of(agent)
+                    .onFailure(ApiException.class)
+                    .transform(e -> withChallenge((ApiException) e))
+                    .map(ok -> {
+                        if (session == null) {
+                            ctx.addHeadersEndHandler(v -> {
+                                String created = ctx.response().headers().get(SESSION_HEADER);
+                                if (created != null) {
+                                    sessions.bind(created, agent.tokenId());
+                                }
+                            });
+                        } else if (ctx.request().method() == HttpMethod.DELETE) {
+                            ctx.addEndHandler(v -> {
+                                if (ctx.response().getStatusCode() < 300) {
+                                    sessions.forget(session);
+                                }
+                            });
                         }
+                        return CheckResult.PERMIT;
                     });
-                } else if (ctx.request().method() == HttpMethod.DELETE) {
-                    ctx.addEndHandler(v -> {
-                        if (ctx.response().getStatusCode() < 300) {
-                            sessions.forget(session);
-                        }
-                    });
-                }
-                return CheckResult.PERMIT;
-            });
         });
     }
 
     /** A key that no longer stands answers 401 with an {@code invalid_token} challenge, as RFC 6750 says. */
     private static ApiException withChallenge(ApiException e) {
-        if (e.code() != org.courseplatform.platform.web.ErrorCode.UNAUTHORIZED) {
+        if (e.code() != ErrorCode.UNAUTHORIZED) {
             return e;
         }
-        return new ApiException(e.code(), e.getMessage(), e.details(), java.util.Map.of("WWW-Authenticate",
-                org.courseplatform.platform.web.RouterErrors.BEARER_CHALLENGE + ", error=\"invalid_token\""));
+        return new ApiException(
+                e.code(),
+                e.getMessage(),
+                e.details(),
+                Map.of("WWW-Authenticate", RouterErrors.BEARER_CHALLENGE + ", error=\"invalid_token\""));
     }
 
     private static String shorten(String value) {

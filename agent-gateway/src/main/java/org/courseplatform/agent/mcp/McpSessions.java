@@ -17,7 +17,10 @@ public class McpSessions {
     private final Cache<String, String> owners;
 
     public McpSessions(AgentConfig config) {
-        this.owners = Caffeine.newBuilder().maximumSize(200_000).expireAfterAccess(config.mcpSessionIdle()).build();
+        this.owners = Caffeine.newBuilder()
+                .maximumSize(200_000)
+                .expireAfterAccess(config.mcpSessionIdle())
+                .build();
     }
 
     public void bind(String sessionId, String tokenId) {

@@ -42,8 +42,14 @@ public class McpTools {
     private final CurrentIdentityAssociation identities;
     private final ObjectMapper json;
 
-    public McpTools(ToolManager manager, ToolCatalogue catalogue, MemberTools memberTools, ToolRunner runner,
-            MemberToolRunner members, CurrentIdentityAssociation identities, ObjectMapper json) {
+    public McpTools(
+            ToolManager manager,
+            ToolCatalogue catalogue,
+            MemberTools memberTools,
+            ToolRunner runner,
+            MemberToolRunner members,
+            CurrentIdentityAssociation identities,
+            ObjectMapper json) {
         this.runner = runner;
         this.members = members;
         this.identities = identities;
@@ -55,8 +61,9 @@ public class McpTools {
         for (AgentTool tool : catalogue.all()) {
             register(manager, tool, McpServer.DEFAULT, ConsumerEndpoint.SERVER);
         }
-        Log.debugf("Registered %d agent tools and %d member tools with the MCP servers", catalogue.all().size(),
-                memberTools.all().size());
+        Log.debugf(
+                "Registered %d agent tools and %d member tools with the MCP servers",
+                catalogue.all().size(), memberTools.all().size());
     }
 
     private void register(ToolManager manager, AgentTool tool, String... servers) {
@@ -67,9 +74,10 @@ public class McpTools {
                 .setDescription(tool.description())
                 .setInputSchema(new JsonObject(tool.inputSchema().toString()))
                 .setOutputSchema(new JsonObject(tool.outputSchema().toString()))
-                .setAnnotations(new ToolManager.ToolAnnotations(tool.title(), h.readOnly(), h.destructive(), h.idempotent(),
-                        h.openWorld()))
-                .setAsyncHandler(args -> identities.getDeferredIdentity()
+                .setAnnotations(new ToolManager.ToolAnnotations(
+                        tool.title(), h.readOnly(), h.destructive(), h.idempotent(), h.openWorld()))
+                .setAsyncHandler(args -> identities
+                        .getDeferredIdentity()
                         .chain(identity -> {
                             JsonNode arguments = json.valueToTree(args.args());
                             if (identity.getPrincipal() instanceof AgentCaller agent) {
@@ -78,12 +86,14 @@ public class McpTools {
                             if (identity.getPrincipal() instanceof MemberCaller member) {
                                 return members.call(member, tool.name(), arguments);
                             }
-                            throw new McpException("An agent token or a member's sign-in is needed", JsonRpcErrorCodes.SECURITY_ERROR);
+                            throw new McpException(
+                                    "An agent token or a member's sign-in is needed", JsonRpcErrorCodes.SECURITY_ERROR);
                         })
                         .map(McpTools::response)
                         .onFailure(ToolRefusedException.class)
                         .transform(e -> new McpException(e.getMessage(), JsonRpcErrorCodes.SECURITY_ERROR))
-                        .onFailure(ApiException.class).transform(McpTools::protocolError))
+                        .onFailure(ApiException.class)
+                        .transform(McpTools::protocolError))
                 .register();
     }
 
@@ -93,8 +103,13 @@ public class McpTools {
      * would turn the failure the agent should read into a protocol error.
      */
     private static ToolResponse response(ToolResult result) {
-        return new ToolResponse(result.isError(), List.of(new TextContent(result.text())),
-                result.isError() || result.structured() == null ? null : new JsonObject(result.structured().toString()), null);
+        return new ToolResponse(
+                result.isError(),
+                List.of(new TextContent(result.text())),
+                result.isError() || result.structured() == null
+                        ? null
+                        : new JsonObject(result.structured().toString()),
+                null);
     }
 
     private static Throwable protocolError(Throwable failure) {

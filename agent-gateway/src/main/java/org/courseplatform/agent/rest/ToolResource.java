@@ -41,7 +41,8 @@ public class ToolResource {
     /** The tools this token may run: {@code [{name, title, description, inputSchema, outputSchema, annotations, readOnly}]}. */
     @GET
     public Uni<List<ToolView>> list() {
-        return runner.visible(Callers.agent(identity)).map(tools -> tools.stream().map(ToolView::of).toList());
+        return runner.visible(Callers.agent(identity))
+                .map(tools -> tools.stream().map(ToolView::of).toList());
     }
 
     /** Calls a tool with the body as its arguments (none, or a JSON object): the MCP {@code tools/call} result. */
@@ -52,6 +53,7 @@ public class ToolResource {
         JsonNode arguments = bodies.optional(body, JsonNode.class, null);
         return runner.call(Callers.agent(identity), name, arguments)
                 .map(ToolResultView::of)
-                .onFailure(ToolRefusedException.class).transform(e -> ApiException.forbidden(e.getMessage()));
+                .onFailure(ToolRefusedException.class)
+                .transform(e -> ApiException.forbidden(e.getMessage()));
     }
 }

@@ -5,5 +5,4 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 
 @ApplicationScoped
-public class AgentTokenRepository implements PanacheRepositoryBase<AgentToken, UUID> {
-}
+public class AgentTokenRepository implements PanacheRepositoryBase<AgentToken, UUID> {}

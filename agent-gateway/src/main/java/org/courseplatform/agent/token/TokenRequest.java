@@ -13,8 +13,8 @@ import org.courseplatform.platform.web.ApiException;
  * The body of POST /api/v1/agent/auth. {@code courseId} may be a number or a digit string, as
  * ids are elsewhere; {@code readonly} omitted means read-only.
  */
-public record TokenRequest(String identifier, String clientIdentifier, List<String> tools, JsonNode courseId,
-        Boolean readonly) {
+public record TokenRequest(
+        String identifier, String clientIdentifier, List<String> tools, JsonNode courseId, Boolean readonly) {
 
     private static final Pattern TOOL_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
@@ -27,12 +27,14 @@ public record TokenRequest(String identifier, String clientIdentifier, List<Stri
             problems.add(new ApiError.Detail("identifier", "must be at most 255 characters"));
         }
         if (clientIdentifier != null && (clientIdentifier.isBlank() || clientIdentifier.length() > 255)) {
-            problems.add(new ApiError.Detail("clientIdentifier", "must be a non-empty string of at most 255 characters"));
+            problems.add(
+                    new ApiError.Detail("clientIdentifier", "must be a non-empty string of at most 255 characters"));
         }
         List<String> toolNames = null;
         if (tools != null) {
             if (tools.isEmpty()) {
-                problems.add(new ApiError.Detail("tools", "must name at least one tool; omit it for the full read surface"));
+                problems.add(
+                        new ApiError.Detail("tools", "must name at least one tool; omit it for the full read surface"));
             }
             if (tools.size() > 200) {
                 problems.add(new ApiError.Detail("tools", "may name at most 200 tools"));
@@ -41,10 +43,12 @@ public record TokenRequest(String identifier, String clientIdentifier, List<Stri
             for (int i = 0; i < tools.size(); i++) {
                 String name = tools.get(i);
                 if (name == null || !TOOL_NAME.matcher(name).matches()) {
-                    problems.add(new ApiError.Detail("tools[" + i + "]", "must be a tool name (lower-case letters, digits, _)"));
+                    problems.add(new ApiError.Detail(
+                            "tools[" + i + "]", "must be a tool name (lower-case letters, digits, _)"));
                 } else if (!catalogue.exists(name)) {
-                    problems.add(new ApiError.Detail("tools[" + i + "]", "unknown tool \"" + name
-                            + "\"; GET /api/v1/agent/tools with a token lists the tools"));
+                    problems.add(new ApiError.Detail(
+                            "tools[" + i + "]",
+                            "unknown tool \"" + name + "\"; GET /api/v1/agent/tools with a token lists the tools"));
                 } else {
                     names.add(name);
                 }
@@ -67,6 +71,5 @@ public record TokenRequest(String identifier, String clientIdentifier, List<Stri
         return new Scope(identifier.strip(), clientIdentifier, toolNames, course, readonly == null || readonly);
     }
 
-    record Scope(String identifier, String clientIdentifier, List<String> tools, Long courseId, boolean readonly) {
-    }
+    record Scope(String identifier, String clientIdentifier, List<String> tools, Long courseId, boolean readonly) {}
 }

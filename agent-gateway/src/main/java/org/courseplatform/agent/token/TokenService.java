@@ -11,9 +11,9 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
+import org.courseplatform.agent.access.AgentConfig;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.auth.WorkspaceCaller;
-import org.courseplatform.agent.access.AgentConfig;
 
 /** Mints agent tokens: RS256 JWTs for agent-gateway, scoped to one user, tenant and tool set. */
 @ApplicationScoped
@@ -69,6 +69,5 @@ public class TokenService {
                 .replaceWith(new TokenResponse(token, expires));
     }
 
-    public record TokenResponse(String token, OffsetDateTime expiresAt) {
-    }
+    public record TokenResponse(String token, OffsetDateTime expiresAt) {}
 }

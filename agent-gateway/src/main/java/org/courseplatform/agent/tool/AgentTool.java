@@ -12,8 +12,16 @@ import io.smallrye.mutiny.Uni;
  *        token pinned to one course), or null when the tool names none
  * @param makesCourse whether the tool makes a new course; a token pinned to one course may not
  */
-public record AgentTool(String name, String title, String description, ObjectNode inputSchema, ObjectNode outputSchema,
-        Hints hints, String courseArgument, boolean makesCourse, Handler handler) {
+public record AgentTool(
+        String name,
+        String title,
+        String description,
+        ObjectNode inputSchema,
+        ObjectNode outputSchema,
+        Hints hints,
+        String courseArgument,
+        boolean makesCourse,
+        Handler handler) {
 
     public boolean readOnly() {
         return hints.readOnly();

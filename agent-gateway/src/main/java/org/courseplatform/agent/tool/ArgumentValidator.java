@@ -21,8 +21,11 @@ final class ArgumentValidator {
     private final Validator validator;
 
     ArgumentValidator(JsonNode schema) {
-        this.validator = Validator.create(JsonSchema.of(new JsonObject(schema.toString())),
-                new JsonSchemaOptions().setDraft(Draft.DRAFT202012).setBaseUri("https://course-platform.invalid/tools/")
+        this.validator = Validator.create(
+                JsonSchema.of(new JsonObject(schema.toString())),
+                new JsonSchemaOptions()
+                        .setDraft(Draft.DRAFT202012)
+                        .setBaseUri("https://course-platform.invalid/tools/")
                         .setOutputFormat(OutputFormat.Basic));
     }
 
@@ -33,10 +36,12 @@ final class ArgumentValidator {
         if (Boolean.TRUE.equals(result.getValid())) {
             return problems;
         }
-        List<OutputUnit> errors = result.getErrors() == null || result.getErrors().isEmpty() ? List.of(result) : result.getErrors();
+        List<OutputUnit> errors =
+                result.getErrors() == null || result.getErrors().isEmpty() ? List.of(result) : result.getErrors();
         for (OutputUnit error : errors) {
             String location = error.getInstanceLocation() == null ? "" : error.getInstanceLocation();
-            String field = location.isEmpty() || "#".equals(location) ? "arguments"
+            String field = location.isEmpty() || "#".equals(location)
+                    ? "arguments"
                     : location.replaceFirst("^#?/", "").replace('/', '.');
             String message = error.getError() == null ? "is not valid" : error.getError();
             ApiError.Detail detail = new ApiError.Detail(field, message);

@@ -12,30 +12,49 @@ import java.util.Map;
  */
 public final class CatalogueDocument {
 
-    private CatalogueDocument() {
-    }
+    private CatalogueDocument() {}
 
     public static String render(List<AgentTool> tools) {
         StringBuilder md = new StringBuilder();
         md.append("# Agent tools\n\n")
-                .append("The catalogue of agent-gateway, served at `POST /api/v1/agent/mcp` (MCP `tools/list`, `tools/call`)\n")
-                .append("and `GET /api/v1/agent/tools`, `POST /api/v1/agent/tools/{name}` (REST). Generated from the code\n")
-                .append("(`CatalogueDocument`); `ToolCatalogueTest` fails when this file and the code disagree. Regenerate with\n")
+                .append(
+                        "The catalogue of agent-gateway, served at `POST /api/v1/agent/mcp` (MCP `tools/list`, `tools/call`)\n")
+                .append(
+                        "and `GET /api/v1/agent/tools`, `POST /api/v1/agent/tools/{name}` (REST). Generated from the code\n")
+                .append(
+                        "(`CatalogueDocument`); `ToolCatalogueTest` fails when this file and the code disagree. Regenerate with\n")
                 .append("`./mvnw -pl agent-gateway test -Dtest=ToolCatalogueTest -Dcatalogue.write=true`.\n\n")
-                .append("A token lists and runs only what its scope allows (see docs/agent-gateway.md). Hints are the MCP\n")
+                .append(
+                        "A token lists and runs only what its scope allows (see docs/agent-gateway.md). Hints are the MCP\n")
                 .append("tool annotations.\n\n")
                 .append("| tool | kind | read-only | destructive | idempotent | names a course | title |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (AgentTool tool : tools) {
             AgentTool.Hints h = tool.hints();
-            md.append("| `").append(tool.name()).append("` | ").append(tool.readOnly() ? "read" : "write").append(" | ")
-                    .append(yes(h.readOnly())).append(" | ").append(yes(h.destructive())).append(" | ")
-                    .append(yes(h.idempotent())).append(" | ").append(tool.courseArgument() == null ? "" : "`" + tool.courseArgument() + "`")
-                    .append(" | ").append(tool.title()).append(" |\n");
+            md.append("| `")
+                    .append(tool.name())
+                    .append("` | ")
+                    .append(tool.readOnly() ? "read" : "write")
+                    .append(" | ")
+                    .append(yes(h.readOnly()))
+                    .append(" | ")
+                    .append(yes(h.destructive()))
+                    .append(" | ")
+                    .append(yes(h.idempotent()))
+                    .append(" | ")
+                    .append(tool.courseArgument() == null ? "" : "`" + tool.courseArgument() + "`")
+                    .append(" | ")
+                    .append(tool.title())
+                    .append(" |\n");
         }
         for (AgentTool tool : tools) {
-            md.append("\n## `").append(tool.name()).append("`: ").append(tool.title()).append("\n\n")
-                    .append(tool.description()).append("\n\n");
+            md.append("\n## `")
+                    .append(tool.name())
+                    .append("`: ")
+                    .append(tool.title())
+                    .append("\n\n")
+                    .append(tool.description())
+                    .append("\n\n");
             if (tool.makesCourse()) {
                 md.append("Makes a new course: not available to a token pinned to one course.\n\n");
             }
@@ -58,9 +77,14 @@ public final class CatalogueDocument {
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             JsonNode property = field.getValue();
-            md.append("- `").append(field.getKey()).append("` (").append(type(property))
-                    .append(required.contains(field.getKey()) ? ", required" : "").append("): ")
-                    .append(property.path("description").asText("").replace("\n", " ")).append('\n');
+            md.append("- `")
+                    .append(field.getKey())
+                    .append("` (")
+                    .append(type(property))
+                    .append(required.contains(field.getKey()) ? ", required" : "")
+                    .append("): ")
+                    .append(property.path("description").asText("").replace("\n", " "))
+                    .append('\n');
         }
     }
 

@@ -10,8 +10,7 @@ public final class Schemas {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private Schemas() {
-    }
+    private Schemas() {}
 
     /** An object schema; inputs refuse unknown arguments, so a misspelt one is reported, not ignored. */
     public static Builder input() {
@@ -44,7 +43,10 @@ public final class Schemas {
     }
 
     public static ObjectNode integer(String description, long minimum, Long maximum) {
-        ObjectNode schema = JSON.objectNode().put("type", "integer").put("description", description).put("minimum", minimum);
+        ObjectNode schema = JSON.objectNode()
+                .put("type", "integer")
+                .put("description", description)
+                .put("minimum", minimum);
         if (maximum != null) {
             schema.put("maximum", maximum);
         }

@@ -15,8 +15,7 @@ import org.courseplatform.platform.auth.AgentCaller;
  */
 public final class ToolAccess {
 
-    private ToolAccess() {
-    }
+    private ToolAccess() {}
 
     /** Whether the token may run the tool at all: what tools/list and GET /tools show. */
     public static boolean visible(AgentCaller agent, AgentTool tool) {
@@ -30,13 +29,16 @@ public final class ToolAccess {
             return Optional.of("The tool " + tool.name() + " is not in this token's tools allowlist");
         }
         if (!tool.readOnly() && !allowlisted) {
-            return Optional.of("The tool " + tool.name() + " writes; a token without a tools allowlist has the read tools only");
+            return Optional.of(
+                    "The tool " + tool.name() + " writes; a token without a tools allowlist has the read tools only");
         }
         if (!tool.readOnly() && agent.readonly()) {
-            return Optional.of("The tool " + tool.name() + " writes and this token is read-only (mint it with readonly: false)");
+            return Optional.of(
+                    "The tool " + tool.name() + " writes and this token is read-only (mint it with readonly: false)");
         }
         if (tool.makesCourse() && agent.courseId() != null) {
-            return Optional.of("The tool " + tool.name() + " makes a new course; this token is pinned to course " + agent.courseId());
+            return Optional.of("The tool " + tool.name() + " makes a new course; this token is pinned to course "
+                    + agent.courseId());
         }
         return Optional.empty();
     }
@@ -48,7 +50,10 @@ public final class ToolAccess {
             return refusal;
         }
         JsonNode course = arguments.get(tool.courseArgument());
-        if (course != null && course.canConvertToLong() && course.isIntegralNumber() && course.asLong() == agent.courseId()) {
+        if (course != null
+                && course.canConvertToLong()
+                && course.isIntegralNumber()
+                && course.asLong() == agent.courseId()) {
             return Optional.empty();
         }
         return Optional.of("This token is pinned to course " + agent.courseId() + " and may not act on another");

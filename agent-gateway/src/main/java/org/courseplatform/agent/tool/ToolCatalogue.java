@@ -38,10 +38,14 @@ public class ToolCatalogue {
             if (byName.put(tool.name(), tool) != null) {
                 throw new IllegalStateException("two tools are named " + tool.name());
             }
-            if (tool.title() == null || tool.title().isBlank() || tool.description() == null || tool.description().isBlank()) {
+            if (tool.title() == null
+                    || tool.title().isBlank()
+                    || tool.description() == null
+                    || tool.description().isBlank()) {
                 throw new IllegalStateException("tool " + tool.name() + " needs a title and a description");
             }
-            if (tool.courseArgument() != null && !tool.inputSchema().path("properties").has(tool.courseArgument())) {
+            if (tool.courseArgument() != null
+                    && !tool.inputSchema().path("properties").has(tool.courseArgument())) {
                 throw new IllegalStateException("tool " + tool.name() + " names no argument " + tool.courseArgument());
             }
             checks.put(tool.name(), new ArgumentValidator(tool.inputSchema()));

@@ -24,7 +24,8 @@ public record ToolResult(boolean isError, String text, JsonNode structured) {
     }
 
     public static ToolResult error(String code, String message, JsonNode details) {
-        ObjectNode error = JsonNodeFactory.instance.objectNode().put("error", code).put("message", message);
+        ObjectNode error =
+                JsonNodeFactory.instance.objectNode().put("error", code).put("message", message);
         if (details != null) {
             error.set("details", details);
         }

@@ -38,7 +38,10 @@ public class ToolRunner {
 
     /** The tools the token may run, in catalogue order; checks the key's standing first. */
     public Uni<List<AgentTool>> visible(AgentCaller agent) {
-        return standing.of(agent).map(caller -> catalogue.all().stream().filter(t -> ToolAccess.visible(agent, t)).toList());
+        return standing.of(agent)
+                .map(caller -> catalogue.all().stream()
+                        .filter(t -> ToolAccess.visible(agent, t))
+                        .toList());
     }
 
     /**
@@ -48,8 +51,10 @@ public class ToolRunner {
      * @throws ToolRefusedException when the token may not make this call
      */
     public Uni<ToolResult> call(AgentCaller agent, String name, JsonNode arguments) {
-        AgentTool tool = catalogue.find(name).orElseThrow(() -> ApiException.notFound("There is no tool named \""
-                + (name == null ? "" : name.length() > 64 ? name.substring(0, 64) + "…" : name) + "\""));
+        AgentTool tool = catalogue
+                .find(name)
+                .orElseThrow(() -> ApiException.notFound("There is no tool named \""
+                        + (name == null ? "" : name.length() > 64 ? name.substring(0, 64) + "…" : name) + "\""));
         return standing.of(agent).chain(caller -> {
             ObjectNode args = arguments(arguments);
             if (args == null) {
@@ -71,24 +76,29 @@ public class ToolRunner {
      */
     public Uni<ToolResult> run(AgentTool tool, ToolCall call) {
         Optional<ToolResult> invalid = invalid(tool, call.arguments());
-        return invalid.isPresent() ? Uni.createFrom().item(invalid.get()) : tool.handler().run(call);
+        return invalid.isPresent()
+                ? Uni.createFrom().item(invalid.get())
+                : tool.handler().run(call);
     }
 
     /** The failed result of arguments that do not match the tool's input schema; empty when they match. */
     public Optional<ToolResult> invalid(AgentTool tool, ObjectNode arguments) {
-        ArgumentValidator validator = catalogue.find(tool.name()).filter(known -> known == tool).isPresent()
-                ? catalogue.validator(tool.name())
-                : others.computeIfAbsent(tool.name(), n -> new ArgumentValidator(tool.inputSchema()));
+        ArgumentValidator validator =
+                catalogue.find(tool.name()).filter(known -> known == tool).isPresent()
+                        ? catalogue.validator(tool.name())
+                        : others.computeIfAbsent(tool.name(), n -> new ArgumentValidator(tool.inputSchema()));
         List<ApiError.Detail> problems = validator.problems(arguments);
         if (problems.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(ToolResult.error("invalid_argument", describe(tool.name(), problems), json.valueToTree(problems)));
+        return Optional.of(
+                ToolResult.error("invalid_argument", describe(tool.name(), problems), json.valueToTree(problems)));
     }
 
     /** The arguments as an object to work on (a copy), none as an empty one; null when they are not an object. */
     public static ObjectNode arguments(JsonNode arguments) {
-        return arguments == null || arguments.isNull() ? JsonNodeFactory.instance.objectNode()
+        return arguments == null || arguments.isNull()
+                ? JsonNodeFactory.instance.objectNode()
                 : arguments.isObject() ? (ObjectNode) arguments.deepCopy() : null;
     }
 
@@ -98,9 +108,14 @@ public class ToolRunner {
     }
 
     private static String describe(String name, List<ApiError.Detail> problems) {
-        StringBuilder text = new StringBuilder("Invalid arguments for ").append(name).append(':');
+        StringBuilder text =
+                new StringBuilder("Invalid arguments for ").append(name).append(':');
         for (ApiError.Detail problem : problems) {
-            text.append(' ').append(problem.field()).append(' ').append(problem.message()).append(';');
+            text.append(' ')
+                    .append(problem.field())
+                    .append(' ')
+                    .append(problem.message())
+                    .append(';');
         }
         text.setLength(text.length() - 1);
         return text.append(". The tool's inputSchema lists its arguments.").toString();

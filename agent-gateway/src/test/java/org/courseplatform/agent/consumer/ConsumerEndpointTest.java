@@ -39,33 +39,39 @@ class ConsumerEndpointTest {
 
     @Test
     void theResourceAndTheMetadataUrlComeFromThePublicBaseUrl() {
-        ConsumerEndpoint endpoint = new ConsumerEndpoint(config("https://id.example.com/realms/course-platform", null,
-                Duration.ofMinutes(5)), "https://courses.example.com/");
+        ConsumerEndpoint endpoint = new ConsumerEndpoint(
+                config("https://id.example.com/realms/course-platform", null, Duration.ofMinutes(5)),
+                "https://courses.example.com/");
         assertThat(endpoint.configured()).isTrue();
         assertThat(endpoint.resource()).isEqualTo("https://courses.example.com/mcp");
-        assertThat(endpoint.challenge()).isEqualTo(
-                "Bearer resource_metadata=\"https://courses.example.com/.well-known/oauth-protected-resource\"");
+        assertThat(endpoint.challenge())
+                .isEqualTo(
+                        "Bearer resource_metadata=\"https://courses.example.com/.well-known/oauth-protected-resource\"");
         assertThat(endpoint.invalidTokenChallenge()).endsWith(", error=\"invalid_token\"");
         assertThat(endpoint.memberTtl()).isEqualTo(Duration.ofSeconds(15));
         assertThat(endpoint.originAllowed(null)).isTrue();
         assertThat(endpoint.originAllowed("https://evil.example")).isFalse();
-        ConsumerEndpoint explicit = new ConsumerEndpoint(config("https://id.example.com/realms/x", "https://api.example.com/mcp",
-                Duration.ofSeconds(2)), "https://courses.example.com");
+        ConsumerEndpoint explicit = new ConsumerEndpoint(
+                config("https://id.example.com/realms/x", "https://api.example.com/mcp", Duration.ofSeconds(2)),
+                "https://courses.example.com");
         assertThat(explicit.metadataUrl()).isEqualTo("https://api.example.com/.well-known/oauth-protected-resource");
         assertThat(explicit.memberTtl()).isEqualTo(Duration.ofSeconds(2));
     }
 
     @Test
     void withoutAnIssuerTheEndpointAndItsMetadataAnswer503() {
-        ConsumerEndpoint endpoint = new ConsumerEndpoint(config(" ", null, Duration.ofSeconds(15)), "http://127.0.0.1:8080");
+        ConsumerEndpoint endpoint =
+                new ConsumerEndpoint(config(" ", null, Duration.ofSeconds(15)), "http://127.0.0.1:8080");
         assertThat(endpoint.configured()).isFalse();
         ConsumerMcpPolicy policy = new ConsumerMcpPolicy(endpoint, null, null, null);
-        assertThatThrownBy(() -> policy.checkPermission(null, null, null).await().indefinitely())
+        assertThatThrownBy(
+                        () -> policy.checkPermission(null, null, null).await().indefinitely())
                 .isInstanceOfSatisfying(ApiException.class, e -> {
                     assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE);
                     assertThat(e.getMessage()).contains("not configured");
                 });
         assertThatThrownBy(() -> new ProtectedResourceMetadataResource(endpoint).metadata())
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE));
     }
 }

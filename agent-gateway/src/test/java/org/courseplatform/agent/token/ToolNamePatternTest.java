@@ -2,7 +2,11 @@ package org.courseplatform.agent.token;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.List;
+import org.courseplatform.agent.tool.AgentTool;
+import org.courseplatform.agent.tool.Schemas;
+import org.courseplatform.agent.tool.ToolCatalogue;
 import org.courseplatform.platform.testing.Linearity;
 import org.courseplatform.platform.web.ApiException;
 import org.junit.jupiter.api.Test;
@@ -11,17 +15,25 @@ import org.junit.jupiter.api.Test;
 class ToolNamePatternTest {
 
     /** A catalogue of one tool, list_courses, so well-formed names reach the catalogue check. */
-    private static final org.courseplatform.agent.tool.ToolCatalogue CATALOGUE = new org.courseplatform.agent.tool.ToolCatalogue(
-            List.of(() -> List.of(new org.courseplatform.agent.tool.AgentTool("list_courses", "List", "Lists courses",
-                    org.courseplatform.agent.tool.Schemas.input().build(), org.courseplatform.agent.tool.Schemas.output().build(),
-                    org.courseplatform.agent.tool.AgentTool.Hints.read(), null, false, call -> null))));
+    private static final ToolCatalogue CATALOGUE = new ToolCatalogue(List.of(() -> List.of(new AgentTool(
+            "list_courses",
+            "List",
+            "Lists courses",
+            Schemas.input().build(),
+            Schemas.output().build(),
+            AgentTool.Hints.read(),
+            null,
+            false,
+            call -> null))));
 
     @Test
     void toolNamesAndCourseIdsAreCheckedInLinearTime() {
         Linearity.assertLinear("tool name", 4_000_000, n -> "a_".repeat(n / 2) + "!", ToolNamePatternTest::validate);
-        Linearity.assertLinear("course id", 4_000_000, n -> "1".repeat(n) + "x",
-                n -> validate(new TokenRequest("agent", null, List.of("list_courses"),
-                        com.fasterxml.jackson.databind.node.TextNode.valueOf(n), null)));
+        Linearity.assertLinear(
+                "course id",
+                4_000_000,
+                n -> "1".repeat(n) + "x",
+                n -> validate(new TokenRequest("agent", null, List.of("list_courses"), TextNode.valueOf(n), null)));
         assertThat(validate("list_courses")).isNull();
     }
 

@@ -39,15 +39,44 @@ class ToolCatalogueTest {
     @Test
     void theCatalogueHasTheToolsOfTheCourseSurfaceWithSchemasAndTruthfulHints() {
         Map<String, AgentTool> tools = catalogue.all().stream().collect(Collectors.toMap(AgentTool::name, t -> t));
-        assertThat(tools.keySet()).containsExactlyInAnyOrder("list_courses", "get_course", "get_course_content",
-                "get_course_document", "list_layouts", "create_course", "create_screen", "add_block", "update_screen",
-                "delete_screen", "publish_course", "revert_course", "duplicate_course", "delete_course", "restore_course",
-                "migrate_course", "list_themes", "apply_theme", "get_brand_voice", "set_brand_voice", "create_share_link",
-                "list_collections", "create_collection", "add_course_to_collection", "list_folders", "create_folder",
-                "move_course_to_folder", "get_course_analytics", "translate_course", "generate_narration", "get_job");
+        assertThat(tools.keySet())
+                .containsExactlyInAnyOrder(
+                        "list_courses",
+                        "get_course",
+                        "get_course_content",
+                        "get_course_document",
+                        "list_layouts",
+                        "create_course",
+                        "create_screen",
+                        "add_block",
+                        "update_screen",
+                        "delete_screen",
+                        "publish_course",
+                        "revert_course",
+                        "duplicate_course",
+                        "delete_course",
+                        "restore_course",
+                        "migrate_course",
+                        "list_themes",
+                        "apply_theme",
+                        "get_brand_voice",
+                        "set_brand_voice",
+                        "create_share_link",
+                        "list_collections",
+                        "create_collection",
+                        "add_course_to_collection",
+                        "list_folders",
+                        "create_folder",
+                        "move_course_to_folder",
+                        "get_course_analytics",
+                        "translate_course",
+                        "generate_narration",
+                        "get_job");
         for (AgentTool tool : catalogue.all()) {
             assertThat(tool.inputSchema().get("type").asText()).as(tool.name()).isEqualTo("object");
-            assertThat(tool.inputSchema().get("additionalProperties").asBoolean()).as(tool.name()).isFalse();
+            assertThat(tool.inputSchema().get("additionalProperties").asBoolean())
+                    .as(tool.name())
+                    .isFalse();
             assertThat(tool.outputSchema().get("type").asText()).as(tool.name()).isEqualTo("object");
             assertThat(tool.description().length()).as(tool.name()).isGreaterThan(40);
             if (tool.readOnly()) {
@@ -73,7 +102,12 @@ class ToolCatalogueTest {
         assertThat(tools.get("duplicate_course").makesCourse()).isTrue();
         // Every editing tool takes the revision it is based on.
         for (String edit : List.of("create_screen", "add_block", "update_screen", "delete_screen")) {
-            assertThat(tools.get(edit).inputSchema().at("/properties/revision/type").asText()).as(edit).isEqualTo("integer");
+            assertThat(tools.get(edit)
+                            .inputSchema()
+                            .at("/properties/revision/type")
+                            .asText())
+                    .as(edit)
+                    .isEqualTo("integer");
         }
     }
 
@@ -84,8 +118,11 @@ class ToolCatalogueTest {
         if (Boolean.getBoolean("catalogue.write")) {
             Files.writeString(doc, rendered);
         }
-        assertThat(Files.exists(doc)).as(doc + " (regenerate with -Dcatalogue.write=true)").isTrue();
-        assertThat(Files.readString(doc)).as("docs/agent-tools.md is stale: regenerate it with -Dcatalogue.write=true")
+        assertThat(Files.exists(doc))
+                .as(doc + " (regenerate with -Dcatalogue.write=true)")
+                .isTrue();
+        assertThat(Files.readString(doc))
+                .as("docs/agent-tools.md is stale: regenerate it with -Dcatalogue.write=true")
                 .isEqualTo(rendered);
     }
 
@@ -93,25 +130,26 @@ class ToolCatalogueTest {
     void theToolFilterFailsClosed() {
         ToolManager.ToolInfo info = manager.getTool("get_course");
         assertThat(info).isNotNull();
-        AgentToolFilter failing = new AgentToolFilter(catalogue, new CurrentIdentityAssociation() {
-            @Override
-            public void setIdentity(SecurityIdentity identity) {
-            }
+        AgentToolFilter failing = new AgentToolFilter(
+                catalogue,
+                new CurrentIdentityAssociation() {
+                    @Override
+                    public void setIdentity(SecurityIdentity identity) {}
 
-            @Override
-            public void setIdentity(Uni<SecurityIdentity> identity) {
-            }
+                    @Override
+                    public void setIdentity(Uni<SecurityIdentity> identity) {}
 
-            @Override
-            public Uni<SecurityIdentity> getDeferredIdentity() {
-                return Uni.createFrom().failure(new IllegalStateException("boom"));
-            }
+                    @Override
+                    public Uni<SecurityIdentity> getDeferredIdentity() {
+                        return Uni.createFrom().failure(new IllegalStateException("boom"));
+                    }
 
-            @Override
-            public SecurityIdentity getIdentity() {
-                throw new IllegalStateException("boom");
-            }
-        }, members);
+                    @Override
+                    public SecurityIdentity getIdentity() {
+                        throw new IllegalStateException("boom");
+                    }
+                },
+                members);
         assertThat(failing.test(info, context(McpMethod.TOOLS_LIST))).isFalse();
         assertThat(failing.test(info, context(McpMethod.TOOLS_CALL))).isFalse();
         assertThat(failing.test(null, (FilterContext) null)).isFalse();

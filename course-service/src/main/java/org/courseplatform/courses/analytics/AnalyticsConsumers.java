@@ -42,14 +42,22 @@ public class AnalyticsConsumers {
     }
 
     private Uni<Void> apply(String consumer, String source, List<String> values) {
-        List<CloudEvent> events = values.stream().map(inbox::parse).filter(Objects::nonNull)
-                .filter(e -> e.type() != null && e.type().startsWith("course.c")).toList();
+        List<CloudEvent> events = values.stream()
+                .map(inbox::parse)
+                .filter(Objects::nonNull)
+                .filter(e -> e.type() != null && e.type().startsWith("course.c"))
+                .toList();
         if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return repository.pool().withTransaction(connection -> inbox.claim(connection, consumer, events)
+        return repository
+                .pool()
+                .withTransaction(connection -> inbox.claim(connection, consumer, events)
                         .chain(fresh -> projection.apply(connection, source, fresh)))
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
                 .invoke(() -> Log.debugf("%s: %d events", consumer, events.size()));
     }
 }

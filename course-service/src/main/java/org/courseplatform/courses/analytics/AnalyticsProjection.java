@@ -30,7 +30,9 @@ public class AnalyticsProjection {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (CloudEvent event : events) {
             boolean commenced = Events.COURSE_COMMENCED.is(event);
-            if (!commenced && !Events.COURSE_COMPLETED.is(event) || event.data() == null || event.workspaceid() == null) {
+            if (!commenced && !Events.COURSE_COMPLETED.is(event)
+                    || event.data() == null
+                    || event.workspaceid() == null) {
                 continue;
             }
             JsonNode course = event.data().path("course");
@@ -47,9 +49,20 @@ public class AnalyticsProjection {
             String identifier = tracking.path("identifier").asText("");
             boolean testMode = Boolean.TRUE.equals(event.testmode());
             JsonNode collection = event.data().path("collection").path("id");
-            Long collectionId = collection.canConvertToLong() && collection.isIntegralNumber() ? collection.asLong() : null;
-            chain = chain.chain(() -> repository.event(client, source, tracking.get("id").asLong(), event.workspaceid(),
-                    course.get("id").asLong(), identifier, testMode, started, finished, seconds, collectionId));
+            Long collectionId =
+                    collection.canConvertToLong() && collection.isIntegralNumber() ? collection.asLong() : null;
+            chain = chain.chain(() -> repository.event(
+                    client,
+                    source,
+                    tracking.get("id").asLong(),
+                    event.workspaceid(),
+                    course.get("id").asLong(),
+                    identifier,
+                    testMode,
+                    started,
+                    finished,
+                    seconds,
+                    collectionId));
         }
         return chain;
     }

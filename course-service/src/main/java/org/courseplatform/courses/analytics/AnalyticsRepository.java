@@ -53,6 +53,7 @@ public class AnalyticsRepository {
             from analytics_learner
             where course_id = $1 and test_mode = $2 and commenced_at >= $3 and commenced_at < $4
             group by furthest_index""";
+
     static final String MEDIAN = """
             select percentile_cont(0.5) within group (order by total_seconds)
             from analytics_learner
@@ -83,67 +84,119 @@ public class AnalyticsRepository {
     }
 
     /** A course.commenced / course.completed of either source. */
-    Uni<Void> event(SqlClient client, String source, long trackingId, long workspaceId, long courseId, String identifier,
-            boolean testMode, OffsetDateTime commenced, OffsetDateTime completed, long totalSeconds, Long collectionId) {
-        return client.preparedQuery(EVENT).execute(Tuple.from(Arrays.asList(source, trackingId, workspaceId, courseId, identifier,
-                testMode, commenced, completed, totalSeconds, collectionId))).replaceWithVoid();
+    Uni<Void> event(
+            SqlClient client,
+            String source,
+            long trackingId,
+            long workspaceId,
+            long courseId,
+            String identifier,
+            boolean testMode,
+            OffsetDateTime commenced,
+            OffsetDateTime completed,
+            long totalSeconds,
+            Long collectionId) {
+        return client.preparedQuery(EVENT)
+                .execute(Tuple.from(Arrays.asList(
+                        source,
+                        trackingId,
+                        workspaceId,
+                        courseId,
+                        identifier,
+                        testMode,
+                        commenced,
+                        completed,
+                        totalSeconds,
+                        collectionId)))
+                .replaceWithVoid();
     }
 
     /**
      * The native player's furthest screen of a learner and, once known, whether they passed the
      * course's questions; call inside the progress transaction.
      */
-    public Uni<Void> reached(long trackingId, long workspaceId, long courseId, String identifier, boolean testMode,
-            int furthestIndex, Boolean quizPassed) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(REACHED).setParameter(1, trackingId)
-                .setParameter(2, workspaceId).setParameter(3, courseId).setParameter(4, identifier)
-                .setParameter(5, testMode).setParameter(6, furthestIndex).setParameter(7, quizPassed).executeUpdate())
+    public Uni<Void> reached(
+            long trackingId,
+            long workspaceId,
+            long courseId,
+            String identifier,
+            boolean testMode,
+            int furthestIndex,
+            Boolean quizPassed) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(REACHED)
+                        .setParameter(1, trackingId)
+                        .setParameter(2, workspaceId)
+                        .setParameter(3, courseId)
+                        .setParameter(4, identifier)
+                        .setParameter(5, testMode)
+                        .setParameter(6, furthestIndex)
+                        .setParameter(7, quizPassed)
+                        .executeUpdate())
                 .replaceWithVoid();
     }
 
     /** One group of {@link #BY_SCREEN}. */
-    record ScreenGroup(int furthestIndex, long commenced, long completed, long completedSeconds, long quizAttempts,
-            long quizPassed) {
-    }
+    record ScreenGroup(
+            int furthestIndex,
+            long commenced,
+            long completed,
+            long completedSeconds,
+            long quizAttempts,
+            long quizPassed) {}
 
     Uni<List<ScreenGroup>> byScreen(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        return pool.preparedQuery(BY_SCREEN).execute(Tuple.of(courseId, testMode, from, until)).map(rows -> {
-            List<ScreenGroup> groups = new ArrayList<>();
-            for (Row r : rows) {
-                groups.add(new ScreenGroup(r.getInteger(0), r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4),
-                        r.getLong(5)));
-            }
-            return groups;
-        });
+        return pool.preparedQuery(BY_SCREEN)
+                .execute(Tuple.of(courseId, testMode, from, until))
+                .map(rows -> {
+                    List<ScreenGroup> groups = new ArrayList<>();
+                    for (Row r : rows) {
+                        groups.add(new ScreenGroup(
+                                r.getInteger(0), r.getLong(1), r.getLong(2), r.getLong(3), r.getLong(4), r.getLong(5)));
+                    }
+                    return groups;
+                });
     }
 
     /** The median total time of the learners completed by {@code until}, or null when none. */
     Uni<Double> median(long courseId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        return pool.preparedQuery(MEDIAN).execute(Tuple.of(courseId, testMode, from, until))
+        return pool.preparedQuery(MEDIAN)
+                .execute(Tuple.of(courseId, testMode, from, until))
                 .map(rows -> rows.iterator().next().getDouble(0));
     }
 
     /** {@link #COLLECTION_BY_SCREEN}: the groups of each course of the collection, by course id. */
-    Uni<Map<Long, List<ScreenGroup>>> collectionByScreen(long collectionId, boolean testMode, OffsetDateTime from,
-            OffsetDateTime until) {
-        return pool.preparedQuery(COLLECTION_BY_SCREEN).execute(Tuple.of(collectionId, testMode, from, until)).map(rows -> {
-            Map<Long, List<ScreenGroup>> groups = new HashMap<>();
-            for (Row r : rows) {
-                groups.computeIfAbsent(r.getLong(0), id -> new ArrayList<>()).add(new ScreenGroup(r.getInteger(1), r.getLong(2),
-                        r.getLong(3), r.getLong(4), r.getLong(5), r.getLong(6)));
-            }
-            return groups;
-        });
+    Uni<Map<Long, List<ScreenGroup>>> collectionByScreen(
+            long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(COLLECTION_BY_SCREEN)
+                .execute(Tuple.of(collectionId, testMode, from, until))
+                .map(rows -> {
+                    Map<Long, List<ScreenGroup>> groups = new HashMap<>();
+                    for (Row r : rows) {
+                        groups.computeIfAbsent(r.getLong(0), id -> new ArrayList<>())
+                                .add(new ScreenGroup(
+                                        r.getInteger(1),
+                                        r.getLong(2),
+                                        r.getLong(3),
+                                        r.getLong(4),
+                                        r.getLong(5),
+                                        r.getLong(6)));
+                    }
+                    return groups;
+                });
     }
 
     /** {@link #COLLECTION_MEDIANS}: each course's median by course id, the collection's under null. */
-    Uni<Map<Long, Double>> collectionMedians(long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
-        return pool.preparedQuery(COLLECTION_MEDIANS).execute(Tuple.of(collectionId, testMode, from, until)).map(rows -> {
-            Map<Long, Double> medians = new HashMap<>();
-            for (Row r : rows) {
-                medians.put(r.getLong(0), r.getDouble(1));
-            }
-            return medians;
-        });
+    Uni<Map<Long, Double>> collectionMedians(
+            long collectionId, boolean testMode, OffsetDateTime from, OffsetDateTime until) {
+        return pool.preparedQuery(COLLECTION_MEDIANS)
+                .execute(Tuple.of(collectionId, testMode, from, until))
+                .map(rows -> {
+                    Map<Long, Double> medians = new HashMap<>();
+                    for (Row r : rows) {
+                        medians.put(r.getLong(0), r.getDouble(1));
+                    }
+                    return medians;
+                });
     }
 }

@@ -31,8 +31,12 @@ public class AnalyticsResource {
     /** {@code ?from=&to=} as YYYY-MM-DD (UTC, both included; default the last 30 days, at most 366). */
     @GET
     @Path("/course/{id}/analytics")
-    public Uni<AnalyticsViews.Course> course(@PathParam("id") String id, @QueryParam("from") String from,
-            @QueryParam("to") String to, @QueryParam("clientIdentifier") String clientIdentifier) {
-        return service.course(CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id), from, to);
+    public Uni<AnalyticsViews.Course> course(
+            @PathParam("id") String id,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to,
+            @QueryParam("clientIdentifier") String clientIdentifier) {
+        return service.course(
+                CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id), from, to);
     }
 }

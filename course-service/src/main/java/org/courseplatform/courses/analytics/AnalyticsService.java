@@ -40,7 +40,10 @@ public class AnalyticsService {
     private final CollectionService collections;
     private final ObjectMapper mapper;
 
-    public AnalyticsService(AnalyticsRepository repository, CourseRepository courses, CollectionService collections,
+    public AnalyticsService(
+            AnalyticsRepository repository,
+            CourseRepository courses,
+            CollectionService collections,
             ObjectMapper mapper) {
         this.repository = repository;
         this.courses = courses;
@@ -94,10 +97,12 @@ public class AnalyticsService {
             if (course == null || !scope.sees(course)) {
                 throw ApiException.notFound("Course " + courseId + " not found");
             }
-            return Workers.call(() -> screensOf(course)).chain(screens -> repository
-                    .byScreen(courseId, scope.testMode(), range.start(), range.end())
-                    .chain(groups -> repository.median(courseId, scope.testMode(), range.start(), range.end())
-                            .map(median -> summary(courseId, range, screens, groups, median))));
+            return Workers.call(() -> screensOf(course))
+                    .chain(screens -> repository
+                            .byScreen(courseId, scope.testMode(), range.start(), range.end())
+                            .chain(groups -> repository
+                                    .median(courseId, scope.testMode(), range.start(), range.end())
+                                    .map(median -> summary(courseId, range, screens, groups, median))));
         });
     }
 
@@ -110,27 +115,41 @@ public class AnalyticsService {
     @WithSession
     public Uni<AnalyticsViews.Collection> collection(CourseScope scope, long collectionId, String from, String to) {
         Range range = Range.parse(from, to);
-        return collections.get(scope, collectionId).chain(collection -> (collection.courseIds().isEmpty()
-                ? Uni.createFrom().item(List.<Course>of()) : courses.list("id in ?1", collection.courseIds()))
-                .chain(found -> repository.collectionByScreen(collectionId, scope.testMode(), range.start(), range.end())
-                        .chain(groups -> repository.collectionMedians(collectionId, scope.testMode(), range.start(), range.end())
-                                .chain(medians -> Workers.call(() -> {
-                                    Map<Long, Course> byId = new HashMap<>();
-                                    found.forEach(c -> byId.put(c.id, c));
-                                    List<AnalyticsViews.Course> figures = new ArrayList<>();
-                                    for (long courseId : collection.courseIds()) {
-                                        Course course = byId.get(courseId);
-                                        if (course != null) {
-                                            figures.add(summary(courseId, range, screensOf(course),
-                                                    groups.getOrDefault(courseId, List.of()), medians.get(courseId)));
-                                        }
-                                    }
-                                    return totals(collection.id(), collection.key(), range, figures, medians.get(null));
-                                })))));
+        return collections
+                .get(scope, collectionId)
+                .chain(collection -> (collection.courseIds().isEmpty()
+                                ? Uni.createFrom().item(List.<Course>of())
+                                : courses.list("id in ?1", collection.courseIds()))
+                        .chain(found -> repository
+                                .collectionByScreen(collectionId, scope.testMode(), range.start(), range.end())
+                                .chain(groups -> repository
+                                        .collectionMedians(collectionId, scope.testMode(), range.start(), range.end())
+                                        .chain(medians -> Workers.call(() -> {
+                                            Map<Long, Course> byId = new HashMap<>();
+                                            found.forEach(c -> byId.put(c.id, c));
+                                            List<AnalyticsViews.Course> figures = new ArrayList<>();
+                                            for (long courseId : collection.courseIds()) {
+                                                Course course = byId.get(courseId);
+                                                if (course != null) {
+                                                    figures.add(summary(
+                                                            courseId,
+                                                            range,
+                                                            screensOf(course),
+                                                            groups.getOrDefault(courseId, List.of()),
+                                                            medians.get(courseId)));
+                                                }
+                                            }
+                                            return totals(
+                                                    collection.id(),
+                                                    collection.key(),
+                                                    range,
+                                                    figures,
+                                                    medians.get(null));
+                                        })))));
     }
 
-    static AnalyticsViews.Collection totals(long collectionId, String key, Range range, List<AnalyticsViews.Course> courses,
-            Double median) {
+    static AnalyticsViews.Collection totals(
+            long collectionId, String key, Range range, List<AnalyticsViews.Course> courses, Double median) {
         long commenced = 0;
         long completed = 0;
         double seconds = 0;
@@ -139,14 +158,23 @@ public class AnalyticsService {
         for (AnalyticsViews.Course c : courses) {
             commenced += c.learners().commenced();
             completed += c.learners().completed();
-            seconds += c.timeToComplete().meanSeconds() == null ? 0 : c.timeToComplete().meanSeconds() * c.learners().completed();
+            seconds += c.timeToComplete().meanSeconds() == null
+                    ? 0
+                    : c.timeToComplete().meanSeconds() * c.learners().completed();
             attempts += c.quiz().attempts();
             passed += c.quiz().passed();
         }
-        return new AnalyticsViews.Collection(collectionId, key, range.from().toString(), range.to().toString(),
-                new AnalyticsViews.Learners(commenced, completed), ratio(completed, commenced),
-                new AnalyticsViews.TimeToComplete(completed == 0 ? null : round(seconds / completed), completed == 0 ? null : median),
-                new AnalyticsViews.Quiz(attempts, passed, ratio(passed, attempts)), courses);
+        return new AnalyticsViews.Collection(
+                collectionId,
+                key,
+                range.from().toString(),
+                range.to().toString(),
+                new AnalyticsViews.Learners(commenced, completed),
+                ratio(completed, commenced),
+                new AnalyticsViews.TimeToComplete(
+                        completed == 0 ? null : round(seconds / completed), completed == 0 ? null : median),
+                new AnalyticsViews.Quiz(attempts, passed, ratio(passed, attempts)),
+                courses);
     }
 
     /** The screens (id, title) of the published version, else the draft's; none for a SCORM course. */
@@ -158,13 +186,19 @@ public class AnalyticsService {
         }
         JsonNode document = mapper.readTree(stored);
         for (JsonNode screen : document.path("screens")) {
-            screens.add(new String[] {screen.path("id").asText(), screen.path("title").asText("")});
+            screens.add(new String[] {
+                screen.path("id").asText(), screen.path("title").asText("")
+            });
         }
         return screens;
     }
 
-    static AnalyticsViews.Course summary(long courseId, Range range, List<String[]> screens,
-            List<AnalyticsRepository.ScreenGroup> groups, Double median) {
+    static AnalyticsViews.Course summary(
+            long courseId,
+            Range range,
+            List<String[]> screens,
+            List<AnalyticsRepository.ScreenGroup> groups,
+            Double median) {
         long commenced = 0;
         long completed = 0;
         long seconds = 0;
@@ -193,11 +227,16 @@ public class AnalyticsService {
             }
             reach.add(new AnalyticsViews.Screen(i, screens.get(i)[0], screens.get(i)[1], reached, stopped));
         }
-        return new AnalyticsViews.Course(courseId, range.from().toString(), range.to().toString(),
-                new AnalyticsViews.Learners(commenced, completed), ratio(completed, commenced),
-                new AnalyticsViews.TimeToComplete(completed == 0 ? null : round((double) seconds / completed),
-                        completed == 0 ? null : median),
-                new AnalyticsViews.Quiz(attempts, passed, ratio(passed, attempts)), reach);
+        return new AnalyticsViews.Course(
+                courseId,
+                range.from().toString(),
+                range.to().toString(),
+                new AnalyticsViews.Learners(commenced, completed),
+                ratio(completed, commenced),
+                new AnalyticsViews.TimeToComplete(
+                        completed == 0 ? null : round((double) seconds / completed), completed == 0 ? null : median),
+                new AnalyticsViews.Quiz(attempts, passed, ratio(passed, attempts)),
+                reach);
     }
 
     private static Double ratio(long part, long whole) {

@@ -34,8 +34,12 @@ public class CollectionAnalyticsResource {
 
     /** Course by course, in the collection's order; {@code ?from=&to=} as for a course. */
     @GET
-    public Uni<AnalyticsViews.Collection> collection(@PathParam("id") String id, @QueryParam("from") String from,
-            @QueryParam("to") String to, @QueryParam("clientIdentifier") String clientIdentifier) {
-        return service.collection(CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id), from, to);
+    public Uni<AnalyticsViews.Collection> collection(
+            @PathParam("id") String id,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to,
+            @QueryParam("clientIdentifier") String clientIdentifier) {
+        return service.collection(
+                CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id), from, to);
     }
 }

@@ -7,6 +7,12 @@ import java.time.OffsetDateTime;
  * {@code doList} and {@code dontList} are JSON arrays of strings, {@code vocabulary} one of
  * {@code {term, note}}. A row, not an entity: the reactive JSON mapping reads only JSON objects.
  */
-record BrandVoice(String clientIdentifier, String name, String tone, String audience, String doList, String dontList,
-        String vocabulary, OffsetDateTime updatedAt) {
-}
+record BrandVoice(
+        String clientIdentifier,
+        String name,
+        String tone,
+        String audience,
+        String doList,
+        String dontList,
+        String vocabulary,
+        OffsetDateTime updatedAt) {}

@@ -25,27 +25,61 @@ public class BrandVoiceRepository {
             on conflict (workspace_id, coalesce(client_identifier, '')) do update set name = excluded.name,
                 tone = excluded.tone, audience = excluded.audience, do_list = excluded.do_list,
                 dont_list = excluded.dont_list, vocabulary = excluded.vocabulary, updated_at = excluded.updated_at""";
+
     private static final String DELETE = """
             delete from brand_voice where workspace_id = ?1 and coalesce(client_identifier, '') = coalesce(cast(?2 as text), '')""";
 
     /** The workspace's voice and the tenant's override, those that exist. */
     Uni<List<BrandVoice>> of(long workspaceId, String clientIdentifier) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(FIND, Object[].class).setParameter(1, workspaceId)
-                .setParameter(2, clientIdentifier).getResultList())
-                .map(rows -> rows.stream().map(r -> new BrandVoice((String) r[0], (String) r[1], (String) r[2], (String) r[3],
-                        (String) r[4], (String) r[5], (String) r[6], OffsetDateTime.parse((String) r[7]))).toList());
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(FIND, Object[].class)
+                        .setParameter(1, workspaceId)
+                        .setParameter(2, clientIdentifier)
+                        .getResultList())
+                .map(rows -> rows.stream()
+                        .map(r -> new BrandVoice(
+                                (String) r[0],
+                                (String) r[1],
+                                (String) r[2],
+                                (String) r[3],
+                                (String) r[4],
+                                (String) r[5],
+                                (String) r[6],
+                                OffsetDateTime.parse((String) r[7])))
+                        .toList());
     }
 
-    Uni<Void> save(long workspaceId, String clientIdentifier, String name, String tone, String audience, String dos,
-            String donts, String vocabulary, OffsetDateTime updatedAt) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(SAVE).setParameter(1, workspaceId)
-                .setParameter(2, clientIdentifier).setParameter(3, name).setParameter(4, tone).setParameter(5, audience)
-                .setParameter(6, dos).setParameter(7, donts).setParameter(8, vocabulary).setParameter(9, updatedAt)
-                .executeUpdate()).replaceWithVoid();
+    Uni<Void> save(
+            long workspaceId,
+            String clientIdentifier,
+            String name,
+            String tone,
+            String audience,
+            String dos,
+            String donts,
+            String vocabulary,
+            OffsetDateTime updatedAt) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(SAVE)
+                        .setParameter(1, workspaceId)
+                        .setParameter(2, clientIdentifier)
+                        .setParameter(3, name)
+                        .setParameter(4, tone)
+                        .setParameter(5, audience)
+                        .setParameter(6, dos)
+                        .setParameter(7, donts)
+                        .setParameter(8, vocabulary)
+                        .setParameter(9, updatedAt)
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 
     Uni<Void> remove(long workspaceId, String clientIdentifier) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(DELETE).setParameter(1, workspaceId)
-                .setParameter(2, clientIdentifier).executeUpdate()).replaceWithVoid();
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(DELETE)
+                        .setParameter(1, workspaceId)
+                        .setParameter(2, clientIdentifier)
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 }

@@ -34,10 +34,8 @@ public class BrandVoiceService {
     static final int VOCABULARY_MAX = 200;
     static final int TERM_MAX = 100;
 
-    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {
-    };
-    private static final TypeReference<List<BrandVoiceRequests.Term>> TERMS = new TypeReference<>() {
-    };
+    private static final TypeReference<List<String>> STRINGS = new TypeReference<>() {};
+    private static final TypeReference<List<BrandVoiceRequests.Term>> TERMS = new TypeReference<>() {};
 
     private final BrandVoiceRepository voices;
     private final ObjectMapper mapper;
@@ -62,7 +60,8 @@ public class BrandVoiceService {
                 }
                 workspace = v;
             }
-            return workspace == null ? BrandVoiceView.none(clientIdentifier)
+            return workspace == null
+                    ? BrandVoiceView.none(clientIdentifier)
                     : view(BrandVoiceView.WORKSPACE, clientIdentifier, workspace);
         });
     }
@@ -83,8 +82,9 @@ public class BrandVoiceService {
         if (name == null || name.isEmpty() || name.length() > NAME_MAX) {
             problems.add(new ApiError.Detail("name", "must be 1 to " + NAME_MAX + " characters (not only spaces)"));
         }
-        if (request.clientIdentifier() != null && (request.clientIdentifier().isEmpty()
-                || request.clientIdentifier().length() > 255)) {
+        if (request.clientIdentifier() != null
+                && (request.clientIdentifier().isEmpty()
+                        || request.clientIdentifier().length() > 255)) {
             problems.add(new ApiError.Detail("clientIdentifier", "must be 1 to 255 characters"));
         }
         String tone = text("tone", request.tone(), problems);
@@ -97,11 +97,29 @@ public class BrandVoiceService {
         }
         String tenant = scope.tenantOf(request.clientIdentifier());
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
-        return voices.save(scope.workspaceId(), tenant, name, tone, audience, write(dos), write(donts), write(vocabulary), now)
-                .invoke(() -> Log.debugf("Set the brand voice of workspace %s, %s", String.valueOf(scope.workspaceId()),
-                        tenant == null ? "workspace-wide" : "tenant " + tenant))
-                .map(x -> new BrandVoiceView(tenant == null ? BrandVoiceView.WORKSPACE : BrandVoiceView.TENANT, tenant, name,
-                        tone, audience, dos, donts, vocabulary, now));
+        return voices.save(
+                        scope.workspaceId(),
+                        tenant,
+                        name,
+                        tone,
+                        audience,
+                        write(dos),
+                        write(donts),
+                        write(vocabulary),
+                        now)
+                .invoke(() -> Log.debugf(
+                        "Set the brand voice of workspace %s, %s",
+                        String.valueOf(scope.workspaceId()), tenant == null ? "workspace-wide" : "tenant " + tenant))
+                .map(x -> new BrandVoiceView(
+                        tenant == null ? BrandVoiceView.WORKSPACE : BrandVoiceView.TENANT,
+                        tenant,
+                        name,
+                        tone,
+                        audience,
+                        dos,
+                        donts,
+                        vocabulary,
+                        now));
     }
 
     /** Removes the workspace's voice, or with {@code clientIdentifier} the tenant's override (then the workspace's applies). */
@@ -111,8 +129,16 @@ public class BrandVoiceService {
     }
 
     private BrandVoiceView view(String source, String clientIdentifier, BrandVoice v) {
-        return new BrandVoiceView(source, clientIdentifier, v.name(), v.tone(), v.audience(), read(v.doList(), STRINGS),
-                read(v.dontList(), STRINGS), read(v.vocabulary(), TERMS), v.updatedAt());
+        return new BrandVoiceView(
+                source,
+                clientIdentifier,
+                v.name(),
+                v.tone(),
+                v.audience(),
+                read(v.doList(), STRINGS),
+                read(v.dontList(), STRINGS),
+                read(v.vocabulary(), TERMS),
+                v.updatedAt());
     }
 
     private static String text(String field, String value, List<ApiError.Detail> problems) {
@@ -144,8 +170,8 @@ public class BrandVoiceService {
         return List.copyOf(items);
     }
 
-    private static List<BrandVoiceRequests.Term> vocabulary(List<BrandVoiceRequests.Term> values,
-            List<ApiError.Detail> problems) {
+    private static List<BrandVoiceRequests.Term> vocabulary(
+            List<BrandVoiceRequests.Term> values, List<ApiError.Detail> problems) {
         if (values == null) {
             return List.of();
         }
@@ -167,7 +193,8 @@ public class BrandVoiceService {
             if (term.isEmpty() || term.length() > TERM_MAX) {
                 problems.add(new ApiError.Detail(field + ".term", "must be 1 to " + TERM_MAX + " characters"));
             } else if (!seen.add(term.toLowerCase(Locale.ROOT))) {
-                problems.add(new ApiError.Detail(field + ".term", "is listed twice (terms are compared ignoring case)"));
+                problems.add(
+                        new ApiError.Detail(field + ".term", "is listed twice (terms are compared ignoring case)"));
             }
             if (note.length() > ITEM_MAX) {
                 problems.add(new ApiError.Detail(field + ".note", "must be at most " + ITEM_MAX + " characters"));

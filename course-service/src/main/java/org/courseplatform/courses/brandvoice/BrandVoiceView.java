@@ -9,9 +9,16 @@ import java.util.List;
  * tenant's override, {@code workspace}: the workspace's, {@code none}: neither is set, empty fields).
  * {@code clientIdentifier} is the tenant it was asked for.
  */
-public record BrandVoiceView(String source, String clientIdentifier, String name, String tone, String audience,
-        @JsonProperty("do") List<String> dos, @JsonProperty("dont") List<String> donts,
-        List<BrandVoiceRequests.Term> vocabulary, OffsetDateTime updatedAt) {
+public record BrandVoiceView(
+        String source,
+        String clientIdentifier,
+        String name,
+        String tone,
+        String audience,
+        @JsonProperty("do") List<String> dos,
+        @JsonProperty("dont") List<String> donts,
+        List<BrandVoiceRequests.Term> vocabulary,
+        OffsetDateTime updatedAt) {
 
     public static final String TENANT = "tenant";
     public static final String WORKSPACE = "workspace";

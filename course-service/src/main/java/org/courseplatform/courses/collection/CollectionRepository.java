@@ -46,8 +46,10 @@ public class CollectionRepository implements PanacheRepositoryBase<Collection, L
         var query = find(where.toString(), Sort.by("id"), params);
         int size = Math.max(length, 1);
         int offset = Paged.start(page, length);
-        return query.count().chain(total -> query.range(offset, offset + size - 1).list()
-                .map(list -> new Paged<>(length == 0 ? List.<Collection>of() : list, total)));
+        return query.count()
+                .chain(total -> query.range(offset, offset + size - 1)
+                        .list()
+                        .map(list -> new Paged<>(length == 0 ? List.<Collection>of() : list, total)));
     }
 
     /** The ordered course ids of each collection. */
@@ -55,11 +57,15 @@ public class CollectionRepository implements PanacheRepositoryBase<Collection, L
         if (collectionIds.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return Panache.getSession().chain(s -> s.createNativeQuery(ITEMS, Object[].class).setParameter(1, array(collectionIds))
-                .getResultList()).map(rows -> {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(ITEMS, Object[].class)
+                        .setParameter(1, array(collectionIds))
+                        .getResultList())
+                .map(rows -> {
                     Map<Long, List<Long>> ids = new HashMap<>();
                     for (Object[] r : rows) {
-                        ids.computeIfAbsent(((Number) r[0]).longValue(), k -> new ArrayList<>()).add(((Number) r[1]).longValue());
+                        ids.computeIfAbsent(((Number) r[0]).longValue(), k -> new ArrayList<>())
+                                .add(((Number) r[1]).longValue());
                     }
                     return ids;
                 });
@@ -71,28 +77,39 @@ public class CollectionRepository implements PanacheRepositoryBase<Collection, L
 
     /** Replaces the collection's courses with these, in this order. */
     Uni<Void> replaceCourses(long collectionId, List<Long> courseIds) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(CLEAR).setParameter(1, collectionId).executeUpdate()
-                .chain(() -> courseIds.isEmpty() ? Uni.createFrom().item(0) : s.createNativeQuery(INSERT)
-                        .setParameter(1, collectionId).setParameter(2, array(courseIds)).executeUpdate()))
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(CLEAR)
+                        .setParameter(1, collectionId)
+                        .executeUpdate()
+                        .chain(() -> courseIds.isEmpty()
+                                ? Uni.createFrom().item(0)
+                                : s.createNativeQuery(INSERT)
+                                        .setParameter(1, collectionId)
+                                        .setParameter(2, array(courseIds))
+                                        .executeUpdate()))
                 .replaceWithVoid();
     }
 
     /** Of a course: what a collection needs to know to take it. */
-    record CourseTenancy(long id, long workspaceId, String clientIdentifier, boolean deleted) {
-    }
+    record CourseTenancy(long id, long workspaceId, String clientIdentifier, boolean deleted) {}
 
     /** The tenancy of these courses, those that exist, without their documents. */
     Uni<Map<Long, CourseTenancy>> courses(List<Long> ids) {
         if (ids.isEmpty()) {
             return Uni.createFrom().item(Map.of());
         }
-        return Panache.getSession().chain(s -> s.createQuery(
-                "select c.id, c.workspaceId, c.clientIdentifier, c.deleted from Course c where c.id in (:ids)", Object[].class)
-                .setParameter("ids", ids).getResultList()).map(rows -> {
+        return Panache.getSession()
+                .chain(s -> s.createQuery(
+                                "select c.id, c.workspaceId, c.clientIdentifier, c.deleted from Course c where c.id in (:ids)",
+                                Object[].class)
+                        .setParameter("ids", ids)
+                        .getResultList())
+                .map(rows -> {
                     Map<Long, CourseTenancy> found = new HashMap<>();
                     for (Object[] r : rows) {
                         long id = ((Number) r[0]).longValue();
-                        found.put(id, new CourseTenancy(id, ((Number) r[1]).longValue(), (String) r[2], (Boolean) r[3]));
+                        found.put(
+                                id, new CourseTenancy(id, ((Number) r[1]).longValue(), (String) r[2], (Boolean) r[3]));
                     }
                     return found;
                 });
@@ -100,8 +117,12 @@ public class CollectionRepository implements PanacheRepositoryBase<Collection, L
 
     /** Whether the collection holds the course. */
     public Uni<Boolean> holds(long collectionId, long courseId) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(HOLDS, Long.class).setParameter(1, collectionId)
-                .setParameter(2, courseId).getSingleResult()).map(n -> ((Number) n).longValue() > 0);
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(HOLDS, Long.class)
+                        .setParameter(1, collectionId)
+                        .setParameter(2, courseId)
+                        .getSingleResult())
+                .map(n -> ((Number) n).longValue() > 0);
     }
 
     /** A Postgres array literal of ids, bound as text: native queries take no list for {@code any}. */

@@ -39,15 +39,21 @@ public class CollectionResource {
 
     /** Collections, oldest first; total in X-Total-Count. */
     @GET
-    public Uni<RestResponse<List<CollectionView>>> list(@QueryParam("clientIdentifier") String clientIdentifier,
-            @QueryParam("page") String page, @QueryParam("length") String length) {
-        return service.list(scope(clientIdentifier), QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
-                QueryParams.digits("length", length, 100, 0, 1000)).map(p -> p.toResponse());
+    public Uni<RestResponse<List<CollectionView>>> list(
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("page") String page,
+            @QueryParam("length") String length) {
+        return service.list(
+                        scope(clientIdentifier),
+                        QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
+                        QueryParams.digits("length", length, 100, 0, 1000))
+                .map(p -> p.toResponse());
     }
 
     @GET
     @Path("/{id}")
-    public Uni<CollectionView> get(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<CollectionView> get(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.get(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
@@ -61,7 +67,9 @@ public class CollectionResource {
     @PATCH
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<CollectionView> update(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
+    public Uni<CollectionView> update(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
             @NotNull CollectionRequests.Update body) {
         return service.update(scope(clientIdentifier), QueryParams.id("id", id), body);
     }
@@ -77,16 +85,21 @@ public class CollectionResource {
     @POST
     @Path("/{id}/courses")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<CollectionView> addCourse(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
+    public Uni<CollectionView> addCourse(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
             @NotNull CollectionRequests.AddCourse body) {
         return service.addCourse(scope(clientIdentifier), QueryParams.id("id", id), body);
     }
 
     @DELETE
     @Path("/{id}/courses/{courseId}")
-    public Uni<CollectionView> removeCourse(@PathParam("id") String id, @PathParam("courseId") String courseId,
+    public Uni<CollectionView> removeCourse(
+            @PathParam("id") String id,
+            @PathParam("courseId") String courseId,
             @QueryParam("clientIdentifier") String clientIdentifier) {
-        return service.removeCourse(scope(clientIdentifier), QueryParams.id("id", id), QueryParams.id("courseId", courseId));
+        return service.removeCourse(
+                scope(clientIdentifier), QueryParams.id("id", id), QueryParams.id("courseId", courseId));
     }
 
     private CourseScope scope(String clientIdentifier) {

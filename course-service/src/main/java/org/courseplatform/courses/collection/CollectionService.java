@@ -42,8 +42,11 @@ public class CollectionService {
 
     @WithSession
     public Uni<Paged<CollectionView>> list(CourseScope scope, int page, int length) {
-        return collections.page(scope, page, length).chain(p -> collections.courseIds(p.items().stream().map(c -> c.id).toList())
-                .map(ids -> p.map(c -> CollectionView.of(c, ids.getOrDefault(c.id, List.of())))));
+        return collections
+                .page(scope, page, length)
+                .chain(p -> collections
+                        .courseIds(p.items().stream().map(c -> c.id).toList())
+                        .map(ids -> p.map(c -> CollectionView.of(c, ids.getOrDefault(c.id, List.of())))));
     }
 
     @WithSession
@@ -56,8 +59,9 @@ public class CollectionService {
         List<ApiError.Detail> problems = new ArrayList<>();
         String title = title(request.title(), true, problems);
         description(request.description(), problems);
-        if (request.clientIdentifier() != null && (request.clientIdentifier().isEmpty()
-                || request.clientIdentifier().length() > 255)) {
+        if (request.clientIdentifier() != null
+                && (request.clientIdentifier().isEmpty()
+                        || request.clientIdentifier().length() > 255)) {
             problems.add(new ApiError.Detail("clientIdentifier", "must be 1 to 255 characters"));
         }
         List<Long> courseIds = request.courseIds() == null ? List.of() : request.courseIds();
@@ -86,10 +90,12 @@ public class CollectionService {
             collection.title = title;
             collection.description = request.description() == null ? "" : request.description();
             collection.createdAt = collection.updatedAt = now();
-            return collections.persist(collection)
+            return collections
+                    .persist(collection)
                     .call(saved -> collections.replaceCourses(saved.id, courseIds))
-                    .invoke(saved -> Log.debugf("Created collection %s in workspace %s", String.valueOf(saved.id),
-                            String.valueOf(saved.workspaceId)))
+                    .invoke(saved -> Log.debugf(
+                            "Created collection %s in workspace %s",
+                            String.valueOf(saved.id), String.valueOf(saved.workspaceId)))
                     .map(saved -> CollectionView.of(saved, List.copyOf(courseIds)));
         });
     }
@@ -119,7 +125,8 @@ public class CollectionService {
     /** Deletes the collection; the learners' tracking records of its courses stay, with its {id, key}. */
     @WithTransaction
     public Uni<Void> delete(CourseScope scope, long id) {
-        return find(scope, id, true).chain(collection -> collections.delete(collection))
+        return find(scope, id, true)
+                .chain(collection -> collections.delete(collection))
                 .invoke(() -> Log.debugf("Deleted collection %s", String.valueOf(id)));
     }
 
@@ -142,38 +149,44 @@ public class CollectionService {
             throw ApiException.invalid(problems);
         }
         long courseId = request.courseId();
-        return find(scope, id, true).chain(collection -> collections.courseIds(id).chain(current -> {
-            List<Long> ids = new ArrayList<>(current);
-            boolean held = ids.remove(Long.valueOf(courseId));
-            if (!held && ids.size() >= config.maxCourses()) {
-                throw ApiException.conflict("Collection " + id + " holds " + ids.size() + " courses, the most it may hold");
-            }
-            int position = request.position() == null ? ids.size() : request.position();
-            if (position > ids.size()) {
-                throw ApiException.invalid("position", "must be at most " + ids.size() + " (the end of the collection)");
-            }
-            ids.add(position, courseId);
-            Uni<Void> check = held ? Uni.createFrom().voidItem()
-                    : checkCourses(scope, collection.clientIdentifier, List.of(courseId), "courseId");
-            return check.chain(() -> collections.replaceCourses(id, ids)).map(x -> {
-                collection.updatedAt = now();
-                return CollectionView.of(collection, List.copyOf(ids));
-            });
-        }));
+        return find(scope, id, true)
+                .chain(collection -> collections.courseIds(id).chain(current -> {
+                    List<Long> ids = new ArrayList<>(current);
+                    boolean held = ids.remove(Long.valueOf(courseId));
+                    if (!held && ids.size() >= config.maxCourses()) {
+                        throw ApiException.conflict(
+                                "Collection " + id + " holds " + ids.size() + " courses, the most it may hold");
+                    }
+                    int position = request.position() == null ? ids.size() : request.position();
+                    if (position > ids.size()) {
+                        throw ApiException.invalid(
+                                "position", "must be at most " + ids.size() + " (the end of the collection)");
+                    }
+                    ids.add(position, courseId);
+                    Uni<Void> check = held
+                            ? Uni.createFrom().voidItem()
+                            : checkCourses(scope, collection.clientIdentifier, List.of(courseId), "courseId");
+                    return check.chain(() -> collections.replaceCourses(id, ids))
+                            .map(x -> {
+                                collection.updatedAt = now();
+                                return CollectionView.of(collection, List.copyOf(ids));
+                            });
+                }));
     }
 
     @WithTransaction
     public Uni<CollectionView> removeCourse(CourseScope scope, long id, long courseId) {
-        return find(scope, id, true).chain(collection -> collections.courseIds(id).chain(current -> {
-            List<Long> ids = new ArrayList<>(current);
-            if (!ids.remove(Long.valueOf(courseId))) {
-                throw ApiException.notFound("Course " + courseId + " is not in collection " + id);
-            }
-            return collections.replaceCourses(id, ids).map(x -> {
-                collection.updatedAt = now();
-                return CollectionView.of(collection, List.copyOf(ids));
-            });
-        }));
+        return find(scope, id, true)
+                .chain(collection -> collections.courseIds(id).chain(current -> {
+                    List<Long> ids = new ArrayList<>(current);
+                    if (!ids.remove(Long.valueOf(courseId))) {
+                        throw ApiException.notFound("Course " + courseId + " is not in collection " + id);
+                    }
+                    return collections.replaceCourses(id, ids).map(x -> {
+                        collection.updatedAt = now();
+                        return CollectionView.of(collection, List.copyOf(ids));
+                    });
+                }));
     }
 
     /**
@@ -212,7 +225,8 @@ public class CollectionService {
                     problems.add(new ApiError.Detail(name, "course " + courseId + " not found"));
                 } else if (!Objects.equals(c.clientIdentifier(), tenant)) {
                     throw ApiException.conflict("Course " + courseId + " is in " + describe(c.clientIdentifier())
-                            + " and the collection in " + describe(tenant) + "; a collection holds courses of its tenant");
+                            + " and the collection in " + describe(tenant)
+                            + "; a collection holds courses of its tenant");
                 }
             }
             if (!problems.isEmpty()) {
@@ -223,9 +237,12 @@ public class CollectionService {
     }
 
     private Uni<Collection> find(CourseScope scope, long id, boolean lock) {
-        Uni<Collection> found = lock ? collections.findById(id, LockModeType.PESSIMISTIC_WRITE) : collections.findById(id);
+        Uni<Collection> found =
+                lock ? collections.findById(id, LockModeType.PESSIMISTIC_WRITE) : collections.findById(id);
         return found.map(c -> c != null && scope.sees(c.workspaceId, c.clientIdentifier) ? c : null)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Collection " + id + " not found"));
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Collection " + id + " not found"));
     }
 
     private Uni<CollectionView> view(Collection collection) {

@@ -4,11 +4,27 @@ import java.time.OffsetDateTime;
 import java.util.List;
 
 /** A collection as the API answers it: {@code courseIds} in the collection's order. */
-public record CollectionView(long id, String key, String title, String description, String clientIdentifier,
-        List<Long> courseIds, int courseCount, OffsetDateTime createdAt, OffsetDateTime updatedAt) {
+public record CollectionView(
+        long id,
+        String key,
+        String title,
+        String description,
+        String clientIdentifier,
+        List<Long> courseIds,
+        int courseCount,
+        OffsetDateTime createdAt,
+        OffsetDateTime updatedAt) {
 
     static CollectionView of(Collection c, List<Long> courseIds) {
-        return new CollectionView(c.id, c.key, c.title, c.description, c.clientIdentifier, courseIds, courseIds.size(),
-                c.createdAt, c.updatedAt);
+        return new CollectionView(
+                c.id,
+                c.key,
+                c.title,
+                c.description,
+                c.clientIdentifier,
+                courseIds,
+                courseIds.size(),
+                c.createdAt,
+                c.updatedAt);
     }
 }

@@ -6,6 +6,7 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Version;
 import java.time.OffsetDateTime;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
@@ -70,7 +71,7 @@ public class Course {
      * Bumped by Hibernate on every change of the row: the optimistic lock behind the internal
      * draft API, and what makes two concurrent writes of one course fail one of them (409).
      */
-    @jakarta.persistence.Version
+    @Version
     public long revision;
 
     @JdbcTypeCode(SqlTypes.JSON)

@@ -2,6 +2,7 @@ package org.courseplatform.courses.course;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.courseplatform.platform.events.EventData;
 import org.courseplatform.platform.events.EventData.CourseChange;
 import org.courseplatform.platform.events.EventType;
 import org.courseplatform.platform.events.Outbox;
@@ -18,8 +19,9 @@ public class CourseEvents {
 
     /** {@code data = {course: {id, title, key, clientIdentifier, identifier, type}}} (API.md). */
     public Uni<Void> emit(EventType<CourseChange> type, Course course, boolean testMode) {
-        CourseChange data = new CourseChange(new org.courseplatform.platform.events.EventData.Course(course.id, course.title,
-                course.key, course.clientIdentifier, course.identifier, course.type));
-        return outbox.add(type, Long.toString(course.id), course.workspaceId, testMode, data).replaceWithVoid();
+        CourseChange data = new CourseChange(new EventData.Course(
+                course.id, course.title, course.key, course.clientIdentifier, course.identifier, course.type));
+        return outbox.add(type, Long.toString(course.id), course.workspaceId, testMode, data)
+                .replaceWithVoid();
     }
 }

@@ -3,6 +3,7 @@ package org.courseplatform.courses.course;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -32,24 +33,29 @@ public class CourseInternals {
         this.views = views;
     }
 
-    public record CreateScorm(@NotNull @Positive Long workspaceId, @Size(min = 1, max = 255) String clientIdentifier,
-            @NotBlank @Size(max = 255) String identifier, @NotBlank @Size(max = 500) String title, @NotNull Boolean testMode) {
-    }
+    public record CreateScorm(
+            @NotNull @Positive Long workspaceId,
+            @Size(min = 1, max = 255) String clientIdentifier,
+            @NotBlank @Size(max = 255) String identifier,
+            @NotBlank @Size(max = 500) String title,
+            @NotNull Boolean testMode) {}
 
-    public record Title(@NotNull @Positive Long workspaceId, @NotBlank @Size(max = 500) String title) {
-    }
+    public record Title(
+            @NotNull @Positive Long workspaceId,
+            @NotBlank @Size(max = 500) String title) {}
 
-    public record Replace(@NotNull @Positive Long workspaceId, @NotNull @PositiveOrZero Long revision,
-            @NotNull JsonNode document) {
-    }
+    public record Replace(
+            @NotNull @Positive Long workspaceId,
+            @NotNull @PositiveOrZero Long revision,
+            @NotNull JsonNode document) {}
 
     /** A course with its draft, for converters: the revision guards the replace. */
-    public record Draft(CourseView course, long revision, String format, JsonNode draft) {
-    }
+    public record Draft(CourseView course, long revision, String format, JsonNode draft) {}
 
     @WithTransaction
     public Uni<CourseView> createScorm(CreateScorm request) {
-        CourseScope scope = new CourseScope(request.workspaceId(), request.clientIdentifier(), false, request.testMode());
+        CourseScope scope =
+                new CourseScope(request.workspaceId(), request.clientIdentifier(), false, request.testMode());
         ParsedDocument none = new ParsedDocument(null, request.title().strip(), "", null, 0, null, null);
         return service.insert(scope, request.identifier(), request.clientIdentifier(), "scorm", none);
     }
@@ -82,14 +88,17 @@ public class CourseInternals {
             service.applyDocument(course, parsed);
             // Flush now so that the version check (where revision = ?) runs before we answer.
             return events.emit(Events.COURSE_UPDATED, course, false)
-                    .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
+                    .call(() -> Panache.flush())
                     .map(ignored -> draftOf(course));
         });
     }
 
     private Draft draftOf(Course course) {
         try {
-            return new Draft(views.of(course), course.revision, course.format,
+            return new Draft(
+                    views.of(course),
+                    course.revision,
+                    course.format,
                     course.draft == null ? null : mapper.readTree(course.draft));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a stored course document is not JSON", e);

@@ -36,7 +36,11 @@ public class CourseMigrations {
     private final CourseViews views;
     private final ObjectMapper mapper;
 
-    public CourseMigrations(CourseService service, CourseRepository courses, CourseEvents events, CourseViews views,
+    public CourseMigrations(
+            CourseService service,
+            CourseRepository courses,
+            CourseEvents events,
+            CourseViews views,
             ObjectMapper mapper) {
         this.service = service;
         this.courses = courses;
@@ -49,14 +53,23 @@ public class CourseMigrations {
      * The migration result of SPEC.md ({@code courseId, status, total, changed, blocked}) plus
      * the course {@code title} and the ids of the {@code screens} written, which batch items show.
      */
-    public record Outcome(long courseId, String title, String status, int total, int changed,
-            List<ClassicConverter.Blocked> blocked, List<String> screens) {
-    }
+    public record Outcome(
+            long courseId,
+            String title,
+            String status,
+            int total,
+            int changed,
+            List<ClassicConverter.Blocked> blocked,
+            List<String> screens) {}
 
     /** A preview answer: the migration result of the conversion and whether the course is now in preview. */
-    public record Preview(long courseId, String status, int total, int changed, List<ClassicConverter.Blocked> blocked,
-            boolean preview) {
-    }
+    public record Preview(
+            long courseId,
+            String status,
+            int total,
+            int changed,
+            List<ClassicConverter.Blocked> blocked,
+            boolean preview) {}
 
     /**
      * Migrates a course of the workspace: a Classic draft is converted (or left byte-for-byte
@@ -71,14 +84,25 @@ public class CourseMigrations {
         boolean testMode = scope.testMode();
         // The receipt is read under the course lock, so two calls with one request id cannot both migrate.
         return locked(scope, id).chain(course -> {
-            Uni<String> earlier = requestId == null ? Uni.createFrom().nullItem()
-                    : Panache.getSession().chain(s -> s.createNativeQuery(RECEIPT, String.class)
-                            .setParameter(1, requestId).getResultList().map(rows -> rows.isEmpty() ? null : rows.get(0)));
-            return earlier.chain(receipt -> receipt != null ? Uni.createFrom().item(read(receipt, Outcome.class))
-                    : migrate(course, testMode).call(outcome -> requestId == null ? Uni.createFrom().voidItem()
-                            : Panache.getSession().chain(s -> s.createNativeQuery(RECORD).setParameter(1, requestId)
-                                    .setParameter(2, id).setParameter(3, workspaceId).setParameter(4, write(outcome))
-                                    .executeUpdate())));
+            Uni<String> earlier = requestId == null
+                    ? Uni.createFrom().nullItem()
+                    : Panache.getSession()
+                            .chain(s -> s.createNativeQuery(RECEIPT, String.class)
+                                    .setParameter(1, requestId)
+                                    .getResultList()
+                                    .map(rows -> rows.isEmpty() ? null : rows.get(0)));
+            return earlier.chain(receipt -> receipt != null
+                    ? Uni.createFrom().item(read(receipt, Outcome.class))
+                    : migrate(course, testMode)
+                            .call(outcome -> requestId == null
+                                    ? Uni.createFrom().voidItem()
+                                    : Panache.getSession()
+                                            .chain(s -> s.createNativeQuery(RECORD)
+                                                    .setParameter(1, requestId)
+                                                    .setParameter(2, id)
+                                                    .setParameter(3, workspaceId)
+                                                    .setParameter(4, write(outcome))
+                                                    .executeUpdate())));
         });
     }
 
@@ -101,8 +125,8 @@ public class CourseMigrations {
         service.applyDocument(course, service.parse(result.document()));
         course.migrationStash = null;
         return events.emit(Events.COURSE_UPDATED, course, testMode)
-                .invoke(() -> Log.debugf("Course %s migrated to Builder 2 (%d screens)", String.valueOf(course.id),
-                        result.changed()))
+                .invoke(() -> Log.debugf(
+                        "Course %s migrated to Builder 2 (%d screens)", String.valueOf(course.id), result.changed()))
                 .replaceWith(() -> outcome(course, ClassicConverter.MIGRATED, result));
     }
 
@@ -126,7 +150,8 @@ public class CourseMigrations {
             String classic = course.draft;
             service.applyDocument(course, service.parse(result.document()));
             course.migrationStash = classic;
-            return events.emit(Events.COURSE_UPDATED, course, scope.testMode()).replaceWith(() -> preview(course, result, true));
+            return events.emit(Events.COURSE_UPDATED, course, scope.testMode())
+                    .replaceWith(() -> preview(course, result, true));
         });
     }
 
@@ -148,7 +173,9 @@ public class CourseMigrations {
     private Uni<Course> locked(CourseScope scope, long id) {
         return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
                 .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }
 
     private static void editable(Course course) {
@@ -160,8 +187,8 @@ public class CourseMigrations {
     }
 
     private static Outcome outcome(Course course, String status, ClassicConverter.Result result) {
-        return new Outcome(course.id, course.title, status, result.total(), result.changed(), result.blocked(),
-                result.screens());
+        return new Outcome(
+                course.id, course.title, status, result.total(), result.changed(), result.blocked(), result.screens());
     }
 
     private static Preview preview(Course course, ClassicConverter.Result result, boolean preview) {

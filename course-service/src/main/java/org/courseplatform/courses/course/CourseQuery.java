@@ -8,18 +8,34 @@ import org.courseplatform.platform.web.QueryParams;
  * The validated filters and paging of GET /v1/headless/courses. {@code folderId}: a folder's id, or
  * {@link #NO_FOLDER} for {@code folderId=none} (the courses in no folder); null: any.
  */
-record CourseQuery(String identifier, String clientIdentifier, String title, boolean deleted, Long folderId, int page,
+record CourseQuery(
+        String identifier,
+        String clientIdentifier,
+        String title,
+        boolean deleted,
+        Long folderId,
+        int page,
         int length) {
 
     static final long NO_FOLDER = 0;
 
-    static CourseQuery parse(String identifier, String clientIdentifier, String title, String deleted, String folderId,
-            String page, String length) {
-        CourseQuery query = new CourseQuery(text("identifier", identifier), text("clientIdentifier", clientIdentifier),
-                text("title", title), QueryParams.bool("deleted", deleted, false), folder(folderId),
+    static CourseQuery parse(
+            String identifier,
+            String clientIdentifier,
+            String title,
+            String deleted,
+            String folderId,
+            String page,
+            String length) {
+        CourseQuery query = new CourseQuery(
+                text("identifier", identifier),
+                text("clientIdentifier", clientIdentifier),
+                text("title", title),
+                QueryParams.bool("deleted", deleted, false),
+                folder(folderId),
                 QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
                 QueryParams.digits("length", length, 100, 0, 1000));
-        Paged.start(query.page(), query.length());   // a page past any int offset is a 400
+        Paged.start(query.page(), query.length()); // a page past any int offset is a 400
         return query;
     }
 

@@ -12,24 +12,26 @@ import jakarta.validation.constraints.Size;
  */
 public final class CourseRequests {
 
-    private CourseRequests() {
-    }
+    private CourseRequests() {}
 
     /** POST /v1/headless/courses: a Builder 2 course with one empty screen. */
-    public record Create(@NotBlank @Size(max = 500) String title, @Size(min = 1, max = 255) String identifier,
-            @Size(min = 1, max = 255) String clientIdentifier, @Size(max = 10_000) String description) {
-    }
+    public record Create(
+            @NotBlank @Size(max = 500) String title,
+            @Size(min = 1, max = 255) String identifier,
+            @Size(min = 1, max = 255) String clientIdentifier,
+            @Size(max = 10_000) String description) {}
 
     /** POST /v1/headless/courses/import: a Classic or Builder 2 document. */
-    public record Import(@Size(min = 1, max = 255) String identifier, @Size(min = 1, max = 255) String clientIdentifier,
-            @NotNull JsonNode document) {
-    }
+    public record Import(
+            @Size(min = 1, max = 255) String identifier,
+            @Size(min = 1, max = 255) String clientIdentifier,
+            @NotNull JsonNode document) {}
 
     /** PUT /v1/headless/course/{id}/content: the builder's save of the draft. */
-    public record Content(@NotNull JsonNode document) {
-    }
+    public record Content(@NotNull JsonNode document) {}
 
     /** POST /v1/headless/course/{id}/duplicate: optional new owner and tenant of the copy. */
-    public record Duplicate(@Size(min = 1, max = 255) String identifier, @Size(min = 1, max = 255) String clientIdentifier) {
-    }
+    public record Duplicate(
+            @Size(min = 1, max = 255) String identifier,
+            @Size(min = 1, max = 255) String clientIdentifier) {}
 }

@@ -43,7 +43,11 @@ public class CourseResource {
     private final EmbedService embeds;
     private final TrackingService tracking;
 
-    public CourseResource(CourseService service, SecurityIdentity identity, JsonBodies bodies, EmbedService embeds,
+    public CourseResource(
+            CourseService service,
+            SecurityIdentity identity,
+            JsonBodies bodies,
+            EmbedService embeds,
             TrackingService tracking) {
         this.service = service;
         this.identity = identity;
@@ -55,9 +59,13 @@ public class CourseResource {
     /** Lists courses, oldest first, filtered by owner, tenant, title and folder; total in X-Total-Count. */
     @GET
     @Path("/courses")
-    public Uni<RestResponse<List<CourseView>>> list(@QueryParam("identifier") String identifier,
-            @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("title") String title,
-            @QueryParam("deleted") String deleted, @QueryParam("folderId") String folderId, @QueryParam("page") String page,
+    public Uni<RestResponse<List<CourseView>>> list(
+            @QueryParam("identifier") String identifier,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("title") String title,
+            @QueryParam("deleted") String deleted,
+            @QueryParam("folderId") String folderId,
+            @QueryParam("page") String page,
             @QueryParam("length") String length) {
         CourseQuery query = CourseQuery.parse(identifier, clientIdentifier, title, deleted, folderId, page, length);
         return service.list(scope(query.clientIdentifier()), query).map(p -> p.toResponse());
@@ -83,7 +91,9 @@ public class CourseResource {
 
     @GET
     @Path("/courses/{id}")
-    public Uni<CourseView> get(@PathParam("id") String id, @QueryParam("identifier") String identifier,
+    public Uni<CourseView> get(
+            @PathParam("id") String id,
+            @QueryParam("identifier") String identifier,
             @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.get(scope(clientIdentifier), QueryParams.id("id", id));
     }
@@ -91,7 +101,9 @@ public class CourseResource {
     /** Normalised text of every screen and element in every locale, and the asset catalogue. */
     @GET
     @Path("/course/content/{id}")
-    public Uni<CourseContent> content(@PathParam("id") String id, @QueryParam("identifier") String identifier,
+    public Uni<CourseContent> content(
+            @PathParam("id") String id,
+            @QueryParam("identifier") String identifier,
             @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.content(scope(clientIdentifier), QueryParams.id("id", id));
     }
@@ -102,10 +114,11 @@ public class CourseResource {
      */
     @GET
     @Path("/course/{id}/content")
-    public Uni<RestResponse<CourseService.DraftDocument>> draft(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<RestResponse<CourseService.DraftDocument>> draft(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.draft(scope(clientIdentifier), QueryParams.id("id", id))
-                .map(draft -> RestResponse.ResponseBuilder.ok(draft).header(HttpHeaders.ETAG, IfMatch.etag(draft.revision()))
+                .map(draft -> RestResponse.ResponseBuilder.ok(draft)
+                        .header(HttpHeaders.ETAG, IfMatch.etag(draft.revision()))
                         .build());
     }
 
@@ -116,13 +129,16 @@ public class CourseResource {
     @PUT
     @Path("/course/{id}/content")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<CourseView>> replaceContent(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier, @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
+    public Uni<RestResponse<CourseView>> replaceContent(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
             @Valid @NotNull CourseRequests.Content body) {
         IfMatch precondition = IfMatch.parse(ifMatch);
         return service.replaceContent(scope(clientIdentifier), QueryParams.id("id", id), body.document(), precondition)
                 .map(saved -> RestResponse.ResponseBuilder.ok(saved.course())
-                        .header(HttpHeaders.ETAG, IfMatch.etag(saved.revision())).build());
+                        .header(HttpHeaders.ETAG, IfMatch.etag(saved.revision()))
+                        .build());
     }
 
     /** Soft delete: hidden from the default list, restorable. */
@@ -134,13 +150,15 @@ public class CourseResource {
 
     @POST
     @Path("/course/{id}/restore")
-    public Uni<CourseView> restore(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<CourseView> restore(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.restore(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
     @POST
     @Path("/course/{id}/publish")
-    public Uni<CourseView> publish(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<CourseView> publish(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.publish(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
@@ -158,8 +176,8 @@ public class CourseResource {
     @Path("/course/{id}/duplicate")
     @Consumes(MediaType.WILDCARD)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    public Uni<CourseView> duplicate(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
-            String body) {
+    public Uni<CourseView> duplicate(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier, String body) {
         CourseRequests.Duplicate request = bodies.optional(body, CourseRequests.Duplicate.class, null);
         return service.duplicate(scope(clientIdentifier), QueryParams.id("id", id), request);
     }
@@ -167,19 +185,26 @@ public class CourseResource {
     /** Fails any stuck capture and queues a fresh one: {@code {id, thumbnail, thumbnailRevision, queued}}. */
     @POST
     @Path("/course/{id}/thumbnail")
-    public Uni<ThumbnailQueue.Regenerated> thumbnail(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<ThumbnailQueue.Regenerated> thumbnail(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.regenerateThumbnail(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
     /** Learners' tracking records of the course, oldest first; total in X-Total-Count. */
     @GET
     @Path("/course/{id}/tracking")
-    public Uni<RestResponse<List<PlayerViews.Tracking>>> tracking(@PathParam("id") String id,
-            @QueryParam("identifier") String identifier, @QueryParam("clientIdentifier") String clientIdentifier,
-            @QueryParam("page") String page, @QueryParam("length") String length) {
-        return tracking.list(scope(clientIdentifier), QueryParams.id("id", id), TrackingService.identifier(identifier),
-                QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE), QueryParams.digits("length", length, 100, 0, 1000))
+    public Uni<RestResponse<List<PlayerViews.Tracking>>> tracking(
+            @PathParam("id") String id,
+            @QueryParam("identifier") String identifier,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("page") String page,
+            @QueryParam("length") String length) {
+        return tracking.list(
+                        scope(clientIdentifier),
+                        QueryParams.id("id", id),
+                        TrackingService.identifier(identifier),
+                        QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
+                        QueryParams.digits("length", length, 100, 0, 1000))
                 .map(p -> p.toResponse());
     }
 
@@ -201,17 +226,37 @@ public class CourseResource {
     @Path("/course/{action: view|edit}")
     @Produces(MediaType.TEXT_PLAIN)
     @Deprecated
-    public Uni<String> actionUrl(@PathParam("action") String action, @QueryParam("courseId") String courseId,
+    public Uni<String> actionUrl(
+            @PathParam("action") String action,
+            @QueryParam("courseId") String courseId,
             @QueryParam("identifier") String identifier,
-            @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("flow") String flow,
-            @QueryParam("back") String back, @QueryParam("colorPrimary") String colorPrimary,
-            @QueryParam("language") String language, @QueryParam("translations") String translations,
-            @QueryParam("brandVoice") String brandVoice, @QueryParam("legacy") String legacy,
-            @QueryParam("themeId") String themeId, @QueryParam("parentOrigin") String parentOrigin) {
-        return embeds.courseUrl(Callers.workspace(identity), new EmbedRequests.Course(action,
-                QueryParams.optionalId("courseId", courseId), identifier, clientIdentifier, themeId, language, back,
-                colorPrimary, flow, optionalBool("translations", translations), brandVoice, optionalBool("legacy", legacy),
-                parentOrigin, null));
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("flow") String flow,
+            @QueryParam("back") String back,
+            @QueryParam("colorPrimary") String colorPrimary,
+            @QueryParam("language") String language,
+            @QueryParam("translations") String translations,
+            @QueryParam("brandVoice") String brandVoice,
+            @QueryParam("legacy") String legacy,
+            @QueryParam("themeId") String themeId,
+            @QueryParam("parentOrigin") String parentOrigin) {
+        return embeds.courseUrl(
+                Callers.workspace(identity),
+                new EmbedRequests.Course(
+                        action,
+                        QueryParams.optionalId("courseId", courseId),
+                        identifier,
+                        clientIdentifier,
+                        themeId,
+                        language,
+                        back,
+                        colorPrimary,
+                        flow,
+                        optionalBool("translations", translations),
+                        brandVoice,
+                        optionalBool("legacy", legacy),
+                        parentOrigin,
+                        null));
     }
 
     private static Boolean optionalBool(String name, String raw) {

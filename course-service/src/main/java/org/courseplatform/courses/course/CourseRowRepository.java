@@ -37,7 +37,8 @@ public class CourseRowRepository {
 
     /** The workspace's course of this id, or null; whether the call may see its tenant is the caller's to judge. */
     Uni<CourseRow> find(long workspaceId, long id) {
-        return pool.preparedQuery(FIND).execute(Tuple.of(id, workspaceId))
+        return pool.preparedQuery(FIND)
+                .execute(Tuple.of(id, workspaceId))
                 .map(rows -> rows.size() == 0 ? null : row(rows.iterator().next()));
     }
 
@@ -62,13 +63,16 @@ public class CourseRowRepository {
             return pool.preparedQuery(count).execute(countArgs).map(rows -> new Paged<>(List.of(), total(rows)));
         }
         int n = filter.args().size();
-        String page = "select " + COLUMNS + " from (select id from course where " + filter.where() + " order by id limit $"
-                + (n + 1) + " offset $" + (n + 2) + ") p join course c on c.id = p.id order by c.id";
+        String page =
+                "select " + COLUMNS + " from (select id from course where " + filter.where() + " order by id limit $"
+                        + (n + 1) + " offset $" + (n + 2) + ") p join course c on c.id = p.id order by c.id";
         List<Object> pageArgs = new ArrayList<>(filter.args());
         pageArgs.add(size);
         pageArgs.add(offset);
-        return pool.withConnection(connection -> Uni.combine().all()
-                .unis(connection.preparedQuery(count).execute(countArgs),
+        return pool.withConnection(connection -> Uni.combine()
+                .all()
+                .unis(
+                        connection.preparedQuery(count).execute(countArgs),
                         connection.preparedQuery(page).execute(Tuple.tuple(pageArgs)))
                 .with((counted, rows) -> {
                     List<CourseRow> items = new ArrayList<>(rows.size());
@@ -122,8 +126,7 @@ public class CourseRowRepository {
         return new Filter(where.toString(), args, counted);
     }
 
-    private record Filter(String where, List<Object> args, boolean counted) {
-    }
+    private record Filter(String where, List<Object> args, boolean counted) {}
 
     private static long total(RowSet<Row> rows) {
         Long total = rows.iterator().next().getLong(0);
@@ -131,9 +134,24 @@ public class CourseRowRepository {
     }
 
     private static CourseRow row(Row r) {
-        return new CourseRow(r.getLong(0), r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5),
-                r.getString(6), r.getString(7), r.getLong(8), r.getBoolean(9), r.getOffsetDateTime(10), r.getBoolean(11),
-                r.getInteger(12), r.getInteger(13), r.getString(14), r.getInteger(15), r.getOffsetDateTime(16),
+        return new CourseRow(
+                r.getLong(0),
+                r.getString(1),
+                r.getString(2),
+                r.getString(3),
+                r.getString(4),
+                r.getString(5),
+                r.getString(6),
+                r.getString(7),
+                r.getLong(8),
+                r.getBoolean(9),
+                r.getOffsetDateTime(10),
+                r.getBoolean(11),
+                r.getInteger(12),
+                r.getInteger(13),
+                r.getString(14),
+                r.getInteger(15),
+                r.getOffsetDateTime(16),
                 r.getOffsetDateTime(17));
     }
 }

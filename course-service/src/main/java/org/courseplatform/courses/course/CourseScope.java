@@ -14,8 +14,8 @@ import org.courseplatform.platform.web.ApiException;
  * has none; a {@code clientIdentifier} naming another tenant cannot widen that, it makes the call
  * see nothing ({@code none}). What an agent creates is owned by it and lives in its tenant.
  */
-public record CourseScope(long workspaceId, String clientIdentifier, boolean anyTenant, boolean testMode, String agent,
-        boolean none) {
+public record CourseScope(
+        long workspaceId, String clientIdentifier, boolean anyTenant, boolean testMode, String agent, boolean none) {
 
     /** A scope of an API key or a service acting for one (no agent). */
     public CourseScope(long workspaceId, String clientIdentifier, boolean anyTenant, boolean testMode) {
@@ -27,7 +27,13 @@ public record CourseScope(long workspaceId, String clientIdentifier, boolean any
         if (caller.restricted()) {
             String own = caller.agent().clientIdentifier();
             boolean other = given && !clientIdentifier.equals(own);
-            return new CourseScope(caller.workspaceId(), own, false, caller.testMode(), caller.agent().identifier(), other);
+            return new CourseScope(
+                    caller.workspaceId(),
+                    own,
+                    false,
+                    caller.testMode(),
+                    caller.agent().identifier(),
+                    other);
         }
         return new CourseScope(caller.workspaceId(), given ? clientIdentifier : null, !given, caller.testMode());
     }
@@ -43,7 +49,8 @@ public record CourseScope(long workspaceId, String clientIdentifier, boolean any
 
     /** Whether something of this workspace and tenant (a course, a library screen) is visible to the call. */
     public boolean sees(long workspaceId, String clientIdentifier) {
-        return !none && this.workspaceId == workspaceId
+        return !none
+                && this.workspaceId == workspaceId
                 && (anyTenant || Objects.equals(this.clientIdentifier, clientIdentifier));
     }
 
@@ -54,10 +61,11 @@ public record CourseScope(long workspaceId, String clientIdentifier, boolean any
     public String tenantOf(String requested) {
         String tenant = requested != null ? requested : clientIdentifier;
         if (!anyTenant && !Objects.equals(tenant, clientIdentifier)) {
-            throw ApiException.forbidden(restricted()
-                    ? "An agent may act only in its own tenant (" + describe(clientIdentifier) + "), not in "
-                            + describe(tenant)
-                    : "A call scoped to tenant " + clientIdentifier + " cannot create in another tenant");
+            throw ApiException.forbidden(
+                    restricted()
+                            ? "An agent may act only in its own tenant (" + describe(clientIdentifier) + "), not in "
+                                    + describe(tenant)
+                            : "A call scoped to tenant " + clientIdentifier + " cannot create in another tenant");
         }
         return tenant;
     }

@@ -51,8 +51,10 @@ public class CourseScreenResource {
     @POST
     @Path("/course/{id}/screens")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<ScreensAdded>> addScreens(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+    public Uni<RestResponse<ScreensAdded>> addScreens(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull NewScreens body) {
         IfMatch condition = IfMatch.parse(ifMatch);
         return screens.addScreens(scope(clientIdentifier), QueryParams.id("id", id), condition, body)
@@ -63,8 +65,11 @@ public class CourseScreenResource {
     @POST
     @Path("/course/{id}/screens/{screenId}/elements")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<ElementAdded>> addElement(@PathParam("id") String id, @PathParam("screenId") String screenId,
-            @QueryParam("clientIdentifier") String clientIdentifier, @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+    public Uni<RestResponse<ElementAdded>> addElement(
+            @PathParam("id") String id,
+            @PathParam("screenId") String screenId,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
             @Valid @NotNull NewElement body) {
         IfMatch condition = IfMatch.parse(ifMatch);
         return screens.addElement(scope(clientIdentifier), QueryParams.id("id", id), screenId, condition, body)
@@ -75,9 +80,12 @@ public class CourseScreenResource {
     @PATCH
     @Path("/course/{id}/screens/{screenId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<ScreenUpdated>> updateScreen(@PathParam("id") String id,
-            @PathParam("screenId") String screenId, @QueryParam("clientIdentifier") String clientIdentifier,
-            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch, @Valid @NotNull ScreenChanges body) {
+    public Uni<RestResponse<ScreenUpdated>> updateScreen(
+            @PathParam("id") String id,
+            @PathParam("screenId") String screenId,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @Valid @NotNull ScreenChanges body) {
         IfMatch condition = IfMatch.parse(ifMatch);
         return screens.updateScreen(scope(clientIdentifier), QueryParams.id("id", id), screenId, condition, body)
                 .map(answer -> revised(RestResponse.Status.OK, answer));
@@ -86,8 +94,10 @@ public class CourseScreenResource {
     /** Deletes a screen with its translations; a course keeps at least one screen. */
     @DELETE
     @Path("/course/{id}/screens/{screenId}")
-    public Uni<RestResponse<ScreenDeleted>> deleteScreen(@PathParam("id") String id,
-            @PathParam("screenId") String screenId, @QueryParam("clientIdentifier") String clientIdentifier,
+    public Uni<RestResponse<ScreenDeleted>> deleteScreen(
+            @PathParam("id") String id,
+            @PathParam("screenId") String screenId,
+            @QueryParam("clientIdentifier") String clientIdentifier,
             @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch) {
         IfMatch condition = IfMatch.parse(ifMatch);
         return screens.deleteScreen(scope(clientIdentifier), QueryParams.id("id", id), screenId, condition)
@@ -96,7 +106,8 @@ public class CourseScreenResource {
 
     private static <T extends Revised> RestResponse<T> revised(RestResponse.Status status, T answer) {
         return RestResponse.ResponseBuilder.<T>create(status, answer)
-                .header(HttpHeaders.ETAG, IfMatch.etag(answer.revision())).build();
+                .header(HttpHeaders.ETAG, IfMatch.etag(answer.revision()))
+                .build();
     }
 
     private CourseScope scope(String clientIdentifier) {

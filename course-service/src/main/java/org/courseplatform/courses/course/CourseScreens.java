@@ -54,7 +54,11 @@ public class CourseScreens {
     private final LayoutCatalog layouts;
     private final ObjectMapper mapper;
 
-    public CourseScreens(CourseService service, CourseRepository courses, CourseEvents events, LayoutCatalog layouts,
+    public CourseScreens(
+            CourseService service,
+            CourseRepository courses,
+            CourseEvents events,
+            LayoutCatalog layouts,
             ObjectMapper mapper) {
         this.service = service;
         this.courses = courses;
@@ -68,26 +72,36 @@ public class CourseScreens {
     public Uni<ScreensAdded> addScreens(CourseScope scope, long id, IfMatch ifMatch, NewScreens request) {
         return edit(scope, id, ifMatch, document -> {
             ArrayNode screens = ScreenEdits.screens(document);
-            int position = position(request.position(), screens.size(), "the course has " + screens.size() + " screens");
+            int position =
+                    position(request.position(), screens.size(), "the course has " + screens.size() + " screens");
             IdSource ids = ScreenEdits.freshIds(ScreenEdits.usedIds(document));
-            List<ObjectNode> made = request.layoutId() != null && !request.layoutId().isBlank()
-                    ? layouts.instantiate(request.layoutId(), request.title(), ids)
-                    : layouts.blank(request.type(), request.typeId(), request.title(), ids);
+            List<ObjectNode> made =
+                    request.layoutId() != null && !request.layoutId().isBlank()
+                            ? layouts.instantiate(request.layoutId(), request.title(), ids)
+                            : layouts.blank(request.type(), request.typeId(), request.title(), ids);
             if (screens.size() + made.size() > CourseDocuments.MAX_SCREENS) {
-                throw ApiException.conflict("Course " + id + " has " + screens.size() + " screens; adding " + made.size()
-                        + " would pass the limit of " + CourseDocuments.MAX_SCREENS);
+                throw ApiException.conflict("Course " + id + " has " + screens.size() + " screens; adding "
+                        + made.size() + " would pass the limit of " + CourseDocuments.MAX_SCREENS);
             }
             ScreenEdits.insert(screens, position, made);
-            List<String> madeIds = made.stream().map(screen -> screen.get("id").asText()).toList();
-            return new Change<>(null, null,
-                    (stored, revision) -> new ScreensAdded(id, revision, madeIds.stream()
-                            .map(screenId -> (JsonNode) screenIn(stored, screenId)).toList()));
+            List<String> madeIds =
+                    made.stream().map(screen -> screen.get("id").asText()).toList();
+            return new Change<>(
+                    null,
+                    null,
+                    (stored, revision) -> new ScreensAdded(
+                            id,
+                            revision,
+                            madeIds.stream()
+                                    .map(screenId -> (JsonNode) screenIn(stored, screenId))
+                                    .toList()));
         });
     }
 
     /** Adds one element to a screen, at {@code position} or at the end; the server gives it its id. */
     @WithTransaction
-    public Uni<ElementAdded> addElement(CourseScope scope, long id, String screenId, IfMatch ifMatch, NewElement request) {
+    public Uni<ElementAdded> addElement(
+            CourseScope scope, long id, String screenId, IfMatch ifMatch, NewElement request) {
         JsonNode given = request.element();
         if (given == null || given.isNull() || given.isMissingNode()) {
             throw ApiException.invalid("element", "is required");
@@ -103,9 +117,10 @@ public class CourseScreens {
         element.remove("id");
         return edit(scope, id, ifMatch, document -> {
             int index = indexOf(document, id, screenId);
-            ArrayNode elements = ScreenEdits.elements((ObjectNode) ScreenEdits.screens(document).get(index));
-            int position = position(request.position(), elements.size(),
-                    "the screen has " + elements.size() + " elements");
+            ArrayNode elements = ScreenEdits.elements(
+                    (ObjectNode) ScreenEdits.screens(document).get(index));
+            int position =
+                    position(request.position(), elements.size(), "the screen has " + elements.size() + " elements");
             if (elements.size() >= CourseDocuments.MAX_ELEMENTS_PER_SCREEN) {
                 throw ApiException.conflict("Screen " + quote(screenId) + " already has " + elements.size()
                         + " elements, the most a screen may have");
@@ -115,8 +130,11 @@ public class CourseScreens {
             ScreenEdits.assignIds(element, ScreenEdits.freshIds(used));
             String elementId = element.get("id").asText();
             elements.insert(position, element);
-            return new Change<>("document.screens[" + index + "].elements[" + position + "]", "element",
-                    (stored, revision) -> new ElementAdded(id, revision, screenId, elementIn(stored, screenId, elementId)));
+            return new Change<>(
+                    "document.screens[" + index + "].elements[" + position + "]",
+                    "element",
+                    (stored, revision) ->
+                            new ElementAdded(id, revision, screenId, elementIn(stored, screenId, elementId)));
         });
     }
 
@@ -125,12 +143,13 @@ public class CourseScreens {
      * Elements without an id get one; translations of elements the screen no longer has are dropped.
      */
     @WithTransaction
-    public Uni<ScreenUpdated> updateScreen(CourseScope scope, long id, String screenId, IfMatch ifMatch,
-            ScreenChanges changes) {
+    public Uni<ScreenUpdated> updateScreen(
+            CourseScope scope, long id, String screenId, IfMatch ifMatch, ScreenChanges changes) {
         if (changes.title() == null && changes.description() == null && changes.elements() == null) {
             throw ApiException.badRequest("Nothing to change: give title, description or elements");
         }
-        ArrayNode newElements = changes.elements() == null ? null : changes.elements().deepCopy();
+        ArrayNode newElements =
+                changes.elements() == null ? null : changes.elements().deepCopy();
         return edit(scope, id, ifMatch, document -> {
             int index = indexOf(document, id, screenId);
             ObjectNode screen = (ObjectNode) ScreenEdits.screens(document).get(index);
@@ -149,7 +168,9 @@ public class CourseScreens {
                 screen.set("elements", newElements);
                 ScreenEdits.pruneTranslations(document, screen);
             }
-            return new Change<>("document.screens[" + index + "]", "",
+            return new Change<>(
+                    "document.screens[" + index + "]",
+                    "",
                     (stored, revision) -> new ScreenUpdated(id, revision, screenIn(stored, screenId)));
         });
     }
@@ -165,8 +186,10 @@ public class CourseScreens {
             JsonNode id = newElements.get(j).path("id");
             String owner = id.isTextual() ? elsewhere.get(id.asText()) : null;
             if (owner != null) {
-                clashes.add(new ApiError.Detail("elements[" + j + "].id", "is the id of an element of screen "
-                        + quote(owner) + "; element ids are unique in the course (leave id out for a new element)"));
+                clashes.add(new ApiError.Detail(
+                        "elements[" + j + "].id",
+                        "is the id of an element of screen " + quote(owner)
+                                + "; element ids are unique in the course (leave id out for a new element)"));
             }
         }
         if (!clashes.isEmpty()) {
@@ -193,11 +216,9 @@ public class CourseScreens {
      * renamed to {@code to} for the client; null when the request adds nothing the rules could
      * refuse) and how to answer from the stored document and the new revision.
      */
-    private record Change<T>(String from, String to, BiFunction<ObjectNode, Long, T> answer) {
-    }
+    private record Change<T>(String from, String to, BiFunction<ObjectNode, Long, T> answer) {}
 
-    private record Staged<T>(ParsedDocument parsed, Change<T> change) {
-    }
+    private record Staged<T>(ParsedDocument parsed, Change<T> change) {}
 
     /**
      * Locks the course, checks it may be edited and the precondition, applies {@code change} to its
@@ -209,20 +230,23 @@ public class CourseScreens {
             ifMatch.check(course.id, course.revision);
             String draft = course.draft;
             return Workers.call(() -> {
-                ObjectNode document = read(draft);
-                Change<T> made = change.apply(document);
-                try {
-                    return new Staged<>(service.parse(document), made);
-                } catch (RuntimeException e) {
-                    throw made.from() == null ? e : ScreenEdits.relocate(e, made.from(), made.to());
-                }
-            }).chain(staged -> {
-                service.applyDocument(course, staged.parsed());
-                // Flush inside the transaction so the answer carries the revision the update wrote.
-                return events.emit(Events.COURSE_UPDATED, course, scope.testMode())
-                        .call(() -> Panache.flush())
-                        .map(ignored -> staged.change().answer().apply(staged.parsed().document(), course.revision));
-            });
+                        ObjectNode document = read(draft);
+                        Change<T> made = change.apply(document);
+                        try {
+                            return new Staged<>(service.parse(document), made);
+                        } catch (RuntimeException e) {
+                            throw made.from() == null ? e : ScreenEdits.relocate(e, made.from(), made.to());
+                        }
+                    })
+                    .chain(staged -> {
+                        service.applyDocument(course, staged.parsed());
+                        // Flush inside the transaction so the answer carries the revision the update wrote.
+                        return events.emit(Events.COURSE_UPDATED, course, scope.testMode())
+                                .call(() -> Panache.flush())
+                                .map(ignored -> staged.change()
+                                        .answer()
+                                        .apply(staged.parsed().document(), course.revision));
+                    });
         });
     }
 
@@ -230,7 +254,9 @@ public class CourseScreens {
     private Uni<Course> locked(CourseScope scope, long id) {
         return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
                 .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }
 
     /** Only a live Builder 2 draft has screens to edit; every other course answers 409 saying why. */
@@ -263,8 +289,8 @@ public class CourseScreens {
             return size;
         }
         if (position < 0 || position > size) {
-            throw ApiException.invalid("position", "must be from 0 to " + size + " (" + why
-                    + "; leave it out to add at the end)");
+            throw ApiException.invalid(
+                    "position", "must be from 0 to " + size + " (" + why + "; leave it out to add at the end)");
         }
         return position;
     }

@@ -4,25 +4,30 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.courseplatform.courses.document.ContentExtractor;
-import org.courseplatform.platform.events.Events;
-import org.courseplatform.platform.web.Workers;
 import org.courseplatform.courses.document.CourseContent;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.document.ParsedDocument;
 import org.courseplatform.courses.thumbnail.ThumbnailQueue;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
+import org.courseplatform.platform.web.Workers;
 
 /**
  * The course rules: creation and import, the draft, and the lifecycle (soft delete, restore,
@@ -42,8 +47,14 @@ public class CourseService {
     private final ThumbnailQueue thumbnails;
     private final CourseRowRepository rows;
 
-    public CourseService(CourseRepository courses, CourseEvents events, ObjectMapper mapper, CourseConfig config,
-            CourseViews views, ThumbnailQueue thumbnails, CourseRowRepository rows) {
+    public CourseService(
+            CourseRepository courses,
+            CourseEvents events,
+            ObjectMapper mapper,
+            CourseConfig config,
+            CourseViews views,
+            ThumbnailQueue thumbnails,
+            CourseRowRepository rows) {
         this.courses = courses;
         this.rows = rows;
         this.events = events;
@@ -54,12 +65,10 @@ public class CourseService {
     }
 
     /** The draft document with every id and the revision it is at: what a conditional save starts from. */
-    public record DraftDocument(JsonNode document, long revision) {
-    }
+    public record DraftDocument(JsonNode document, long revision) {}
 
     /** A saved draft: the course and the revision the save made (the new ETag). */
-    public record Saved(CourseView course, long revision) {
-    }
+    public record Saved(CourseView course, long revision) {}
 
     /** A page of the list: read without a session ({@link CourseRowRepository}). */
     public Uni<Paged<CourseView>> list(CourseScope scope, CourseQuery query) {
@@ -69,12 +78,18 @@ public class CourseService {
     @WithTransaction
     public Uni<CourseView> create(CourseScope scope, CourseRequests.Create request) {
         ObjectNode document = mapper.createObjectNode()
-                .put("format", "builder2").put("title", request.title().strip())
-                .put("description", request.description() == null ? "" : request.description()).put("locale", "en");
+                .put("format", "builder2")
+                .put("title", request.title().strip())
+                .put("description", request.description() == null ? "" : request.description())
+                .put("locale", "en");
         ObjectNode screen = document.putArray("screens").addObject();
-        screen.put("id", "s1").put("type", "blocks").put("typeId", 1).put("title", request.title().strip());
+        screen.put("id", "s1")
+                .put("type", "blocks")
+                .put("typeId", 1)
+                .put("title", request.title().strip());
         screen.putArray("elements");
-        return insert(scope, request.identifier(), request.clientIdentifier(), "course", CourseDocuments.parse(document));
+        return insert(
+                scope, request.identifier(), request.clientIdentifier(), "course", CourseDocuments.parse(document));
     }
 
     @WithTransaction
@@ -88,8 +103,12 @@ public class CourseService {
      * the course, its event and the job's success commit together or not at all.
      */
     @WithTransaction
-    public Uni<CourseView> createForJob(CourseScope scope, String identifier, String clientIdentifier,
-            ParsedDocument parsed, java.util.function.Function<CourseView, Uni<Void>> alongside) {
+    public Uni<CourseView> createForJob(
+            CourseScope scope,
+            String identifier,
+            String clientIdentifier,
+            ParsedDocument parsed,
+            Function<CourseView, Uni<Void>> alongside) {
         return insert(scope, identifier, clientIdentifier, "course", parsed).call(alongside::apply);
     }
 
@@ -99,15 +118,19 @@ public class CourseService {
             return Uni.createFrom().failure(() -> ApiException.notFound("Course " + id + " not found"));
         }
         return rows.find(scope.workspaceId(), id)
-                .map(row -> row != null && scope.sees(scope.workspaceId(), row.clientIdentifier()) ? views.of(row) : null)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
+                .map(row ->
+                        row != null && scope.sees(scope.workspaceId(), row.clientIdentifier()) ? views.of(row) : null)
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }
 
     @WithSession
     public Uni<CourseContent> content(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
             if (course.draft == null) {
-                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: its content is the package itself");
+                throw ApiException.unprocessable(
+                        "Course " + id + " is a hosted SCORM package: its content is the package itself");
             }
             long courseId = course.id;
             String draft = course.draft;
@@ -121,7 +144,8 @@ public class CourseService {
     public Uni<DraftDocument> draft(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
             if (course.draft == null) {
-                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: it has no draft document");
+                throw ApiException.unprocessable(
+                        "Course " + id + " is a hosted SCORM package: it has no draft document");
             }
             long revision = course.revision;
             String draft = course.draft;
@@ -148,7 +172,7 @@ public class CourseService {
             ifMatch.check(id, c.revision);
             apply(c, parsed);
             return events.emit(Events.COURSE_UPDATED, c, scope.testMode())
-                    .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
+                    .call(() -> Panache.flush())
                     .map(ignored -> new Saved(views.of(c), c.revision));
         });
     }
@@ -160,28 +184,30 @@ public class CourseService {
      * dress this course (false: 404 for the theme). Builder 2 drafts only: a Classic one is 422.
      */
     @WithTransaction
-    public Uni<Saved> setTheme(CourseScope scope, long id, Long themeId, IfMatch ifMatch,
-            java.util.function.Function<Course, Uni<Boolean>> usable) {
+    public Uni<Saved> setTheme(
+            CourseScope scope, long id, Long themeId, IfMatch ifMatch, Function<Course, Uni<Boolean>> usable) {
         Uni<Course> course = ifMatch.given() ? findLocked(scope, id) : find(scope, id);
         return course.chain(c -> {
             editable(c);
             if (!CourseDocuments.BUILDER2.equals(c.format)) {
-                throw ApiException.unprocessable("Course " + id + " is a Classic course: themes dress Builder 2 courses; "
-                        + "migrate it first");
+                throw ApiException.unprocessable(
+                        "Course " + id + " is a Classic course: themes dress Builder 2 courses; " + "migrate it first");
             }
             ifMatch.check(id, c.revision);
             String draft = c.draft;
-            return usable.apply(c).chain(ok -> {
-                if (!Boolean.TRUE.equals(ok)) {
-                    throw ApiException.notFound("Theme " + themeId + " not found");
-                }
-                return Workers.call(() -> parse(withTheme((ObjectNode) read(draft), themeId)));
-            }).chain(parsed -> {
-                apply(c, parsed);
-                return events.emit(Events.COURSE_UPDATED, c, scope.testMode())
-                        .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
-                        .map(ignored -> new Saved(views.of(c), c.revision));
-            });
+            return usable.apply(c)
+                    .chain(ok -> {
+                        if (!Boolean.TRUE.equals(ok)) {
+                            throw ApiException.notFound("Theme " + themeId + " not found");
+                        }
+                        return Workers.call(() -> parse(withTheme((ObjectNode) read(draft), themeId)));
+                    })
+                    .chain(parsed -> {
+                        apply(c, parsed);
+                        return events.emit(Events.COURSE_UPDATED, c, scope.testMode())
+                                .call(() -> Panache.flush())
+                                .map(ignored -> new Saved(views.of(c), c.revision));
+                    });
         });
     }
 
@@ -202,8 +228,7 @@ public class CourseService {
     }
 
     /** What a background job does to a draft: the changed document (null: nothing to change) and its answer. */
-    public record JobEdit<T>(JsonNode document, T answer) {
-    }
+    public record JobEdit<T>(JsonNode document, T answer) {}
 
     /**
      * Applies a background job's change (a translation) to a course draft as one save: the course
@@ -214,10 +239,15 @@ public class CourseService {
      * A deleted, Classic or SCORM course is 409.
      */
     @WithTransaction
-    public <T> Uni<Void> editDraftForJob(long id, boolean testMode, java.util.function.BiFunction<ObjectNode, Long, JobEdit<T>> edit,
-            java.util.function.BiFunction<JobEdit<T>, Long, Uni<Void>> alongside) {
-        return courses.findById(id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " no longer exists"))
+    public <T> Uni<Void> editDraftForJob(
+            long id,
+            boolean testMode,
+            BiFunction<ObjectNode, Long, JobEdit<T>> edit,
+            BiFunction<JobEdit<T>, Long, Uni<Void>> alongside) {
+        return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Course " + id + " no longer exists"))
                 .chain(course -> {
                     editable(course);
                     if (!CourseDocuments.BUILDER2.equals(course.format) || course.draft == null) {
@@ -226,19 +256,20 @@ public class CourseService {
                     String draft = course.draft;
                     long revision = course.revision;
                     return Workers.call(() -> {
-                        JobEdit<T> made = edit.apply((ObjectNode) read(draft), revision);
-                        return new Object[] {made, made.document() == null ? null : parse(made.document())};
-                    }).chain(staged -> {
-                        @SuppressWarnings("unchecked")
-                        JobEdit<T> made = (JobEdit<T>) staged[0];
-                        if (staged[1] == null) {
-                            return alongside.apply(made, course.revision);
-                        }
-                        apply(course, (ParsedDocument) staged[1]);
-                        return events.emit(Events.COURSE_UPDATED, course, testMode)
-                                .call(() -> io.quarkus.hibernate.reactive.panache.Panache.flush())
-                                .chain(() -> alongside.apply(made, course.revision));
-                    });
+                                JobEdit<T> made = edit.apply((ObjectNode) read(draft), revision);
+                                return new Object[] {made, made.document() == null ? null : parse(made.document())};
+                            })
+                            .chain(staged -> {
+                                @SuppressWarnings("unchecked")
+                                JobEdit<T> made = (JobEdit<T>) staged[0];
+                                if (staged[1] == null) {
+                                    return alongside.apply(made, course.revision);
+                                }
+                                apply(course, (ParsedDocument) staged[1]);
+                                return events.emit(Events.COURSE_UPDATED, course, testMode)
+                                        .call(() -> Panache.flush())
+                                        .chain(() -> alongside.apply(made, course.revision));
+                            });
                 });
     }
 
@@ -274,7 +305,8 @@ public class CourseService {
             course.publishedDocument = course.draft;
             course.published = true;
             course.publishedAt = course.updatedAt = now();
-            return events.emit(Events.COURSE_PUBLISHED, course, scope.testMode()).replaceWith(views.of(course));
+            return events.emit(Events.COURSE_PUBLISHED, course, scope.testMode())
+                    .replaceWith(views.of(course));
         });
     }
 
@@ -284,7 +316,8 @@ public class CourseService {
         return find(scope, id).chain(course -> {
             editable(course);
             if (!course.published || course.publishedDocument == null) {
-                throw ApiException.conflict("Course " + id + " has never been published, so there is nothing to revert to");
+                throw ApiException.conflict(
+                        "Course " + id + " has never been published, so there is nothing to revert to");
             }
             apply(course, CourseDocuments.parse(read(course.publishedDocument)));
             return events.emit(Events.COURSE_REVERTED, course, scope.testMode()).replaceWith(views.of(course));
@@ -296,15 +329,18 @@ public class CourseService {
     public Uni<CourseView> duplicate(CourseScope scope, long id, CourseRequests.Duplicate request) {
         return find(scope, id).chain(original -> {
             if (!"course".equals(original.type)) {
-                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package and cannot be duplicated");
+                throw ApiException.unprocessable(
+                        "Course " + id + " is a hosted SCORM package and cannot be duplicated");
             }
             ObjectNode document = (ObjectNode) read(original.draft);
             String title = copyTitle(original.title);
             document.put("title", title);
             // An agent's copy is its own unless it names itself; an API key's keeps the original owner.
-            String identifier = request != null && request.identifier() != null ? request.identifier()
+            String identifier = request != null && request.identifier() != null
+                    ? request.identifier()
                     : scope.restricted() ? null : original.identifier;
-            String tenant = request != null && request.clientIdentifier() != null ? request.clientIdentifier()
+            String tenant = request != null && request.clientIdentifier() != null
+                    ? request.clientIdentifier()
                     : original.clientIdentifier;
             return insert(scope, identifier, tenant, "course", CourseDocuments.parse(document));
         });
@@ -319,17 +355,18 @@ public class CourseService {
         return find(scope, id).chain(course -> {
             course.thumbnailRevision++;
             course.updatedAt = now();
-            return thumbnails.failOpen(course.id, "superseded by revision " + course.thumbnailRevision)
+            return thumbnails
+                    .failOpen(course.id, "superseded by revision " + course.thumbnailRevision)
                     .chain(() -> thumbnails.enqueue(course.id, course.thumbnailRevision))
-                    .replaceWith(() -> new ThumbnailQueue.Regenerated(course.id, views.thumbnailUrl(course),
-                            course.thumbnailRevision, true));
+                    .replaceWith(() -> new ThumbnailQueue.Regenerated(
+                            course.id, views.thumbnailUrl(course), course.thumbnailRevision, true));
         });
     }
 
     private static String newThumbnailToken() {
         byte[] bytes = new byte[16];
         RANDOM.nextBytes(bytes);
-        return java.util.HexFormat.of().formatHex(bytes);
+        return HexFormat.of().formatHex(bytes);
     }
 
     static String copyTitle(String title) {
@@ -342,7 +379,8 @@ public class CourseService {
      * course.created. Owner and tenant are the scope's rules ({@link CourseScope#ownerOf},
      * {@link CourseScope#tenantOf}): an agent creates only in its tenant and as itself.
      */
-    Uni<CourseView> insert(CourseScope scope, String identifier, String clientIdentifier, String type, ParsedDocument parsed) {
+    Uni<CourseView> insert(
+            CourseScope scope, String identifier, String clientIdentifier, String type, ParsedDocument parsed) {
         String owner = scope.ownerOf(identifier);
         String tenant = scope.tenantOf(clientIdentifier);
         Course course = new Course();
@@ -358,7 +396,9 @@ public class CourseService {
         return courses.persist(course)
                 .call(saved -> thumbnails.enqueue(saved.id, saved.thumbnailRevision))
                 .call(saved -> events.emit(Events.COURSE_CREATED, saved, scope.testMode()))
-                .invoke(saved -> Log.debugf("Created course %s in workspace %s", String.valueOf(saved.id), String.valueOf(saved.workspaceId)))
+                .invoke(saved -> Log.debugf(
+                        "Created course %s in workspace %s",
+                        String.valueOf(saved.id), String.valueOf(saved.workspaceId)))
                 .map(views::of);
     }
 
@@ -380,14 +420,18 @@ public class CourseService {
     Uni<Course> find(CourseScope scope, long id) {
         return courses.findById(id)
                 .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }
 
     /** Like {@link #find}, with the row locked until the transaction ends. */
     Uni<Course> findLocked(CourseScope scope, long id) {
-        return courses.findById(id, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+        return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
                 .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Course " + id + " not found"));
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
     }
 
     static void editable(Course course) {
@@ -395,8 +439,9 @@ public class CourseService {
             throw ApiException.conflict("Course " + course.id + " is deleted; restore it first");
         }
         if (!"course".equals(course.type)) {
-            throw ApiException.unprocessable("Course " + course.id
-                    + " is a hosted SCORM package: it is played unmodified and cannot be edited, published or translated");
+            throw ApiException.unprocessable(
+                    "Course " + course.id
+                            + " is a hosted SCORM package: it is played unmodified and cannot be edited, published or translated");
         }
     }
 

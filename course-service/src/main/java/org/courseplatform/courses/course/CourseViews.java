@@ -18,10 +18,25 @@ public class CourseViews {
     }
 
     public CourseView of(CourseRow c) {
-        return new CourseView(c.id(), c.type(), c.format(), c.title(), c.description(), c.key(), c.identifier(),
-                c.clientIdentifier(), c.folderId(), c.published(), c.publishedAt(), c.deleted(), c.timeEstimateMinutes(),
-                thumbnailUrl(c.thumbnailToken(), c.thumbnailRevision()), c.thumbnailRevision(), c.screenCount(),
-                c.createdAt(), c.updatedAt());
+        return new CourseView(
+                c.id(),
+                c.type(),
+                c.format(),
+                c.title(),
+                c.description(),
+                c.key(),
+                c.identifier(),
+                c.clientIdentifier(),
+                c.folderId(),
+                c.published(),
+                c.publishedAt(),
+                c.deleted(),
+                c.timeEstimateMinutes(),
+                thumbnailUrl(c.thumbnailToken(), c.thumbnailRevision()),
+                c.thumbnailRevision(),
+                c.screenCount(),
+                c.createdAt(),
+                c.updatedAt());
     }
 
     /** Changes with every revision, so caches and {@code <img>} tags pick up a new capture. */

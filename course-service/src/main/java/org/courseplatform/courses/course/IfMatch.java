@@ -70,9 +70,12 @@ public record IfMatch(boolean given, boolean any, List<Long> revisions) {
     public static IfMatch required(List<String> lines) {
         IfMatch parsed = parse(lines);
         if (!parsed.given()) {
-            throw new ApiException(ErrorCode.PRECONDITION_REQUIRED, "If-Match is required: send the revision you "
-                    + "loaded as If-Match: \"<revision>\", so that a newer save is never overwritten unseen",
-                    List.of(new ApiError.Detail(HEADER, "is required: the revision the change was made from, such as \"7\"")),
+            throw new ApiException(
+                    ErrorCode.PRECONDITION_REQUIRED,
+                    "If-Match is required: send the revision you "
+                            + "loaded as If-Match: \"<revision>\", so that a newer save is never overwritten unseen",
+                    List.of(new ApiError.Detail(
+                            HEADER, "is required: the revision the change was made from, such as \"7\"")),
                     null);
         }
         return parsed;
@@ -99,9 +102,12 @@ public record IfMatch(boolean given, boolean any, List<Long> revisions) {
         if (matches(current)) {
             return;
         }
-        throw new ApiException(ErrorCode.PRECONDITION_FAILED, subject + " has changed since you read it: it is at "
-                + "revision " + current + ". Re-read " + reread + " and reapply your change to revision " + current + ".",
-                List.of(new ApiError.Detail(HEADER, "the current revision is " + current + " (ETag " + etag(current) + ")")),
+        throw new ApiException(
+                ErrorCode.PRECONDITION_FAILED,
+                subject + " has changed since you read it: it is at " + "revision " + current + ". Re-read " + reread
+                        + " and reapply your change to revision " + current + ".",
+                List.of(new ApiError.Detail(
+                        HEADER, "the current revision is " + current + " (ETag " + etag(current) + ")")),
                 Map.of("ETag", etag(current)));
     }
 

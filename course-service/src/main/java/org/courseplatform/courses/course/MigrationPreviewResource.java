@@ -33,13 +33,17 @@ public class MigrationPreviewResource {
 
     /** Converts the draft and keeps the Classic document aside; answers the migration result and {@code preview}. */
     @POST
-    public Uni<CourseMigrations.Preview> start(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
-        return migrations.startPreview(CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id));
+    public Uni<CourseMigrations.Preview> start(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
+        return migrations.startPreview(
+                CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id));
     }
 
     /** Restores the Classic draft; 409 when the course is not in preview. Answers the course. */
     @DELETE
-    public Uni<CourseView> discard(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
-        return migrations.discardPreview(CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id));
+    public Uni<CourseView> discard(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
+        return migrations.discardPreview(
+                CourseScope.of(Callers.workspace(identity), clientIdentifier), QueryParams.id("id", id));
     }
 }

@@ -26,8 +26,7 @@ final class ScreenEdits {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ScreenEdits() {
-    }
+    private ScreenEdits() {}
 
     /** The {@code screens} array of a stored Builder 2 document. */
     static ArrayNode screens(ObjectNode document) {

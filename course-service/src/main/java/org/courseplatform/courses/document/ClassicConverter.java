@@ -44,19 +44,19 @@ public final class ClassicConverter {
     public static final String BLOCKED = "blocked";
 
     private static final Map<String, String> BLOCKING_KINDS = Map.of(
-            "flash", "Flash slides cannot be converted: Builder 2 does not play Flash; rebuild it as a video or "
-                    + "an image and remove the slide",
-            "embed_html", "custom HTML slides cannot be converted safely; replace it with an embed block and "
-                    + "remove the slide");
+            "flash",
+                    "Flash slides cannot be converted: Builder 2 does not play Flash; rebuild it as a video or "
+                            + "an image and remove the slide",
+            "embed_html",
+                    "custom HTML slides cannot be converted safely; replace it with an embed block and "
+                            + "remove the slide");
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private ClassicConverter() {
-    }
+    private ClassicConverter() {}
 
     /** A slide that keeps the course from converting. */
-    public record Blocked(String screenId, String reason) {
-    }
+    public record Blocked(String screenId, String reason) {}
 
     /**
      * What migration of one document gives.
@@ -68,9 +68,8 @@ public final class ClassicConverter {
      * @param screens  ids of the Builder 2 screens written, in order; empty unless migrated
      * @param document the Builder 2 document; null unless migrated
      */
-    public record Result(String status, int total, int changed, List<Blocked> blocked, List<String> screens,
-            ObjectNode document) {
-    }
+    public record Result(
+            String status, int total, int changed, List<Blocked> blocked, List<String> screens, ObjectNode document) {}
 
     /** Converts a stored (validated) Classic or Builder 2 document. */
     public static Result convert(JsonNode document) {
@@ -133,7 +132,8 @@ public final class ClassicConverter {
                         problems.add("question " + question.path("id").asText() + " has no correct choice");
                     }
                 }
-                return problems.isEmpty() ? null
+                return problems.isEmpty()
+                        ? null
                         : String.join("; ", problems) + "; a Builder 2 question needs at least one correct answer";
             }
             default -> {
@@ -156,7 +156,9 @@ public final class ClassicConverter {
         ArrayNode elements = screen.putArray("elements");
         JsonNode body = slide.path("body");
         if (body.isTextual() && !body.asText().isBlank()) {
-            elements.addObject().put("id", id + "-text").put("type", ElementType.TEXT.typeName())
+            elements.addObject()
+                    .put("id", id + "-text")
+                    .put("type", ElementType.TEXT.typeName())
                     .put("description", body.asText());
         }
         JsonNode image = slide.path("image");
@@ -178,7 +180,8 @@ public final class ClassicConverter {
             case "flashcards" -> {
                 imageElement(elements, id, image);
                 for (JsonNode card : slide.path("cards")) {
-                    ObjectNode flipcard = elements.addObject().put("id", id + "-card-" + card.path("id").asText())
+                    ObjectNode flipcard = elements.addObject()
+                            .put("id", id + "-card-" + card.path("id").asText())
                             .put("type", ElementType.FLIPCARD.typeName());
                     copyText(card, "front", flipcard, "title");
                     copyText(card, "back", flipcard, "cardBack");
@@ -190,7 +193,8 @@ public final class ClassicConverter {
             case "quiz" -> {
                 imageElement(elements, id, image);
                 for (JsonNode question : slide.path("questions")) {
-                    ObjectNode element = elements.addObject().put("id", question.path("id").asText())
+                    ObjectNode element = elements.addObject()
+                            .put("id", question.path("id").asText())
                             .put("type", ElementType.QUESTION.typeName());
                     copyText(question, "prompt", element, "question");
                     ArrayNode answers = element.putArray("answers");
@@ -198,7 +202,8 @@ public final class ClassicConverter {
                     for (JsonNode choice : question.path("choices")) {
                         boolean right = choice.path("correct").asBoolean(false);
                         correct += right ? 1 : 0;
-                        answers.addObject().put("id", choice.path("id").asText())
+                        answers.addObject()
+                                .put("id", choice.path("id").asText())
                                 .put("text", choice.path("text").asText(""))
                                 .put("correct", right);
                     }
@@ -216,7 +221,8 @@ public final class ClassicConverter {
         if (!image.isObject()) {
             return;
         }
-        ObjectNode element = elements.addObject().put("id", slideId + "-image").put("type", ElementType.IMAGE.typeName());
+        ObjectNode element =
+                elements.addObject().put("id", slideId + "-image").put("type", ElementType.IMAGE.typeName());
         element.set("asset", asset(image));
         if (image.path("alt").isTextual()) {
             element.put("altText", image.path("alt").asText());

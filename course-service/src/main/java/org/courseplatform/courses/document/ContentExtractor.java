@@ -30,8 +30,7 @@ import org.courseplatform.courses.document.CourseContent.TranslationContent;
  */
 public final class ContentExtractor {
 
-    private ContentExtractor() {
-    }
+    private ContentExtractor() {}
 
     public static CourseContent extract(long courseId, JsonNode document) {
         JsonNode doc = document;
@@ -65,8 +64,13 @@ public final class ContentExtractor {
                 }
             }
         }
-        return new CourseContent(courseId, norm(doc, "title"), List.copyOf(locales),
-                List.copyOf(screens), Collections.unmodifiableMap(translations), assets.list());
+        return new CourseContent(
+                courseId,
+                norm(doc, "title"),
+                List.copyOf(locales),
+                List.copyOf(screens),
+                Collections.unmodifiableMap(translations),
+                assets.list());
     }
 
     // ---------------------------------------------------------------- Builder 2
@@ -81,12 +85,23 @@ public final class ContentExtractor {
         for (JsonNode element : items(screen, "elements")) {
             JsonNode elementAsset = element.get("asset");
             String elementAlt = text(element, "altText");
-            assets.add(text(elementAsset, "url"), text(elementAsset, "mime"),
-                    elementAlt != null ? elementAlt : text(elementAsset, "altText"), screenId);
-            elements.add(new ElementContent(norm(element, "question"), norm(element, "title"),
-                    norm(element, "description"), norm(element, "cardBack"), answers(element)));
+            assets.add(
+                    text(elementAsset, "url"),
+                    text(elementAsset, "mime"),
+                    elementAlt != null ? elementAlt : text(elementAsset, "altText"),
+                    screenId);
+            elements.add(new ElementContent(
+                    norm(element, "question"),
+                    norm(element, "title"),
+                    norm(element, "description"),
+                    norm(element, "cardBack"),
+                    answers(element)));
         }
-        return new ScreenContent(norm(screen, "title"), norm(screen, "description"), blankToNull(assetUrl), altText,
+        return new ScreenContent(
+                norm(screen, "title"),
+                norm(screen, "description"),
+                blankToNull(assetUrl),
+                altText,
                 List.copyOf(elements));
     }
 
@@ -113,12 +128,19 @@ public final class ContentExtractor {
             List<ElementContent> translated = new ArrayList<>();
             for (JsonNode baseElement : items(base, "elements")) {
                 JsonNode element = child(elements, text(baseElement, "id"));
-                translated.add(new ElementContent(norm(element, "question"), norm(element, "title"),
-                        norm(element, "description"), norm(element, "cardBack"),
+                translated.add(new ElementContent(
+                        norm(element, "question"),
+                        norm(element, "title"),
+                        norm(element, "description"),
+                        norm(element, "cardBack"),
                         translatedAnswers(baseElement, element)));
             }
-            list.add(new ScreenContent(norm(screen, "title"), norm(screen, "description"), null,
-                    norm(screen, "assetAltText"), List.copyOf(translated)));
+            list.add(new ScreenContent(
+                    norm(screen, "title"),
+                    norm(screen, "description"),
+                    null,
+                    norm(screen, "assetAltText"),
+                    List.copyOf(translated)));
         }
         return new TranslationContent(norm(translation, "title"), List.copyOf(list));
     }
@@ -206,8 +228,8 @@ public final class ContentExtractor {
 
         List<Asset> list() {
             List<Asset> list = new ArrayList<>();
-            byUrl.forEach((url, e) -> list.add(new Asset(url, e.mime != null ? e.mime : MediaTypes.guess(url),
-                    e.altText, List.copyOf(e.usedBy))));
+            byUrl.forEach((url, e) -> list.add(
+                    new Asset(url, e.mime != null ? e.mime : MediaTypes.guess(url), e.altText, List.copyOf(e.usedBy))));
             return List.copyOf(list);
         }
 

@@ -18,32 +18,34 @@ import java.util.Map;
  * @param translations per translation locale, the translated texts aligned with {@code screens}
  * @param assets       every media URL once, in order of first use
  */
-public record CourseContent(long id, String title, List<String> locales, List<ScreenContent> screens,
-        Map<String, TranslationContent> translations, List<Asset> assets) {
+public record CourseContent(
+        long id,
+        String title,
+        List<String> locales,
+        List<ScreenContent> screens,
+        Map<String, TranslationContent> translations,
+        List<Asset> assets) {
 
     /**
      * One screen. {@code asset} is the URL of the screen's media (its metadata is in
      * {@link CourseContent#assets}).
      */
-    public record ScreenContent(String title, String description, String asset, String assetAltText,
-            List<ElementContent> elements) {
-    }
+    public record ScreenContent(
+            String title, String description, String asset, String assetAltText, List<ElementContent> elements) {}
 
     /**
      * One element, every element of the screen in order (so indexes line up with the document).
      * {@code answers} is null except on questions.
      */
-    public record ElementContent(String question, String title, String description, String cardBack,
-            List<Answer> answers) {
-    }
+    public record ElementContent(
+            String question, String title, String description, String cardBack, List<Answer> answers) {}
 
     /**
      * One answer of a question as {@code {id, text, correct}}: the id lets a consumer match
      * translated answers and the flag lets it build a quiz. In a translation {@code text} is the
      * translated text or null, while {@code id} and {@code correct} repeat the base ones.
      */
-    public record Answer(String id, String text, boolean correct) {
-    }
+    public record Answer(String id, String text, boolean correct) {}
 
     /**
      * One translation locale, shaped like the base content. Only translated text appears:
@@ -51,8 +53,7 @@ public record CourseContent(long id, String title, List<String> locales, List<Sc
      * can tell what still needs translating. {@code asset} is always null (media are not translated);
      * lists are aligned index for index with the base.
      */
-    public record TranslationContent(String title, List<ScreenContent> screens) {
-    }
+    public record TranslationContent(String title, List<ScreenContent> screens) {}
 
     /**
      * One media file.
@@ -62,6 +63,5 @@ public record CourseContent(long id, String title, List<String> locales, List<Sc
      * @param altText the first alternative text given for it, else null
      * @param usedBy  ids of the screens (Classic: slide ids) that use it, in order, each once
      */
-    public record Asset(String url, String mime, String altText, List<String> usedBy) {
-    }
+    public record Asset(String url, String mime, String altText, List<String> usedBy) {}
 }

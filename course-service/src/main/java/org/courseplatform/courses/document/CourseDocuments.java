@@ -58,8 +58,9 @@ public final class CourseDocuments {
     /** Longer than any tag in use; also keeps the repeated group's recursion in the regex engine shallow. */
     private static final int MAX_LOCALE_TAG = 35;
     /** The Classic slide kinds migration knows; others are stored anyway. */
-    public static final Set<String> CLASSIC_KINDS = Set.of("content", "flashcards", "quiz", "video", "flash",
-            "embed_html");
+    public static final Set<String> CLASSIC_KINDS =
+            Set.of("content", "flashcards", "quiz", "video", "flash", "embed_html");
+
     public static final int MAX_SCREENS = 1000;
     public static final int MAX_ELEMENTS_PER_SCREEN = 200;
     public static final int MAX_ANSWERS_PER_QUESTION = 100;
@@ -68,14 +69,13 @@ public final class CourseDocuments {
 
     private static final Set<String> GROUP_ROLES = Set.of("cover", "question", "results");
     private static final Set<String> TONES = Set.of("info", "tip", "warning");
-    private static final List<String> TRANSLATED_ELEMENT_TEXTS = List.of("question", "title", "description",
-            "cardBack", "altText", "transcript", "feedback");
+    private static final List<String> TRANSLATED_ELEMENT_TEXTS =
+            List.of("question", "title", "description", "cardBack", "altText", "transcript", "feedback");
     private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]+");
     private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
     private static final String ONE_SCREEN = "document.screens[0]";
 
-    private CourseDocuments() {
-    }
+    private CourseDocuments() {}
 
     /**
      * Checks a document and answers its facts and a normalised copy.
@@ -106,16 +106,19 @@ public final class CourseDocuments {
         if (!screen.isObject()) {
             throw ApiException.invalid("document", "must be a JSON object: one Builder 2 screen");
         }
-        ObjectNode wrapper = JsonNodeFactory.instance.objectNode().put("format", BUILDER2).put("title", "screen");
+        ObjectNode wrapper =
+                JsonNodeFactory.instance.objectNode().put("format", BUILDER2).put("title", "screen");
         wrapper.putArray("screens").add(screen.deepCopy());
         try {
-            return (ObjectNode) new Validation(wrapper).run().document().get("screens").get(0);
+            return (ObjectNode)
+                    new Validation(wrapper).run().document().get("screens").get(0);
         } catch (ApiException e) {
             List<ApiError.Detail> details = new ArrayList<>();
             for (ApiError.Detail detail : e.details()) {
                 String field = detail.field();
-                details.add(new ApiError.Detail(field.startsWith(ONE_SCREEN)
-                        ? "document" + field.substring(ONE_SCREEN.length()) : field, detail.message()));
+                details.add(new ApiError.Detail(
+                        field.startsWith(ONE_SCREEN) ? "document" + field.substring(ONE_SCREEN.length()) : field,
+                        detail.message()));
             }
             throw details.isEmpty() ? e : ApiException.invalid(details);
         }
@@ -131,7 +134,8 @@ public final class CourseDocuments {
             String scheme = uri.getScheme();
             return scheme != null
                     && (scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))
-                    && uri.getHost() != null && !uri.getHost().isEmpty();
+                    && uri.getHost() != null
+                    && !uri.getHost().isEmpty();
         } catch (URISyntaxException e) {
             return false;
         }
@@ -144,6 +148,7 @@ public final class CourseDocuments {
         private final List<ApiError.Detail> problems = new ArrayList<>();
         /** Screen id to what translations may refer to, in document order. */
         private final Map<String, ScreenIds> screens = new LinkedHashMap<>();
+
         private final Map<String, String> elementIds = new HashMap<>();
         private Integer timeEstimate;
 
@@ -179,9 +184,14 @@ public final class CourseDocuments {
                 throw ApiException.invalid(problems);
             }
             JsonNode description = root.get("description");
-            return new ParsedDocument(format, title,
-                    description != null && description.isTextual() ? description.asText() : null, locale,
-                    screenCount, BUILDER2.equals(format) ? timeEstimate : null, root);
+            return new ParsedDocument(
+                    format,
+                    title,
+                    description != null && description.isTextual() ? description.asText() : null,
+                    locale,
+                    screenCount,
+                    BUILDER2.equals(format) ? timeEstimate : null,
+                    root);
         }
 
         // ---------------------------------------------------------------- Builder 2
@@ -222,11 +232,13 @@ public final class CourseDocuments {
                 return;
             }
             JsonNode color = theme.get("colorPrimary");
-            if (present(color) && (!color.isTextual() || !COLOR.matcher(color.asText()).matches())) {
+            if (present(color)
+                    && (!color.isTextual() || !COLOR.matcher(color.asText()).matches())) {
                 add("document.theme.colorPrimary", "must be a colour as #rrggbb");
             }
             JsonNode themeId = theme.get("themeId");
-            if (present(themeId) && (!themeId.isIntegralNumber() || !themeId.canConvertToLong() || themeId.asLong() < 1)) {
+            if (present(themeId)
+                    && (!themeId.isIntegralNumber() || !themeId.canConvertToLong() || themeId.asLong() < 1)) {
                 add("document.theme.themeId", "must be a theme id (a positive integer, GET /v1/headless/themes)");
             }
         }
@@ -237,8 +249,7 @@ public final class CourseDocuments {
             ScreenIds ids = new ScreenIds(new LinkedHashMap<>());
             if (id != null && !id.isBlank()) {
                 if (screens.containsKey(id)) {
-                    add(path + ".id", "duplicate screen id " + quote(id) + "; first used at "
-                            + screens.get(id).path);
+                    add(path + ".id", "duplicate screen id " + quote(id) + "; first used at " + screens.get(id).path);
                 } else {
                     ids = new ScreenIds(path + ".id", new LinkedHashMap<>());
                     screens.put(id, ids);
@@ -258,11 +269,16 @@ public final class CourseDocuments {
                 if (!typeId.isIntegralNumber() || !typeId.canConvertToInt()) {
                     add(path + ".typeId", "must be an integer");
                 } else if (screenType != null && typeId.intValue() != screenType.typeId()) {
-                    add(path + ".typeId", "is " + typeId.intValue() + " but type " + screenType.typeName()
-                            + " has typeId " + screenType.typeId());
-                } else if (screenType == null && ScreenType.byId(typeId.intValue()).isEmpty()) {
-                    add(path + ".typeId", "unknown screen typeId " + typeId.intValue() + "; expected 1 (blocks) or "
-                            + "2 (blocksQuiz)");
+                    add(
+                            path + ".typeId",
+                            "is " + typeId.intValue() + " but type " + screenType.typeName() + " has typeId "
+                                    + screenType.typeId());
+                } else if (screenType == null
+                        && ScreenType.byId(typeId.intValue()).isEmpty()) {
+                    add(
+                            path + ".typeId",
+                            "unknown screen typeId " + typeId.intValue() + "; expected 1 (blocks) or "
+                                    + "2 (blocksQuiz)");
                 }
             }
             optionalText(screen, "title", path);
@@ -339,8 +355,9 @@ public final class CourseDocuments {
             if (typeName != null && !typeName.isBlank()) {
                 type = ElementType.byName(typeName).orElse(null);
                 if (type == null) {
-                    add(path + ".type", "unknown element type " + quote(typeName) + "; expected one of "
-                            + ElementType.names());
+                    add(
+                            path + ".type",
+                            "unknown element type " + quote(typeName) + "; expected one of " + ElementType.names());
                 }
             }
             geometry(node.get("layout"), path + ".layout");
@@ -388,7 +405,9 @@ public final class CourseDocuments {
                 }
                 if (type == ElementType.TIME_ESTIMATE && firstScreen && timeEstimate == null) {
                     JsonNode minutes = node.get("minutes");
-                    if (minutes != null && minutes.isIntegralNumber() && minutes.canConvertToInt()
+                    if (minutes != null
+                            && minutes.isIntegralNumber()
+                            && minutes.canConvertToInt()
                             && minutes.intValue() >= 0) {
                         timeEstimate = minutes.intValue();
                     }
@@ -427,8 +446,9 @@ public final class CourseDocuments {
                 if (id != null && !id.isBlank()) {
                     String first = seen.putIfAbsent(id, answerPath + ".id");
                     if (first != null) {
-                        add(answerPath + ".id", "duplicate answer id " + quote(id) + " in this question; first used at "
-                                + first);
+                        add(
+                                answerPath + ".id",
+                                "duplicate answer id " + quote(id) + " in this question; first used at " + first);
                     }
                     answerIds.add(id);
                 }
@@ -476,7 +496,9 @@ public final class CourseDocuments {
                 add(path + "." + field, "is required");
                 return null;
             }
-            if (!value.isIntegralNumber() || !value.canConvertToInt() || value.intValue() < min
+            if (!value.isIntegralNumber()
+                    || !value.canConvertToInt()
+                    || value.intValue() < min
                     || value.intValue() > max) {
                 add(path + "." + field, "must be an integer " + range);
                 return null;
@@ -517,7 +539,9 @@ public final class CourseDocuments {
                     continue;
                 }
                 for (Map.Entry<String, JsonNode> screenEntry : screenTranslations.properties()) {
-                    screenTranslation(screenEntry.getKey(), screenEntry.getValue(),
+                    screenTranslation(
+                            screenEntry.getKey(),
+                            screenEntry.getValue(),
                             path + ".screens" + key(screenEntry.getKey()));
                 }
             }
@@ -569,8 +593,9 @@ public final class CourseDocuments {
                 for (Map.Entry<String, JsonNode> answer : answers.properties()) {
                     String answerPath = elementPath + ".answers" + key(answer.getKey());
                     if (answerIds != null && !answerIds.contains(answer.getKey())) {
-                        add(answerPath, "element " + quote(elementId) + " has no answer with id "
-                                + quote(answer.getKey()));
+                        add(
+                                answerPath,
+                                "element " + quote(elementId) + " has no answer with id " + quote(answer.getKey()));
                     }
                     JsonNode value = answer.getValue();
                     if (value.isObject()) {
@@ -691,8 +716,9 @@ public final class CourseDocuments {
                     if (choiceId != null) {
                         String first = seen.putIfAbsent(choiceId, choicePath + ".id");
                         if (first != null) {
-                            add(choicePath + ".id", "duplicate choice id " + choiceId + " in this question; first used at "
-                                    + first);
+                            add(
+                                    choicePath + ".id",
+                                    "duplicate choice id " + choiceId + " in this question; first used at " + first);
                         }
                     }
                     optionalText(choice, "text", choicePath);
@@ -742,11 +768,15 @@ public final class CourseDocuments {
         }
 
         private void integer(JsonNode value, String path, int min, int max) {
-            if (!value.isIntegralNumber() || !value.canConvertToInt() || value.intValue() < min
+            if (!value.isIntegralNumber()
+                    || !value.canConvertToInt()
+                    || value.intValue() < min
                     || value.intValue() > max) {
-                add(path, max == Integer.MAX_VALUE
-                        ? "must be an integer " + min + " or more"
-                        : "must be an integer from " + min + " to " + max);
+                add(
+                        path,
+                        max == Integer.MAX_VALUE
+                                ? "must be an integer " + min + " or more"
+                                : "must be an integer from " + min + " to " + max);
             }
         }
 
@@ -754,8 +784,8 @@ public final class CourseDocuments {
          * An array field with a size limit. Answers the array when its items should be checked,
          * null when it is absent (and optional) or already reported.
          */
-        private ArrayNode array(JsonNode owner, String field, String ownerPath, String noun, int max,
-                boolean required) {
+        private ArrayNode array(
+                JsonNode owner, String field, String ownerPath, String noun, int max, boolean required) {
             JsonNode value = owner.get(field);
             String path = ownerPath + "." + field;
             if (!present(value)) {
@@ -826,8 +856,13 @@ public final class CourseDocuments {
             if (node.isTextual()) {
                 String text = node.asText();
                 if (text.length() > MAX_STRING_LENGTH && text.codePointCount(0, text.length()) > MAX_STRING_LENGTH) {
-                    add(path, String.format(Locale.ROOT, "is %,d characters long; at most %,d are allowed",
-                            text.codePointCount(0, text.length()), MAX_STRING_LENGTH));
+                    add(
+                            path,
+                            String.format(
+                                    Locale.ROOT,
+                                    "is %,d characters long; at most %,d are allowed",
+                                    text.codePointCount(0, text.length()),
+                                    MAX_STRING_LENGTH));
                 }
             } else if (node.isArray()) {
                 for (int i = 0; i < node.size(); i++) {
@@ -864,7 +899,9 @@ public final class CourseDocuments {
      * the stack.
      */
     public static boolean isLocaleTag(String value) {
-        return value != null && value.length() <= MAX_LOCALE_TAG && LOCALE_TAG.matcher(value).matches();
+        return value != null
+                && value.length() <= MAX_LOCALE_TAG
+                && LOCALE_TAG.matcher(value).matches();
     }
 
     /** A path step for an object key: {@code .title}, or {@code ["a.b"]} when the key is not plain. */

@@ -48,7 +48,12 @@ public enum ElementType {
     HEADING("heading", text("title"), f("level", Kind.HEADING_LEVEL)),
     TEXT("text", text("title"), text("description")),
     IMAGE("image", f("asset", Kind.ASSET), text("altText"), text("title"), text("description")),
-    VIDEO("video", f("asset", Kind.ASSET), text("title"), text("description"), text("transcript"),
+    VIDEO(
+            "video",
+            f("asset", Kind.ASSET),
+            text("title"),
+            text("description"),
+            text("transcript"),
             f("autoplay", Kind.BOOLEAN)),
     AUDIO("audio", f("asset", Kind.ASSET), text("title"), text("description"), text("transcript")),
     FLIPCARD("flipcard", text("title"), text("cardBack"), f("asset", Kind.ASSET)),
@@ -62,8 +67,14 @@ public enum ElementType {
     DIVIDER("divider"),
     EMBED("embed", f("url", Kind.LINK), text("title"), f("height", Kind.NON_NEGATIVE_INTEGER)),
     TIME_ESTIMATE("timeEstimate", required("minutes", Kind.NON_NEGATIVE_INTEGER), text("title")),
-    QUESTION("question", text("question"), text("title"), text("description"), required("answers", Kind.ANSWERS),
-            f("multiple", Kind.BOOLEAN), text("feedback")),
+    QUESTION(
+            "question",
+            text("question"),
+            text("title"),
+            text("description"),
+            required("answers", Kind.ANSWERS),
+            f("multiple", Kind.BOOLEAN),
+            text("feedback")),
     QUIZ_RESULTS("quizResults", text("title"), text("description"), f("passPercent", Kind.PERCENT));
 
     /** How a known field is checked. */
@@ -89,8 +100,7 @@ public enum ElementType {
     }
 
     /** A known field of an element type. */
-    public record Field(String name, Kind kind, boolean required) {
-    }
+    public record Field(String name, Kind kind, boolean required) {}
 
     private final String typeName;
     private final List<Field> fields;

@@ -11,15 +11,24 @@ import java.util.Map;
 public final class MediaTypes {
 
     private static final Map<String, String> BY_EXTENSION = Map.ofEntries(
-            Map.entry("jpg", "image/jpeg"), Map.entry("jpeg", "image/jpeg"), Map.entry("png", "image/png"),
-            Map.entry("gif", "image/gif"), Map.entry("webp", "image/webp"), Map.entry("svg", "image/svg+xml"),
-            Map.entry("avif", "image/avif"), Map.entry("mp4", "video/mp4"), Map.entry("m4v", "video/mp4"),
-            Map.entry("webm", "video/webm"), Map.entry("mov", "video/quicktime"), Map.entry("mp3", "audio/mpeg"),
-            Map.entry("m4a", "audio/mp4"), Map.entry("wav", "audio/wav"), Map.entry("ogg", "audio/ogg"),
+            Map.entry("jpg", "image/jpeg"),
+            Map.entry("jpeg", "image/jpeg"),
+            Map.entry("png", "image/png"),
+            Map.entry("gif", "image/gif"),
+            Map.entry("webp", "image/webp"),
+            Map.entry("svg", "image/svg+xml"),
+            Map.entry("avif", "image/avif"),
+            Map.entry("mp4", "video/mp4"),
+            Map.entry("m4v", "video/mp4"),
+            Map.entry("webm", "video/webm"),
+            Map.entry("mov", "video/quicktime"),
+            Map.entry("mp3", "audio/mpeg"),
+            Map.entry("m4a", "audio/mp4"),
+            Map.entry("wav", "audio/wav"),
+            Map.entry("ogg", "audio/ogg"),
             Map.entry("pdf", "application/pdf"));
 
-    private MediaTypes() {
-    }
+    private MediaTypes() {}
 
     /** The media type for the URL's path extension (query and fragment ignored), or null. */
     public static String guess(String url) {

@@ -15,6 +15,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *                             (always null for Classic)
  * @param document             a normalised deep copy of the input, safe to store
  */
-public record ParsedDocument(String format, String title, String description, String locale, int screenCount,
-        Integer timeEstimateMinutes, ObjectNode document) {
-}
+public record ParsedDocument(
+        String format,
+        String title,
+        String description,
+        String locale,
+        int screenCount,
+        Integer timeEstimateMinutes,
+        ObjectNode document) {}

@@ -3,6 +3,7 @@ package org.courseplatform.courses.document;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntUnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -18,24 +19,81 @@ import java.util.regex.Pattern;
  */
 public final class PlainText {
 
-    private static final Pattern ENTITY = Pattern.compile("&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});");
+    private static final Pattern ENTITY =
+            Pattern.compile("&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});");
     private static final Pattern WHITESPACE = Pattern.compile("(?U)[\\s\\u200B\\uFEFF]+");
     /** Tags that separate words when rendered; removing them must leave a space. */
-    private static final Set<String> BLOCK_TAGS = Set.of("address", "article", "aside", "blockquote", "br", "dd",
-            "div", "dl", "dt", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
-            "li", "main", "nav", "ol", "p", "pre", "section", "table", "tbody", "td", "tfoot", "th", "thead", "tr",
-            "ul", "img", "iframe", "video", "audio", "source", "option", "select", "textarea", "button", "label");
+    private static final Set<String> BLOCK_TAGS = Set.of(
+            "address",
+            "article",
+            "aside",
+            "blockquote",
+            "br",
+            "dd",
+            "div",
+            "dl",
+            "dt",
+            "figcaption",
+            "figure",
+            "footer",
+            "h1",
+            "h2",
+            "h3",
+            "h4",
+            "h5",
+            "h6",
+            "header",
+            "hr",
+            "li",
+            "main",
+            "nav",
+            "ol",
+            "p",
+            "pre",
+            "section",
+            "table",
+            "tbody",
+            "td",
+            "tfoot",
+            "th",
+            "thead",
+            "tr",
+            "ul",
+            "img",
+            "iframe",
+            "video",
+            "audio",
+            "source",
+            "option",
+            "select",
+            "textarea",
+            "button",
+            "label");
+
     private static final Map<String, String> NAMED = Map.ofEntries(
-            Map.entry("amp", "&"), Map.entry("lt", "<"), Map.entry("gt", ">"), Map.entry("quot", "\""),
-            Map.entry("apos", "'"), Map.entry("nbsp", " "), Map.entry("ndash", "\u2013"), Map.entry("mdash", "\u2014"),
-            Map.entry("hellip", "\u2026"), Map.entry("lsquo", "\u2018"), Map.entry("rsquo", "\u2019"),
-            Map.entry("ldquo", "\u201C"), Map.entry("rdquo", "\u201D"), Map.entry("copy", "\u00A9"),
-            Map.entry("reg", "\u00AE"), Map.entry("trade", "\u2122"), Map.entry("euro", "\u20AC"),
-            Map.entry("bull", "\u2022"), Map.entry("middot", "\u00B7"), Map.entry("times", "\u00D7"),
+            Map.entry("amp", "&"),
+            Map.entry("lt", "<"),
+            Map.entry("gt", ">"),
+            Map.entry("quot", "\""),
+            Map.entry("apos", "'"),
+            Map.entry("nbsp", " "),
+            Map.entry("ndash", "\u2013"),
+            Map.entry("mdash", "\u2014"),
+            Map.entry("hellip", "\u2026"),
+            Map.entry("lsquo", "\u2018"),
+            Map.entry("rsquo", "\u2019"),
+            Map.entry("ldquo", "\u201C"),
+            Map.entry("rdquo", "\u201D"),
+            Map.entry("copy", "\u00A9"),
+            Map.entry("reg", "\u00AE"),
+            Map.entry("trade", "\u2122"),
+            Map.entry("euro", "\u20AC"),
+            Map.entry("bull", "\u2022"),
+            Map.entry("middot", "\u00B7"),
+            Map.entry("times", "\u00D7"),
             Map.entry("deg", "\u00B0"));
 
-    private PlainText() {
-    }
+    private PlainText() {}
 
     /**
      * Strips tags (block-level ones leave a space, so {@code <li>a</li><li>b</li>} reads "a b"),
@@ -165,11 +223,11 @@ public final class PlainText {
      * -1 once the target is known not to occur any more.
      */
     private static final class Forward {
-        private final java.util.function.IntUnaryOperator search;
+        private final IntUnaryOperator search;
         private int from = -1;
         private int found = -1;
 
-        Forward(java.util.function.IntUnaryOperator search) {
+        Forward(IntUnaryOperator search) {
             this.search = search;
         }
 
@@ -215,9 +273,11 @@ public final class PlainText {
                 } catch (NumberFormatException e) {
                     codePoint = -1;
                 }
-                decoded = Character.isValidCodePoint(codePoint) && codePoint != 0
-                        && (codePoint < 0xD800 || codePoint > 0xDFFF)
-                        ? new String(Character.toChars(codePoint)) : "\uFFFD";
+                decoded = Character.isValidCodePoint(codePoint)
+                                && codePoint != 0
+                                && (codePoint < 0xD800 || codePoint > 0xDFFF)
+                        ? new String(Character.toChars(codePoint))
+                        : "\uFFFD";
             } else {
                 decoded = NAMED.get(body);
                 if (decoded == null) {

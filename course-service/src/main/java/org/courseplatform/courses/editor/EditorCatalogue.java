@@ -21,16 +21,23 @@ public class EditorCatalogue {
 
     public EditorCatalogue(LayoutCatalog layouts) {
         List<EditorViews.ElementTypeInfo> elementTypes = Arrays.stream(ElementType.values())
-                .map(type -> new EditorViews.ElementTypeInfo(type.typeName(), type.fields())).toList();
+                .map(type -> new EditorViews.ElementTypeInfo(type.typeName(), type.fields()))
+                .toList();
         List<EditorViews.ScreenTypeInfo> screenTypes = Arrays.stream(ScreenType.values())
-                .map(type -> new EditorViews.ScreenTypeInfo(type.typeName(), type.typeId())).toList();
+                .map(type -> new EditorViews.ScreenTypeInfo(type.typeName(), type.typeId()))
+                .toList();
         // Placeholder ids (screen-1, element-1, …): the editor gives a chosen layout fresh ones.
-        List<EditorViews.LayoutInfo> layoutInfos = layouts.all().stream().map(layout -> info(layouts, layout)).toList();
+        List<EditorViews.LayoutInfo> layoutInfos =
+                layouts.all().stream().map(layout -> info(layouts, layout)).toList();
         this.catalogue = new EditorViews.Catalogue(elementTypes, screenTypes, layoutInfos);
     }
 
     private static EditorViews.LayoutInfo info(LayoutCatalog layouts, Layout layout) {
-        return new EditorViews.LayoutInfo(layout.id(), layout.name(), layout.category(), layout.screenType(),
+        return new EditorViews.LayoutInfo(
+                layout.id(),
+                layout.name(),
+                layout.category(),
+                layout.screenType(),
                 List.copyOf(layouts.instantiate(layout.id(), null, IdSource.sequential())));
     }
 

@@ -8,18 +8,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class EditorRequests {
 
-    private EditorRequests() {
-    }
+    private EditorRequests() {}
 
     /** POST /course: the new course's title (1-500 characters) and optional description. */
-    public record NewCourse(String title, String description) {
-    }
+    public record NewCourse(String title, String description) {}
 
     /** PUT /course/content (a whole Builder 2 course) and PUT /screen/{id} (one Builder 2 screen). */
-    public record Document(JsonNode document) {
-    }
+    public record Document(JsonNode document) {}
 
     /** POST /screen: the catalogue layout to create. */
-    public record NewScreen(String layoutId) {
-    }
+    public record NewScreen(String layoutId) {}
 }

@@ -15,7 +15,11 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.courseplatform.courses.course.IfMatch;
+import org.courseplatform.courses.generation.GenerationRequests;
+import org.courseplatform.courses.generation.GenerationService;
+import org.courseplatform.courses.language.Job;
 import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.theme.EditorTheme;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -47,7 +51,7 @@ public class EditorResource {
     /** The themes the course may wear: built-ins, then its tenant's workspace themes (docs/themes.md). */
     @GET
     @Path("/themes")
-    public Uni<List<org.courseplatform.courses.theme.EditorTheme>> themes(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<List<EditorTheme>> themes(@HeaderParam(PlayerService.HEADER) String session) {
         return editor.themes(session);
     }
 
@@ -62,19 +66,22 @@ public class EditorResource {
     @POST
     @Path("/course")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<EditorViews.CourseDraft>> createCourse(@HeaderParam(PlayerService.HEADER) String session,
-            EditorRequests.NewCourse body) {
+    public Uni<RestResponse<EditorViews.CourseDraft>> createCourse(
+            @HeaderParam(PlayerService.HEADER) String session, EditorRequests.NewCourse body) {
         return editor.createCourse(session, body)
                 .map(draft -> RestResponse.ResponseBuilder.create(RestResponse.Status.CREATED, draft)
-                        .header(HttpHeaders.ETAG, IfMatch.etag(draft.revision())).build());
+                        .header(HttpHeaders.ETAG, IfMatch.etag(draft.revision()))
+                        .build());
     }
 
     /** Saves the whole draft; {@code If-Match} is required; the answer's ETag is the new revision. */
     @PUT
     @Path("/course/content")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<EditorViews.CourseSaved>> saveCourse(@HeaderParam(PlayerService.HEADER) String session,
-            @HeaderParam(IfMatch.HEADER) List<String> ifMatch, EditorRequests.Document body) {
+    public Uni<RestResponse<EditorViews.CourseSaved>> saveCourse(
+            @HeaderParam(PlayerService.HEADER) String session,
+            @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
+            EditorRequests.Document body) {
         return editor.saveCourse(session, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
     }
 
@@ -94,19 +101,22 @@ public class EditorResource {
     /** Converts a Classic draft to Builder 2, keeping the Classic one aside until accepted or discarded. */
     @POST
     @Path("/course/migration-preview")
-    public Uni<RestResponse<EditorViews.Migration>> startMigrationPreview(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<RestResponse<EditorViews.Migration>> startMigrationPreview(
+            @HeaderParam(PlayerService.HEADER) String session) {
         return editor.startMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
     @POST
     @Path("/course/migration-preview/accept")
-    public Uni<RestResponse<EditorViews.Migration>> acceptMigrationPreview(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<RestResponse<EditorViews.Migration>> acceptMigrationPreview(
+            @HeaderParam(PlayerService.HEADER) String session) {
         return editor.acceptMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
     @DELETE
     @Path("/course/migration-preview")
-    public Uni<RestResponse<EditorViews.Migration>> discardMigrationPreview(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<RestResponse<EditorViews.Migration>> discardMigrationPreview(
+            @HeaderParam(PlayerService.HEADER) String session) {
         return editor.discardMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
@@ -118,19 +128,21 @@ public class EditorResource {
     @POST
     @Path("/generate")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<org.courseplatform.courses.language.Job>> generate(
-            @HeaderParam(PlayerService.HEADER) String session,
-            org.courseplatform.courses.generation.GenerationRequests.EditorGenerate body) {
-        return editor.generate(session, body).map(outcome -> RestResponse.ResponseBuilder.create(
-                outcome instanceof org.courseplatform.courses.generation.GenerationService.Created
-                        ? RestResponse.Status.CREATED : RestResponse.Status.ACCEPTED, outcome.job()).build());
+    public Uni<RestResponse<Job>> generate(
+            @HeaderParam(PlayerService.HEADER) String session, GenerationRequests.EditorGenerate body) {
+        return editor.generate(session, body)
+                .map(outcome -> RestResponse.ResponseBuilder.create(
+                                outcome instanceof GenerationService.Created
+                                        ? RestResponse.Status.CREATED
+                                        : RestResponse.Status.ACCEPTED,
+                                outcome.job())
+                        .build());
     }
 
     /** A generation job of this session: {@code status}, {@code courseId} once made, {@code error} when failed. */
     @GET
     @Path("/generate/{id}")
-    public Uni<org.courseplatform.courses.language.Job> generation(@HeaderParam(PlayerService.HEADER) String session,
-            @PathParam("id") String id) {
+    public Uni<Job> generation(@HeaderParam(PlayerService.HEADER) String session, @PathParam("id") String id) {
         return editor.generation(session, id);
     }
 
@@ -146,8 +158,8 @@ public class EditorResource {
     @Path("/screen")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    public Uni<EditorViews.Screens> createScreen(@HeaderParam(PlayerService.HEADER) String session,
-            EditorRequests.NewScreen body) {
+    public Uni<EditorViews.Screens> createScreen(
+            @HeaderParam(PlayerService.HEADER) String session, EditorRequests.NewScreen body) {
         return editor.createScreen(session, body);
     }
 
@@ -155,12 +167,17 @@ public class EditorResource {
     @PUT
     @Path("/screen/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<EditorViews.ScreenSaved>> saveScreen(@HeaderParam(PlayerService.HEADER) String session,
-            @PathParam("id") String id, @HeaderParam(IfMatch.HEADER) List<String> ifMatch, EditorRequests.Document body) {
+    public Uni<RestResponse<EditorViews.ScreenSaved>> saveScreen(
+            @HeaderParam(PlayerService.HEADER) String session,
+            @PathParam("id") String id,
+            @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
+            EditorRequests.Document body) {
         return editor.saveScreen(session, id, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
     }
 
     private static <T> RestResponse<T> withEtag(T entity, long revision) {
-        return RestResponse.ResponseBuilder.ok(entity).header(HttpHeaders.ETAG, IfMatch.etag(revision)).build();
+        return RestResponse.ResponseBuilder.ok(entity)
+                .header(HttpHeaders.ETAG, IfMatch.etag(revision))
+                .build();
     }
 }

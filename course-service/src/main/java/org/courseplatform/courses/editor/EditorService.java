@@ -29,17 +29,19 @@ import org.courseplatform.courses.course.IfMatch;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.generation.GenerationRequests;
 import org.courseplatform.courses.generation.GenerationService;
+import org.courseplatform.courses.language.Job;
 import org.courseplatform.courses.player.PlayerRepository;
 import org.courseplatform.courses.player.PlayerRepository.SessionRow;
 import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.courses.screen.LibraryScreen;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
-import org.courseplatform.courses.theme.ThemeService;
-import org.courseplatform.courses.theme.EditorTheme;
 import org.courseplatform.courses.screen.ScreenRequest;
 import org.courseplatform.courses.screen.ScreenService;
+import org.courseplatform.courses.theme.EditorTheme;
+import org.courseplatform.courses.theme.ThemeService;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.ErrorCode;
 import org.courseplatform.platform.web.QueryParams;
 import org.courseplatform.platform.web.Workers;
 
@@ -77,9 +79,18 @@ public class EditorService {
     private final ThemeService themes;
     private final GenerationService generation;
 
-    public EditorService(PlayerRepository sessions, CourseRepository courses, CourseService courseService,
-            CourseMigrations migrations, CourseViews views, LibraryScreenRepository screens, ScreenService screenService,
-            EditorCatalogue catalogue, CourseConfig config, ObjectMapper mapper, ThemeService themes,
+    public EditorService(
+            PlayerRepository sessions,
+            CourseRepository courses,
+            CourseService courseService,
+            CourseMigrations migrations,
+            CourseViews views,
+            LibraryScreenRepository screens,
+            ScreenService screenService,
+            EditorCatalogue catalogue,
+            CourseConfig config,
+            ObjectMapper mapper,
+            ThemeService themes,
             GenerationService generation) {
         this.themes = themes;
         this.generation = generation;
@@ -96,8 +107,7 @@ public class EditorService {
     }
 
     /** A library screen checked and serialised, ready to store. */
-    private record StagedScreen(ObjectNode document, String json) {
-    }
+    private record StagedScreen(ObjectNode document, String json) {}
 
     @WithSession
     public Uni<EditorViews.Catalogue> catalogue(String sessionId) {
@@ -123,7 +133,9 @@ public class EditorService {
     /** The session's course, its draft and revision; 404 while the session has none. */
     @WithSession
     public Uni<EditorViews.CourseDraft> course(String sessionId) {
-        return editSession(sessionId, false).chain(session -> course(session, false)).chain(this::draft);
+        return editSession(sessionId, false)
+                .chain(session -> course(session, false))
+                .chain(this::draft);
     }
 
     /**
@@ -152,8 +164,11 @@ public class EditorService {
             if (!problems.isEmpty()) {
                 throw ApiException.invalid(problems);
             }
-            return courseService.create(scope(session), new CourseRequests.Create(title, session.identifier(),
-                    session.clientIdentifier(), description))
+            return courseService
+                    .create(
+                            scope(session),
+                            new CourseRequests.Create(
+                                    title, session.identifier(), session.clientIdentifier(), description))
                     .call(view -> sessions.bindCourse(session.id(), view.id()).invoke(bound -> {
                         if (!bound) {
                             throw ApiException.conflict("This editing session already has a course");
@@ -172,24 +187,29 @@ public class EditorService {
      * course (it is converted first). The document is checked on a worker: it may be megabytes.
      */
     @WithTransaction
-    public Uni<EditorViews.CourseSaved> saveCourse(String sessionId, List<String> ifMatchLines,
-            EditorRequests.Document body) {
+    public Uni<EditorViews.CourseSaved> saveCourse(
+            String sessionId, List<String> ifMatchLines, EditorRequests.Document body) {
         return editSession(sessionId, false).chain(session -> {
             long id = courseIdOf(session);
             IfMatch ifMatch = IfMatch.required(ifMatchLines);
             JsonNode document = body == null ? null : body.document();
-            return Workers.call(() -> courseService.parse(document)).chain(parsed -> {
-                if (!CourseDocuments.BUILDER2.equals(parsed.format())) {
-                    throw ApiException.invalid("document.format", "must be builder2: the builder saves Builder 2 documents");
-                }
-                return course(session, true).chain(course -> {
-                    if (!CourseDocuments.BUILDER2.equals(course.format)) {
-                        throw ApiException.unprocessable("Course " + id + " is a Classic course: convert it to Builder 2 "
-                                + "first (POST /v1/headless/player/editor/course/migration-preview, then accept)");
-                    }
-                    return courseService.replaceContent(scope(session), id, parsed, ifMatch);
-                });
-            }).map(saved -> new EditorViews.CourseSaved(saved.course(), saved.revision(), saved.course().updated()));
+            return Workers.call(() -> courseService.parse(document))
+                    .chain(parsed -> {
+                        if (!CourseDocuments.BUILDER2.equals(parsed.format())) {
+                            throw ApiException.invalid(
+                                    "document.format", "must be builder2: the builder saves Builder 2 documents");
+                        }
+                        return course(session, true).chain(course -> {
+                            if (!CourseDocuments.BUILDER2.equals(course.format)) {
+                                throw ApiException.unprocessable(
+                                        "Course " + id + " is a Classic course: convert it to Builder 2 "
+                                                + "first (POST /v1/headless/player/editor/course/migration-preview, then accept)");
+                            }
+                            return courseService.replaceContent(scope(session), id, parsed, ifMatch);
+                        });
+                    })
+                    .map(saved -> new EditorViews.CourseSaved(
+                            saved.course(), saved.revision(), saved.course().updated()));
         });
     }
 
@@ -199,19 +219,23 @@ public class EditorService {
      */
     @WithTransaction
     public Uni<EditorViews.CoursePublished> publish(String sessionId) {
-        return editSession(sessionId, false).chain(session -> course(session, true)
-                .chain(course -> courseService.publish(scope(session), course.id)
-                        .call(() -> Panache.flush())
-                        .map(view -> new EditorViews.CoursePublished(view, course.revision))));
+        return editSession(sessionId, false)
+                .chain(session -> course(session, true)
+                        .chain(course -> courseService
+                                .publish(scope(session), course.id)
+                                .call(() -> Panache.flush())
+                                .map(view -> new EditorViews.CoursePublished(view, course.revision))));
     }
 
     /** The published version becomes the draft again (409 when never published). */
     @WithTransaction
     public Uni<EditorViews.CourseDraft> revert(String sessionId) {
-        return editSession(sessionId, false).chain(session -> course(session, true)
-                .chain(course -> courseService.revert(scope(session), course.id)
-                        .call(() -> Panache.flush())
-                        .chain(() -> draft(course))))
+        return editSession(sessionId, false)
+                .chain(session -> course(session, true)
+                        .chain(course -> courseService
+                                .revert(scope(session), course.id)
+                                .call(() -> Panache.flush())
+                                .chain(() -> draft(course))))
                 .map(draft -> new EditorViews.CourseDraft(draft.course(), draft.document(), draft.revision(), null));
     }
 
@@ -221,35 +245,47 @@ public class EditorService {
      */
     @WithTransaction
     public Uni<EditorViews.Migration> startMigrationPreview(String sessionId) {
-        return editSession(sessionId, false).chain(session -> course(session, true)
-                .chain(course -> migrations.startPreview(scope(session), course.id)
-                        .call(() -> Panache.flush())
-                        .chain(preview -> migration(course, new EditorViews.PreviewResult(preview.status(), preview.total(),
-                                preview.changed(), preview.blocked().stream()
-                                        .map(b -> new EditorViews.Blocked(b.screenId(), b.reason())).toList()),
-                                preview.preview()))));
+        return editSession(sessionId, false)
+                .chain(session -> course(session, true)
+                        .chain(course -> migrations
+                                .startPreview(scope(session), course.id)
+                                .call(() -> Panache.flush())
+                                .chain(preview -> migration(
+                                        course,
+                                        new EditorViews.PreviewResult(
+                                                preview.status(),
+                                                preview.total(),
+                                                preview.changed(),
+                                                preview.blocked().stream()
+                                                        .map(b -> new EditorViews.Blocked(b.screenId(), b.reason()))
+                                                        .toList()),
+                                        preview.preview()))));
     }
 
     /** Keeps the conversion: the stash is dropped and the course stays Builder 2 (409 when not in preview). */
     @WithTransaction
     public Uni<EditorViews.Migration> acceptMigrationPreview(String sessionId) {
-        return editSession(sessionId, false).chain(session -> course(session, true).chain(course -> {
-            if (course.migrationStash == null) {
-                throw ApiException.conflict("Course " + course.id + " is not in migration preview");
-            }
-            return migrations.migrate(scope(session), course.id, null)
-                    .call(() -> Panache.flush())
-                    .chain(outcome -> migration(course, null, false));
-        }));
+        return editSession(sessionId, false)
+                .chain(session -> course(session, true).chain(course -> {
+                    if (course.migrationStash == null) {
+                        throw ApiException.conflict("Course " + course.id + " is not in migration preview");
+                    }
+                    return migrations
+                            .migrate(scope(session), course.id, null)
+                            .call(() -> Panache.flush())
+                            .chain(outcome -> migration(course, null, false));
+                }));
     }
 
     /** Drops the conversion: the Classic draft is back (409 when not in preview). */
     @WithTransaction
     public Uni<EditorViews.Migration> discardMigrationPreview(String sessionId) {
-        return editSession(sessionId, false).chain(session -> course(session, true)
-                .chain(course -> migrations.discardPreview(scope(session), course.id)
-                        .call(() -> Panache.flush())
-                        .chain(view -> migration(course, null, false))));
+        return editSession(sessionId, false)
+                .chain(session -> course(session, true)
+                        .chain(course -> migrations
+                                .discardPreview(scope(session), course.id)
+                                .call(() -> Panache.flush())
+                                .chain(view -> migration(course, null, false))));
     }
 
     /**
@@ -264,22 +300,26 @@ public class EditorService {
             if (session.courseId() != null) {
                 throw ApiException.conflict("This editing session already has course " + session.courseId());
             }
-            return generation.generateForEditor(scope(session), session.identifier(), session.clientIdentifier(),
-                    session.id(), body).onFailure(ApiException.class).recoverWithUni(e -> {
+            return generation
+                    .generateForEditor(
+                            scope(session), session.identifier(), session.clientIdentifier(), session.id(), body)
+                    .onFailure(ApiException.class)
+                    .recoverWithUni(e -> {
                         ApiException failure = (ApiException) e;
                         String location = failure.headers().get("Location");
-                        if (failure.code() != org.courseplatform.platform.web.ErrorCode.UNAVAILABLE || location == null) {
+                        if (failure.code() != ErrorCode.UNAVAILABLE || location == null) {
                             return Uni.createFrom().failure(e);
                         }
                         long jobId = Long.parseLong(location.substring(location.lastIndexOf('/') + 1));
-                        return generation.editorJob(session.workspaceId(), session.id(), jobId)
+                        return generation
+                                .editorJob(session.workspaceId(), session.id(), jobId)
                                 .map(GenerationService.Pending::new);
                     });
         });
     }
 
     /** A generation job this session asked for; 404 for any other. */
-    public Uni<org.courseplatform.courses.language.Job> generation(String sessionId, String rawId) {
+    public Uni<Job> generation(String sessionId, String rawId) {
         return Panache.withSession(() -> editSession(sessionId, false)).chain(session -> {
             long id = QueryParams.id("id", rawId);
             return generation.editorJob(session.workspaceId(), session.id(), id);
@@ -307,10 +347,14 @@ public class EditorService {
             }
             String layoutId = body == null ? null : body.layoutId();
             if (layoutId == null || layoutId.isBlank()) {
-                throw ApiException.invalid("layoutId", "is required: the id of a layout of the catalogue (GET /catalogue)");
+                throw ApiException.invalid(
+                        "layoutId", "is required: the id of a layout of the catalogue (GET /catalogue)");
             }
-            return screenService.create(scope(session), new ScreenRequest(layoutId, null, null, null, session.identifier(),
-                    session.clientIdentifier()))
+            return screenService
+                    .create(
+                            scope(session),
+                            new ScreenRequest(
+                                    layoutId, null, null, null, session.identifier(), session.clientIdentifier()))
                     .call(id -> sessions.bindScreen(session.id(), id).invoke(bound -> {
                         if (!bound) {
                             throw ApiException.conflict("This editing session already has a screen");
@@ -329,8 +373,8 @@ public class EditorService {
      * revision is compared, so of two saves from one revision exactly one applies.
      */
     @WithTransaction
-    public Uni<EditorViews.ScreenSaved> saveScreen(String sessionId, String rawId, List<String> ifMatchLines,
-            EditorRequests.Document body) {
+    public Uni<EditorViews.ScreenSaved> saveScreen(
+            String sessionId, String rawId, List<String> ifMatchLines, EditorRequests.Document body) {
         return editSession(sessionId, false).chain(session -> {
             requireKind(session, KIND_SCREEN);
             long id = QueryParams.id("id", rawId);
@@ -343,17 +387,27 @@ public class EditorService {
                     .chain(staged -> screens.findById(id, LockModeType.PESSIMISTIC_WRITE)
                             .chain(target -> memberOfSession(session, target, id))
                             .chain(target -> {
-                                ifMatch.check("Screen " + id, target.revision, "the screen (GET /v1/headless/player/editor/screen)");
+                                ifMatch.check(
+                                        "Screen " + id,
+                                        target.revision,
+                                        "the screen (GET /v1/headless/player/editor/screen)");
                                 String stored = target.document;
-                                return Workers.call(() -> mapper.readTree(stored).path("id").asText(null)).map(storedId -> {
-                                    String given = staged.document().path("id").asText();
-                                    if (storedId != null && !storedId.equals(given)) {
-                                        throw ApiException.invalid("document.id", "must stay \"" + storedId
-                                                + "\": a screen's id does not change");
-                                    }
-                                    apply(target, staged);
-                                    return new EditorViews.ScreenSaved(target.id, target.revision, target.updatedAt);
-                                });
+                                return Workers.call(() -> mapper.readTree(stored)
+                                                .path("id")
+                                                .asText(null))
+                                        .map(storedId -> {
+                                            String given =
+                                                    staged.document().path("id").asText();
+                                            if (storedId != null && !storedId.equals(given)) {
+                                                throw ApiException.invalid(
+                                                        "document.id",
+                                                        "must stay \"" + storedId
+                                                                + "\": a screen's id does not change");
+                                            }
+                                            apply(target, staged);
+                                            return new EditorViews.ScreenSaved(
+                                                    target.id, target.revision, target.updatedAt);
+                                        });
                             }));
         });
     }
@@ -373,8 +427,8 @@ public class EditorService {
                 throw PlayerService.noSession();
             }
             if (!PlayerService.MODE_EDIT.equals(session.mode())) {
-                throw PlayerService.viewOnly("This session plays the course; editing needs a session opened from an "
-                        + "editing link");
+                throw PlayerService.viewOnly(
+                        "This session plays the course; editing needs a session opened from an " + "editing link");
             }
             return session;
         });
@@ -382,22 +436,27 @@ public class EditorService {
 
     /** What the session may reach, as a course scope: its workspace, its tenant when its URL named one, its key's mode. */
     private static CourseScope scope(SessionRow session) {
-        return new CourseScope(session.workspaceId(), session.clientIdentifier(), session.clientIdentifier() == null,
+        return new CourseScope(
+                session.workspaceId(),
+                session.clientIdentifier(),
+                session.clientIdentifier() == null,
                 session.testMode());
     }
 
     private static void requireKind(SessionRow session, String kind) {
         if (!kind.equals(session.kind())) {
-            throw ApiException.conflict(KIND_COURSE.equals(session.kind())
-                    ? "This session edits a course; the screen calls are for the screen editor's sessions"
-                    : "This session edits a library screen; the course calls are for the builder's sessions");
+            throw ApiException.conflict(
+                    KIND_COURSE.equals(session.kind())
+                            ? "This session edits a course; the screen calls are for the screen editor's sessions"
+                            : "This session edits a library screen; the course calls are for the builder's sessions");
         }
     }
 
     private static long courseIdOf(SessionRow session) {
         requireKind(session, KIND_COURSE);
         if (session.courseId() == null) {
-            throw ApiException.notFound("This editing session has no course yet: create it (POST /v1/headless/player/editor/course)");
+            throw ApiException.notFound(
+                    "This editing session has no course yet: create it (POST /v1/headless/player/editor/course)");
         }
         return session.courseId();
     }
@@ -426,14 +485,16 @@ public class EditorService {
     }
 
     private Uni<EditorViews.Migration> migration(Course course, EditorViews.PreviewResult preview, boolean active) {
-        return draft(course).map(draft -> new EditorViews.Migration(preview, draft.course(), draft.document(),
-                draft.revision(), active));
+        return draft(course)
+                .map(draft ->
+                        new EditorViews.Migration(preview, draft.course(), draft.document(), draft.revision(), active));
     }
 
     private Uni<LibraryScreen> screenOf(SessionRow session) {
         requireKind(session, KIND_SCREEN);
         if (session.screenId() == null) {
-            throw ApiException.notFound("This editing session has no screen yet: create it (POST /v1/headless/player/editor/screen)");
+            throw ApiException.notFound(
+                    "This editing session has no screen yet: create it (POST /v1/headless/player/editor/screen)");
         }
         long id = session.screenId();
         CourseScope scope = scope(session);
@@ -455,7 +516,9 @@ public class EditorService {
             return Uni.createFrom().item(target);
         }
         return screens.findById(session.screenId()).map(own -> {
-            if (own == null || own.groupKey == null || own.workspaceId != target.workspaceId
+            if (own == null
+                    || own.groupKey == null
+                    || own.workspaceId != target.workspaceId
                     || !own.groupKey.equals(target.groupKey)) {
                 throw ApiException.notFound("Screen " + id + " not found");
             }
@@ -472,8 +535,15 @@ public class EditorService {
                 List<EditorViews.ScreenInfo> infos = new ArrayList<>();
                 for (int i = 0; i < snapshot.size(); i++) {
                     LibraryScreen s = snapshot.get(i);
-                    infos.add(new EditorViews.ScreenInfo(s.id, s.title, s.layoutId, s.type, s.typeId, s.groupRole,
-                            mapper.readTree(documents.get(i)), s.revision));
+                    infos.add(new EditorViews.ScreenInfo(
+                            s.id,
+                            s.title,
+                            s.layoutId,
+                            s.type,
+                            s.typeId,
+                            s.groupRole,
+                            mapper.readTree(documents.get(i)),
+                            s.revision));
                 }
                 return new EditorViews.Screens(infos);
             });
@@ -487,7 +557,8 @@ public class EditorService {
         long size = json.getBytes(StandardCharsets.UTF_8).length;
         long max = config.documentMaxSize().asLongValue();
         if (size > max) {
-            throw ApiException.payloadTooLarge("The screen document is " + size + " bytes; at most " + max + " are accepted");
+            throw ApiException.payloadTooLarge(
+                    "The screen document is " + size + " bytes; at most " + max + " are accepted");
         }
         return new StagedScreen(normalised, json);
     }
@@ -501,6 +572,7 @@ public class EditorService {
         screen.typeId = staged.document().path("typeId").asInt();
         screen.revision++;
         screen.updatedAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
-        Log.debugf("Library screen %s saved at revision %s", String.valueOf(screen.id), String.valueOf(screen.revision));
+        Log.debugf(
+                "Library screen %s saved at revision %s", String.valueOf(screen.id), String.valueOf(screen.revision));
     }
 }

@@ -62,12 +62,14 @@ public record ExportOptions(Type type, Version version) {
             }
         }
         if (t == null) {
-            problems.add(new ApiError.Detail("type", type == null || type.isEmpty() ? "is required: static or dynamic"
-                    : "must be static or dynamic"));
+            problems.add(new ApiError.Detail(
+                    "type",
+                    type == null || type.isEmpty() ? "is required: static or dynamic" : "must be static or dynamic"));
         }
         if (v == null) {
-            problems.add(new ApiError.Detail("version", version == null || version.isEmpty() ? "is required: 1.2 or 2004"
-                    : "must be 1.2 or 2004"));
+            problems.add(new ApiError.Detail(
+                    "version",
+                    version == null || version.isEmpty() ? "is required: 1.2 or 2004" : "must be 1.2 or 2004"));
         }
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);

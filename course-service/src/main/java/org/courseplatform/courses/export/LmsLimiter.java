@@ -1,7 +1,7 @@
 package org.courseplatform.courses.export;
 
-import jakarta.inject.Singleton;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import java.util.function.LongSupplier;
 import org.courseplatform.courses.player.ExchangeLimiter;
 

@@ -40,16 +40,18 @@ public class LmsSessionResource {
 
     @POST
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    @Operation(summary = "Open a player session for an LMS learner of a dynamic SCORM package",
+    @Operation(
+            summary = "Open a player session for an LMS learner of a dynamic SCORM package",
             description = "Body {token, learnerId, learnerName}. Answers as POST /v1/headless/player/sessions; the "
                     + "tracking identifier is scorm:<exportId>:<learnerId>. See docs/scorm-export.md.")
     @APIResponses({
-            @APIResponse(responseCode = "201", description = "A player session of the course's published version"),
-            @APIResponse(responseCode = "400", description = "token or learnerId missing, learnerId over 255 characters"),
-            @APIResponse(responseCode = "403", description = "error.reason invalid: not a package token of this platform"),
-            @APIResponse(responseCode = "404", description = "The course has been deleted"),
-            @APIResponse(responseCode = "409", description = "The course is no longer published"),
-            @APIResponse(responseCode = "429", description = "Too many launches from this address; Retry-After") })
+        @APIResponse(responseCode = "201", description = "A player session of the course's published version"),
+        @APIResponse(responseCode = "400", description = "token or learnerId missing, learnerId over 255 characters"),
+        @APIResponse(responseCode = "403", description = "error.reason invalid: not a package token of this platform"),
+        @APIResponse(responseCode = "404", description = "The course has been deleted"),
+        @APIResponse(responseCode = "409", description = "The course is no longer published"),
+        @APIResponse(responseCode = "429", description = "Too many launches from this address; Retry-After")
+    })
     public Uni<PlayerViews.Session> exchange(@Context RoutingContext request, LmsRequests.Exchange body) {
         limiter.acquire(addresses.of(request));
         return service.exchange(body);

@@ -22,6 +22,7 @@ public class LmsSessionService {
 
     /** SCORM's learner id is a characterstring of up to 255 characters (1.2 CMIIdentifier, 2004 long_identifier_type SPM). */
     static final int MAX_LEARNER_ID = 255;
+
     static final int MAX_LEARNER_NAME = 1000;
 
     private final PackageTokens tokens;
@@ -42,8 +43,8 @@ public class LmsSessionService {
         }
         String learner = request.learnerId();
         if (learner == null || learner.isBlank()) {
-            problems.add(new ApiError.Detail("learnerId", "is required: the LMS learner id (cmi.core.student_id or "
-                    + "cmi.learner_id)"));
+            problems.add(new ApiError.Detail(
+                    "learnerId", "is required: the LMS learner id (cmi.core.student_id or " + "cmi.learner_id)"));
         } else if (learner.length() > MAX_LEARNER_ID) {
             problems.add(new ApiError.Detail("learnerId", "must be at most " + MAX_LEARNER_ID + " characters"));
         } else if (learner.chars().anyMatch(Character::isISOControl)) {
@@ -56,8 +57,13 @@ public class LmsSessionService {
             throw ApiException.invalid(problems);
         }
         // RSA verification costs about a millisecond: off the event loop.
-        return Workers.call(() -> tokens.verify(request.token())).chain(claims -> player.openShared(claims.workspaceId(),
-                claims.clientIdentifier(), identifier(claims.exportId(), learner), claims.courseId(), claims.testMode()));
+        return Workers.call(() -> tokens.verify(request.token()))
+                .chain(claims -> player.openShared(
+                        claims.workspaceId(),
+                        claims.clientIdentifier(),
+                        identifier(claims.exportId(), learner),
+                        claims.courseId(),
+                        claims.testMode()));
     }
 
     /** The tracking identifier of an LMS learner of one exported package. */

@@ -18,8 +18,7 @@ final class ManifestWriter {
     static final String ITEM = "ITEM-1";
     static final String RESOURCE = "SCO-1";
 
-    private ManifestWriter() {
-    }
+    private ManifestWriter() {}
 
     /**
      * @param identifier the manifest's identifier (made a valid xs:ID here)
@@ -27,7 +26,8 @@ final class ManifestWriter {
      * @param launch the SCO's launch file, one of {@code files}
      * @param files every file of the package but the manifest, as zip paths
      */
-    static byte[] write(ExportOptions.Version version, String identifier, String title, String launch, List<String> files) {
+    static byte[] write(
+            ExportOptions.Version version, String identifier, String title, String launch, List<String> files) {
         boolean v12 = version == ExportOptions.Version.V1_2;
         StringBuilder xml = new StringBuilder(512 + files.size() * 48);
         xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -36,7 +36,8 @@ final class ManifestWriter {
             xml.append("  xmlns=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2\"\n")
                     .append("  xmlns:adlcp=\"http://www.adlnet.org/xsd/adlcp_rootv1p2\"\n")
                     .append("  xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n")
-                    .append("  xsi:schemaLocation=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd")
+                    .append(
+                            "  xsi:schemaLocation=\"http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd")
                     .append(" http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd")
                     .append(" http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd\">\n");
         } else {
@@ -53,18 +54,26 @@ final class ManifestWriter {
                     .append(" http://www.imsglobal.org/xsd/imsss imsss_v1p0.xsd\">\n");
         }
         xml.append("  <metadata>\n    <schema>ADL SCORM</schema>\n    <schemaversion>")
-                .append(v12 ? "1.2" : "2004 3rd Edition").append("</schemaversion>\n  </metadata>\n");
+                .append(v12 ? "1.2" : "2004 3rd Edition")
+                .append("</schemaversion>\n  </metadata>\n");
         String escapedTitle = text(title == null || title.isBlank() ? "Course" : title.strip());
         xml.append("  <organizations default=\"").append(ORGANIZATION).append("\">\n");
         xml.append("    <organization identifier=\"").append(ORGANIZATION).append("\">\n");
         xml.append("      <title>").append(escapedTitle).append("</title>\n");
-        xml.append("      <item identifier=\"").append(ITEM).append("\" identifierref=\"").append(RESOURCE)
+        xml.append("      <item identifier=\"")
+                .append(ITEM)
+                .append("\" identifierref=\"")
+                .append(RESOURCE)
                 .append("\" isvisible=\"true\">\n");
         xml.append("        <title>").append(escapedTitle).append("</title>\n");
         xml.append("      </item>\n    </organization>\n  </organizations>\n");
         xml.append("  <resources>\n");
-        xml.append("    <resource identifier=\"").append(RESOURCE).append("\" type=\"webcontent\" ")
-                .append(v12 ? "adlcp:scormtype" : "adlcp:scormType").append("=\"sco\" href=\"").append(href(launch))
+        xml.append("    <resource identifier=\"")
+                .append(RESOURCE)
+                .append("\" type=\"webcontent\" ")
+                .append(v12 ? "adlcp:scormtype" : "adlcp:scormType")
+                .append("=\"sco\" href=\"")
+                .append(href(launch))
                 .append("\">\n");
         for (String file : files) {
             xml.append("      <file href=\"").append(href(file)).append("\"/>\n");
@@ -101,7 +110,10 @@ final class ManifestWriter {
                 case '"' -> out.append("&quot;");
                 case '\'' -> out.append("&apos;");
                 default -> {
-                    boolean allowed = c == '\t' || c == '\n' || c == '\r' || c >= 0x20 && c <= 0xD7FF
+                    boolean allowed = c == '\t'
+                            || c == '\n'
+                            || c == '\r'
+                            || c >= 0x20 && c <= 0xD7FF
                             || c >= 0xE000 && c <= 0xFFFD;
                     if (allowed) {
                         out.append(c);
@@ -120,7 +132,8 @@ final class ManifestWriter {
             if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || "-._~/".indexOf(c) >= 0) {
                 out.append((char) c);
             } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                out.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 15, 16)));
             }
         }

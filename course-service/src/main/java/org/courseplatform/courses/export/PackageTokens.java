@@ -37,17 +37,26 @@ public class PackageTokens {
     }
 
     /** What a verified package token says. */
-    public record Claims(String exportId, long workspaceId, long courseId, String clientIdentifier, boolean testMode,
-            long issuedAt) {
-    }
+    public record Claims(
+            String exportId,
+            long workspaceId,
+            long courseId,
+            String clientIdentifier,
+            boolean testMode,
+            long issuedAt) {}
 
     /** A new token (RSA signing: call it off the event loop). */
     public String issue(long workspaceId, long courseId, String clientIdentifier, boolean testMode) {
         byte[] random = new byte[12];
         RANDOM.nextBytes(random);
         String exportId = HexFormat.of().formatHex(random);
-        JwtClaimsBuilder claims = Jwt.claims().subject("course:" + courseId).claim("jti", exportId).claim("kind", KIND)
-                .claim("workspaceId", workspaceId).claim("courseId", courseId).claim("testMode", testMode)
+        JwtClaimsBuilder claims = Jwt.claims()
+                .subject("course:" + courseId)
+                .claim("jti", exportId)
+                .claim("kind", KIND)
+                .claim("workspaceId", workspaceId)
+                .claim("courseId", courseId)
+                .claim("testMode", testMode)
                 .claim("exportId", exportId);
         if (clientIdentifier != null) {
             claims.claim("clientIdentifier", clientIdentifier);
@@ -66,11 +75,16 @@ public class PackageTokens {
                     || !KIND.equals(claims.getStringClaimValue("kind"))
                     || !(claims.getClaimValue("workspaceId") instanceof Number workspace)
                     || !(claims.getClaimValue("courseId") instanceof Number course)
-                    || !(claims.getClaimValue("exportId") instanceof String exportId) || !exportId.matches("[0-9a-f]{24}")) {
+                    || !(claims.getClaimValue("exportId") instanceof String exportId)
+                    || !exportId.matches("[0-9a-f]{24}")) {
                 throw new InvalidJwtException("not a package token", List.of(), null);
             }
             Object tenant = claims.getClaimValue("clientIdentifier");
-            return new Claims(exportId, workspace.longValue(), course.longValue(), tenant instanceof String t ? t : null,
+            return new Claims(
+                    exportId,
+                    workspace.longValue(),
+                    course.longValue(),
+                    tenant instanceof String t ? t : null,
                     Boolean.TRUE.equals(claims.getClaimValue("testMode")),
                     claims.getIssuedAt() == null ? 0 : claims.getIssuedAt().getValue());
         } catch (InvalidJwtException | MalformedClaimException | RuntimeException e) {
@@ -79,7 +93,11 @@ public class PackageTokens {
     }
 
     static ApiException invalid() {
-        return new ApiException(ErrorCode.FORBIDDEN, "invalid", "This course package's launch token is not valid; "
-                + "download the package again from the platform", null, null);
+        return new ApiException(
+                ErrorCode.FORBIDDEN,
+                "invalid",
+                "This course package's launch token is not valid; " + "download the package again from the platform",
+                null,
+                null);
     }
 }

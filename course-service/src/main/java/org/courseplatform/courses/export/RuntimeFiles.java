@@ -84,7 +84,10 @@ public class RuntimeFiles {
 
     /** A relative path of plain segments: no absolute path, no {@code ..} or {@code .}, no backslash, no control character. */
     static boolean safe(String path) {
-        if (path.startsWith("/") || path.contains("\\") || path.length() > 300 || path.chars().anyMatch(c -> c < 0x20)) {
+        if (path.startsWith("/")
+                || path.contains("\\")
+                || path.length() > 300
+                || path.chars().anyMatch(c -> c < 0x20)) {
             return false;
         }
         for (String segment : path.split("/", -1)) {

@@ -46,30 +46,44 @@ public class ScormExportResource {
     @GET
     @Path("/{id}")
     @Produces(ZIP)
-    @Operation(summary = "Export a course as a SCORM package",
+    @Operation(
+            summary = "Export a course as a SCORM package",
             description = "static: the published version and the player inside the package, reporting to the LMS; "
                     + "dynamic: a launcher that opens the live course for the LMS learner through a signed token. "
                     + "Classic and Builder 2 courses; see docs/scorm-export.md.")
     @APIResponses({
-            @APIResponse(responseCode = "200", description = "The package, streamed; Content-Disposition names it "
-                    + "<course key>-scorm<version>-<type>.zip",
-                    content = @Content(mediaType = ZIP, schema = @Schema(type = SchemaType.STRING, format = "binary"))),
-            @APIResponse(responseCode = "400", description = "type or version missing or not one of the values (details)"),
-            @APIResponse(responseCode = "403", description = "The workspace lacks the scorm_export feature"),
-            @APIResponse(responseCode = "404", description = "No such course visible to this key (or tenant)"),
-            @APIResponse(responseCode = "409", description = "The course is deleted, or has never been published"),
-            @APIResponse(responseCode = "422", description = "A hosted SCORM course (never re-exportable), or a Classic "
-                    + "course with slides the player cannot show") })
-    public Multi<byte[]> export(@PathParam("id") String id,
+        @APIResponse(
+                responseCode = "200",
+                description = "The package, streamed; Content-Disposition names it "
+                        + "<course key>-scorm<version>-<type>.zip",
+                content = @Content(mediaType = ZIP, schema = @Schema(type = SchemaType.STRING, format = "binary"))),
+        @APIResponse(responseCode = "400", description = "type or version missing or not one of the values (details)"),
+        @APIResponse(responseCode = "403", description = "The workspace lacks the scorm_export feature"),
+        @APIResponse(responseCode = "404", description = "No such course visible to this key (or tenant)"),
+        @APIResponse(responseCode = "409", description = "The course is deleted, or has never been published"),
+        @APIResponse(
+                responseCode = "422",
+                description = "A hosted SCORM course (never re-exportable), or a Classic "
+                        + "course with slides the player cannot show")
+    })
+    public Multi<byte[]> export(
+            @PathParam("id") String id,
             @Parameter(description = "static or dynamic", required = true) @QueryParam("type") String type,
-            @Parameter(description = "1.2 or 2004 (3rd Edition)", required = true) @QueryParam("version") String version,
+            @Parameter(description = "1.2 or 2004 (3rd Edition)", required = true) @QueryParam("version")
+                    String version,
             @QueryParam("clientIdentifier") String clientIdentifier) {
         ExportOptions options = ExportOptions.parse(type, version);
         long courseId = QueryParams.id("id", id);
         CourseScope scope = CourseScope.of(Callers.workspace(identity), clientIdentifier);
-        return RestMulti.fromUniResponse(service.export(scope, courseId, options), ScormExportService.Package::bytes,
-                p -> Map.of(HttpHeaders.CONTENT_TYPE, List.of(ZIP), "Content-Disposition",
-                        List.of("attachment; filename=\"" + p.fileName() + "\""), HttpHeaders.CACHE_CONTROL,
+        return RestMulti.fromUniResponse(
+                service.export(scope, courseId, options),
+                ScormExportService.Package::bytes,
+                p -> Map.of(
+                        HttpHeaders.CONTENT_TYPE,
+                        List.of(ZIP),
+                        "Content-Disposition",
+                        List.of("attachment; filename=\"" + p.fileName() + "\""),
+                        HttpHeaders.CACHE_CONTROL,
                         List.of("no-store")));
     }
 }

@@ -43,8 +43,13 @@ public class ScormExportService {
     private final ObjectMapper mapper;
     private final String baseUrl;
 
-    public ScormExportService(CourseRepository courses, PlayerService player, RuntimeFiles runtime, PackageTokens tokens,
-            ObjectMapper mapper, @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+    public ScormExportService(
+            CourseRepository courses,
+            PlayerService player,
+            RuntimeFiles runtime,
+            PackageTokens tokens,
+            ObjectMapper mapper,
+            @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.courses = courses;
         this.player = player;
         this.runtime = runtime;
@@ -54,8 +59,7 @@ public class ScormExportService {
     }
 
     /** A package ready to be sent: its file name and its bytes, written as they are read. */
-    public record Package(String fileName, Multi<byte[]> bytes) {
-    }
+    public record Package(String fileName, Multi<byte[]> bytes) {}
 
     @WithSession
     public Uni<Package> export(CourseScope scope, long courseId, ExportOptions options) {
@@ -64,8 +68,9 @@ public class ScormExportService {
                 throw ApiException.notFound("Course " + courseId + " not found");
             }
             if (!"course".equals(course.type)) {
-                throw ApiException.unprocessable("Course " + courseId + " is a hosted SCORM package; a hosted package is"
-                        + " never re-exported as SCORM (download the original instead)");
+                throw ApiException.unprocessable(
+                        "Course " + courseId + " is a hosted SCORM package; a hosted package is"
+                                + " never re-exported as SCORM (download the original instead)");
             }
             if (course.deleted) {
                 throw ApiException.conflict("Course " + courseId + " is deleted: restore it before exporting it");
@@ -77,27 +82,34 @@ public class ScormExportService {
             List<String> files = runtime.of(options.type());
             // The published version is read (and a Classic one converted) for both types: a course
             // the player cannot show is refused here (422), not in the LMS.
-            return player.published(course).chain(published -> Workers.call(() -> {
-                byte[] generated = options.type() == ExportOptions.Type.STATIC ? courseData(options, course, published)
-                        : launchConfig(options, course, scope);
-                Log.debugf("SCORM export of course %d: %s %s, %d runtime files", course.id, options.type().wire(),
-                        options.version().wire(), files.size());
-                return new Package(options.fileName(course.key), ZipStream.of(zip -> write(zip, options, course, files,
-                        generated)));
-            }));
+            return player.published(course)
+                    .chain(published -> Workers.call(() -> {
+                        byte[] generated = options.type() == ExportOptions.Type.STATIC
+                                ? courseData(options, course, published)
+                                : launchConfig(options, course, scope);
+                        Log.debugf(
+                                "SCORM export of course %d: %s %s, %d runtime files",
+                                course.id,
+                                options.type().wire(),
+                                options.version().wire(),
+                                files.size());
+                        return new Package(
+                                options.fileName(course.key),
+                                ZipStream.of(zip -> write(zip, options, course, files, generated)));
+                    }));
         });
     }
 
     private void write(ZipOutputStream zip, ExportOptions options, Course course, List<String> files, byte[] generated)
             throws IOException {
-        String generatedName = options.type() == ExportOptions.Type.STATIC ? RuntimeFiles.COURSE_DATA
-                : RuntimeFiles.LAUNCH_CONFIG;
+        String generatedName =
+                options.type() == ExportOptions.Type.STATIC ? RuntimeFiles.COURSE_DATA : RuntimeFiles.LAUNCH_CONFIG;
         List<String> all = new ArrayList<>(files.size() + 1);
         all.add(generatedName);
         all.addAll(files);
         zip.putNextEntry(new ZipEntry(ManifestWriter.FILE));
-        zip.write(ManifestWriter.write(options.version(), "course-" + course.key, course.title, options.type().launch,
-                all));
+        zip.write(ManifestWriter.write(
+                options.version(), "course-" + course.key, course.title, options.type().launch, all));
         zip.closeEntry();
         zip.putNextEntry(new ZipEntry(generatedName));
         zip.write(generated);
@@ -125,7 +137,8 @@ public class ScormExportService {
     }
 
     /** {@code window.COURSE_LAUNCH = {...};}: where the launcher opens the live course, and its token. */
-    private byte[] launchConfig(ExportOptions options, Course course, CourseScope scope) throws JsonProcessingException {
+    private byte[] launchConfig(ExportOptions options, Course course, CourseScope scope)
+            throws JsonProcessingException {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("version", options.version().wire());
         data.put("course", courseInfo(course));
@@ -147,7 +160,8 @@ public class ScormExportService {
      * older JavaScript engines); they can only occur inside JSON strings, where the escape means the same.
      */
     private byte[] script(String global, Object value) throws JsonProcessingException {
-        String json = mapper.writeValueAsString(value).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
+        String json =
+                mapper.writeValueAsString(value).replace("\u2028", "\\u2028").replace("\u2029", "\\u2029");
         return ("window." + global + " = " + json + ";\n").getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -32,10 +32,10 @@ final class ZipStream {
     static final int QUEUED = 4;
     /** How long either side waits for the other before giving up (a stalled client or writer). */
     private static final long PATIENCE_SECONDS = 120;
+
     private static final byte[] END = new byte[0];
 
-    private ZipStream() {
-    }
+    private ZipStream() {}
 
     /** The zip's bytes as chunks; nothing is written before the first request. */
     static Multi<byte[]> of(Entries entries) {
@@ -46,11 +46,14 @@ final class ZipStream {
         return Multi.createFrom().deferred(() -> {
             Pipe pipe = new Pipe();
             workers.execute(() -> pipe.fill(entries));
-            return Multi.createBy().repeating()
+            return Multi.createBy()
+                    .repeating()
                     .uni(() -> Uni.createFrom().item(pipe::take).runSubscriptionOn(workers))
                     .until(chunk -> chunk == END)
-                    .onCancellation().invoke(pipe::cancel)
-                    .onFailure().invoke(pipe::cancel);
+                    .onCancellation()
+                    .invoke(pipe::cancel)
+                    .onFailure()
+                    .invoke(pipe::cancel);
         });
     }
 

@@ -9,12 +9,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  */
 public final class FolderRequests {
 
-    private FolderRequests() {
-    }
+    private FolderRequests() {}
 
     /** POST /v1/headless/folders; the tenant defaults to the parent's, else the call's. */
-    public record Create(String name, Long parentId, String clientIdentifier) {
-    }
+    public record Create(String name, Long parentId, String clientIdentifier) {}
 
     /** PATCH /v1/headless/folders/{id}: rename, and move with {@code parentId} (null: to the top level). */
     public static final class Update {
@@ -70,6 +68,5 @@ public final class FolderRequests {
     }
 
     /** The answer of a course move. */
-    public record CourseFolder(long courseId, Long folderId) {
-    }
+    public record CourseFolder(long courseId, Long folderId) {}
 }

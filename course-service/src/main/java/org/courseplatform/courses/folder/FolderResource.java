@@ -44,12 +44,19 @@ public class FolderResource {
      */
     @GET
     @Path("/folders")
-    public Uni<RestResponse<List<FolderView>>> list(@QueryParam("clientIdentifier") String clientIdentifier,
-            @QueryParam("parentId") String parentId, @QueryParam("page") String page, @QueryParam("length") String length) {
+    public Uni<RestResponse<List<FolderView>>> list(
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("parentId") String parentId,
+            @QueryParam("page") String page,
+            @QueryParam("length") String length) {
         boolean topLevel = "root".equals(parentId);
         Long parent = topLevel ? null : QueryParams.optionalId("parentId", parentId);
-        return service.list(scope(tenant(clientIdentifier)), parent, topLevel,
-                QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE), QueryParams.digits("length", length, 100, 0, 1000))
+        return service.list(
+                        scope(tenant(clientIdentifier)),
+                        parent,
+                        topLevel,
+                        QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
+                        QueryParams.digits("length", length, 100, 0, 1000))
                 .map(p -> p.toResponse());
     }
 
@@ -70,7 +77,9 @@ public class FolderResource {
     @PATCH
     @Path("/folders/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<FolderView> update(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
+    public Uni<FolderView> update(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
             @NotNull FolderRequests.Update body) {
         return service.update(scope(tenant(clientIdentifier)), QueryParams.id("id", id), body);
     }
@@ -86,8 +95,10 @@ public class FolderResource {
     @PUT
     @Path("/course/{id}/folder")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<FolderRequests.CourseFolder> moveCourse(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier, @NotNull FolderRequests.MoveCourse body) {
+    public Uni<FolderRequests.CourseFolder> moveCourse(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @NotNull FolderRequests.MoveCourse body) {
         return service.moveCourse(scope(tenant(clientIdentifier)), QueryParams.id("id", id), body);
     }
 

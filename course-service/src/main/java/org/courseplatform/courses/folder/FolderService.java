@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
@@ -52,12 +53,16 @@ public class FolderService {
             return Uni.createFrom().item(new Paged<>(List.of(), 0L));
         }
         return tree(scope.workspaceId()).map(tree -> {
-            Comparator<FolderView> order = Comparator.comparing(v -> String.join("\u0000", v.path()).toLowerCase(Locale.ROOT));
+            Comparator<FolderView> order =
+                    Comparator.comparing(v -> String.join("\u0000", v.path()).toLowerCase(Locale.ROOT));
             List<FolderView> visible = tree.all().stream()
                     .filter(f -> scope.sees(f.workspaceId, f.clientIdentifier))
                     .filter(f -> topLevel ? f.parentId == null : parentId == null || parentId.equals(f.parentId))
-                    .map(tree::view).sorted(order.thenComparing(FolderView::id)).toList();
-            List<FolderView> pageItems = length == 0 ? List.of()
+                    .map(tree::view)
+                    .sorted(order.thenComparing(FolderView::id))
+                    .toList();
+            List<FolderView> pageItems = length == 0
+                    ? List.of()
                     : visible.stream().skip(offset).limit(size).toList();
             return new Paged<>(pageItems, visible.size());
         });
@@ -75,8 +80,9 @@ public class FolderService {
         if (request.parentId() != null && request.parentId() <= 0) {
             problems.add(new ApiError.Detail("parentId", "must be a positive folder id"));
         }
-        if (request.clientIdentifier() != null && (request.clientIdentifier().isEmpty()
-                || request.clientIdentifier().length() > 255)) {
+        if (request.clientIdentifier() != null
+                && (request.clientIdentifier().isEmpty()
+                        || request.clientIdentifier().length() > 255)) {
             problems.add(new ApiError.Detail("clientIdentifier", "must be 1 to 255 characters"));
         }
         if (!problems.isEmpty()) {
@@ -85,14 +91,16 @@ public class FolderService {
         long ws = scope.workspaceId();
         return folders.lock(ws).chain(() -> tree(ws)).chain(tree -> {
             Folder parent = request.parentId() == null ? null : parent(scope, tree, request.parentId());
-            String tenant = scope.tenantOf(request.clientIdentifier() != null ? request.clientIdentifier()
-                    : parent != null ? parent.clientIdentifier : null);
+            String tenant = scope.tenantOf(
+                    request.clientIdentifier() != null
+                            ? request.clientIdentifier()
+                            : parent != null ? parent.clientIdentifier : null);
             if (parent != null) {
                 sameTenant(parent, tenant);
             }
             if (tree.size() >= config.maxPerWorkspace()) {
-                throw ApiException.conflict("The workspace has " + tree.size() + " folders, the most it may have; "
-                        + "delete some first");
+                throw ApiException.conflict(
+                        "The workspace has " + tree.size() + " folders, the most it may have; " + "delete some first");
             }
             int depth = parent == null ? 1 : tree.depth(parent) + 1;
             if (depth > config.maxDepth()) {
@@ -107,8 +115,9 @@ public class FolderService {
             folder.name = name;
             folder.createdAt = folder.updatedAt = now();
             return folders.persist(folder)
-                    .invoke(f -> Log.debugf("Created folder %s in workspace %s", String.valueOf(f.id), String.valueOf(ws)))
-                    .map(f -> new FolderTree(appended(tree, f), java.util.Map.of()).view(f));
+                    .invoke(f ->
+                            Log.debugf("Created folder %s in workspace %s", String.valueOf(f.id), String.valueOf(ws)))
+                    .map(f -> new FolderTree(appended(tree, f), Map.of()).view(f));
         });
     }
 
@@ -132,13 +141,14 @@ public class FolderService {
                 if (parent != null) {
                     sameTenant(parent, folder.clientIdentifier);
                     if (tree.within(folder, parent)) {
-                        throw ApiException.conflict("Folder " + id + " cannot move into " + (parent.id == id ? "itself"
-                                : "folder " + parent.id + ", which lies inside it"));
+                        throw ApiException.conflict("Folder " + id + " cannot move into "
+                                + (parent.id == id ? "itself" : "folder " + parent.id + ", which lies inside it"));
                     }
                     int depth = tree.depth(parent) + tree.height(folder);
                     if (depth > config.maxDepth()) {
-                        throw ApiException.conflict("Folders nest at most " + config.maxDepth() + " levels deep; under folder "
-                                + parent.id + " this folder and the folders inside it would reach " + depth);
+                        throw ApiException.conflict(
+                                "Folders nest at most " + config.maxDepth() + " levels deep; under folder " + parent.id
+                                        + " this folder and the folders inside it would reach " + depth);
                     }
                 }
                 newParentId = parent == null ? null : parent.id;
@@ -168,18 +178,22 @@ public class FolderService {
                     throw ApiException.conflict("Folder " + id + " holds " + count + " course" + (count == 1 ? "" : "s")
                             + "; move them out first");
                 }
-                return folders.detachCourses(ws, id).chain(() -> folders.delete(folder))
-                        .invoke(() -> Log.debugf("Deleted folder %s of workspace %s", String.valueOf(id), String.valueOf(ws)));
+                return folders.detachCourses(ws, id)
+                        .chain(() -> folders.delete(folder))
+                        .invoke(() -> Log.debugf(
+                                "Deleted folder %s of workspace %s", String.valueOf(id), String.valueOf(ws)));
             });
         });
     }
 
     /** Puts a course in a folder of its tenant, or ({@code folderId} null) in none. Not a draft change: no revision, no event. */
     @WithTransaction
-    public Uni<FolderRequests.CourseFolder> moveCourse(CourseScope scope, long courseId, FolderRequests.MoveCourse request) {
+    public Uni<FolderRequests.CourseFolder> moveCourse(
+            CourseScope scope, long courseId, FolderRequests.MoveCourse request) {
         List<ApiError.Detail> problems = new ArrayList<>();
         if (!request.given()) {
-            problems.add(new ApiError.Detail("folderId", "is required: a folder id, or null to take the course out of any folder"));
+            problems.add(new ApiError.Detail(
+                    "folderId", "is required: a folder id, or null to take the course out of any folder"));
         }
         Long folderId = request.folderId();
         positive("folderId", folderId, problems);
@@ -194,17 +208,19 @@ public class FolderService {
             if (course.deleted) {
                 throw ApiException.conflict("Course " + courseId + " is deleted; restore it first");
             }
-            Uni<Folder> folder = folderId == null ? Uni.createFrom().nullItem() : folders.findById(folderId).map(f -> {
-                if (f == null || !scope.sees(f.workspaceId, f.clientIdentifier)) {
-                    throw ApiException.invalid("folderId", "folder " + folderId + " not found");
-                }
-                if (!Objects.equals(f.clientIdentifier, course.clientIdentifier)) {
-                    throw ApiException.conflict("Folder " + folderId + " is in " + describe(f.clientIdentifier)
-                            + " and course " + courseId + " in " + describe(course.clientIdentifier)
-                            + "; a course goes only in a folder of its tenant");
-                }
-                return f;
-            });
+            Uni<Folder> folder = folderId == null
+                    ? Uni.createFrom().nullItem()
+                    : folders.findById(folderId).map(f -> {
+                        if (f == null || !scope.sees(f.workspaceId, f.clientIdentifier)) {
+                            throw ApiException.invalid("folderId", "folder " + folderId + " not found");
+                        }
+                        if (!Objects.equals(f.clientIdentifier, course.clientIdentifier)) {
+                            throw ApiException.conflict("Folder " + folderId + " is in " + describe(f.clientIdentifier)
+                                    + " and course " + courseId + " in " + describe(course.clientIdentifier)
+                                    + "; a course goes only in a folder of its tenant");
+                        }
+                        return f;
+                    });
             return folder.chain(f -> folders.moveCourse(courseId, folderId))
                     .map(x -> new FolderRequests.CourseFolder(courseId, folderId));
         });
@@ -243,7 +259,8 @@ public class FolderService {
         Folder same = tree.sibling(tenant, parentId, name, except);
         if (same != null) {
             throw ApiException.conflict("Folder " + same.id + " already has the name " + same.name + " "
-                    + (parentId == null ? "at the top level" : "in folder " + parentId) + " (names are compared ignoring case)");
+                    + (parentId == null ? "at the top level" : "in folder " + parentId)
+                    + " (names are compared ignoring case)");
         }
     }
 

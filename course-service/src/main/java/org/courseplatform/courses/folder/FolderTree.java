@@ -82,8 +82,10 @@ final class FolderTree {
     Folder sibling(String tenant, Long parentId, String name, Long except) {
         String wanted = name.toLowerCase(Locale.ROOT);
         for (Folder f : byId.values()) {
-            if (Objects.equals(f.clientIdentifier, tenant) && Objects.equals(f.parentId, parentId)
-                    && !f.id.equals(except) && f.name.toLowerCase(Locale.ROOT).equals(wanted)) {
+            if (Objects.equals(f.clientIdentifier, tenant)
+                    && Objects.equals(f.parentId, parentId)
+                    && !f.id.equals(except)
+                    && f.name.toLowerCase(Locale.ROOT).equals(wanted)) {
                 return f;
             }
         }
@@ -91,7 +93,14 @@ final class FolderTree {
     }
 
     FolderView view(Folder f) {
-        return new FolderView(f.id, f.name, f.parentId, f.clientIdentifier, path(f), courseCounts.getOrDefault(f.id, 0L),
-                f.createdAt, f.updatedAt);
+        return new FolderView(
+                f.id,
+                f.name,
+                f.parentId,
+                f.clientIdentifier,
+                path(f),
+                courseCounts.getOrDefault(f.id, 0L),
+                f.createdAt,
+                f.updatedAt);
     }
 }

@@ -7,6 +7,12 @@ import java.util.List;
  * A folder as the API answers it: {@code path} the names from the top-level folder down to this
  * one, {@code courseCount} the courses (not deleted) directly in it.
  */
-public record FolderView(long id, String name, Long parentId, String clientIdentifier, List<String> path,
-        long courseCount, OffsetDateTime createdAt, OffsetDateTime updatedAt) {
-}
+public record FolderView(
+        long id,
+        String name,
+        Long parentId,
+        String clientIdentifier,
+        List<String> path,
+        long courseCount,
+        OffsetDateTime createdAt,
+        OffsetDateTime updatedAt) {}

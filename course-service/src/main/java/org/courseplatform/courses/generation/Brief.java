@@ -15,13 +15,21 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record Brief(String prompt, String audience, String familiarity, String tone, int screenCount, String language) {
 
     ObjectNode toParams(ObjectMapper mapper) {
-        return mapper.createObjectNode().put("prompt", prompt).put("audience", audience).put("familiarity", familiarity)
-                .put("tone", tone).put("screenCount", screenCount);
+        return mapper.createObjectNode()
+                .put("prompt", prompt)
+                .put("audience", audience)
+                .put("familiarity", familiarity)
+                .put("tone", tone)
+                .put("screenCount", screenCount);
     }
 
     static Brief fromParams(JsonNode params, String language) {
-        return new Brief(params.path("prompt").asText(), params.path("audience").asText(),
-                params.path("familiarity").asText(), params.path("tone").asText(), params.path("screenCount").asInt(1),
+        return new Brief(
+                params.path("prompt").asText(),
+                params.path("audience").asText(),
+                params.path("familiarity").asText(),
+                params.path("tone").asText(),
+                params.path("screenCount").asInt(1),
                 language == null || language.isBlank() ? "en" : language);
     }
 }

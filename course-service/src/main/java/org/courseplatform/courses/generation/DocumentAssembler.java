@@ -24,8 +24,7 @@ final class DocumentAssembler {
     private int elements;
     private int answers;
 
-    private DocumentAssembler() {
-    }
+    private DocumentAssembler() {}
 
     static ObjectNode assemble(GeneratedCourse course, Plan plan, String locale) {
         return new DocumentAssembler().build(course, plan, locale);
@@ -33,7 +32,9 @@ final class DocumentAssembler {
 
     private ObjectNode build(GeneratedCourse course, Plan plan, String locale) {
         ObjectNode document = JsonNodeFactory.instance.objectNode();
-        document.put("format", "builder2").put("title", course.title()).put("description", course.description())
+        document.put("format", "builder2")
+                .put("title", course.title())
+                .put("description", course.description())
                 .put("locale", locale);
         ArrayNode list = document.putArray("screens");
         list.add(cover(course));
@@ -69,17 +70,32 @@ final class DocumentAssembler {
         if (!course.introduction().isBlank()) {
             row.at(element(screen, ElementType.TEXT).put("description", Html.paragraphs(course.introduction())), 12, 3);
         }
-        List<String> outline = course.screens().stream().map(GeneratedCourse.Screen::title).toList();
+        List<String> outline =
+                course.screens().stream().map(GeneratedCourse.Screen::title).toList();
         if (!outline.isEmpty()) {
-            row.at(element(screen, ElementType.LIST).put("title", "In this course")
-                    .put("description", Html.list(outline, true)).put("ordered", true), 12, Math.min(8, 1 + outline.size() / 2));
+            row.at(
+                    element(screen, ElementType.LIST)
+                            .put("title", "In this course")
+                            .put("description", Html.list(outline, true))
+                            .put("ordered", true),
+                    12,
+                    Math.min(8, 1 + outline.size() / 2));
         }
         for (GeneratedCourse.Note note : course.notes()) {
-            row.at(element(screen, ElementType.CALLOUT).put("title", note.title())
-                    .put("description", Html.paragraphs(note.text())).put("tone", "info"), 12, 3);
+            row.at(
+                    element(screen, ElementType.CALLOUT)
+                            .put("title", note.title())
+                            .put("description", Html.paragraphs(note.text()))
+                            .put("tone", "info"),
+                    12,
+                    3);
         }
-        row.at(element(screen, ElementType.TIME_ESTIMATE).put("minutes", course.minutes()).put("title", "Time to complete"),
-                4, 1);
+        row.at(
+                element(screen, ElementType.TIME_ESTIMATE)
+                        .put("minutes", course.minutes())
+                        .put("title", "Time to complete"),
+                4,
+                1);
         return screen;
     }
 
@@ -88,12 +104,18 @@ final class DocumentAssembler {
         Row row = new Row(screen);
         row.at(heading(screen, content.title()), 12, 2);
         if (!content.paragraphs().isEmpty()) {
-            row.at(element(screen, ElementType.TEXT).put("description", Html.paragraphs(content.paragraphs())), 12,
+            row.at(
+                    element(screen, ElementType.TEXT).put("description", Html.paragraphs(content.paragraphs())),
+                    12,
                     Math.max(3, 2 * content.paragraphs().size()));
         }
         if (!content.keyPoints().isEmpty()) {
-            row.at(element(screen, ElementType.LIST).put("title", "Key points")
-                    .put("description", Html.list(content.keyPoints(), false)).put("ordered", false), 12,
+            row.at(
+                    element(screen, ElementType.LIST)
+                            .put("title", "Key points")
+                            .put("description", Html.list(content.keyPoints(), false))
+                            .put("ordered", false),
+                    12,
                     Math.max(2, content.keyPoints().size()));
         }
         return screen;
@@ -107,7 +129,12 @@ final class DocumentAssembler {
             row.at(element(screen, ElementType.TEXT).put("description", Html.paragraphs(content.paragraphs())), 12, 2);
         }
         for (GeneratedCourse.Card card : content.cards()) {
-            row.at(element(screen, ElementType.FLIPCARD).put("title", card.front()).put("cardBack", card.back()), 4, 4);
+            row.at(
+                    element(screen, ElementType.FLIPCARD)
+                            .put("title", card.front())
+                            .put("cardBack", card.back()),
+                    4,
+                    4);
         }
         return screen;
     }
@@ -134,11 +161,16 @@ final class DocumentAssembler {
         }
         for (GeneratedCourse.Question question : quiz.questions()) {
             ObjectNode element = element(screen, ElementType.QUESTION).put("question", question.question());
-            long correct = question.answers().stream().filter(GeneratedCourse.Answer::correct).count();
+            long correct = question.answers().stream()
+                    .filter(GeneratedCourse.Answer::correct)
+                    .count();
             element.put("multiple", correct > 1);
             ArrayNode list = element.putArray("answers");
             for (GeneratedCourse.Answer answer : question.answers()) {
-                list.addObject().put("id", "a" + ++answers).put("text", answer.text()).put("correct", answer.correct());
+                list.addObject()
+                        .put("id", "a" + ++answers)
+                        .put("text", answer.text())
+                        .put("correct", answer.correct());
             }
             if (question.feedback() != null && !question.feedback().isBlank()) {
                 element.put("feedback", question.feedback());
@@ -159,14 +191,20 @@ final class DocumentAssembler {
     }
 
     private ObjectNode results(ObjectNode screen) {
-        return element(screen, ElementType.QUIZ_RESULTS).put("title", "Your score")
-                .put("description", "You need " + PASS_PERCENT + "% to pass. Review the questions you missed and try again.")
+        return element(screen, ElementType.QUIZ_RESULTS)
+                .put("title", "Your score")
+                .put(
+                        "description",
+                        "You need " + PASS_PERCENT + "% to pass. Review the questions you missed and try again.")
                 .put("passPercent", PASS_PERCENT);
     }
 
     private ObjectNode screen(ScreenType type, String title) {
         ObjectNode screen = JsonNodeFactory.instance.objectNode();
-        screen.put("id", "s" + ++screens).put("type", type.typeName()).put("typeId", type.typeId()).put("title", title);
+        screen.put("id", "s" + ++screens)
+                .put("type", type.typeName())
+                .put("typeId", type.typeId())
+                .put("title", title);
         screen.putArray("elements");
         return screen;
     }

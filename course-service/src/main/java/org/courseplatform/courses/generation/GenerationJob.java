@@ -38,8 +38,13 @@ public class GenerationJob implements JobHandler {
     private final PlayerRepository sessions;
     private final ObjectMapper mapper;
 
-    public GenerationJob(Generators generators, BrandVoiceSource voices, CourseService courses, JobRepository jobs,
-            PlayerRepository sessions, ObjectMapper mapper) {
+    public GenerationJob(
+            Generators generators,
+            BrandVoiceSource voices,
+            CourseService courses,
+            JobRepository jobs,
+            PlayerRepository sessions,
+            ObjectMapper mapper) {
         this.generators = generators;
         this.voices = voices;
         this.courses = courses;
@@ -54,13 +59,13 @@ public class GenerationJob implements JobHandler {
     }
 
     /** A generated course and what the job's result says of it. */
-    private record Made(ParsedDocument parsed, String provider, int questions, long millis) {
-    }
+    private record Made(ParsedDocument parsed, String provider, int questions, long millis) {}
 
     @Override
     public Uni<Void> run(JobRepository.Claimed job, JobProgress progress) {
         if (job.workspaceId() == null || job.identifier() == null) {
-            return Uni.createFrom().failure(new JobFailure("INVALID_JOB", "The generation job has no owner or workspace"));
+            return Uni.createFrom()
+                    .failure(new JobFailure("INVALID_JOB", "The generation job has no owner or workspace"));
         }
         Brief brief = Brief.fromParams(job.params(), job.locale());
         Plan plan = Plan.of(brief.screenCount());
@@ -80,12 +85,15 @@ public class GenerationJob implements JobHandler {
         try {
             parsed = courses.parse(document);
         } catch (ApiException e) {
-            throw new JobFailure(OpenAiCourseGenerator.INVALID_OUTPUT, "The generated course does not pass the "
-                    + "Builder 2 document rules: " + e.getMessage() + " " + e.details());
+            throw new JobFailure(
+                    OpenAiCourseGenerator.INVALID_OUTPUT,
+                    "The generated course does not pass the " + "Builder 2 document rules: " + e.getMessage() + " "
+                            + e.details());
         }
         long millis = (System.nanoTime() - started) / 1_000_000;
-        Log.debugf("Generated a course of %s screens with the %s generator in %s ms", String.valueOf(parsed.screenCount()),
-                generator.name(), String.valueOf(millis));
+        Log.debugf(
+                "Generated a course of %s screens with the %s generator in %s ms",
+                String.valueOf(parsed.screenCount()), generator.name(), String.valueOf(millis));
         return new Made(parsed, generator.name(), course.quiz().questions().size(), millis);
     }
 
@@ -94,21 +102,30 @@ public class GenerationJob implements JobHandler {
         CourseScope scope = new CourseScope(job.workspaceId(), job.clientIdentifier(), false, job.testMode());
         String editorSession = job.params().path("editorSession").asText(null);
         return courses.createForJob(scope, job.identifier(), job.clientIdentifier(), made.parsed(), view -> {
-            ObjectNode result = mapper.createObjectNode().put("provider", made.provider()).put("courseId", view.id())
-                    .put("screens", made.parsed().screenCount()).put("questions", made.questions())
-                    .put("timeEstimateMinutes", made.parsed().timeEstimateMinutes())
-                    .put("generationMillis", made.millis());
-            Uni<Void> succeeded = jobs.succeedWithCourseInTransaction(job, view.id(), result);
-            if (editorSession == null) {
-                return succeeded;
-            }
-            return succeeded.chain(() -> sessions.bindCourse(editorSession, view.id())).invoke(bound -> {
-                if (!bound) {
-                    Log.debugf("Generation job %s: the editing session already had a course", String.valueOf(job.id()));
-                }
-            }).replaceWithVoid();
-        }).invoke(view -> Log.debugf("Generation job %s made course %s", String.valueOf(job.id()), String.valueOf(view.id())))
+                    ObjectNode result = mapper.createObjectNode()
+                            .put("provider", made.provider())
+                            .put("courseId", view.id())
+                            .put("screens", made.parsed().screenCount())
+                            .put("questions", made.questions())
+                            .put("timeEstimateMinutes", made.parsed().timeEstimateMinutes())
+                            .put("generationMillis", made.millis());
+                    Uni<Void> succeeded = jobs.succeedWithCourseInTransaction(job, view.id(), result);
+                    if (editorSession == null) {
+                        return succeeded;
+                    }
+                    return succeeded
+                            .chain(() -> sessions.bindCourse(editorSession, view.id()))
+                            .invoke(bound -> {
+                                if (!bound) {
+                                    Log.debugf(
+                                            "Generation job %s: the editing session already had a course",
+                                            String.valueOf(job.id()));
+                                }
+                            })
+                            .replaceWithVoid();
+                })
+                .invoke(view -> Log.debugf(
+                        "Generation job %s made course %s", String.valueOf(job.id()), String.valueOf(view.id())))
                 .replaceWithVoid();
     }
-
 }

@@ -8,16 +8,20 @@ package org.courseplatform.courses.generation;
  */
 public final class GenerationRequests {
 
-    private GenerationRequests() {
-    }
+    private GenerationRequests() {}
 
     /** What to generate and for whom; {@code identifier} is the owner, {@code language} a locale tag. */
-    public record Generate(String prompt, String audience, String familiarity, String tone, Integer screenCount,
-            String identifier, String clientIdentifier, String language) {
-    }
+    public record Generate(
+            String prompt,
+            String audience,
+            String familiarity,
+            String tone,
+            Integer screenCount,
+            String identifier,
+            String clientIdentifier,
+            String language) {}
 
     /** The builder's body: the same without owner and tenant (the session's). */
-    public record EditorGenerate(String prompt, String audience, String familiarity, String tone, Integer screenCount,
-            String language) {
-    }
+    public record EditorGenerate(
+            String prompt, String audience, String familiarity, String tone, Integer screenCount, String language) {}
 }

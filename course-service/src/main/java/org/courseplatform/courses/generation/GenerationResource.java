@@ -13,12 +13,12 @@ import java.net.URI;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.CourseView;
 import org.courseplatform.courses.language.Job;
+import org.courseplatform.platform.auth.Callers;
+import org.courseplatform.platform.auth.Roles;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
-import org.courseplatform.platform.auth.Callers;
-import org.courseplatform.platform.auth.Roles;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -43,12 +43,18 @@ public class GenerationResource {
     @POST
     @Path("/generate/course")
     @Consumes(MediaType.APPLICATION_JSON)
-    @APIResponse(responseCode = "201", description = "The course, made within generation.sync-wait",
+    @APIResponse(
+            responseCode = "201",
+            description = "The course, made within generation.sync-wait",
             content = @Content(schema = @Schema(implementation = CourseView.class)))
-    @APIResponse(responseCode = "202", description = "The job still making it; follow Location (GET /v1/headless/jobs/{id})",
+    @APIResponse(
+            responseCode = "202",
+            description = "The job still making it; follow Location (GET /v1/headless/jobs/{id})",
             content = @Content(schema = @Schema(implementation = Job.class)))
     @APIResponse(responseCode = "400", description = "A field is missing or invalid (details name each)")
-    @APIResponse(responseCode = "503", description = "The job failed within the wait; error.reason is its code, Location the job")
+    @APIResponse(
+            responseCode = "503",
+            description = "The job failed within the wait; error.reason is its code, Location the job")
     public Uni<RestResponse<Object>> generate(@NotNull GenerationRequests.Generate body) {
         return answer(body);
     }
@@ -58,13 +64,21 @@ public class GenerationResource {
     @Path("/course/generate")
     @Consumes(MediaType.APPLICATION_JSON)
     @Deprecated
-    @Operation(deprecated = true, summary = "Deprecated: use POST /v1/headless/generate/course (same body, same answers)")
-    @APIResponse(responseCode = "201", description = "The course, made within generation.sync-wait",
+    @Operation(
+            deprecated = true,
+            summary = "Deprecated: use POST /v1/headless/generate/course (same body, same answers)")
+    @APIResponse(
+            responseCode = "201",
+            description = "The course, made within generation.sync-wait",
             content = @Content(schema = @Schema(implementation = CourseView.class)))
-    @APIResponse(responseCode = "202", description = "The job still making it; follow Location (GET /v1/headless/jobs/{id})",
+    @APIResponse(
+            responseCode = "202",
+            description = "The job still making it; follow Location (GET /v1/headless/jobs/{id})",
             content = @Content(schema = @Schema(implementation = Job.class)))
     @APIResponse(responseCode = "400", description = "A field is missing or invalid (details name each)")
-    @APIResponse(responseCode = "503", description = "The job failed within the wait; error.reason is its code, Location the job")
+    @APIResponse(
+            responseCode = "503",
+            description = "The job failed within the wait; error.reason is its code, Location the job")
     public Uni<RestResponse<Object>> generateDeprecated(@NotNull GenerationRequests.Generate body) {
         return answer(body);
     }
@@ -77,9 +91,12 @@ public class GenerationResource {
     static RestResponse<Object> response(GenerationService.Outcome outcome) {
         if (outcome instanceof GenerationService.Created created) {
             return RestResponse.ResponseBuilder.<Object>create(RestResponse.Status.CREATED, created.course())
-                    .location(URI.create("/v1/headless/courses/" + created.course().id())).build();
+                    .location(URI.create(
+                            "/v1/headless/courses/" + created.course().id()))
+                    .build();
         }
         return RestResponse.ResponseBuilder.<Object>create(RestResponse.Status.ACCEPTED, outcome.job())
-                .location(URI.create(GenerationService.location(outcome.job()))).build();
+                .location(URI.create(GenerationService.location(outcome.job())))
+                .build();
     }
 }

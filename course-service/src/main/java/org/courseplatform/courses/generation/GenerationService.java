@@ -39,6 +39,7 @@ public class GenerationService {
 
     /** The most screens after the cover a request may ask for. */
     public static final int MAX_SCREEN_COUNT = 40;
+
     static final int MAX_PROMPT = 4000;
     static final int MAX_AUDIENCE = 300;
     static final int MAX_SHORT = 100;
@@ -50,11 +51,9 @@ public class GenerationService {
         Job job();
     }
 
-    public record Created(CourseView course, Job job) implements Outcome {
-    }
+    public record Created(CourseView course, Job job) implements Outcome {}
 
-    public record Pending(Job job) implements Outcome {
-    }
+    public record Pending(Job job) implements Outcome {}
 
     private final JobRepository jobs;
     private final JobWorker worker;
@@ -64,8 +63,13 @@ public class GenerationService {
     private final ObjectMapper mapper;
     private final Map<Long, CompletableFuture<Void>> waiting = new ConcurrentHashMap<>();
 
-    public GenerationService(JobRepository jobs, JobWorker worker, Generators generators, CourseService courses,
-            GenerationConfig config, ObjectMapper mapper) {
+    public GenerationService(
+            JobRepository jobs,
+            JobWorker worker,
+            Generators generators,
+            CourseService courses,
+            GenerationConfig config,
+            ObjectMapper mapper) {
         this.jobs = jobs;
         this.worker = worker;
         this.generators = generators;
@@ -87,11 +91,18 @@ public class GenerationService {
     /** A request of an API key (or an agent acting through one): owner and tenant from the body. */
     public Uni<Outcome> generate(CourseScope scope, GenerationRequests.Generate request) {
         if (request == null) {
-            throw ApiException.invalid("body", "is required: {prompt, audience, familiarity, tone, screenCount, identifier}");
+            throw ApiException.invalid(
+                    "body", "is required: {prompt, audience, familiarity, tone, screenCount, identifier}");
         }
         List<ApiError.Detail> problems = new ArrayList<>();
-        Brief brief = brief(request.prompt(), request.audience(), request.familiarity(), request.tone(),
-                request.screenCount(), request.language(), problems);
+        Brief brief = brief(
+                request.prompt(),
+                request.audience(),
+                request.familiarity(),
+                request.tone(),
+                request.screenCount(),
+                request.language(),
+                problems);
         String identifier = request.identifier();
         if (identifier == null ? !scope.restricted() : identifier.isBlank()) {
             problems.add(new ApiError.Detail("identifier", "is required: the owner of the new course"));
@@ -109,14 +120,24 @@ public class GenerationService {
     }
 
     /** The builder's request: the course goes to the session's author and tenant, and the session is bound to it. */
-    public Uni<Outcome> generateForEditor(CourseScope scope, String owner, String tenant, String editorSession,
+    public Uni<Outcome> generateForEditor(
+            CourseScope scope,
+            String owner,
+            String tenant,
+            String editorSession,
             GenerationRequests.EditorGenerate request) {
         if (request == null) {
             throw ApiException.invalid("body", "is required: {prompt, audience, familiarity, tone, screenCount}");
         }
         List<ApiError.Detail> problems = new ArrayList<>();
-        Brief brief = brief(request.prompt(), request.audience(), request.familiarity(), request.tone(),
-                request.screenCount(), request.language(), problems);
+        Brief brief = brief(
+                request.prompt(),
+                request.audience(),
+                request.familiarity(),
+                request.tone(),
+                request.screenCount(),
+                request.language(),
+                problems);
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
@@ -124,16 +145,22 @@ public class GenerationService {
     }
 
     /** Checks the brief's fields, adding every problem to {@code problems}; null when there is one. */
-    static Brief brief(String prompt, String audience, String familiarity, String tone, Integer screenCount,
-            String language, List<ApiError.Detail> problems) {
+    static Brief brief(
+            String prompt,
+            String audience,
+            String familiarity,
+            String tone,
+            Integer screenCount,
+            String language,
+            List<ApiError.Detail> problems) {
         int before = problems.size();
         text("prompt", prompt, MAX_PROMPT, problems);
         text("audience", audience, MAX_AUDIENCE, problems);
         text("familiarity", familiarity, MAX_SHORT, problems);
         text("tone", tone, MAX_SHORT, problems);
         if (screenCount == null) {
-            problems.add(new ApiError.Detail("screenCount", "is required: the number of screens after the cover, 1 to "
-                    + MAX_SCREEN_COUNT));
+            problems.add(new ApiError.Detail(
+                    "screenCount", "is required: the number of screens after the cover, 1 to " + MAX_SCREEN_COUNT));
         } else if (screenCount < 1 || screenCount > MAX_SCREEN_COUNT) {
             problems.add(new ApiError.Detail("screenCount", "must be from 1 to " + MAX_SCREEN_COUNT));
         }
@@ -143,7 +170,12 @@ public class GenerationService {
         if (problems.size() > before) {
             return null;
         }
-        return new Brief(prompt.strip(), audience.strip(), familiarity.strip(), tone.strip(), screenCount,
+        return new Brief(
+                prompt.strip(),
+                audience.strip(),
+                familiarity.strip(),
+                tone.strip(),
+                screenCount,
                 language == null ? CourseDocuments.DEFAULT_LOCALE : language);
     }
 
@@ -162,20 +194,29 @@ public class GenerationService {
         }
         boolean offline = generators.isOffline();
         Context context = Vertx.currentContext();
-        return jobs.insertScoped(Job.GENERATION, scope.workspaceId(), tenant, owner, brief.language(), params,
-                scope.testMode()).chain(job -> {
+        return jobs.insertScoped(
+                        Job.GENERATION, scope.workspaceId(), tenant, owner, brief.language(), params, scope.testMode())
+                .chain(job -> {
                     CompletableFuture<Void> ended = new CompletableFuture<>();
                     waiting.put(job.id(), ended);
-                    Log.debugf("Generation of %s screens queued as job %s (%s)", String.valueOf(brief.screenCount()),
-                            String.valueOf(job.id()), offline ? "offline" : "provider");
-                    Uni<Boolean> started = offline ? worker.runNow(job.id())
+                    Log.debugf(
+                            "Generation of %s screens queued as job %s (%s)",
+                            String.valueOf(brief.screenCount()),
+                            String.valueOf(job.id()),
+                            offline ? "offline" : "provider");
+                    Uni<Boolean> started = offline
+                            ? worker.runNow(job.id())
                             : Uni.createFrom().item(() -> {
                                 worker.wake();
                                 return true;
                             });
-                    return started.onFailure().recoverWithItem(false)
-                            .chain(() -> Uni.createFrom().completionStage(ended)
-                                    .ifNoItem().after(config.syncWait()).recoverWithItem(() -> null))
+                    return started.onFailure()
+                            .recoverWithItem(false)
+                            .chain(() -> Uni.createFrom()
+                                    .completionStage(ended)
+                                    .ifNoItem()
+                                    .after(config.syncWait())
+                                    .recoverWithItem(() -> null))
                             .eventually(() -> waiting.remove(job.id()))
                             .emitOn(task -> {
                                 if (context == null) {
@@ -195,9 +236,14 @@ public class GenerationService {
         }
         if (Job.FAILED.equals(job.status())) {
             String code = job.error() == null ? "failed" : job.error().code().toLowerCase(Locale.ROOT);
-            String message = job.error() == null ? "the job failed" : job.error().message();
-            throw new ApiException(ErrorCode.UNAVAILABLE, code, "Course generation failed (job " + job.id() + "): " + message,
-                    null, Map.of("Location", location(job)));
+            String message =
+                    job.error() == null ? "the job failed" : job.error().message();
+            throw new ApiException(
+                    ErrorCode.UNAVAILABLE,
+                    code,
+                    "Course generation failed (job " + job.id() + "): " + message,
+                    null,
+                    Map.of("Location", location(job)));
         }
         return Uni.createFrom().item(new Pending(job));
     }
@@ -209,8 +255,11 @@ public class GenerationService {
     /** A generation job as the builder may follow it: 404 unless it is of this workspace and editing session. */
     public Uni<Job> editorJob(long workspaceId, String editorSession, long id) {
         return jobs.find(id).map(stored -> {
-            if (stored == null || stored.workspaceId() != workspaceId || !Job.GENERATION.equals(stored.job().type())
-                    || !editorSession.equals(stored.params().path("editorSession").asText(null))) {
+            if (stored == null
+                    || stored.workspaceId() != workspaceId
+                    || !Job.GENERATION.equals(stored.job().type())
+                    || !editorSession.equals(
+                            stored.params().path("editorSession").asText(null))) {
                 throw ApiException.notFound("Job " + id + " not found");
             }
             return stored.job();

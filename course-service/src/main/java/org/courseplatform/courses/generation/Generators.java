@@ -16,7 +16,10 @@ public class Generators {
     private final OpenAiCourseGenerator openAi;
     private final OfflineCourseGenerator offline;
 
-    public Generators(OpenAiCompatibleClient client, GenerationConfig config, OpenAiCourseGenerator openAi,
+    public Generators(
+            OpenAiCompatibleClient client,
+            GenerationConfig config,
+            OpenAiCourseGenerator openAi,
             OfflineCourseGenerator offline) {
         this.client = client;
         this.config = config;

@@ -5,8 +5,7 @@ import java.util.List;
 /** HTML for a document's rich-text fields, made from plain text: everything is escaped. */
 final class Html {
 
-    private Html() {
-    }
+    private Html() {}
 
     /** One {@code <p>} per paragraph; a blank line separates paragraphs inside one text. */
     static String paragraphs(String text) {
@@ -17,7 +16,9 @@ final class Html {
         StringBuilder html = new StringBuilder();
         for (String paragraph : paragraphs) {
             if (!paragraph.isBlank()) {
-                html.append("<p>").append(escape(paragraph.strip()).replace("\n", "<br>")).append("</p>");
+                html.append("<p>")
+                        .append(escape(paragraph.strip()).replace("\n", "<br>"))
+                        .append("</p>");
             }
         }
         return html.toString();

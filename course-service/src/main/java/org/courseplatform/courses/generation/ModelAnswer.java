@@ -27,13 +27,13 @@ final class ModelAnswer {
     private static final Pattern TAG = Pattern.compile("<[^>]{0,200}>");
     private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}&&[^\\n\\t]]");
 
-    private ModelAnswer() {
-    }
+    private ModelAnswer() {}
 
     static GeneratedCourse read(JsonNode answer, Brief brief, Plan plan) {
         String title = text(answer.get("title"), MAX_TITLE);
         if (title.isBlank()) {
-            title = OfflineCourseGenerator.capitalise(OfflineCourseGenerator.cut(brief.prompt().strip(), 80));
+            title = OfflineCourseGenerator.capitalise(
+                    OfflineCourseGenerator.cut(brief.prompt().strip(), 80));
         }
         String description = text(answer.get("description"), MAX_TEXT);
         String introduction = text(answer.get("introduction"), MAX_TEXT);
@@ -66,12 +66,18 @@ final class ModelAnswer {
             throw invalid("the quiz has no usable question (each needs a question, 2 answers and a correct one)");
         }
         String quizTitle = text(quizNode.get("title"), MAX_TITLE);
-        GeneratedCourse.Quiz quiz = new GeneratedCourse.Quiz(quizTitle.isBlank() ? "Check your understanding" : quizTitle,
-                text(quizNode.get("introduction"), MAX_TEXT), questions);
+        GeneratedCourse.Quiz quiz = new GeneratedCourse.Quiz(
+                quizTitle.isBlank() ? "Check your understanding" : quizTitle,
+                text(quizNode.get("introduction"), MAX_TEXT),
+                questions);
 
         JsonNode minutesNode = answer.get("minutes");
-        int minutes = minutesNode != null && minutesNode.canConvertToInt() && minutesNode.asInt() >= 1
-                && minutesNode.asInt() <= 600 ? minutesNode.asInt() : OfflineCourseGenerator.minutes(plan);
+        int minutes = minutesNode != null
+                        && minutesNode.canConvertToInt()
+                        && minutesNode.asInt() >= 1
+                        && minutesNode.asInt() <= 600
+                ? minutesNode.asInt()
+                : OfflineCourseGenerator.minutes(plan);
         return new GeneratedCourse(title, description, introduction, List.of(), minutes, screens, quiz);
     }
 
@@ -95,8 +101,8 @@ final class ModelAnswer {
             }
         }
         if (kind == Plan.Kind.FLIPCARDS && !cards.isEmpty()) {
-            return new GeneratedCourse.Screen(kind, title, paragraphs.isEmpty() ? List.of() : paragraphs.subList(0, 1),
-                    List.of(), cards);
+            return new GeneratedCourse.Screen(
+                    kind, title, paragraphs.isEmpty() ? List.of() : paragraphs.subList(0, 1), List.of(), cards);
         }
         if (paragraphs.isEmpty() && keyPoints.isEmpty()) {
             throw invalid(at + " (" + (kind == Plan.Kind.FLIPCARDS ? "flip cards" : "text") + ") has no "
@@ -131,7 +137,9 @@ final class ModelAnswer {
         if (node == null) {
             return false;
         }
-        return node.isBoolean() ? node.booleanValue() : node.isTextual() && "true".equalsIgnoreCase(node.asText().strip());
+        return node.isBoolean()
+                ? node.booleanValue()
+                : node.isTextual() && "true".equalsIgnoreCase(node.asText().strip());
     }
 
     /** An array's items; a lone value is a list of one; anything else, none. */
@@ -164,7 +172,9 @@ final class ModelAnswer {
         if (node == null || !node.isTextual()) {
             return "";
         }
-        String text = CONTROL.matcher(TAG.matcher(node.asText()).replaceAll("")).replaceAll("").strip();
+        String text = CONTROL.matcher(TAG.matcher(node.asText()).replaceAll(""))
+                .replaceAll("")
+                .strip();
         return text.length() > max ? OfflineCourseGenerator.cut(text, max) : text;
     }
 

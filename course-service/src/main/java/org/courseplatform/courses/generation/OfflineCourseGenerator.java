@@ -2,6 +2,7 @@ package org.courseplatform.courses.generation;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +27,7 @@ public class OfflineCourseGenerator implements CourseGenerator {
 
     /** Starts every text an author has to replace, so that it can be searched for. */
     public static final String PLACEHOLDER = "[Placeholder]";
+
     static final int MAX_TITLE = 120;
     static final int CARDS_PER_SCREEN = 3;
 
@@ -33,19 +35,128 @@ public class OfflineCourseGenerator implements CourseGenerator {
     private static final Pattern CLAUSES = Pattern.compile(
             "[\\n\\r.;:!?•·|()\\[\\]\"“”]+|,|\\s[-–—]\\s|\\s+(?:and|or|with|including|such as|plus|then|versus|vs|for|as well as|like)\\s+",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*");
     /** Words that start or end a phrase without carrying its meaning ("create a course about", "the"). */
-    private static final Set<String> FILLER = Set.of("a", "an", "the", "create", "make", "write", "build", "generate",
-            "design", "develop", "produce", "course", "courses", "module", "modules", "lesson", "lessons", "training",
-            "class", "workshop", "tutorial", "about", "on", "of", "to", "in", "into", "at", "by", "from", "how", "what",
-            "why", "when", "where", "who", "which", "that", "this", "these", "those", "teach", "teaches", "teaching",
-            "learn", "learning", "learners", "introduction", "intro", "introduce", "introducing", "explain",
-            "explaining", "explains", "cover", "covers", "covering", "covered", "discuss", "discussing", "i", "we",
-            "you", "they", "our", "my", "your", "their", "its", "it", "want", "wants", "need", "needs", "please",
-            "should", "would", "could", "can", "will", "must", "short", "quick", "brief", "simple", "basic", "some",
-            "all", "any", "each", "every", "is", "are", "be", "being", "been", "do", "does", "help", "helps", "give",
-            "gives", "show", "shows", "etc", "also", "so", "very", "just", "new", "staff", "employees", "team", "people",
-            "beginners", "e-learning", "elearning", "online");
+    private static final Set<String> FILLER = Set.of(
+            "a",
+            "an",
+            "the",
+            "create",
+            "make",
+            "write",
+            "build",
+            "generate",
+            "design",
+            "develop",
+            "produce",
+            "course",
+            "courses",
+            "module",
+            "modules",
+            "lesson",
+            "lessons",
+            "training",
+            "class",
+            "workshop",
+            "tutorial",
+            "about",
+            "on",
+            "of",
+            "to",
+            "in",
+            "into",
+            "at",
+            "by",
+            "from",
+            "how",
+            "what",
+            "why",
+            "when",
+            "where",
+            "who",
+            "which",
+            "that",
+            "this",
+            "these",
+            "those",
+            "teach",
+            "teaches",
+            "teaching",
+            "learn",
+            "learning",
+            "learners",
+            "introduction",
+            "intro",
+            "introduce",
+            "introducing",
+            "explain",
+            "explaining",
+            "explains",
+            "cover",
+            "covers",
+            "covering",
+            "covered",
+            "discuss",
+            "discussing",
+            "i",
+            "we",
+            "you",
+            "they",
+            "our",
+            "my",
+            "your",
+            "their",
+            "its",
+            "it",
+            "want",
+            "wants",
+            "need",
+            "needs",
+            "please",
+            "should",
+            "would",
+            "could",
+            "can",
+            "will",
+            "must",
+            "short",
+            "quick",
+            "brief",
+            "simple",
+            "basic",
+            "some",
+            "all",
+            "any",
+            "each",
+            "every",
+            "is",
+            "are",
+            "be",
+            "being",
+            "been",
+            "do",
+            "does",
+            "help",
+            "helps",
+            "give",
+            "gives",
+            "show",
+            "shows",
+            "etc",
+            "also",
+            "so",
+            "very",
+            "just",
+            "new",
+            "staff",
+            "employees",
+            "team",
+            "people",
+            "beginners",
+            "e-learning",
+            "elearning",
+            "online");
 
     @Override
     public String name() {
@@ -69,22 +180,38 @@ public class OfflineCourseGenerator implements CourseGenerator {
                 List<GeneratedCourse.Card> cards = new ArrayList<>();
                 for (int c = 0; c < CARDS_PER_SCREEN; c++) {
                     String term = nextTerm < terms.size() ? terms.get(nextTerm++) : null;
-                    cards.add(term == null
-                            ? new GeneratedCourse.Card(PLACEHOLDER + " Term " + (c + 1),
-                                    PLACEHOLDER + " What this term means, in one or two sentences.")
-                            : new GeneratedCourse.Card(capitalise(term), PLACEHOLDER + " What \u201c" + term
-                                    + "\u201d means for " + brief.audience() + ", in one or two sentences."));
+                    cards.add(
+                            term == null
+                                    ? new GeneratedCourse.Card(
+                                            PLACEHOLDER + " Term " + (c + 1),
+                                            PLACEHOLDER + " What this term means, in one or two sentences.")
+                                    : new GeneratedCourse.Card(
+                                            capitalise(term),
+                                            PLACEHOLDER + " What \u201c" + term + "\u201d means for " + brief.audience()
+                                                    + ", in one or two sentences."));
                 }
-                screens.add(new GeneratedCourse.Screen(Plan.Kind.FLIPCARDS, screenTitle,
-                        List.of(PLACEHOLDER + " One sentence on why these terms matter. Learners turn each card to check "
-                                + "what they remember."), List.of(), cards));
+                screens.add(new GeneratedCourse.Screen(
+                        Plan.Kind.FLIPCARDS,
+                        screenTitle,
+                        List.of(PLACEHOLDER
+                                + " One sentence on why these terms matter. Learners turn each card to check "
+                                + "what they remember."),
+                        List.of(),
+                        cards));
             } else {
-                screens.add(new GeneratedCourse.Screen(Plan.Kind.TEXT, screenTitle, List.of(
-                        PLACEHOLDER + " Explain \u201c" + screenTitle + "\u201d to " + brief.audience() + ". "
-                                + pitch(brief.familiarity()) + " Keep the tone " + brief.tone() + ".",
-                        PLACEHOLDER + " Add an example from your learners' own work that shows why this matters."),
-                        List.of(PLACEHOLDER + " The first thing to remember", PLACEHOLDER + " The second thing to remember",
-                                PLACEHOLDER + " The third thing to remember"), List.of()));
+                screens.add(new GeneratedCourse.Screen(
+                        Plan.Kind.TEXT,
+                        screenTitle,
+                        List.of(
+                                PLACEHOLDER + " Explain \u201c" + screenTitle + "\u201d to " + brief.audience() + ". "
+                                        + pitch(brief.familiarity()) + " Keep the tone " + brief.tone() + ".",
+                                PLACEHOLDER
+                                        + " Add an example from your learners' own work that shows why this matters."),
+                        List.of(
+                                PLACEHOLDER + " The first thing to remember",
+                                PLACEHOLDER + " The second thing to remember",
+                                PLACEHOLDER + " The third thing to remember"),
+                        List.of()));
             }
         }
 
@@ -93,27 +220,33 @@ public class OfflineCourseGenerator implements CourseGenerator {
             String about = q < titles.size() ? titles.get(q) : topic;
             questions.add(new GeneratedCourse.Question(
                     PLACEHOLDER + " Ask a question that checks \u201c" + about + "\u201d.",
-                    List.of(new GeneratedCourse.Answer(PLACEHOLDER + " The correct answer", true),
+                    List.of(
+                            new GeneratedCourse.Answer(PLACEHOLDER + " The correct answer", true),
                             new GeneratedCourse.Answer(PLACEHOLDER + " A plausible wrong answer", false),
                             new GeneratedCourse.Answer(PLACEHOLDER + " Another plausible wrong answer", false)),
                     PLACEHOLDER + " Explain why the correct answer is right."));
         }
-        GeneratedCourse.Quiz quiz = new GeneratedCourse.Quiz("Check your understanding",
-                "Answer " + questions.size() + " questions to see what you remember. You can try again as often as you like.",
+        GeneratedCourse.Quiz quiz = new GeneratedCourse.Quiz(
+                "Check your understanding",
+                "Answer " + questions.size()
+                        + " questions to see what you remember. You can try again as often as you like.",
                 questions);
 
         List<GeneratedCourse.Note> notes = new ArrayList<>();
-        notes.add(new GeneratedCourse.Note("[Author's note] Generated offline",
+        notes.add(new GeneratedCourse.Note(
+                "[Author's note] Generated offline",
                 "This course was generated offline from your prompt, without a language model: its structure, titles, "
-                        + "flip cards and quiz are ready, its copy is not. Replace every " + PLACEHOLDER + " text, written "
+                        + "flip cards and quiz are ready, its copy is not. Replace every " + PLACEHOLDER
+                        + " text, written "
                         + "for " + brief.audience() + " (" + brief.familiarity() + ") in a " + brief.tone()
                         + " tone, then delete this note and publish."));
-        voice.ifPresent(v -> notes.add(new GeneratedCourse.Note("[Author's note] Brand voice",
-                v.instructions() + " Delete this note before publishing.")));
+        voice.ifPresent(v -> notes.add(new GeneratedCourse.Note(
+                "[Author's note] Brand voice", v.instructions() + " Delete this note before publishing.")));
 
-        String description = "Generated offline from the prompt \u201c" + cut(brief.prompt().strip(), 300)
-                + "\u201d: an outline with placeholder copy. An author needs to write the course's copy (replace every "
-                + PLACEHOLDER + " text) before it is published.";
+        String description =
+                "Generated offline from the prompt \u201c" + cut(brief.prompt().strip(), 300)
+                        + "\u201d: an outline with placeholder copy. An author needs to write the course's copy (replace every "
+                        + PLACEHOLDER + " text) before it is published.";
         String introduction = PLACEHOLDER + " Welcome " + brief.audience() + ": say in two sentences what they will be "
                 + "able to do after this course about " + topic + ".";
         return new GeneratedCourse(title, description, introduction, notes, minutes(plan), screens, quiz);
@@ -180,8 +313,15 @@ public class OfflineCourseGenerator implements CourseGenerator {
         List<String> candidates = new ArrayList<>();
         phrases.forEach(p -> candidates.add(capitalise(p)));
         String t = cut(topic, 60);
-        for (String purpose : List.of("Why " + t + " matters", "Key terms", capitalise(t) + " in practice",
-                "Common mistakes", "A worked example", "Good habits", "Putting it together", "Summary")) {
+        for (String purpose : List.of(
+                "Why " + t + " matters",
+                "Key terms",
+                capitalise(t) + " in practice",
+                "Common mistakes",
+                "A worked example",
+                "Good habits",
+                "Putting it together",
+                "Summary")) {
             if (candidates.stream().noneMatch(c -> c.equalsIgnoreCase(purpose))) {
                 candidates.add(purpose);
             }
@@ -199,7 +339,7 @@ public class OfflineCourseGenerator implements CourseGenerator {
      */
     static List<String> terms(String prompt, List<String> phrases, List<String> titles) {
         Map<String, String> terms = new LinkedHashMap<>();
-        Set<String> used = new java.util.HashSet<>();
+        Set<String> used = new HashSet<>();
         titles.forEach(t -> used.add(t.toLowerCase(Locale.ROOT)));
         for (String phrase : phrases) {
             if (!used.contains(phrase.toLowerCase(Locale.ROOT))) {
@@ -231,8 +371,10 @@ public class OfflineCourseGenerator implements CourseGenerator {
             return text;
         }
         int first = text.codePointAt(0);
-        return new StringBuilder().appendCodePoint(Character.toUpperCase(first))
-                .append(text.substring(Character.charCount(first))).toString();
+        return new StringBuilder()
+                .appendCodePoint(Character.toUpperCase(first))
+                .append(text.substring(Character.charCount(first)))
+                .toString();
     }
 
     /** At most {@code max} characters, cut at a word boundary where one is near, with an ellipsis. */

@@ -9,10 +9,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.language.BrandVoice;
-import org.courseplatform.courses.language.ProviderException;
-import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.courses.language.LanguageConfig;
 import org.courseplatform.courses.language.OpenAiCompatibleClient;
+import org.courseplatform.courses.language.ProviderException;
+import org.courseplatform.platform.web.ApiException;
 
 /**
  * Writes a course through the OpenAI-compatible chat-completions provider of the translation
@@ -34,8 +34,8 @@ public class OpenAiCourseGenerator implements CourseGenerator {
     private final ObjectMapper mapper;
     private final Guard guard;
 
-    public OpenAiCourseGenerator(OpenAiCompatibleClient client, LanguageConfig language, GenerationConfig config,
-            ObjectMapper mapper) {
+    public OpenAiCourseGenerator(
+            OpenAiCompatibleClient client, LanguageConfig language, GenerationConfig config, ObjectMapper mapper) {
         this.client = client;
         this.language = language;
         this.config = config;
@@ -50,10 +50,18 @@ public class OpenAiCourseGenerator implements CourseGenerator {
 
     @Override
     public GeneratedCourse generate(Brief brief, Plan plan, Optional<BrandVoice> voice) {
-        OpenAiCompatibleClient.ChatCall call = new OpenAiCompatibleClient.ChatCall(system(brief, voice),
-                user(brief, plan).toString(), config.provider().model().filter(m -> !m.isBlank())
+        OpenAiCompatibleClient.ChatCall call = new OpenAiCompatibleClient.ChatCall(
+                system(brief, voice),
+                user(brief, plan).toString(),
+                config.provider()
+                        .model()
+                        .filter(m -> !m.isBlank())
                         .orElse(language.provider().model()),
-                responseFormat(), guard, config.provider().timeout(), config.provider().maxRetries(), INVALID_OUTPUT);
+                responseFormat(),
+                guard,
+                config.provider().timeout(),
+                config.provider().maxRetries(),
+                INVALID_OUTPUT);
         return client.chatJson(call, answer -> checked(ModelAnswer.read(answer, brief, plan), brief, plan));
     }
 
@@ -62,8 +70,8 @@ public class OpenAiCourseGenerator implements CourseGenerator {
         try {
             CourseDocuments.parse(DocumentAssembler.assemble(course, plan, brief.language()));
         } catch (ApiException e) {
-            throw new ProviderException("the course does not pass the document rules: " + e.details(), true, -1,
-                    INVALID_OUTPUT);
+            throw new ProviderException(
+                    "the course does not pass the document rules: " + e.details(), true, -1, INVALID_OUTPUT);
         }
         return course;
     }
@@ -81,13 +89,19 @@ public class OpenAiCourseGenerator implements CourseGenerator {
     /** The brief and the exact structure asked for. */
     ObjectNode user(Brief brief, Plan plan) {
         ObjectNode user = mapper.createObjectNode();
-        user.put("task", "Write the course described by prompt. screens lists, in order, the screens to write: for a "
-                + "text screen give a title, 1 to 3 paragraphs and 2 to 4 keyPoints (cards empty); for a flipcards screen "
-                + "a title, one short paragraph introducing the cards and 3 to 6 cards (front: a term or question, back: "
-                + "its explanation), keyPoints empty. Give exactly as many screens as listed, and exactly "
-                + plan.questions() + " quiz questions. minutes is how long a learner needs for the whole course.");
-        user.put("prompt", brief.prompt()).put("audience", brief.audience()).put("familiarity", brief.familiarity())
-                .put("tone", brief.tone()).put("language", brief.language());
+        user.put(
+                "task",
+                "Write the course described by prompt. screens lists, in order, the screens to write: for a "
+                        + "text screen give a title, 1 to 3 paragraphs and 2 to 4 keyPoints (cards empty); for a flipcards screen "
+                        + "a title, one short paragraph introducing the cards and 3 to 6 cards (front: a term or question, back: "
+                        + "its explanation), keyPoints empty. Give exactly as many screens as listed, and exactly "
+                        + plan.questions()
+                        + " quiz questions. minutes is how long a learner needs for the whole course.");
+        user.put("prompt", brief.prompt())
+                .put("audience", brief.audience())
+                .put("familiarity", brief.familiarity())
+                .put("tone", brief.tone())
+                .put("language", brief.language());
         ArrayNode screens = user.putArray("screens");
         for (Plan.Kind kind : plan.content()) {
             screens.addObject().put("kind", kind == Plan.Kind.FLIPCARDS ? "flipcards" : "text");
@@ -99,11 +113,19 @@ public class OpenAiCourseGenerator implements CourseGenerator {
 
     private ObjectNode exampleShape() {
         ObjectNode shape = mapper.createObjectNode();
-        shape.put("title", "string").put("description", "string: one or two sentences").put("introduction", "string")
+        shape.put("title", "string")
+                .put("description", "string: one or two sentences")
+                .put("introduction", "string")
                 .put("minutes", "integer");
-        shape.putArray("screens").addObject().put("title", "string").<ObjectNode>set("paragraphs",
-                mapper.createArrayNode().add("string")).<ObjectNode>set("keyPoints", mapper.createArrayNode().add("string"))
-                .putArray("cards").addObject().put("front", "string").put("back", "string");
+        shape.putArray("screens")
+                .addObject()
+                .put("title", "string")
+                .<ObjectNode>set("paragraphs", mapper.createArrayNode().add("string"))
+                .<ObjectNode>set("keyPoints", mapper.createArrayNode().add("string"))
+                .putArray("cards")
+                .addObject()
+                .put("front", "string")
+                .put("back", "string");
         ObjectNode quiz = shape.putObject("quiz").put("title", "string").put("introduction", "string");
         ObjectNode question = quiz.putArray("questions").addObject().put("question", "string");
         question.putArray("answers").addObject().put("text", "string").put("correct", "boolean");
@@ -118,19 +140,34 @@ public class OpenAiCourseGenerator implements CourseGenerator {
             return format.put("type", "json_object");
         }
         format.put("type", "json_schema");
-        format.putObject("json_schema").put("name", "course").put("strict", true).set("schema", schema());
+        format.putObject("json_schema")
+                .put("name", "course")
+                .put("strict", true)
+                .set("schema", schema());
         return format;
     }
 
     private ObjectNode schema() {
         ObjectNode card = object("front", string(), "back", string());
-        ObjectNode screen = object("title", string(), "paragraphs", array(string()), "keyPoints", array(string()),
-                "cards", array(card));
-        ObjectNode answer = object("text", string(), "correct", mapper.createObjectNode().put("type", "boolean"));
+        ObjectNode screen = object(
+                "title", string(), "paragraphs", array(string()), "keyPoints", array(string()), "cards", array(card));
+        ObjectNode answer =
+                object("text", string(), "correct", mapper.createObjectNode().put("type", "boolean"));
         ObjectNode question = object("question", string(), "answers", array(answer), "feedback", string());
         ObjectNode quiz = object("title", string(), "introduction", string(), "questions", array(question));
-        return object("title", string(), "description", string(), "introduction", string(),
-                "minutes", mapper.createObjectNode().put("type", "integer"), "screens", array(screen), "quiz", quiz);
+        return object(
+                "title",
+                string(),
+                "description",
+                string(),
+                "introduction",
+                string(),
+                "minutes",
+                mapper.createObjectNode().put("type", "integer"),
+                "screens",
+                array(screen),
+                "quiz",
+                quiz);
     }
 
     private ObjectNode string() {

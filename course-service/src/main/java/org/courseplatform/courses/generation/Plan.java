@@ -22,11 +22,16 @@ import java.util.List;
 public record Plan(List<Kind> content, QuizLayout quiz, int questions) {
 
     /** A content screen: prose with key points, or flip cards. */
-    public enum Kind { TEXT, FLIPCARDS }
+    public enum Kind {
+        TEXT,
+        FLIPCARDS
+    }
 
     /** {@code SINGLE}: one screen; {@code SPLIT}: questions, results; {@code FULL}: cover, questions, results. */
     public enum QuizLayout {
-        SINGLE(1), SPLIT(2), FULL(3);
+        SINGLE(1),
+        SPLIT(2),
+        FULL(3);
 
         final int screens;
 

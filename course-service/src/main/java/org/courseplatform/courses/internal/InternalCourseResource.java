@@ -5,6 +5,8 @@ import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -14,8 +16,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.validation.constraints.Positive;
-import jakarta.validation.constraints.Size;
 import java.util.Set;
 import java.util.UUID;
 import org.courseplatform.courses.course.CourseInternals;
@@ -61,7 +61,11 @@ public class InternalCourseResource {
      * {@code clientIdentifier}, the workspace-default tenant when that is null; a
      * {@code clientIdentifier} alone limits it to that tenant; neither: any tenant of the workspace.
      */
-    public record Migrate(@NotNull @Positive Long workspaceId, UUID requestId, Boolean testMode, Boolean restricted,
+    public record Migrate(
+            @NotNull @Positive Long workspaceId,
+            UUID requestId,
+            Boolean testMode,
+            Boolean restricted,
             @Size(min = 1, max = 255) String clientIdentifier) {
 
         CourseScope scope() {
@@ -109,14 +113,16 @@ public class InternalCourseResource {
     /** Replaces the draft atomically if {@code revision} is still current (409 otherwise); the format may change. */
     @PUT
     @Path("/{id}/draft")
-    public Uni<CourseInternals.Draft> replace(@PathParam("id") String id, @Valid @NotNull CourseInternals.Replace body) {
+    public Uni<CourseInternals.Draft> replace(
+            @PathParam("id") String id, @Valid @NotNull CourseInternals.Replace body) {
         checkCaller();
         return internals.replaceDraft(QueryParams.id("id", id), body);
     }
 
     private void checkCaller() {
         if (!(identity.getPrincipal() instanceof ServiceCaller caller) || !CALLERS.contains(caller.service())) {
-            throw ApiException.forbidden("The internal course API is for " + String.join(" and ", CALLERS.stream().sorted().toList()));
+            throw ApiException.forbidden("The internal course API is for "
+                    + String.join(" and ", CALLERS.stream().sorted().toList()));
         }
     }
 }

@@ -3,12 +3,11 @@ package org.courseplatform.courses.language;
 import java.util.List;
 
 /** The brand voice a provider writes in: how a workspace or tenant wants its courses to sound. */
-public record BrandVoice(String name, String tone, String audience, List<String> dos, List<String> donts,
-        List<Term> vocabulary) {
+public record BrandVoice(
+        String name, String tone, String audience, List<String> dos, List<String> donts, List<Term> vocabulary) {
 
     /** A term with how to use it. */
-    public record Term(String term, String note) {
-    }
+    public record Term(String term, String note) {}
 
     /** The voice as instructions for a model's system prompt. */
     public String instructions() {

@@ -18,8 +18,8 @@ public class BuiltInTranslationProvider implements TranslationProvider {
     }
 
     @Override
-    public Map<String, String> translate(String source, String target, Map<String, String> strings,
-            Optional<BrandVoice> voice) {
+    public Map<String, String> translate(
+            String source, String target, Map<String, String> strings, Optional<BrandVoice> voice) {
         return Map.of();
     }
 }

@@ -10,8 +10,17 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@code courseId} is always there, null for a generation job until its course exists.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Job(long id, String type, String status, @JsonInclude(JsonInclude.Include.ALWAYS) Long courseId,
-        String locale, Progress progress, Error error, JsonNode result, String createdAt, String startedAt,
+public record Job(
+        long id,
+        String type,
+        String status,
+        @JsonInclude(JsonInclude.Include.ALWAYS) Long courseId,
+        String locale,
+        Progress progress,
+        Error error,
+        JsonNode result,
+        String createdAt,
+        String startedAt,
         String finishedAt) {
 
     public static final String TRANSLATION = "translation";
@@ -29,10 +38,8 @@ public record Job(long id, String type, String status, @JsonInclude(JsonInclude.
     }
 
     /** Units done of the total: strings for a translation, screens for narration. */
-    public record Progress(int done, int total) {
-    }
+    public record Progress(int done, int total) {}
 
     /** Why a job failed: a stable code and a message for a person. */
-    public record Error(String code, String message) {
-    }
+    public record Error(String code, String message) {}
 }

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.UUID;
 
 /**
@@ -34,9 +35,11 @@ public class JobRepository {
      * A job with the workspace and tenant it belongs to: its course's, or for a generation job (no
      * course until it succeeds) its own columns.
      */
-    private static final String FIND = "select " + COLUMNS + ", coalesce(j.workspace_id, c.workspace_id) as scope_workspace, "
-            + "case when j.workspace_id is not null then j.client_identifier else c.client_identifier end as scope_client "
-            + "from language_job j left join course c on c.id = j.course_id where j.id = $1";
+    private static final String FIND =
+            "select " + COLUMNS + ", coalesce(j.workspace_id, c.workspace_id) as scope_workspace, "
+                    + "case when j.workspace_id is not null then j.client_identifier else c.client_identifier end as scope_client "
+                    + "from language_job j left join course c on c.id = j.course_id where j.id = $1";
+
     private static final String INSERT_SCOPED = """
             insert into language_job as j (type, status, locale, params, test_mode, workspace_id, client_identifier, identifier)
             values ($1, 'queued', $2, cast($3 as text)::jsonb, $4, $5, $6, $7)
@@ -83,17 +86,25 @@ public class JobRepository {
             where id = ?1 and lease_token = ?2 and status = 'running'""";
 
     /** A job as stored, with the workspace and tenant it belongs to (for the caller's scope) and its parameters. */
-    public record Stored(Job job, long workspaceId, String clientIdentifier, JsonNode params) {
-    }
+    public record Stored(Job job, long workspaceId, String clientIdentifier, JsonNode params) {}
 
     /**
      * A job this instance claimed: {@code token} proves the lease in every later write. A
      * generation job has no {@code courseId} but the scope the course is made in: {@code workspaceId},
      * {@code clientIdentifier} (null: the workspace-default tenant) and {@code identifier} (the owner).
      */
-    public record Claimed(long id, Long courseId, String type, String locale, JsonNode params, boolean testMode,
-            int attempts, UUID token, Long workspaceId, String clientIdentifier, String identifier) {
-    }
+    public record Claimed(
+            long id,
+            Long courseId,
+            String type,
+            String locale,
+            JsonNode params,
+            boolean testMode,
+            int attempts,
+            UUID token,
+            Long workspaceId,
+            String clientIdentifier,
+            String identifier) {}
 
     private final Pool pool;
     private final ObjectMapper mapper;
@@ -104,15 +115,24 @@ public class JobRepository {
     }
 
     public Uni<Job> insert(long courseId, String type, String locale, JsonNode params, boolean testMode) {
-        return pool.preparedQuery(INSERT).execute(Tuple.of(courseId, type, locale, params.toString(), testMode))
+        return pool.preparedQuery(INSERT)
+                .execute(Tuple.of(courseId, type, locale, params.toString(), testMode))
                 .map(rows -> view(rows.iterator().next()));
     }
 
     /** Queues a job that is not about an existing course (generation): it carries its own scope. */
-    public Uni<Job> insertScoped(String type, long workspaceId, String clientIdentifier, String identifier, String locale,
-            JsonNode params, boolean testMode) {
-        return pool.preparedQuery(INSERT_SCOPED).execute(Tuple.from(java.util.Arrays.asList(type, locale, params.toString(),
-                testMode, workspaceId, clientIdentifier, identifier))).map(rows -> view(rows.iterator().next()));
+    public Uni<Job> insertScoped(
+            String type,
+            long workspaceId,
+            String clientIdentifier,
+            String identifier,
+            String locale,
+            JsonNode params,
+            boolean testMode) {
+        return pool.preparedQuery(INSERT_SCOPED)
+                .execute(Tuple.from(Arrays.asList(
+                        type, locale, params.toString(), testMode, workspaceId, clientIdentifier, identifier)))
+                .map(rows -> view(rows.iterator().next()));
     }
 
     public Uni<Stored> find(long id) {
@@ -121,7 +141,10 @@ public class JobRepository {
                 return null;
             }
             Row row = rows.iterator().next();
-            return new Stored(view(row), row.getLong("scope_workspace"), row.getString("scope_client"),
+            return new Stored(
+                    view(row),
+                    row.getLong("scope_workspace"),
+                    row.getString("scope_client"),
                     json(row.getString("params")));
         });
     }
@@ -129,13 +152,17 @@ public class JobRepository {
     /** Claims the oldest queued job, or a running one whose lease ended; null when there is none. */
     Uni<Claimed> claim(Duration lease) {
         UUID token = UUID.randomUUID();
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(lease.toSeconds(), token)).map(rows -> claimed(rows, token));
+        return pool.preparedQuery(CLAIM)
+                .execute(Tuple.of(lease.toSeconds(), token))
+                .map(rows -> claimed(rows, token));
     }
 
     /** Claims one queued job by id (a request runs its own job at once); null when it is gone or taken. */
     Uni<Claimed> claim(long id, Duration lease) {
         UUID token = UUID.randomUUID();
-        return pool.preparedQuery(CLAIM_ONE).execute(Tuple.of(id, lease.toSeconds(), token)).map(rows -> claimed(rows, token));
+        return pool.preparedQuery(CLAIM_ONE)
+                .execute(Tuple.of(id, lease.toSeconds(), token))
+                .map(rows -> claimed(rows, token));
     }
 
     private Claimed claimed(RowSet<Row> rows, UUID token) {
@@ -143,26 +170,39 @@ public class JobRepository {
             return null;
         }
         Row row = rows.iterator().next();
-        return new Claimed(row.getLong("id"), row.getLong("course_id"), row.getString("type"),
-                row.getString("locale"), json(row.getString("params")), row.getBoolean("test_mode"),
-                row.getInteger("attempts"), token, row.getLong("workspace_id"), row.getString("client_identifier"),
+        return new Claimed(
+                row.getLong("id"),
+                row.getLong("course_id"),
+                row.getString("type"),
+                row.getString("locale"),
+                json(row.getString("params")),
+                row.getBoolean("test_mode"),
+                row.getInteger("attempts"),
+                token,
+                row.getLong("workspace_id"),
+                row.getString("client_identifier"),
                 row.getString("identifier"));
     }
 
     /** Records progress and renews the lease; false when the job is no longer this worker's. */
     Uni<Boolean> progress(Claimed job, int done, int total, Duration lease) {
-        return pool.preparedQuery(PROGRESS).execute(Tuple.of(job.id(), job.token(), done, total, lease.toSeconds()))
+        return pool.preparedQuery(PROGRESS)
+                .execute(Tuple.of(job.id(), job.token(), done, total, lease.toSeconds()))
                 .map(rows -> rows.rowCount() == 1);
     }
 
     /** Extends the lease of a job this instance is still working on (the worker's heartbeat). */
     Uni<Boolean> renew(Claimed job, Duration lease) {
-        return pool.preparedQuery(RENEW).execute(Tuple.of(job.id(), job.token(), lease.toSeconds())).map(this::one);
+        return pool.preparedQuery(RENEW)
+                .execute(Tuple.of(job.id(), job.token(), lease.toSeconds()))
+                .map(this::one);
     }
 
     Uni<Boolean> fail(Claimed job, String code, String message) {
         String text = message == null ? code : message.length() > 2000 ? message.substring(0, 2000) + "…" : message;
-        return pool.preparedQuery(FAIL).execute(Tuple.of(job.id(), job.token(), code, text)).map(this::one);
+        return pool.preparedQuery(FAIL)
+                .execute(Tuple.of(job.id(), job.token(), code, text))
+                .map(this::one);
     }
 
     private static final String REQUEUE = """
@@ -172,11 +212,15 @@ public class JobRepository {
 
     /** Puts the job back after an unexpected error, to be claimed again after a pause. */
     Uni<Boolean> requeue(Claimed job, String reason) {
-        return pool.preparedQuery(REQUEUE).execute(Tuple.of(job.id(), job.token(), reason)).map(this::one);
+        return pool.preparedQuery(REQUEUE)
+                .execute(Tuple.of(job.id(), job.token(), reason))
+                .map(this::one);
     }
 
     Uni<Boolean> succeed(Claimed job, JsonNode result) {
-        return pool.preparedQuery(SUCCEED).execute(Tuple.of(job.id(), job.token(), result.toString())).map(this::one);
+        return pool.preparedQuery(SUCCEED)
+                .execute(Tuple.of(job.id(), job.token(), result.toString()))
+                .map(this::one);
     }
 
     /**
@@ -184,13 +228,18 @@ public class JobRepository {
      * the change the job made; fails (rolling that change back) when the lease was lost.
      */
     Uni<Void> succeedInTransaction(Claimed job, JsonNode result) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(SUCCEED_HR)
-                .setParameter(1, job.id()).setParameter(2, job.token()).setParameter(3, result.toString())
-                .executeUpdate()).invoke(count -> {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(SUCCEED_HR)
+                        .setParameter(1, job.id())
+                        .setParameter(2, job.token())
+                        .setParameter(3, result.toString())
+                        .executeUpdate())
+                .invoke(count -> {
                     if (count != 1) {
                         throw new LeaseLost(job.id());
                     }
-                }).replaceWithVoid();
+                })
+                .replaceWithVoid();
     }
 
     private static final String SUCCEED_WITH_COURSE_HR = """
@@ -205,13 +254,19 @@ public class JobRepository {
      * the lease was lost.
      */
     public Uni<Void> succeedWithCourseInTransaction(Claimed job, long courseId, JsonNode result) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(SUCCEED_WITH_COURSE_HR)
-                .setParameter(1, job.id()).setParameter(2, job.token()).setParameter(3, result.toString())
-                .setParameter(4, courseId).executeUpdate()).invoke(count -> {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(SUCCEED_WITH_COURSE_HR)
+                        .setParameter(1, job.id())
+                        .setParameter(2, job.token())
+                        .setParameter(3, result.toString())
+                        .setParameter(4, courseId)
+                        .executeUpdate())
+                .invoke(count -> {
                     if (count != 1) {
                         throw new LeaseLost(job.id());
                     }
-                }).replaceWithVoid();
+                })
+                .replaceWithVoid();
     }
 
     /** The job was taken over by another instance after its lease ended: this one's work is dropped. */
@@ -227,11 +282,17 @@ public class JobRepository {
 
     private Job view(Row row) {
         String code = row.getString("error_code");
-        return new Job(row.getLong("id"), row.getString("type"), row.getString("status"), row.getLong("course_id"),
-                row.getString("locale"), new Job.Progress(row.getInteger("progress_done"), row.getInteger("progress_total")),
+        return new Job(
+                row.getLong("id"),
+                row.getString("type"),
+                row.getString("status"),
+                row.getLong("course_id"),
+                row.getString("locale"),
+                new Job.Progress(row.getInteger("progress_done"), row.getInteger("progress_total")),
                 code == null ? null : new Job.Error(code, row.getString("error_message")),
                 row.getString("result") == null ? null : json(row.getString("result")),
-                time(row.getOffsetDateTime("created_at")), time(row.getOffsetDateTime("started_at")),
+                time(row.getOffsetDateTime("created_at")),
+                time(row.getOffsetDateTime("started_at")),
                 time(row.getOffsetDateTime("finished_at")));
     }
 
@@ -244,6 +305,8 @@ public class JobRepository {
     }
 
     private static String time(OffsetDateTime time) {
-        return time == null ? null : time.withOffsetSameInstant(ZoneOffset.UTC).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+        return time == null
+                ? null
+                : time.withOffsetSameInstant(ZoneOffset.UTC).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
     }
 }

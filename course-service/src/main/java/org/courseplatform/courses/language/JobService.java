@@ -57,7 +57,8 @@ public class JobService {
             }
             ObjectNode params = mapper.createObjectNode().put("overwrite", overwrite);
             return jobs.insert(courseId, Job.TRANSLATION, locale, params, scope.testMode())
-                    .invoke(job -> Log.debugf("Translation of course %s into %s queued as job %s",
+                    .invoke(job -> Log.debugf(
+                            "Translation of course %s into %s queued as job %s",
                             String.valueOf(courseId), locale, String.valueOf(job.id())));
         });
     }

@@ -10,8 +10,12 @@ import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.courseplatform.platform.web.ApiException;
 
 /**
  * Runs queued translation, narration and generation jobs. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED}
@@ -28,7 +32,7 @@ public class JobWorker {
     private final Vertx vertx;
     private final Map<String, JobHandler> handlers = new HashMap<>();
     private final AtomicInteger running = new AtomicInteger();
-    private final java.util.List<EndListener> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<EndListener> listeners = new CopyOnWriteArrayList<>();
 
     public JobWorker(JobRepository jobs, LanguageConfig config, Vertx vertx, Instance<JobHandler> handlers) {
         this.jobs = jobs;
@@ -42,8 +46,12 @@ public class JobWorker {
         if (!config.worker().enabled()) {
             return Uni.createFrom().voidItem();
         }
-        return claimWhileFree().onFailure().invoke(e -> Log.warnf("Language job worker: %s", e.getMessage()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+        return claimWhileFree()
+                .onFailure()
+                .invoke(e -> Log.warnf("Language job worker: %s", e.getMessage()))
+                .onFailure()
+                .recoverWithNull()
+                .replaceWithVoid();
     }
 
     /** Claims jobs while this instance has a free slot, starting each on its own context. */
@@ -68,8 +76,9 @@ public class JobWorker {
         if (!config.worker().enabled()) {
             return;
         }
-        claimWhileFree().subscribe().with(ignored -> {
-        }, e -> Log.debugf("Language job worker (woken): %s", e.getMessage()));
+        claimWhileFree()
+                .subscribe()
+                .with(ignored -> {}, e -> Log.debugf("Language job worker (woken): %s", e.getMessage()));
     }
 
     /**
@@ -98,21 +107,28 @@ public class JobWorker {
         VertxContextSafetyToggle.setContextSafe(context, true);
         // A heartbeat renews the lease while the job runs, however long one provider call takes;
         // when this instance stops, the heartbeat stops and the lease runs out.
-        long heartbeat = vertx.setPeriodic(Math.max(1000, config.worker().lease().toMillis() / 3),
-                tick -> jobs.renew(job, config.worker().lease()).subscribe().with(held -> {
-                }, e -> Log.debugf("Language job %s: lease not renewed: %s", String.valueOf(job.id()), e.getMessage())));
-        context.runOnContext(ignored -> run(job).subscribe().with(
-                done -> {
-                    vertx.cancelTimer(heartbeat);
-                    running.decrementAndGet();
-                    listeners.forEach(l -> l.ended(job.id()));
-                },
-                failure -> {
-                    vertx.cancelTimer(heartbeat);
-                    running.decrementAndGet();
-                    listeners.forEach(l -> l.ended(job.id()));
-                    Log.warnf("Language job %d: %s", job.id(), failure.toString());
-                }));
+        long heartbeat = vertx.setPeriodic(
+                Math.max(1000, config.worker().lease().toMillis() / 3),
+                tick -> jobs.renew(job, config.worker().lease())
+                        .subscribe()
+                        .with(
+                                held -> {},
+                                e -> Log.debugf(
+                                        "Language job %s: lease not renewed: %s",
+                                        String.valueOf(job.id()), e.getMessage())));
+        context.runOnContext(ignored -> run(job).subscribe()
+                .with(
+                        done -> {
+                            vertx.cancelTimer(heartbeat);
+                            running.decrementAndGet();
+                            listeners.forEach(l -> l.ended(job.id()));
+                        },
+                        failure -> {
+                            vertx.cancelTimer(heartbeat);
+                            running.decrementAndGet();
+                            listeners.forEach(l -> l.ended(job.id()));
+                            Log.warnf("Language job %d: %s", job.id(), failure.toString());
+                        }));
     }
 
     /** Told when a job this instance ran has ended (succeeded, failed, requeued or dropped). */
@@ -128,47 +144,57 @@ public class JobWorker {
     Uni<Void> run(JobRepository.Claimed job) {
         JobHandler handler = handlers.get(job.type());
         if (handler == null) {
-            return jobs.fail(job, "UNKNOWN_TYPE", "No worker runs jobs of type " + job.type()).replaceWithVoid();
+            return jobs.fail(job, "UNKNOWN_TYPE", "No worker runs jobs of type " + job.type())
+                    .replaceWithVoid();
         }
         if (job.attempts() > config.worker().maxAttempts()) {
-            return jobs.fail(job, "INTERRUPTED", "The job was interrupted " + (job.attempts() - 1)
-                    + " times (its instance stopped while running it); ask again").replaceWithVoid();
+            return jobs.fail(
+                            job,
+                            "INTERRUPTED",
+                            "The job was interrupted " + (job.attempts() - 1)
+                                    + " times (its instance stopped while running it); ask again")
+                    .replaceWithVoid();
         }
-        Log.debugf("Language job %s (%s) of course %s claimed, attempt %s", String.valueOf(job.id()), job.type(),
-                String.valueOf(job.courseId()), String.valueOf(job.attempts()));
-        JobHandler.JobProgress progress = (done, total) -> jobs.progress(job, done, total, config.worker().lease())
-                .invoke(held -> {
-                    if (!held) {
-                        throw new JobRepository.LeaseLost(job.id());
-                    }
-                }).replaceWithVoid();
-        return handler.run(job, progress)
-                .onFailure().recoverWithUni(failure -> {
-                    Throwable cause = unwrap(failure);
-                    if (cause instanceof JobRepository.LeaseLost) {
-                        Log.debugf("Language job %s: %s", String.valueOf(job.id()), cause.getMessage());
-                        return Uni.createFrom().voidItem();
-                    }
-                    if (cause instanceof org.courseplatform.platform.web.ApiException a) {
-                        // The course's own rules refused the change (deleted meanwhile, too large, ...).
-                        return jobs.fail(job, a.code().name(), a.getMessage()).replaceWithVoid();
-                    }
-                    if (cause instanceof JobFailure f) {
-                        Log.debugf("Language job %s failed: %s %s", String.valueOf(job.id()), f.code(), f.getMessage());
-                        return jobs.fail(job, f.code(), f.getMessage()).replaceWithVoid();
-                    }
-                    Log.warnf("Language job %d failed unexpectedly (attempt %d): %s", job.id(), job.attempts(), cause.toString());
-                    if (job.attempts() >= config.worker().maxAttempts()) {
-                        return jobs.fail(job, "INTERNAL", "The job failed: " + cause.getMessage()).replaceWithVoid();
-                    }
-                    return jobs.requeue(job, String.valueOf(cause.getMessage())).replaceWithVoid();
-                });
+        Log.debugf(
+                "Language job %s (%s) of course %s claimed, attempt %s",
+                String.valueOf(job.id()), job.type(), String.valueOf(job.courseId()), String.valueOf(job.attempts()));
+        JobHandler.JobProgress progress =
+                (done, total) -> jobs.progress(job, done, total, config.worker().lease())
+                        .invoke(held -> {
+                            if (!held) {
+                                throw new JobRepository.LeaseLost(job.id());
+                            }
+                        })
+                        .replaceWithVoid();
+        return handler.run(job, progress).onFailure().recoverWithUni(failure -> {
+            Throwable cause = unwrap(failure);
+            if (cause instanceof JobRepository.LeaseLost) {
+                Log.debugf("Language job %s: %s", String.valueOf(job.id()), cause.getMessage());
+                return Uni.createFrom().voidItem();
+            }
+            if (cause instanceof ApiException a) {
+                // The course's own rules refused the change (deleted meanwhile, too large, ...).
+                return jobs.fail(job, a.code().name(), a.getMessage()).replaceWithVoid();
+            }
+            if (cause instanceof JobFailure f) {
+                Log.debugf("Language job %s failed: %s %s", String.valueOf(job.id()), f.code(), f.getMessage());
+                return jobs.fail(job, f.code(), f.getMessage()).replaceWithVoid();
+            }
+            Log.warnf(
+                    "Language job %d failed unexpectedly (attempt %d): %s", job.id(), job.attempts(), cause.toString());
+            if (job.attempts() >= config.worker().maxAttempts()) {
+                return jobs.fail(job, "INTERNAL", "The job failed: " + cause.getMessage())
+                        .replaceWithVoid();
+            }
+            return jobs.requeue(job, String.valueOf(cause.getMessage())).replaceWithVoid();
+        });
     }
 
     private static Throwable unwrap(Throwable failure) {
         Throwable cause = failure;
-        while ((cause instanceof java.util.concurrent.CompletionException || cause.getClass() == RuntimeException.class
-                || cause instanceof IllegalStateException && cause.getCause() instanceof JobFailure)
+        while ((cause instanceof CompletionException
+                        || cause.getClass() == RuntimeException.class
+                        || cause instanceof IllegalStateException && cause.getCause() instanceof JobFailure)
                 && cause.getCause() != null) {
             cause = cause.getCause();
         }

@@ -20,16 +20,24 @@ public class LanguageRepository {
             select workspace_id, client_identifier, type, format, deleted, revision, draft->>'locale' as locale,
                 draft::text as draft
             from course where id = $1""";
-    private static final String MACHINE = "select path, text from machine_translation where course_id = $1 and locale = $2";
+    private static final String MACHINE =
+            "select path, text from machine_translation where course_id = $1 and locale = $2";
     private static final String RECORD = """
             insert into machine_translation (course_id, locale, path, text)
             select ?1, ?2, e.key, e.value from jsonb_each_text(cast(cast(?3 as text) as jsonb)) e
             on conflict (course_id, locale, path) do update set text = excluded.text, created_at = now()""";
 
     /** A course as a job sees it; {@code draft} only when asked for. */
-    public record CourseFacts(long id, long workspaceId, String clientIdentifier, String type, String format,
-            boolean deleted, long revision, String locale, String draft) {
-    }
+    public record CourseFacts(
+            long id,
+            long workspaceId,
+            String clientIdentifier,
+            String type,
+            String format,
+            boolean deleted,
+            long revision,
+            String locale,
+            String draft) {}
 
     private final Pool pool;
 
@@ -38,8 +46,9 @@ public class LanguageRepository {
     }
 
     public Uni<CourseFacts> course(long id) {
-        return pool.preparedQuery(COURSE).execute(Tuple.of(id)).map(rows -> rows.size() == 0 ? null
-                : facts(id, rows.iterator().next(), null));
+        return pool.preparedQuery(COURSE)
+                .execute(Tuple.of(id))
+                .map(rows -> rows.size() == 0 ? null : facts(id, rows.iterator().next(), null));
     }
 
     public Uni<CourseFacts> courseWithDraft(long id) {
@@ -63,12 +72,25 @@ public class LanguageRepository {
 
     /** Records what a job wrote, in the current Hibernate Reactive transaction (the job's draft save). */
     Uni<Void> recordMachineTranslations(long courseId, String locale, String writtenJson) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(RECORD).setParameter(1, courseId)
-                .setParameter(2, locale).setParameter(3, writtenJson).executeUpdate()).replaceWithVoid();
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(RECORD)
+                        .setParameter(1, courseId)
+                        .setParameter(2, locale)
+                        .setParameter(3, writtenJson)
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 
     private static CourseFacts facts(long id, Row row, String draft) {
-        return new CourseFacts(id, row.getLong("workspace_id"), row.getString("client_identifier"), row.getString("type"),
-                row.getString("format"), row.getBoolean("deleted"), row.getLong("revision"), row.getString("locale"), draft);
+        return new CourseFacts(
+                id,
+                row.getLong("workspace_id"),
+                row.getString("client_identifier"),
+                row.getString("type"),
+                row.getString("format"),
+                row.getBoolean("deleted"),
+                row.getLong("revision"),
+                row.getString("locale"),
+                draft);
     }
 }

@@ -49,25 +49,32 @@ public class LanguageResource {
     @POST
     @Path("/course/{id}/translations")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<Job>> translate(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier, LanguageRequests.Translate body) {
-        return jobs.translate(scope(clientIdentifier), QueryParams.id("id", id), body).map(LanguageResource::accepted);
+    public Uni<RestResponse<Job>> translate(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            LanguageRequests.Translate body) {
+        return jobs.translate(scope(clientIdentifier), QueryParams.id("id", id), body)
+                .map(LanguageResource::accepted);
     }
 
     /** Queues narration: scripts for the screens (default: all) and, unless {@code audio} is false, their audio. */
     @POST
     @Path("/course/{id}/narration")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<Job>> narrate(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier, LanguageRequests.Narrate body) {
-        return narration.narrate(scope(clientIdentifier), QueryParams.id("id", id), body).map(LanguageResource::accepted);
+    public Uni<RestResponse<Job>> narrate(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            LanguageRequests.Narrate body) {
+        return narration
+                .narrate(scope(clientIdentifier), QueryParams.id("id", id), body)
+                .map(LanguageResource::accepted);
     }
 
     /** Every screen's script, in document order, with its audio URL once it has audio. */
     @GET
     @Path("/course/{id}/narration")
-    public Uni<NarrationService.Narration> narration(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<NarrationService.Narration> narration(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
         return narration.get(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
@@ -75,14 +82,18 @@ public class LanguageResource {
     @PUT
     @Path("/course/{id}/narration/{screenId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<NarrationService.Screen> script(@PathParam("id") String id, @PathParam("screenId") String screenId,
-            @QueryParam("clientIdentifier") String clientIdentifier, LanguageRequests.Script body) {
+    public Uni<NarrationService.Screen> script(
+            @PathParam("id") String id,
+            @PathParam("screenId") String screenId,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            LanguageRequests.Script body) {
         return narration.put(scope(clientIdentifier), QueryParams.id("id", id), screenId, body);
     }
 
     static RestResponse<Job> accepted(Job job) {
         return RestResponse.ResponseBuilder.<Job>create(RestResponse.Status.ACCEPTED, job)
-                .location(URI.create("/v1/headless/jobs/" + job.id())).build();
+                .location(URI.create("/v1/headless/jobs/" + job.id()))
+                .build();
     }
 
     private CourseScope scope(String clientIdentifier) {

@@ -32,13 +32,19 @@ public class NarrationAudioResource {
         if (!token.matches("[0-9a-f]{32}")) {
             throw ApiException.notFound("No such narration audio");
         }
-        return scripts.audio(token).ifNoItem().after(Duration.ofSeconds(5)).fail().chain(audio -> {
-            if (audio == null) {
-                throw ApiException.notFound("No such narration audio");
-            }
-            return Workers.call(() -> store.get(audio[0])
-                    .map(bytes -> Response.ok(bytes, audio[1]).header("Cache-Control", "public, max-age=31536000, immutable").build())
-                    .orElseThrow(() -> ApiException.notFound("No such narration audio")));
-        });
+        return scripts.audio(token)
+                .ifNoItem()
+                .after(Duration.ofSeconds(5))
+                .fail()
+                .chain(audio -> {
+                    if (audio == null) {
+                        throw ApiException.notFound("No such narration audio");
+                    }
+                    return Workers.call(() -> store.get(audio[0])
+                            .map(bytes -> Response.ok(bytes, audio[1])
+                                    .header("Cache-Control", "public, max-age=31536000, immutable")
+                                    .build())
+                            .orElseThrow(() -> ApiException.notFound("No such narration audio")));
+                });
     }
 }

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.document.PlainText;
@@ -37,8 +37,14 @@ public class NarrationJob implements JobHandler {
     private final BrandVoiceSource voices;
     private final ObjectMapper mapper;
 
-    public NarrationJob(LanguageRepository courses, NarrationRepository scripts, JobRepository jobs,
-            OpenAiCompatibleClient client, SpeechSynthesizer speech, NarrationStore store, BrandVoiceSource voices,
+    public NarrationJob(
+            LanguageRepository courses,
+            NarrationRepository scripts,
+            JobRepository jobs,
+            OpenAiCompatibleClient client,
+            SpeechSynthesizer speech,
+            NarrationStore store,
+            BrandVoiceSource voices,
             ObjectMapper mapper) {
         this.courses = courses;
         this.scripts = scripts;
@@ -62,27 +68,47 @@ public class NarrationJob implements JobHandler {
         job.params().path("screenIds").forEach(id -> wanted.add(id.asText()));
         int[] counts = new int[3]; // scripts written, audio made, screens without text
         return courses.courseWithDraft(job.courseId()).chain(course -> {
-            if (course == null || course.deleted() || !CourseDocuments.BUILDER2.equals(course.format())
+            if (course == null
+                    || course.deleted()
+                    || !CourseDocuments.BUILDER2.equals(course.format())
                     || course.draft() == null) {
                 throw new JobFailure("NOT_NARRATABLE", "The course is gone, deleted or not a Builder 2 course");
             }
             String locale = course.locale() == null ? CourseDocuments.DEFAULT_LOCALE : course.locale();
             return voices.voiceOf(course.workspaceId(), course.clientIdentifier())
                     .chain(voice -> Workers.call(() -> screens(course.draft(), wanted))
-                            .chain(screens -> scripts.list(job.courseId()).chain(existing -> progress.report(0, screens.size())
-                                    .chain(() -> Multi.createFrom().range(0, screens.size())
-                                            .onItem().transformToUniAndConcatenate(i -> narrate(job, screens.get(i),
-                                                    existing.get(screens.get(i).path("id").asText()), locale, voice, audio, counts)
-                                                    .chain(() -> progress.report(i + 1, screens.size())))
-                                            .collect().last())
-                                    .chain(() -> {
-                                        ObjectNode result = mapper.createObjectNode().put("screens", screens.size())
-                                                .put("scripts", counts[0]).put("audio", counts[1])
-                                                .put("withoutText", counts[2])
-                                                .put("scriptProvider", client.chatConfigured() ? "openai-compatible" : "built-in")
-                                                .put("speech", audio ? speech.engine() : null);
-                                        return jobs.succeed(job, result).replaceWithVoid();
-                                    }))));
+                            .chain(screens -> scripts.list(job.courseId())
+                                    .chain(existing -> progress.report(0, screens.size())
+                                            .chain(() -> Multi.createFrom()
+                                                    .range(0, screens.size())
+                                                    .onItem()
+                                                    .transformToUniAndConcatenate(i -> narrate(
+                                                                    job,
+                                                                    screens.get(i),
+                                                                    existing.get(screens.get(i)
+                                                                            .path("id")
+                                                                            .asText()),
+                                                                    locale,
+                                                                    voice,
+                                                                    audio,
+                                                                    counts)
+                                                            .chain(() -> progress.report(i + 1, screens.size())))
+                                                    .collect()
+                                                    .last())
+                                            .chain(() -> {
+                                                ObjectNode result = mapper.createObjectNode()
+                                                        .put("screens", screens.size())
+                                                        .put("scripts", counts[0])
+                                                        .put("audio", counts[1])
+                                                        .put("withoutText", counts[2])
+                                                        .put(
+                                                                "scriptProvider",
+                                                                client.chatConfigured()
+                                                                        ? "openai-compatible"
+                                                                        : "built-in")
+                                                        .put("speech", audio ? speech.engine() : null);
+                                                return jobs.succeed(job, result).replaceWithVoid();
+                                            }))));
         });
     }
 
@@ -96,8 +122,14 @@ public class NarrationJob implements JobHandler {
         return list;
     }
 
-    private Uni<Void> narrate(JobRepository.Claimed job, JsonNode screen, NarrationRepository.Stored existing,
-            String locale, java.util.Optional<BrandVoice> voice, boolean audio, int[] counts) {
+    private Uni<Void> narrate(
+            JobRepository.Claimed job,
+            JsonNode screen,
+            NarrationRepository.Stored existing,
+            String locale,
+            Optional<BrandVoice> voice,
+            boolean audio,
+            int[] counts) {
         String screenId = screen.path("id").asText();
         Uni<String> script;
         if (existing != null && existing.edited()) {
@@ -113,21 +145,26 @@ public class NarrationJob implements JobHandler {
             });
         }
         return script.chain(text -> {
-            boolean current = existing != null && existing.audioKey() != null && existing.script().equals(text);
+            boolean current = existing != null
+                    && existing.audioKey() != null
+                    && existing.script().equals(text);
             if (!audio || text.isEmpty() || current) {
                 return Uni.createFrom().voidItem();
             }
             String token = HexFormat.of().formatHex(random());
             return Workers.call(() -> {
-                SpeechSynthesizer.Audio made = speech.speak(text, locale);
-                String key = store.put(job.courseId(), token, made.bytes(), made.mime());
-                return new String[] {key, made.mime(), made.voice()};
-            }).chain(saved -> scripts.saveAudio(job.courseId(), screenId, text, saved[0], saved[1], token, saved[2]))
+                        SpeechSynthesizer.Audio made = speech.speak(text, locale);
+                        String key = store.put(job.courseId(), token, made.bytes(), made.mime());
+                        return new String[] {key, made.mime(), made.voice()};
+                    })
+                    .chain(saved ->
+                            scripts.saveAudio(job.courseId(), screenId, text, saved[0], saved[1], token, saved[2]))
                     .invoke(linked -> {
                         if (linked) {
                             counts[1]++;
                         }
-                    }).replaceWithVoid();
+                    })
+                    .replaceWithVoid();
         });
     }
 
@@ -138,7 +175,7 @@ public class NarrationJob implements JobHandler {
     }
 
     /** The screen's script: from the provider when configured, else the built-in extractor. */
-    private String write(JsonNode screen, String locale, java.util.Optional<BrandVoice> voice) {
+    private String write(JsonNode screen, String locale, Optional<BrandVoice> voice) {
         String extracted = ScriptExtractor.script(screen);
         if (!client.chatConfigured() || extracted.isEmpty()) {
             return extracted;
@@ -150,7 +187,8 @@ public class NarrationJob implements JobHandler {
         String system = "You write the spoken narration script of one screen of an e-learning course, in the language "
                 + "tagged " + locale + ". Use only what the screen says; write clear sentences for listening (no "
                 + "markup, lists or symbols read aloud), at most " + ScriptExtractor.MAX_SCRIPT + " characters. Answer "
-                + "only a JSON object {\"script\": \"...\"}." + voice.map(v -> " " + v.instructions()).orElse("");
+                + "only a JSON object {\"script\": \"...\"}."
+                + voice.map(v -> " " + v.instructions()).orElse("");
         return client.chatJson(system, asked.toString(), answer -> {
             JsonNode script = answer.get("script");
             if (script == null || !script.isTextual() || script.asText().isBlank()) {

@@ -6,6 +6,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -16,7 +17,8 @@ import java.util.Map;
 @ApplicationScoped
 public class NarrationRepository {
 
-    private static final String COLUMNS = "screen_id, script, edited, audio_key, audio_mime, audio_token, voice, updated_at";
+    private static final String COLUMNS =
+            "screen_id, script, edited, audio_key, audio_mime, audio_token, voice, updated_at";
     private static final String LIST = "select " + COLUMNS + " from narration_script where course_id = $1";
     private static final String GENERATED = """
             insert into narration_script (course_id, screen_id, script) values ($1, $2, $3)
@@ -39,9 +41,15 @@ public class NarrationRepository {
             select screen_id, audio_token from narration_script where course_id = $1 and audio_token is not null""";
 
     /** One screen's script and audio as stored. */
-    public record Stored(String screenId, String script, boolean edited, String audioKey, String audioMime,
-            String audioToken, String voice, OffsetDateTime updatedAt) {
-    }
+    public record Stored(
+            String screenId,
+            String script,
+            boolean edited,
+            String audioKey,
+            String audioMime,
+            String audioToken,
+            String voice,
+            OffsetDateTime updatedAt) {}
 
     private final Pool pool;
 
@@ -59,25 +67,35 @@ public class NarrationRepository {
 
     /** Stores a generated script unless a person wrote this screen's script. */
     Uni<Void> saveGenerated(long courseId, String screenId, String script) {
-        return pool.preparedQuery(GENERATED).execute(Tuple.of(courseId, screenId, script)).replaceWithVoid();
+        return pool.preparedQuery(GENERATED)
+                .execute(Tuple.of(courseId, screenId, script))
+                .replaceWithVoid();
     }
 
     Uni<Stored> saveByHand(long courseId, String screenId, String script) {
-        return pool.preparedQuery(BY_HAND).execute(Tuple.of(courseId, screenId, script))
+        return pool.preparedQuery(BY_HAND)
+                .execute(Tuple.of(courseId, screenId, script))
                 .map(rows -> stored(rows.iterator().next()));
     }
 
     /** Links audio to the script it was made from; false when the script changed meanwhile. */
-    Uni<Boolean> saveAudio(long courseId, String screenId, String script, String key, String mime, String token,
-            String voice) {
-        return pool.preparedQuery(AUDIO).execute(Tuple.tuple(java.util.Arrays.asList(courseId, screenId, script, key, mime, token, voice)))
+    Uni<Boolean> saveAudio(
+            long courseId, String screenId, String script, String key, String mime, String token, String voice) {
+        return pool.preparedQuery(AUDIO)
+                .execute(Tuple.tuple(Arrays.asList(courseId, screenId, script, key, mime, token, voice)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
     /** The S3 key and type of the audio with this token; null when there is none. */
     public Uni<String[]> audio(String token) {
-        return pool.preparedQuery(BY_TOKEN).execute(Tuple.of(token)).map(rows -> rows.size() == 0 ? null
-                : new String[] {rows.iterator().next().getString("audio_key"), rows.iterator().next().getString("audio_mime")});
+        return pool.preparedQuery(BY_TOKEN)
+                .execute(Tuple.of(token))
+                .map(rows -> rows.size() == 0
+                        ? null
+                        : new String[] {
+                            rows.iterator().next().getString("audio_key"),
+                            rows.iterator().next().getString("audio_mime")
+                        });
     }
 
     /** Screen id to audio token, for the screens of a course that have audio. */
@@ -90,8 +108,14 @@ public class NarrationRepository {
     }
 
     private static Stored stored(Row row) {
-        return new Stored(row.getString("screen_id"), row.getString("script"), row.getBoolean("edited"),
-                row.getString("audio_key"), row.getString("audio_mime"), row.getString("audio_token"),
-                row.getString("voice"), row.getOffsetDateTime("updated_at"));
+        return new Stored(
+                row.getString("screen_id"),
+                row.getString("script"),
+                row.getBoolean("edited"),
+                row.getString("audio_key"),
+                row.getString("audio_mime"),
+                row.getString("audio_token"),
+                row.getString("voice"),
+                row.getOffsetDateTime("updated_at"));
     }
 }

@@ -9,7 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +31,12 @@ public class NarrationService {
     static final int MAX_SCREEN_IDS = 1000;
 
     /** GET …/narration. */
-    public record Narration(long courseId, List<Screen> screens) {
-    }
+    public record Narration(long courseId, List<Screen> screens) {}
 
     /** One screen's script; {@code audioUrl} and {@code voice} once it has audio. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Screen(String screenId, String script, boolean edited, String audioUrl, String voice, String updatedAt) {
-    }
+    public record Screen(
+            String screenId, String script, boolean edited, String audioUrl, String voice, String updatedAt) {}
 
     private final JobService jobService;
     private final JobRepository jobs;
@@ -46,8 +45,13 @@ public class NarrationService {
     private final ObjectMapper mapper;
     private final String baseUrl;
 
-    public NarrationService(JobService jobService, JobRepository jobs, LanguageRepository courses,
-            NarrationRepository scripts, ObjectMapper mapper, @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+    public NarrationService(
+            JobService jobService,
+            JobRepository jobs,
+            LanguageRepository courses,
+            NarrationRepository scripts,
+            ObjectMapper mapper,
+            @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.jobService = jobService;
         this.jobs = jobs;
         this.courses = courses;
@@ -75,15 +79,17 @@ public class NarrationService {
                 }
             }
         }
-        return jobService.editableCourse(scope, courseId).chain(() -> courses.courseWithDraft(courseId))
+        return jobService
+                .editableCourse(scope, courseId)
+                .chain(() -> courses.courseWithDraft(courseId))
                 .chain(course -> Workers.call(() -> screenIds(course.draft())))
                 .chain(known -> {
                     if (screenIds != null) {
                         List<ApiError.Detail> problems = new ArrayList<>();
                         for (int i = 0; i < screenIds.size(); i++) {
                             if (!known.contains(screenIds.get(i))) {
-                                problems.add(new ApiError.Detail("screenIds[" + i + "]", "course " + courseId
-                                        + " has no screen with this id"));
+                                problems.add(new ApiError.Detail(
+                                        "screenIds[" + i + "]", "course " + courseId + " has no screen with this id"));
                             }
                         }
                         if (!problems.isEmpty()) {
@@ -99,7 +105,9 @@ public class NarrationService {
     }
 
     public Uni<Narration> get(CourseScope scope, long courseId) {
-        return jobService.editableCourse(scope, courseId).chain(() -> courses.courseWithDraft(courseId))
+        return jobService
+                .editableCourse(scope, courseId)
+                .chain(() -> courses.courseWithDraft(courseId))
                 .chain(course -> Workers.call(() -> screenIds(course.draft())))
                 .chain(order -> scripts.list(courseId).map(stored -> {
                     List<Screen> screens = new ArrayList<>();
@@ -121,25 +129,33 @@ public class NarrationService {
         if (script.length() > ScriptExtractor.MAX_SCRIPT) {
             throw ApiException.invalid("script", "at most " + ScriptExtractor.MAX_SCRIPT + " characters");
         }
-        return jobService.editableCourse(scope, courseId).chain(() -> courses.courseWithDraft(courseId))
+        return jobService
+                .editableCourse(scope, courseId)
+                .chain(() -> courses.courseWithDraft(courseId))
                 .chain(course -> Workers.call(() -> screenIds(course.draft())))
                 .chain(known -> {
                     if (!known.contains(screenId)) {
                         throw ApiException.notFound("Screen " + screenId + " not found in course " + courseId);
                     }
-                    return scripts.saveByHand(courseId, screenId, script.strip()).map(this::view);
+                    return scripts.saveByHand(courseId, screenId, script.strip())
+                            .map(this::view);
                 });
     }
 
     private Screen view(NarrationRepository.Stored s) {
-        return new Screen(s.screenId(), s.script(), s.edited(), s.audioToken() == null ? null : audioUrl(s.audioToken()),
-                s.voice(), s.updatedAt().withOffsetSameInstant(ZoneOffset.UTC).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        return new Screen(
+                s.screenId(),
+                s.script(),
+                s.edited(),
+                s.audioToken() == null ? null : audioUrl(s.audioToken()),
+                s.voice(),
+                s.updatedAt().withOffsetSameInstant(ZoneOffset.UTC).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
     }
 
     /** Screen id to audio URL for the screens of a course with audio (what the player gets). */
     public Uni<Map<String, String>> audioUrls(long courseId) {
         return scripts.audioTokens(courseId).map(tokens -> {
-            Map<String, String> urls = new java.util.LinkedHashMap<>();
+            Map<String, String> urls = new LinkedHashMap<>();
             tokens.forEach((screen, token) -> urls.put(screen, audioUrl(token)));
             return urls;
         });

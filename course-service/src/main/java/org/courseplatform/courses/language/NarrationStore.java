@@ -34,7 +34,8 @@ public class NarrationStore {
 
     Optional<byte[]> get(String key) {
         try {
-            return Optional.of(s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray());
+            return Optional.of(
+                    s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray());
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         }

@@ -12,9 +12,13 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 
@@ -37,9 +41,16 @@ public class OpenAiCompatibleClient {
     public OpenAiCompatibleClient(LanguageConfig config, ObjectMapper mapper) {
         this.config = config;
         this.mapper = mapper;
-        this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-        this.guard = guard(config.provider().timeout(), config.provider().maxRetries(), config.provider().retryDelay());
-        this.speechGuard = guard(config.speech().timeout(), config.provider().maxRetries(), config.provider().retryDelay());
+        this.http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        this.guard = guard(
+                config.provider().timeout(),
+                config.provider().maxRetries(),
+                config.provider().retryDelay());
+        this.speechGuard = guard(
+                config.speech().timeout(),
+                config.provider().maxRetries(),
+                config.provider().retryDelay());
     }
 
     /** Whether a chat-completions provider is configured (else the built-in providers are used). */
@@ -56,8 +67,17 @@ public class OpenAiCompatibleClient {
      * {@code validate}, which throws {@link ProviderException} (retryable) when the answer is unusable.
      */
     public <T> T chatJson(String system, String user, Function<JsonNode, T> validate) {
-        return chatJson(new ChatCall(system, user, config.provider().model(), null, guard, config.provider().timeout(),
-                config.provider().maxRetries(), null), validate);
+        return chatJson(
+                new ChatCall(
+                        system,
+                        user,
+                        config.provider().model(),
+                        null,
+                        guard,
+                        config.provider().timeout(),
+                        config.provider().maxRetries(),
+                        null),
+                validate);
     }
 
     /**
@@ -66,9 +86,15 @@ public class OpenAiCompatibleClient {
      * retries it ({@link #guard(Duration, int)}), and the error code of an answer that is not the
      * JSON object asked for when the retries are spent (null: PROVIDER_UNAVAILABLE).
      */
-    public record ChatCall(String system, String user, String model, JsonNode responseFormat, Guard guard,
-            Duration timeout, int maxRetries, String invalidCode) {
-    }
+    public record ChatCall(
+            String system,
+            String user,
+            String model,
+            JsonNode responseFormat,
+            Guard guard,
+            Duration timeout,
+            int maxRetries,
+            String invalidCode) {}
 
     /** {@link #chatJson(String, String, Function)} with the settings of {@code call}. */
     public <T> T chatJson(ChatCall call, Function<JsonNode, T> validate) {
@@ -81,19 +107,20 @@ public class OpenAiCompatibleClient {
         }
         URI uri = endpoint(config.provider().baseUrl().orElseThrow(), "chat/completions");
         return guarded(call.guard(), "chat completions", call.timeout(), call.maxRetries(), () -> {
-            HttpResponse<String> response = send(uri, body, config.provider().apiKey(), call.timeout(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    send(uri, body, config.provider().apiKey(), call.timeout(), HttpResponse.BodyHandlers.ofString());
             JsonNode content;
             try {
                 JsonNode answer = mapper.readTree(response.body());
                 JsonNode text = answer.path("choices").path(0).path("message").path("content");
                 if (!text.isTextual()) {
-                    throw new ProviderException("the answer has no choices[0].message.content", true, -1, call.invalidCode());
+                    throw new ProviderException(
+                            "the answer has no choices[0].message.content", true, -1, call.invalidCode());
                 }
                 content = mapper.readTree(text.asText());
             } catch (IOException e) {
-                throw new ProviderException("the answer is not the JSON asked for: " + e.getMessage(), true, -1,
-                        call.invalidCode());
+                throw new ProviderException(
+                        "the answer is not the JSON asked for: " + e.getMessage(), true, -1, call.invalidCode());
             }
             if (content == null || !content.isObject()) {
                 throw new ProviderException("the answer is not a JSON object", true, -1, call.invalidCode());
@@ -112,30 +139,44 @@ public class OpenAiCompatibleClient {
 
     /** Speech for {@code text}: the audio bytes in {@code format} (wav, mp3, ...). */
     public byte[] speech(String text, String voice, String format) {
-        ObjectNode body = mapper.createObjectNode().put("model", config.speech().model()).put("voice", voice)
-                .put("input", text).put("response_format", format);
+        ObjectNode body = mapper.createObjectNode()
+                .put("model", config.speech().model())
+                .put("voice", voice)
+                .put("input", text)
+                .put("response_format", format);
         URI uri = endpoint(config.speech().baseUrl().orElseThrow(), "audio/speech");
-        Optional<String> key = config.speech().apiKey().or(() -> config.provider().apiKey());
-        return guarded(speechGuard, "speech", config.speech().timeout(), config.provider().maxRetries(), () -> {
-            byte[] audio = send(uri, body, key, config.speech().timeout(), HttpResponse.BodyHandlers.ofByteArray()).body();
-            if (audio.length == 0) {
-                throw new ProviderException("the speech answer is empty", true, -1);
-            }
-            return audio;
-        });
+        Optional<String> key =
+                config.speech().apiKey().or(() -> config.provider().apiKey());
+        return guarded(
+                speechGuard,
+                "speech",
+                config.speech().timeout(),
+                config.provider().maxRetries(),
+                () -> {
+                    byte[] audio = send(
+                                    uri, body, key, config.speech().timeout(), HttpResponse.BodyHandlers.ofByteArray())
+                            .body();
+                    if (audio.length == 0) {
+                        throw new ProviderException("the speech answer is empty", true, -1);
+                    }
+                    return audio;
+                });
     }
 
-    private <T> T guarded(Guard guard, String what, Duration timeout, int maxRetries, java.util.concurrent.Callable<T> call) {
+    private <T> T guarded(Guard guard, String what, Duration timeout, int maxRetries, Callable<T> call) {
         try {
             @SuppressWarnings("unchecked")
-            T result = (T) guard.call((java.util.concurrent.Callable<Object>) call, Object.class);
+            T result = (T) guard.call((Callable<Object>) call, Object.class);
             return result;
         } catch (ProviderException e) {
             String code = e.code() != null ? e.code() : e.retryable() ? "PROVIDER_UNAVAILABLE" : "PROVIDER_REJECTED";
             throw new JobFailure(code, "The " + what + " provider failed: " + e.getMessage(), e);
         } catch (TimeoutException e) {
-            throw new JobFailure("PROVIDER_TIMEOUT", "The " + what + " provider did not answer in time ("
-                    + timeout.toSeconds() + " s per attempt, " + (maxRetries + 1) + " attempts)", e);
+            throw new JobFailure(
+                    "PROVIDER_TIMEOUT",
+                    "The " + what + " provider did not answer in time (" + timeout.toSeconds() + " s per attempt, "
+                            + (maxRetries + 1) + " attempts)",
+                    e);
         } catch (JobFailure e) {
             throw e;
         } catch (Exception e) {
@@ -143,16 +184,17 @@ public class OpenAiCompatibleClient {
         }
     }
 
-    private <B> HttpResponse<B> send(URI uri, JsonNode body, Optional<String> key, Duration timeout,
-            HttpResponse.BodyHandler<B> handler) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout)
+    private <B> HttpResponse<B> send(
+            URI uri, JsonNode body, Optional<String> key, Duration timeout, HttpResponse.BodyHandler<B> handler) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+                .timeout(timeout)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
         key.filter(k -> !k.isBlank()).ifPresent(k -> request.header("Authorization", "Bearer " + k));
         HttpResponse<B> response;
         try {
             response = http.send(request.build(), handler);
-        } catch (java.net.http.HttpTimeoutException e) {
+        } catch (HttpTimeoutException e) {
             throw new TimeoutException("no answer within " + timeout.toSeconds() + " s");
         } catch (IOException e) {
             throw new ProviderException("network error: " + e, true, -1);
@@ -185,8 +227,9 @@ public class OpenAiCompatibleClient {
             return Math.min(max, Math.max(0, Long.parseLong(value)) * 1000);
         } catch (NumberFormatException e) {
             try {
-                long at = java.time.ZonedDateTime.parse(value, java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
-                        .toInstant().toEpochMilli();
+                long at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME)
+                        .toInstant()
+                        .toEpochMilli();
                 return Math.min(max, Math.max(0, at - System.currentTimeMillis()));
             } catch (RuntimeException ignored) {
                 return -1;
@@ -197,10 +240,12 @@ public class OpenAiCompatibleClient {
     private static Guard guard(Duration timeout, int maxRetries, Duration retryDelay) {
         long base = retryDelay.toMillis();
         return Guard.create()
-                .withRetry().maxRetries(maxRetries)
+                .withRetry()
+                .maxRetries(maxRetries)
                 .whenException(e -> e instanceof TimeoutException || e instanceof ProviderException p && p.retryable())
                 .maxDuration(30, ChronoUnit.MINUTES)
-                .withCustomBackoff().strategy(() -> new CustomBackoffStrategy() {
+                .withCustomBackoff()
+                .strategy(() -> new CustomBackoffStrategy() {
                     private int retries;
 
                     @Override
@@ -212,9 +257,12 @@ public class OpenAiCompatibleClient {
                         }
                         return base * (1L << Math.min(retries - 1, 6));
                     }
-                }).done()
+                })
                 .done()
-                .withTimeout().duration(timeout.toMillis(), ChronoUnit.MILLIS).done()
+                .done()
+                .withTimeout()
+                .duration(timeout.toMillis(), ChronoUnit.MILLIS)
+                .done()
                 .build();
     }
 

@@ -14,8 +14,7 @@ public final class ScriptExtractor {
     /** Longer scripts are cut at a sentence end: speech endpoints take about 4,000 characters. */
     public static final int MAX_SCRIPT = 4000;
 
-    private ScriptExtractor() {
-    }
+    private ScriptExtractor() {}
 
     /** The script of one Builder 2 screen; empty when it has no text to speak. */
     public static String script(JsonNode screen) {
@@ -35,7 +34,8 @@ public final class ScriptExtractor {
                     }
                 }
                 if (!answers.isEmpty()) {
-                    sentences.add((answers.size() == 1 ? "The answer is: " : "The answers are: ") + list(answers) + ".");
+                    sentences.add(
+                            (answers.size() == 1 ? "The answer is: " : "The answers are: ") + list(answers) + ".");
                 }
                 continue;
             }

@@ -18,8 +18,7 @@ import java.util.concurrent.TimeUnit;
 public class SpeechSynthesizer {
 
     /** Audio and what made it. */
-    public record Audio(byte[] bytes, String mime, String voice, String engine) {
-    }
+    public record Audio(byte[] bytes, String mime, String voice, String engine) {}
 
     private final OpenAiCompatibleClient client;
     private final LanguageConfig config;
@@ -60,17 +59,21 @@ public class SpeechSynthesizer {
         try {
             wav = Files.createTempFile("narration-", ".wav");
             process = new ProcessBuilder(config.espeak().path(), "-v", voice, "-w", wav.toString(), "--stdin")
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             try (OutputStream in = process.getOutputStream()) {
                 in.write(script.getBytes(StandardCharsets.UTF_8));
             }
             if (!process.waitFor(config.espeak().timeout().toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new JobFailure("SPEECH_TIMEOUT", "espeak-ng did not finish within "
-                        + config.espeak().timeout().toSeconds() + " s");
+                throw new JobFailure(
+                        "SPEECH_TIMEOUT",
+                        "espeak-ng did not finish within "
+                                + config.espeak().timeout().toSeconds() + " s");
             }
             String output = new String(process.getInputStream().readNBytes(2000), StandardCharsets.UTF_8).strip();
             if (process.exitValue() != 0) {
-                throw new JobFailure(output.contains("voice does not exist") ? "SPEECH_VOICE" : "SPEECH_FAILED",
+                throw new JobFailure(
+                        output.contains("voice does not exist") ? "SPEECH_VOICE" : "SPEECH_FAILED",
                         "espeak-ng failed (exit " + process.exitValue() + "): " + output);
             }
             byte[] audio = Files.readAllBytes(wav);
@@ -79,8 +82,10 @@ public class SpeechSynthesizer {
             }
             return audio;
         } catch (IOException e) {
-            throw new JobFailure("SPEECH_UNAVAILABLE", "espeak-ng could not be run (" + config.espeak().path()
-                    + "): " + e.getMessage() + "; install it (apt-get install espeak-ng) or configure language.speech.base-url");
+            throw new JobFailure(
+                    "SPEECH_UNAVAILABLE",
+                    "espeak-ng could not be run (" + config.espeak().path() + "): " + e.getMessage()
+                            + "; install it (apt-get install espeak-ng) or configure language.speech.base-url");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new JobFailure("SPEECH_TIMEOUT", "speech synthesis was interrupted");

@@ -18,15 +18,13 @@ import org.courseplatform.courses.document.PlainText;
 public final class Translatables {
 
     static final List<String> SCREEN_FIELDS = List.of("title", "description", "assetAltText");
-    static final List<String> ELEMENT_FIELDS = List.of("question", "title", "description", "cardBack", "altText",
-            "transcript", "feedback");
+    static final List<String> ELEMENT_FIELDS =
+            List.of("question", "title", "description", "cardBack", "altText", "transcript", "feedback");
 
-    private Translatables() {
-    }
+    private Translatables() {}
 
     /** One translatable string: its id, its path below {@code translations[locale]} and its source text. */
-    public record Item(String id, List<String> path, String source) {
-    }
+    public record Item(String id, List<String> path, String source) {}
 
     /** Every non-blank translatable string of the document, in document order. */
     public static List<Item> of(JsonNode document) {
@@ -52,7 +50,11 @@ public final class Translatables {
                 for (JsonNode answer : element.path("answers")) {
                     String answerId = answer.path("id").asText(null);
                     if (answerId != null) {
-                        add(items, answer, "text", List.of("screens", screenId, "elements", elementId, "answers", answerId));
+                        add(
+                                items,
+                                answer,
+                                "text",
+                                List.of("screens", screenId, "elements", elementId, "answers", answerId));
                     }
                 }
             }
@@ -72,7 +74,9 @@ public final class Translatables {
         for (String key : path) {
             node = node.path(key);
         }
-        String text = node.isTextual() ? node.asText() : node.path("text").isTextual() ? node.path("text").asText() : null;
+        String text = node.isTextual()
+                ? node.asText()
+                : node.path("text").isTextual() ? node.path("text").asText() : null;
         return text == null || text.isBlank() ? null : text;
     }
 

@@ -27,8 +27,7 @@ import org.courseplatform.platform.web.Workers;
 public class TranslationJob implements JobHandler {
 
     /** The result of applying the translations to the current draft. */
-    record Applied(int translated, int keptByHand, int skippedChanged, Map<String, String> written) {
-    }
+    record Applied(int translated, int keptByHand, int skippedChanged, Map<String, String> written) {}
 
     private final LanguageRepository courses;
     private final JobRepository jobs;
@@ -40,9 +39,16 @@ public class TranslationJob implements JobHandler {
     private final LanguageConfig config;
     private final ObjectMapper mapper;
 
-    public TranslationJob(LanguageRepository courses, JobRepository jobs, CourseService service,
-            OpenAiCompatibleClient client, OpenAiTranslationProvider openAi, BuiltInTranslationProvider builtIn,
-            BrandVoiceSource voices, LanguageConfig config, ObjectMapper mapper) {
+    public TranslationJob(
+            LanguageRepository courses,
+            JobRepository jobs,
+            CourseService service,
+            OpenAiCompatibleClient client,
+            OpenAiTranslationProvider openAi,
+            BuiltInTranslationProvider builtIn,
+            BrandVoiceSource voices,
+            LanguageConfig config,
+            ObjectMapper mapper) {
         this.courses = courses;
         this.jobs = jobs;
         this.service = service;
@@ -75,20 +81,26 @@ public class TranslationJob implements JobHandler {
                     .chain(voice -> courses.machineTranslations(job.courseId(), locale)
                             .chain(machine -> Workers.call(() -> todo(course.draft(), locale, overwrite, machine))
                                     .chain(todo -> translate(provider, todo, locale, voice, progress)
-                                            .chain(translated -> save(job, provider, todo, translated, machine, overwrite,
+                                            .chain(translated -> save(
+                                                    job,
+                                                    provider,
+                                                    todo,
+                                                    translated,
+                                                    machine,
+                                                    overwrite,
                                                     todo.source().size())))));
         });
     }
 
     /** What to translate: id to source text, and the document's base locale. */
-    record Todo(String baseLocale, Map<String, String> source) {
-    }
+    record Todo(String baseLocale, Map<String, String> source) {}
 
     private Todo todo(String draft, String locale, boolean overwrite, Map<String, String> machine) throws Exception {
         JsonNode document = mapper.readTree(draft);
         String base = Translatables.baseLocale(document);
         if (base.equals(locale)) {
-            throw new JobFailure("SAME_LOCALE", "The course is written in " + locale + "; translate it into another locale");
+            throw new JobFailure(
+                    "SAME_LOCALE", "The course is written in " + locale + "; translate it into another locale");
         }
         Map<String, String> source = new LinkedHashMap<>();
         for (Translatables.Item item : Translatables.of(document)) {
@@ -100,44 +112,64 @@ public class TranslationJob implements JobHandler {
         return new Todo(base, source);
     }
 
-    private Uni<Map<String, String>> translate(TranslationProvider provider, Todo todo, String locale,
-            Optional<BrandVoice> voice, JobProgress progress) {
+    private Uni<Map<String, String>> translate(
+            TranslationProvider provider, Todo todo, String locale, Optional<BrandVoice> voice, JobProgress progress) {
         int total = todo.source().size();
-        List<Map<String, String>> batches = batches(todo.source(), Math.max(1, config.provider().batchSize()));
+        List<Map<String, String>> batches =
+                batches(todo.source(), Math.max(1, config.provider().batchSize()));
         Map<String, String> translated = new LinkedHashMap<>();
         if (provider == builtIn) {
             return progress.report(0, total).replaceWith(translated);
         }
         int[] done = {0};
         return progress.report(0, total)
-                .chain(() -> Multi.createFrom().iterable(batches)
-                        .onItem().transformToUniAndConcatenate(batch -> Workers.call(
+                .chain(() -> Multi.createFrom()
+                        .iterable(batches)
+                        .onItem()
+                        .transformToUniAndConcatenate(batch -> Workers.call(
                                         () -> provider.translate(todo.baseLocale(), locale, batch, voice))
                                 .call(answer -> {
                                     translated.putAll(answer);
                                     done[0] += batch.size();
                                     return progress.report(done[0], total);
                                 }))
-                        .collect().last())
+                        .collect()
+                        .last())
                 .replaceWith(translated);
     }
 
-    private Uni<Void> save(JobRepository.Claimed job, TranslationProvider provider, Todo todo,
-            Map<String, String> translated, Map<String, String> machine, boolean overwrite, int asked) {
+    private Uni<Void> save(
+            JobRepository.Claimed job,
+            TranslationProvider provider,
+            Todo todo,
+            Map<String, String> translated,
+            Map<String, String> machine,
+            boolean overwrite,
+            int asked) {
         String locale = job.locale();
-        return service.<Applied>editDraftForJob(job.courseId(), job.testMode(),
+        return service.<Applied>editDraftForJob(
+                job.courseId(),
+                job.testMode(),
                 (document, revision) -> apply(document, locale, todo.source(), translated, machine, overwrite),
                 (made, revision) -> {
                     Applied applied = made.answer();
-                    ObjectNode result = mapper.createObjectNode().put("provider", provider.name()).put("locale", locale)
-                            .put("strings", asked).put("translated", applied.translated())
+                    ObjectNode result = mapper.createObjectNode()
+                            .put("provider", provider.name())
+                            .put("locale", locale)
+                            .put("strings", asked)
+                            .put("translated", applied.translated())
                             .put("untranslated", asked - applied.translated())
                             .put("keptHandTranslations", applied.keptByHand())
-                            .put("skippedChanged", applied.skippedChanged()).put("revision", revision);
-                    Log.debugf("Course %s translated into %s: %s strings", String.valueOf(job.courseId()), locale,
-                            String.valueOf(applied.translated()));
-                    Uni<Void> record = applied.written().isEmpty() ? Uni.createFrom().voidItem()
-                            : courses.recordMachineTranslations(job.courseId(), locale,
+                            .put("skippedChanged", applied.skippedChanged())
+                            .put("revision", revision);
+                    Log.debugf(
+                            "Course %s translated into %s: %s strings",
+                            String.valueOf(job.courseId()), locale, String.valueOf(applied.translated()));
+                    Uni<Void> record = applied.written().isEmpty()
+                            ? Uni.createFrom().voidItem()
+                            : courses.recordMachineTranslations(
+                                    job.courseId(),
+                                    locale,
                                     mapper.valueToTree(applied.written()).toString());
                     return record.chain(() -> jobs.succeedInTransaction(job, result));
                 });
@@ -148,8 +180,13 @@ public class TranslationJob implements JobHandler {
      * source text and still untranslated (or, with overwrite, still the job's own translation).
      * Adds the locale when the draft has none. Null document: nothing to change.
      */
-    static CourseService.JobEdit<Applied> apply(ObjectNode document, String locale, Map<String, String> asked,
-            Map<String, String> translated, Map<String, String> machine, boolean overwrite) {
+    static CourseService.JobEdit<Applied> apply(
+            ObjectNode document,
+            String locale,
+            Map<String, String> asked,
+            Map<String, String> translated,
+            Map<String, String> machine,
+            boolean overwrite) {
         if (Translatables.baseLocale(document).equals(locale)) {
             throw new JobFailure("SAME_LOCALE", "The course is now written in " + locale + "; nothing was translated");
         }
@@ -171,12 +208,14 @@ public class TranslationJob implements JobHandler {
                 continue;
             }
             String text = entry.getValue().length() > CourseDocuments.MAX_STRING_LENGTH
-                    ? entry.getValue().substring(0, CourseDocuments.MAX_STRING_LENGTH) : entry.getValue();
+                    ? entry.getValue().substring(0, CourseDocuments.MAX_STRING_LENGTH)
+                    : entry.getValue();
             Translatables.put(document, locale, item.path(), text);
             written.put(item.id(), text);
             changed = true;
         }
-        return new CourseService.JobEdit<>(changed ? document : null, new Applied(written.size(), kept, stale, written));
+        return new CourseService.JobEdit<>(
+                changed ? document : null, new Applied(written.size(), kept, stale, written));
     }
 
     private static void check(LanguageRepository.CourseFacts course) {
@@ -186,7 +225,9 @@ public class TranslationJob implements JobHandler {
         if (course.deleted()) {
             throw new JobFailure("COURSE_DELETED", "The course was deleted; restore it and ask again");
         }
-        if (!"course".equals(course.type()) || !CourseDocuments.BUILDER2.equals(course.format()) || course.draft() == null) {
+        if (!"course".equals(course.type())
+                || !CourseDocuments.BUILDER2.equals(course.format())
+                || course.draft() == null) {
             throw new JobFailure("NOT_BUILDER2", "Only Builder 2 courses are translated; migrate the course first");
         }
     }

@@ -15,5 +15,6 @@ public interface TranslationProvider {
      *
      * @throws JobFailure when the provider cannot give a usable answer
      */
-    Map<String, String> translate(String source, String target, Map<String, String> strings, Optional<BrandVoice> voice);
+    Map<String, String> translate(
+            String source, String target, Map<String, String> strings, Optional<BrandVoice> voice);
 }

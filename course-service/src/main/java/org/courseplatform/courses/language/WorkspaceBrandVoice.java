@@ -28,7 +28,14 @@ public class WorkspaceBrandVoice implements BrandVoiceSource {
         if (!view.set()) {
             return Optional.empty();
         }
-        return Optional.of(new BrandVoice(view.name(), view.tone(), view.audience(), view.dos(), view.donts(),
-                view.vocabulary().stream().map(t -> new BrandVoice.Term(t.term(), t.note())).toList()));
+        return Optional.of(new BrandVoice(
+                view.name(),
+                view.tone(),
+                view.audience(),
+                view.dos(),
+                view.donts(),
+                view.vocabulary().stream()
+                        .map(t -> new BrandVoice.Term(t.term(), t.note()))
+                        .toList()));
     }
 }

@@ -28,6 +28,7 @@ public interface IdSource {
     /** Ids like {@code screen-1}, {@code element-1}, {@code element-2}: predictable, for tests and previews. */
     static IdSource sequential() {
         Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
-        return prefix -> prefix + "-" + counters.computeIfAbsent(prefix, p -> new AtomicLong()).incrementAndGet();
+        return prefix -> prefix + "-"
+                + counters.computeIfAbsent(prefix, p -> new AtomicLong()).incrementAndGet();
     }
 }

@@ -10,5 +10,4 @@ package org.courseplatform.courses.layout;
  * @param screenType the type of the screen it makes ({@code blocks}); for quiz layouts the type of
  *                   the question screen ({@code blocksQuiz})
  */
-public record Layout(String id, String name, String category, String screenType) {
-}
+public record Layout(String id, String name, String category, String screenType) {}

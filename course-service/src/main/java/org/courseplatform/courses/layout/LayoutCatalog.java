@@ -69,8 +69,9 @@ public class LayoutCatalog {
         }
         Entry entry = entries.get(layoutId);
         if (entry == null) {
-            throw ApiException.invalid("layoutId", "unknown layout \"" + shorten(layoutId)
-                    + "\"; GET /v1/headless/layouts lists the layouts");
+            throw ApiException.invalid(
+                    "layoutId",
+                    "unknown layout \"" + shorten(layoutId) + "\"; GET /v1/headless/layouts lists the layouts");
         }
         checkTitle(title);
         String screenTitle = title == null || title.isBlank() ? entry.defaultTitle() : title;
@@ -85,15 +86,18 @@ public class LayoutCatalog {
     public List<ObjectNode> blank(String type, Integer typeId, String title, IdSource ids) {
         ScreenType screenType;
         if (type != null && !type.isBlank()) {
-            screenType = ScreenType.byName(type).orElseThrow(() -> ApiException.invalid("type",
-                    "unknown screen type \"" + shorten(type) + "\"; expected blocks or blocksQuiz"));
+            screenType = ScreenType.byName(type)
+                    .orElseThrow(() -> ApiException.invalid(
+                            "type", "unknown screen type \"" + shorten(type) + "\"; expected blocks or blocksQuiz"));
             if (typeId != null && typeId != screenType.typeId()) {
-                throw ApiException.invalid("typeId", "is " + typeId + " but type " + screenType.typeName()
-                        + " has typeId " + screenType.typeId());
+                throw ApiException.invalid(
+                        "typeId",
+                        "is " + typeId + " but type " + screenType.typeName() + " has typeId " + screenType.typeId());
             }
         } else if (typeId != null) {
-            screenType = ScreenType.byId(typeId).orElseThrow(() -> ApiException.invalid("typeId",
-                    "unknown screen typeId " + typeId + "; expected 1 (blocks) or 2 (blocksQuiz)"));
+            screenType = ScreenType.byId(typeId)
+                    .orElseThrow(() -> ApiException.invalid(
+                            "typeId", "unknown screen typeId " + typeId + "; expected 1 (blocks) or 2 (blocksQuiz)"));
         } else {
             throw ApiException.invalid("type", "is required when layoutId is omitted (or give typeId)");
         }
@@ -130,23 +134,42 @@ public class LayoutCatalog {
         add("title-and-text", "Title and text", TEXT, BLOCKS, "Introduction", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
-            b.text(s, null, "<p>Write your introduction here. Explain what the learner will get out of this "
-                    + "screen and why it matters to them.</p>", 0, 2, 12, 6);
+            b.text(
+                    s,
+                    null,
+                    "<p>Write your introduction here. Explain what the learner will get out of this "
+                            + "screen and why it matters to them.</p>",
+                    0,
+                    2,
+                    12,
+                    6);
             return List.of(s);
         });
         add("text-image-left", "Image left, text right", TEXT, BLOCKS, "Introduction", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
             b.image(s, "Add a picture that illustrates your main point.", 0, 2, 6, 6);
-            b.text(s, null, "<p>Write your introduction here. Keep it short and speak to the learner directly.</p>",
-                    6, 2, 6, 6);
+            b.text(
+                    s,
+                    null,
+                    "<p>Write your introduction here. Keep it short and speak to the learner directly.</p>",
+                    6,
+                    2,
+                    6,
+                    6);
             return List.of(s);
         });
         add("text-image-right", "Text left, image right", TEXT, BLOCKS, "Introduction", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
-            b.text(s, null, "<p>Write your introduction here. Keep it short and speak to the learner directly.</p>",
-                    0, 2, 6, 6);
+            b.text(
+                    s,
+                    null,
+                    "<p>Write your introduction here. Keep it short and speak to the learner directly.</p>",
+                    0,
+                    2,
+                    6,
+                    6);
             b.image(s, "Add a picture that illustrates your main point.", 6, 2, 6, 6);
             return List.of(s);
         });
@@ -154,8 +177,7 @@ public class LayoutCatalog {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
             b.text(s, "First idea", "<p>Describe the first idea in two or three sentences.</p>", 0, 2, 6, 6);
-            b.text(s, "Second idea", "<p>Describe the second idea and how it differs from the first.</p>",
-                    6, 2, 6, 6);
+            b.text(s, "Second idea", "<p>Describe the second idea and how it differs from the first.</p>", 6, 2, 6, 6);
             return List.of(s);
         });
         add("three-columns", "Three columns", TEXT, BLOCKS, "Three key points", (b, title) -> {
@@ -169,15 +191,29 @@ public class LayoutCatalog {
         add("bullet-list", "Bullet list", TEXT, BLOCKS, "Key points", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
-            b.list(s, false, "<ul><li>Start with the most important point.</li><li>Add a second point that builds on "
-                    + "the first.</li><li>Finish with a point the learner can act on.</li></ul>", 0, 2, 12, 6);
+            b.list(
+                    s,
+                    false,
+                    "<ul><li>Start with the most important point.</li><li>Add a second point that builds on "
+                            + "the first.</li><li>Finish with a point the learner can act on.</li></ul>",
+                    0,
+                    2,
+                    12,
+                    6);
             return List.of(s);
         });
         add("numbered-steps", "Numbered steps", TEXT, BLOCKS, "How to do it", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
-            b.list(s, true, "<ol><li>Describe the first step.</li><li>Describe what the learner does next.</li>"
-                    + "<li>Describe how the learner knows they are done.</li></ol>", 0, 2, 12, 6);
+            b.list(
+                    s,
+                    true,
+                    "<ol><li>Describe the first step.</li><li>Describe what the learner does next.</li>"
+                            + "<li>Describe how the learner knows they are done.</li></ol>",
+                    0,
+                    2,
+                    12,
+                    6);
             return List.of(s);
         });
         add("quote", "Quote", TEXT, BLOCKS, "Quote", (b, title) -> {
@@ -201,8 +237,15 @@ public class LayoutCatalog {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
             b.element(s, ElementType.TIME_ESTIMATE, 0, 2, 12, 1).put("minutes", 10);
-            b.text(s, null, "<p>Tell learners what this course is about, who it is for and what they will be able "
-                    + "to do when they finish.</p>", 0, 3, 7, 6);
+            b.text(
+                    s,
+                    null,
+                    "<p>Tell learners what this course is about, who it is for and what they will be able "
+                            + "to do when they finish.</p>",
+                    0,
+                    3,
+                    7,
+                    6);
             b.image(s, "Add a picture that sets the tone for the course.", 7, 3, 5, 6);
             return List.of(s);
         });
@@ -239,22 +282,29 @@ public class LayoutCatalog {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
             b.element(s, ElementType.VIDEO, 0, 2, 7, 6);
-            b.text(s, null, "<p>Summarise the video in a few sentences for learners who prefer to read.</p>",
-                    7, 2, 5, 6);
+            b.text(
+                    s,
+                    null,
+                    "<p>Summarise the video in a few sentences for learners who prefer to read.</p>",
+                    7,
+                    2,
+                    5,
+                    6);
             return List.of(s);
         });
         add("audio", "Audio", MEDIA, BLOCKS, "Listen", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
             b.element(s, ElementType.AUDIO, 0, 2, 12, 2);
-            b.text(s, null, "<p>Tell learners what they will hear and why it is worth listening to.</p>",
-                    0, 4, 12, 4);
+            b.text(s, null, "<p>Tell learners what they will hear and why it is worth listening to.</p>", 0, 4, 12, 4);
             return List.of(s);
         });
         add("embed", "Embedded web page", MEDIA, BLOCKS, "Explore", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
-            b.element(s, ElementType.EMBED, 0, 2, 12, 8).put("title", "Embedded page").put("height", 480);
+            b.element(s, ElementType.EMBED, 0, 2, 12, 8)
+                    .put("title", "Embedded page")
+                    .put("height", 480);
             b.text(s, null, "<p>Tell learners what to do with the page shown above.</p>", 0, 10, 12, 2);
             return List.of(s);
         });
@@ -307,32 +357,77 @@ public class LayoutCatalog {
         add("call-to-action", "Call to action", INTERACTIVE, BLOCKS, "What to do next", (b, title) -> {
             ObjectNode s = b.screen(ScreenType.BLOCKS, title);
             b.heading(s, title, 0, 0, 12, 2);
-            b.text(s, null, "<p>Tell learners what you want them to do next and how it helps them.</p>",
-                    0, 2, 12, 4);
+            b.text(s, null, "<p>Tell learners what you want them to do next and how it helps them.</p>", 0, 2, 12, 4);
             b.element(s, ElementType.BUTTON, 4, 6, 4, 1).put("title", "Find out more");
             return List.of(s);
         });
 
         // quiz: cover + question + results
-        add("quiz-single-choice", "Single-choice quiz", QUIZ, BLOCKS_QUIZ, "Check your understanding",
-                (b, title) -> b.quiz(title, "Write your question here. Only one answer is correct.", false,
-                        new String[] {"Write the correct answer here.", "Write a plausible wrong answer.",
-                                "Write another plausible wrong answer."},
-                        new boolean[] {true, false, false}, false));
-        add("quiz-multiple-choice", "Multiple-choice quiz", QUIZ, BLOCKS_QUIZ, "Check your understanding",
-                (b, title) -> b.quiz(title, "Write your question here. Learners pick every answer that is correct.",
+        add(
+                "quiz-single-choice",
+                "Single-choice quiz",
+                QUIZ,
+                BLOCKS_QUIZ,
+                "Check your understanding",
+                (b, title) -> b.quiz(
+                        title,
+                        "Write your question here. Only one answer is correct.",
+                        false,
+                        new String[] {
+                            "Write the correct answer here.",
+                            "Write a plausible wrong answer.",
+                            "Write another plausible wrong answer."
+                        },
+                        new boolean[] {true, false, false},
+                        false));
+        add(
+                "quiz-multiple-choice",
+                "Multiple-choice quiz",
+                QUIZ,
+                BLOCKS_QUIZ,
+                "Check your understanding",
+                (b, title) -> b.quiz(
+                        title,
+                        "Write your question here. Learners pick every answer that is correct.",
                         true,
-                        new String[] {"Write a correct answer here.", "Write another correct answer.",
-                                "Write a plausible wrong answer.", "Write another plausible wrong answer."},
-                        new boolean[] {true, true, false, false}, false));
-        add("quiz-true-false", "True or false quiz", QUIZ, BLOCKS_QUIZ, "True or false?",
-                (b, title) -> b.quiz(title, "Write a statement that is either true or false.", false,
-                        new String[] {"True", "False"}, new boolean[] {true, false}, false));
-        add("quiz-image-choice", "Picture question quiz", QUIZ, BLOCKS_QUIZ, "Look closely",
-                (b, title) -> b.quiz(title, "Write a question about the picture above.", false,
-                        new String[] {"Write the correct answer here.", "Write a plausible wrong answer.",
-                                "Write another plausible wrong answer."},
-                        new boolean[] {true, false, false}, true));
+                        new String[] {
+                            "Write a correct answer here.",
+                            "Write another correct answer.",
+                            "Write a plausible wrong answer.",
+                            "Write another plausible wrong answer."
+                        },
+                        new boolean[] {true, true, false, false},
+                        false));
+        add(
+                "quiz-true-false",
+                "True or false quiz",
+                QUIZ,
+                BLOCKS_QUIZ,
+                "True or false?",
+                (b, title) -> b.quiz(
+                        title,
+                        "Write a statement that is either true or false.",
+                        false,
+                        new String[] {"True", "False"},
+                        new boolean[] {true, false},
+                        false));
+        add(
+                "quiz-image-choice",
+                "Picture question quiz",
+                QUIZ,
+                BLOCKS_QUIZ,
+                "Look closely",
+                (b, title) -> b.quiz(
+                        title,
+                        "Write a question about the picture above.",
+                        false,
+                        new String[] {
+                            "Write the correct answer here.",
+                            "Write a plausible wrong answer.",
+                            "Write another plausible wrong answer."
+                        },
+                        new boolean[] {true, false, false},
+                        true));
     }
 
     private void add(String id, String name, String category, String screenType, String defaultTitle, Recipe recipe) {
@@ -341,8 +436,7 @@ public class LayoutCatalog {
         }
     }
 
-    private record Entry(Layout layout, String defaultTitle, Recipe recipe) {
-    }
+    private record Entry(Layout layout, String defaultTitle, Recipe recipe) {}
 
     @FunctionalInterface
     private interface Recipe {
@@ -402,18 +496,32 @@ public class LayoutCatalog {
         }
 
         void list(ObjectNode screen, boolean ordered, String items, int x, int y, int w, int h) {
-            element(screen, ElementType.LIST, x, y, w, h).put("description", items).put("ordered", ordered);
+            element(screen, ElementType.LIST, x, y, w, h)
+                    .put("description", items)
+                    .put("ordered", ordered);
         }
 
-        List<ObjectNode> quiz(String title, String question, boolean multiple, String[] answers, boolean[] correct,
+        List<ObjectNode> quiz(
+                String title,
+                String question,
+                boolean multiple,
+                String[] answers,
+                boolean[] correct,
                 boolean withImage) {
             String group = ids.next(IdSource.GROUP);
 
             ObjectNode cover = screen(ScreenType.BLOCKS, title);
             group(cover, group, "cover");
             heading(cover, title, 0, 0, 12, 2);
-            text(cover, null, "<p>Test what you have learned with a short quiz. You can take it as many times as "
-                    + "you like.</p>", 0, 2, 12, 4);
+            text(
+                    cover,
+                    null,
+                    "<p>Test what you have learned with a short quiz. You can take it as many times as "
+                            + "you like.</p>",
+                    0,
+                    2,
+                    12,
+                    4);
             element(cover, ElementType.BUTTON, 4, 6, 4, 1).put("title", "Start the quiz");
 
             ObjectNode questionScreen = screen(ScreenType.BLOCKS_QUIZ, "Question");

@@ -26,7 +26,9 @@ public class MemberProjection {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (CloudEvent event : events) {
             var member = event.data() == null ? null : event.data().get("member");
-            if (!event.type().startsWith("member.") || member == null || !member.path("id").canConvertToLong()
+            if (!event.type().startsWith("member.")
+                    || member == null
+                    || !member.path("id").canConvertToLong()
                     || event.workspaceid() == null) {
                 continue;
             }
@@ -37,8 +39,11 @@ public class MemberProjection {
                     continue;
                 }
                 String email = member.get("email").asText();
-                String username = member.path("username").isTextual() ? member.get("username").asText() : null;
-                chain = chain.chain(() -> repository.upsert(client, workspaceId, memberId, email, username, event.time()));
+                String username = member.path("username").isTextual()
+                        ? member.get("username").asText()
+                        : null;
+                chain = chain.chain(
+                        () -> repository.upsert(client, workspaceId, memberId, email, username, event.time()));
             } else if (Events.MEMBER_DELETED.is(event)) {
                 chain = chain.chain(() -> repository.delete(client, workspaceId, memberId));
             }

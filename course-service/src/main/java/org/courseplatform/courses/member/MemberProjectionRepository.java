@@ -35,12 +35,17 @@ public class MemberProjectionRepository {
         return pool;
     }
 
-    Uni<Void> upsert(SqlClient client, long workspaceId, long memberId, String email, String username, OffsetDateTime at) {
-        return client.preparedQuery(UPSERT).execute(Tuple.of(workspaceId, memberId, email, username, at)).replaceWithVoid();
+    Uni<Void> upsert(
+            SqlClient client, long workspaceId, long memberId, String email, String username, OffsetDateTime at) {
+        return client.preparedQuery(UPSERT)
+                .execute(Tuple.of(workspaceId, memberId, email, username, at))
+                .replaceWithVoid();
     }
 
     Uni<Void> delete(SqlClient client, long workspaceId, long memberId) {
-        return client.preparedQuery(DELETE).execute(Tuple.of(workspaceId, memberId)).replaceWithVoid();
+        return client.preparedQuery(DELETE)
+                .execute(Tuple.of(workspaceId, memberId))
+                .replaceWithVoid();
     }
 
     /**
@@ -63,10 +68,11 @@ public class MemberProjectionRepository {
         if (identifier == null || identifier.isEmpty()) {
             return Uni.createFrom().nullItem();
         }
-        return Panache.getSession().chain(s -> s.createNativeQuery(EMAIL, String.class)
-                .setParameter(1, workspaceId)
-                .setParameter(2, identifier)
-                .getResultList())
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(EMAIL, String.class)
+                        .setParameter(1, workspaceId)
+                        .setParameter(2, identifier)
+                        .getResultList())
                 .map(rows -> rows.isEmpty() ? null : rows.get(0));
     }
 }

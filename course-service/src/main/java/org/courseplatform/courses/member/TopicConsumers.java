@@ -31,13 +31,19 @@ public class TopicConsumers {
 
     @Incoming("member-events")
     public Uni<Void> memberEvents(List<String> values) {
-        List<CloudEvent> events = values.stream().map(inbox::parse).filter(Objects::nonNull).toList();
+        List<CloudEvent> events =
+                values.stream().map(inbox::parse).filter(Objects::nonNull).toList();
         if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return repository.pool().withTransaction(connection -> inbox.claim(connection, MEMBER_PROJECTION, events)
+        return repository
+                .pool()
+                .withTransaction(connection -> inbox.claim(connection, MEMBER_PROJECTION, events)
                         .chain(fresh -> projection.apply(connection, fresh)))
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
                 .invoke(() -> Log.debugf("%s: %d events", MEMBER_PROJECTION, events.size()));
     }
 }

@@ -53,8 +53,13 @@ public class EmbedService {
     private final CollectionService collections;
     private final String baseUrl;
 
-    public EmbedService(CourseRepository courses, LibraryScreenRepository screens, Tokens tokens, PlayerConfig config,
-            CollectionService collections, @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+    public EmbedService(
+            CourseRepository courses,
+            LibraryScreenRepository screens,
+            Tokens tokens,
+            PlayerConfig config,
+            CollectionService collections,
+            @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.courses = courses;
         this.collections = collections;
         this.screens = screens;
@@ -79,8 +84,10 @@ public class EmbedService {
         boolean edit = EDIT.equals(action);
         if (r.courseId() == null) {
             if (!edit) {
-                problems.add(new ApiError.Detail("courseId", "is required to view a course (an edit URL may leave it out "
-                        + "to open the builder's new course form)"));
+                problems.add(new ApiError.Detail(
+                        "courseId",
+                        "is required to view a course (an edit URL may leave it out "
+                                + "to open the builder's new course form)"));
             }
         } else if (r.courseId() <= 0) {
             problems.add(new ApiError.Detail("courseId", "must be a positive course id"));
@@ -109,7 +116,10 @@ public class EmbedService {
         putIf(options, "themeId", r.themeId());
         putIf(options, "language", r.language());
         putIf(options, "back", back);
-        putIf(options, "colorPrimary", r.colorPrimary() == null ? null : r.colorPrimary().toLowerCase(Locale.ROOT));
+        putIf(
+                options,
+                "colorPrimary",
+                r.colorPrimary() == null ? null : r.colorPrimary().toLowerCase(Locale.ROOT));
         putIf(options, "flow", r.flow());
         putIf(options, "translations", r.translations());
         putIf(options, "brandVoice", r.brandVoice());
@@ -134,13 +144,18 @@ public class EmbedService {
                 throw ApiException.conflict("Course " + courseId + " is not published: publish the course first "
                         + "(learners see the published version)");
             }
-            JwtClaimsBuilder claims = claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE,
-                    parentOrigin).claim("courseId", course.id).claim("options", options);
+            JwtClaimsBuilder claims = claims(
+                            caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE, parentOrigin)
+                    .claim("courseId", course.id)
+                    .claim("options", options);
             if (collection == null) {
                 return Uni.createFrom().item(url(edit ? PlayerPages.BUILDER : PlayerPages.COURSE, caller, claims));
             }
-            return collections.forEmbed(scope, (Long) collection.get("id"), (String) collection.get("key"), course.id)
-                    .map(checked -> url(edit ? PlayerPages.BUILDER : PlayerPages.COURSE, caller,
+            return collections
+                    .forEmbed(scope, (Long) collection.get("id"), (String) collection.get("key"), course.id)
+                    .map(checked -> url(
+                            edit ? PlayerPages.BUILDER : PlayerPages.COURSE,
+                            caller,
                             claims.claim("collection", collection)));
         });
     }
@@ -158,8 +173,10 @@ public class EmbedService {
         boolean edit = EDIT.equals(action);
         if (r.id() == null) {
             if (!edit) {
-                problems.add(new ApiError.Detail("id", "is required to view a screen (an edit URL may leave it out "
-                        + "to open the screen editor's layout picker)"));
+                problems.add(new ApiError.Detail(
+                        "id",
+                        "is required to view a screen (an edit URL may leave it out "
+                                + "to open the screen editor's layout picker)"));
             }
         } else if (r.id() <= 0) {
             problems.add(new ApiError.Detail("id", "must be a positive library screen id"));
@@ -172,23 +189,36 @@ public class EmbedService {
         CourseScope scope = CourseScope.of(caller, r.clientIdentifier());
         if (r.id() == null) {
             String tenant = scope.tenantOf(r.clientIdentifier());
-            return Uni.createFrom().item(url(PlayerPages.SCREEN_EDITOR, caller, claims(caller, r.identifier().strip(), tenant,
-                    action, KIND_SCREEN, parentOrigin).claim("options", Map.of())));
+            return Uni.createFrom()
+                    .item(url(
+                            PlayerPages.SCREEN_EDITOR,
+                            caller,
+                            claims(caller, r.identifier().strip(), tenant, action, KIND_SCREEN, parentOrigin)
+                                    .claim("options", Map.of())));
         }
         long screenId = r.id();
         return screens.findById(screenId).map(screen -> {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("Screen " + screenId + " not found");
             }
-            return url(edit ? PlayerPages.SCREEN_EDITOR : PlayerPages.SCREEN, caller, claims(caller, r.identifier().strip(),
-                    r.clientIdentifier(), action, KIND_SCREEN, parentOrigin).claim("screenId", screen.id)
-                    .claim("options", Map.of()));
+            return url(
+                    edit ? PlayerPages.SCREEN_EDITOR : PlayerPages.SCREEN,
+                    caller,
+                    claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_SCREEN, parentOrigin)
+                            .claim("screenId", screen.id)
+                            .claim("options", Map.of()));
         });
     }
 
-    private JwtClaimsBuilder claims(WorkspaceCaller caller, String identifier, String clientIdentifier, String action,
-            String kind, String parentOrigin) {
-        JwtClaimsBuilder claims = Jwt.claims().subject(identifier)
+    private JwtClaimsBuilder claims(
+            WorkspaceCaller caller,
+            String identifier,
+            String clientIdentifier,
+            String action,
+            String kind,
+            String parentOrigin) {
+        JwtClaimsBuilder claims = Jwt.claims()
+                .subject(identifier)
                 .claim("jti", randomId())
                 .claim("workspaceId", caller.workspaceId())
                 .claim("identifier", identifier)
@@ -263,7 +293,10 @@ public class EmbedService {
             return null;
         }
         Map<String, Object> collection = new LinkedHashMap<>();
-        if (value.id() != null && value.id().isIntegralNumber() && value.id().canConvertToLong() && value.id().asLong() > 0) {
+        if (value.id() != null
+                && value.id().isIntegralNumber()
+                && value.id().canConvertToLong()
+                && value.id().asLong() > 0) {
             collection.put("id", value.id().asLong());
         } else {
             problems.add(new ApiError.Detail("collection.id", "must be the collection's id, a positive integer"));
@@ -294,12 +327,17 @@ public class EmbedService {
             URI uri = new URI(v);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-            if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getRawUserInfo() != null
-                    || !path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+            if (!scheme.equals("http") && !scheme.equals("https")
+                    || uri.getHost() == null
+                    || uri.getRawUserInfo() != null
+                    || !path.isEmpty() && !path.equals("/")
+                    || uri.getRawQuery() != null
+                    || uri.getRawFragment() != null) {
                 throw new URISyntaxException(v, "not an origin");
             }
             int port = uri.getPort();
-            boolean defaultPort = port < 0 || scheme.equals("http") && port == 80 || scheme.equals("https") && port == 443;
+            boolean defaultPort =
+                    port < 0 || scheme.equals("http") && port == 80 || scheme.equals("https") && port == 443;
             return scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port);
         } catch (URISyntaxException e) {
             problems.add(new ApiError.Detail("parentOrigin", problem));

@@ -7,5 +7,4 @@ import java.util.List;
  * the sites that may frame its learner pages, each an origin ({@code https://host[:port]},
  * {@code http://localhost[:port]}, {@code http://127.0.0.1[:port]}) or the single value {@code *}.
  */
-public record EmbedSettings(List<String> frameAncestors) {
-}
+public record EmbedSettings(List<String> frameAncestors) {}

@@ -35,6 +35,8 @@ public class EmbedSettingsRepository {
     }
 
     Uni<Void> saveFrameAncestors(long workspaceId, List<String> frameAncestors) {
-        return pool.preparedQuery(SAVE).execute(Tuple.of(workspaceId, frameAncestors.toArray(String[]::new))).replaceWithVoid();
+        return pool.preparedQuery(SAVE)
+                .execute(Tuple.of(workspaceId, frameAncestors.toArray(String[]::new)))
+                .replaceWithVoid();
     }
 }

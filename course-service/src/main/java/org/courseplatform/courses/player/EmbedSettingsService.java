@@ -29,13 +29,14 @@ public class EmbedSettingsService {
     static final Duration CACHE_TTL = Duration.ofSeconds(30);
 
     private static final String LABEL = "[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?";
-    private static final Pattern ORIGIN = Pattern.compile(
-            "(?<https>https)://(?<host>" + LABEL + "(\\." + LABEL + ")*)(:(?<port>[0-9]{1,5}))?"
-            + "|http://(?<local>localhost|127\\.0\\.0\\.1)(:(?<localPort>[0-9]{1,5}))?");
+    private static final Pattern ORIGIN = Pattern.compile("(?<https>https)://(?<host>" + LABEL + "(\\." + LABEL
+            + ")*)(:(?<port>[0-9]{1,5}))?" + "|http://(?<local>localhost|127\\.0\\.0\\.1)(:(?<localPort>[0-9]{1,5}))?");
 
     private final EmbedSettingsRepository repository;
     private final List<String> defaults;
-    private final AsyncCache<Long, String> cache = Caffeine.newBuilder().expireAfterWrite(CACHE_TTL).maximumSize(50_000)
+    private final AsyncCache<Long, String> cache = Caffeine.newBuilder()
+            .expireAfterWrite(CACHE_TTL)
+            .maximumSize(50_000)
             .buildAsync();
 
     public EmbedSettingsService(EmbedSettingsRepository repository, PlayerConfig config) {
@@ -49,13 +50,17 @@ public class EmbedSettingsService {
     }
 
     public Uni<EmbedSettings> get(WorkspaceCaller caller) {
-        return repository.frameAncestors(caller.workspaceId()).map(list -> new EmbedSettings(list == null ? defaults : list));
+        return repository
+                .frameAncestors(caller.workspaceId())
+                .map(list -> new EmbedSettings(list == null ? defaults : list));
     }
 
     public Uni<EmbedSettings> put(WorkspaceCaller caller, EmbedSettings body) {
         List<String> frameAncestors = validate(body);
         long workspaceId = caller.workspaceId();
-        return repository.saveFrameAncestors(workspaceId, frameAncestors).invoke(() -> cache.synchronous().invalidate(workspaceId))
+        return repository
+                .saveFrameAncestors(workspaceId, frameAncestors)
+                .invoke(() -> cache.synchronous().invalidate(workspaceId))
                 .replaceWith(new EmbedSettings(frameAncestors));
     }
 
@@ -64,15 +69,19 @@ public class EmbedSettingsService {
      * (completed at once on a hit).
      */
     CompletableFuture<String> frameAncestors(long workspaceId) {
-        return cache.get(workspaceId, (id, executor) -> repository.frameAncestors(id)
-                .map(list -> list == null ? defaultFrameAncestors() : String.join(" ", list))
-                .subscribeAsCompletionStage());
+        return cache.get(
+                workspaceId,
+                (id, executor) -> repository
+                        .frameAncestors(id)
+                        .map(list -> list == null ? defaultFrameAncestors() : String.join(" ", list))
+                        .subscribeAsCompletionStage());
     }
 
     /** The entries normalised (lower case, default port left out, duplicates dropped), or a 400 naming them. */
     static List<String> validate(EmbedSettings body) {
         if (body == null || body.frameAncestors() == null) {
-            throw ApiException.invalid("frameAncestors", "is required: a list of origins such as https://app.example.com, or [\"*\"]");
+            throw ApiException.invalid(
+                    "frameAncestors", "is required: a list of origins such as https://app.example.com, or [\"*\"]");
         }
         List<String> values = body.frameAncestors();
         if (values.isEmpty()) {
@@ -88,15 +97,19 @@ public class EmbedSettingsService {
             String field = "frameAncestors[" + i + "]";
             if ("*".equals(value)) {
                 if (values.size() != 1) {
-                    problems.add(new ApiError.Detail(field, "* must be the only value: it lets any site frame the pages"));
+                    problems.add(
+                            new ApiError.Detail(field, "* must be the only value: it lets any site frame the pages"));
                 }
                 normalised.add("*");
                 continue;
             }
             String origin = origin(value);
             if (origin == null) {
-                problems.add(new ApiError.Detail(field, "must be an origin such as https://app.example.com "
-                        + "(https, host and optional port; http only for localhost or 127.0.0.1; no path or wildcard), or *"));
+                problems.add(
+                        new ApiError.Detail(
+                                field,
+                                "must be an origin such as https://app.example.com "
+                                        + "(https, host and optional port; http only for localhost or 127.0.0.1; no path or wildcard), or *"));
             } else if (!normalised.contains(origin)) {
                 normalised.add(origin);
             }

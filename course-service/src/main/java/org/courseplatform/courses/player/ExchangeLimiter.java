@@ -39,7 +39,8 @@ public class ExchangeLimiter {
             if (addresses.size() > MAX_ADDRESSES) {
                 addresses.values().removeIf(b -> b.idleSince(now - 120_000_000_000L));
             }
-            Bucket bucket = addresses.computeIfAbsent(address == null ? "" : address, a -> new Bucket(addressBurst, now));
+            Bucket bucket =
+                    addresses.computeIfAbsent(address == null ? "" : address, a -> new Bucket(addressBurst, now));
             refuseIfWaiting(bucket.take(addressRate, addressBurst, now));
         }
         if (globalRate > 0) {

@@ -14,8 +14,14 @@ import java.util.Set;
  * correct ones, and the pass mark of the quiz results element (80 when there is none). For a
  * course, {@code title}, {@code key} and {@code clientIdentifier} are the course's, for events.
  */
-public record Outline(String title, String key, String clientIdentifier, List<String> screenIds,
-        Map<String, List<String>> answers, Map<String, List<String>> correct, int passPercent) {
+public record Outline(
+        String title,
+        String key,
+        String clientIdentifier,
+        List<String> screenIds,
+        Map<String, List<String>> answers,
+        Map<String, List<String>> correct,
+        int passPercent) {
 
     static final int DEFAULT_PASS_PERCENT = 80;
 
@@ -41,12 +47,15 @@ public record Outline(String title, String key, String clientIdentifier, List<St
                     }
                     answers.put(element.path("id").asText(), all);
                     correct.put(element.path("id").asText(), right);
-                } else if ("quizResults".equals(type) && pass == null && element.path("passPercent").canConvertToInt()) {
+                } else if ("quizResults".equals(type)
+                        && pass == null
+                        && element.path("passPercent").canConvertToInt()) {
                     pass = Math.max(0, Math.min(100, element.path("passPercent").asInt()));
                 }
             }
         }
-        return new Outline(title, key, clientIdentifier, screens, answers, correct, pass == null ? DEFAULT_PASS_PERCENT : pass);
+        return new Outline(
+                title, key, clientIdentifier, screens, answers, correct, pass == null ? DEFAULT_PASS_PERCENT : pass);
     }
 
     int screenCount() {
@@ -55,7 +64,8 @@ public record Outline(String title, String key, String clientIdentifier, List<St
 
     /** Whether every question has an answer in {@code given}. */
     boolean allAnswered(Map<String, List<String>> given) {
-        return answers.keySet().stream().allMatch(id -> given.containsKey(id) && !given.get(id).isEmpty());
+        return answers.keySet().stream()
+                .allMatch(id -> given.containsKey(id) && !given.get(id).isEmpty());
     }
 
     /** A question is right when exactly its correct answers were chosen. */

@@ -38,12 +38,21 @@ public class PlayerEvents {
      * clientIdentifier}, tracking: {id, identifier, email, commenced, completed, totalTime},
      * collection?: {id, key}}}, as scorm-service's.
      */
-    Uni<Void> course(EventType<CourseProgress> type, long workspaceId, long courseId, Outline outline, Tracked tracked,
+    Uni<Void> course(
+            EventType<CourseProgress> type,
+            long workspaceId,
+            long courseId,
+            Outline outline,
+            Tracked tracked,
             JsonNode collection) {
         TrackedCourse course = new TrackedCourse(courseId, outline.title(), outline.key(), outline.clientIdentifier());
         JsonNode via = collection == null || collection.isNull() ? null : collection;
         return members.email(workspaceId, tracked.identifier())
-                .chain(email -> outbox.add(type, Long.toString(courseId), workspaceId, tracked.testMode(),
+                .chain(email -> outbox.add(
+                        type,
+                        Long.toString(courseId),
+                        workspaceId,
+                        tracked.testMode(),
                         new CourseProgress(course, tracked.with(email), via)))
                 .replaceWithVoid();
     }
@@ -52,12 +61,23 @@ public class PlayerEvents {
      * {@code quiz.completed} (passed) / {@code quiz.failed}: {@code data = {course: null, screen: {id,
      * title}, tracking: {…}, quiz: {score, passPercent, passed, answers}}}.
      */
-    Uni<Void> quiz(long workspaceId, long screenId, String title, Tracked tracked, int score, int passPercent, boolean passed,
+    Uni<Void> quiz(
+            long workspaceId,
+            long screenId,
+            String title,
+            Tracked tracked,
+            int score,
+            int passPercent,
+            boolean passed,
             Map<String, List<String>> answers) {
         Quiz quiz = new Quiz(score, passPercent, passed, answers);
         return members.email(workspaceId, tracked.identifier())
-                .chain(email -> outbox.add(passed ? Events.QUIZ_COMPLETED : Events.QUIZ_FAILED, Long.toString(screenId), workspaceId,
-                        tracked.testMode(), new QuizResult(null, new Screen(screenId, title), tracked.with(email), quiz)))
+                .chain(email -> outbox.add(
+                        passed ? Events.QUIZ_COMPLETED : Events.QUIZ_FAILED,
+                        Long.toString(screenId),
+                        workspaceId,
+                        tracked.testMode(),
+                        new QuizResult(null, new Screen(screenId, title), tracked.with(email), quiz)))
                 .replaceWithVoid();
     }
 

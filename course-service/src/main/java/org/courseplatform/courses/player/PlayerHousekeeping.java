@@ -39,24 +39,28 @@ public class PlayerHousekeeping {
     }
 
     /** What one purge removed. */
-    record Purged(int sessions, int launches) {
-    }
+    record Purged(int sessions, int launches) {}
 
     @Scheduled(every = "${player.purge.interval:10m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> scheduled() {
         return purge().invoke(purged -> {
-            if (purged.sessions() + purged.launches() > 0) {
-                Log.infof("Player housekeeping: purged %d expired sessions and %d expired used embed tokens",
-                        purged.sessions(), purged.launches());
-            }
-        }).onFailure().invoke(e -> Log.warnf("Player housekeeping failed; the next run tries again: %s", e.toString()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+                    if (purged.sessions() + purged.launches() > 0) {
+                        Log.infof(
+                                "Player housekeeping: purged %d expired sessions and %d expired used embed tokens",
+                                purged.sessions(), purged.launches());
+                    }
+                })
+                .onFailure()
+                .invoke(e -> Log.warnf("Player housekeeping failed; the next run tries again: %s", e.toString()))
+                .onFailure()
+                .recoverWithNull()
+                .replaceWithVoid();
     }
 
     Uni<Purged> purge() {
         int batch = config.purge().batchSize();
-        return rounds(DELETE_SESSIONS, batch, 0).chain(sessions -> rounds(DELETE_LAUNCHES, batch, 0)
-                .map(launches -> new Purged(sessions, launches)));
+        return rounds(DELETE_SESSIONS, batch, 0)
+                .chain(sessions -> rounds(DELETE_LAUNCHES, batch, 0).map(launches -> new Purged(sessions, launches)));
     }
 
     private Uni<Integer> rounds(String delete, int batch, int total) {

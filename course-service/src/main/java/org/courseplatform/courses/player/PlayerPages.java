@@ -32,6 +32,7 @@ public class PlayerPages {
     static final String PREFIX = "/play";
     /** The public addresses of the pages, each answered by its built {@code <name>.html}. */
     static final String COURSE = PREFIX + "/course";
+
     static final String SCREEN = PREFIX + "/screen";
     static final String BUILDER = PREFIX + "/builder";
     static final String SCREEN_EDITOR = PREFIX + "/screen-editor";
@@ -39,6 +40,7 @@ public class PlayerPages {
     static final String SHARE = PREFIX + "/share";
     /** The live course a dynamic SCORM package's launcher frames in the LMS (docs/scorm-runtime.md). */
     static final String LMS = PREFIX + "/lms";
+
     static final String WORKSPACE_PARAM = "w";
     private static final String POLICY_CHOSEN = PlayerPages.class.getName() + ".policy";
 
@@ -79,7 +81,9 @@ public class PlayerPages {
 
     private static void secure(RoutingContext ctx, String policy) {
         ctx.put(POLICY_CHOSEN, policy);
-        ctx.addHeadersEndHandler(done -> ctx.response().headers().set(SecurityHeaders.CONTENT_SECURITY_POLICY, policy)
+        ctx.addHeadersEndHandler(done -> ctx.response()
+                .headers()
+                .set(SecurityHeaders.CONTENT_SECURITY_POLICY, policy)
                 .set("Referrer-Policy", "no-referrer"));
         ctx.next();
     }
@@ -111,7 +115,10 @@ public class PlayerPages {
             ctx.request().pause();
             ancestors.whenComplete((value, failure) -> context.runOnContext(v -> {
                 if (failure != null) {
-                    LOG.warnf(failure, "Could not read the frame ancestors of workspace %d; the page may not be framed", workspaceId);
+                    LOG.warnf(
+                            failure,
+                            "Could not read the frame ancestors of workspace %d; the page may not be framed",
+                            workspaceId);
                 }
                 ctx.request().resume();
                 secure(ctx, policy(failure == null ? value : "'none'"));
@@ -139,7 +146,8 @@ public class PlayerPages {
     }
 
     private static void notFound(RoutingContext rc) {
-        rc.response().setStatusCode(404)
+        rc.response()
+                .setStatusCode(404)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "text/html; charset=utf-8")
                 .putHeader(HttpHeaders.CACHE_CONTROL, "no-store")
                 .end(NOT_FOUND_PAGE);
@@ -154,6 +162,7 @@ public class PlayerPages {
             return false;
         }
         ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        return (loader != null ? loader : PlayerPages.class.getClassLoader()).getResource("META-INF/resources" + path) != null;
+        return (loader != null ? loader : PlayerPages.class.getClassLoader()).getResource("META-INF/resources" + path)
+                != null;
     }
 }

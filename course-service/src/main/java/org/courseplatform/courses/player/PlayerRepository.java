@@ -27,6 +27,7 @@ public class PlayerRepository {
                 returning id)
             select id from created union all select id from player_tracking
             where course_id = ?2 and identifier = ?3 and coalesce(collection_id, 0) = coalesce(cast(?7 as bigint), 0) limit 1""";
+
     private static final String SCREEN_TRACKING = """
             with created as (
                 insert into player_tracking (workspace_id, kind, screen_id, identifier, client_identifier, collection, test_mode)
@@ -43,8 +44,11 @@ public class PlayerRepository {
                 options::text, parent_origin, outline::text, test_mode
             from player_session where id = ?1 and expires_at > now()""";
     /** Binds an edit session to the course or screen its editor created; only while it has none. */
-    private static final String BIND_COURSE = "update player_session set course_id = ?2 where id = ?1 and course_id is null";
-    private static final String BIND_SCREEN = "update player_session set screen_id = ?2 where id = ?1 and screen_id is null";
+    private static final String BIND_COURSE =
+            "update player_session set course_id = ?2 where id = ?1 and course_id is null";
+
+    private static final String BIND_SCREEN =
+            "update player_session set screen_id = ?2 where id = ?1 and screen_id is null";
     private static final String TRACKING_COLUMNS = """
             select id, identifier, client_identifier, collection::text, test_mode, screen_index, furthest_index, percent,
                 answers::text, total_seconds,
@@ -62,8 +66,8 @@ public class PlayerRepository {
                 total_seconds, screen_index, percent, test_mode,
                 to_char(created_at at time zone 'UTC', %1$s), to_char(updated_at at time zone 'UTC', %1$s), %2$s
             from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))
-            order by id limit ?3 offset ?4""".formatted(ISO,
-            MemberProjectionRepository.emailOf("player_tracking.workspace_id", "player_tracking.identifier"));
+            order by id limit ?3 offset ?4""".formatted(
+            ISO, MemberProjectionRepository.emailOf("player_tracking.workspace_id", "player_tracking.identifier"));
     private static final String COUNT = """
             select count(*) from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))""";
 
@@ -71,46 +75,95 @@ public class PlayerRepository {
      * An open session as stored. {@code courseId} / {@code screenId} are null for an edit session
      * opened without one; {@code testMode} is the mode of the key that issued its URL.
      */
-    public record SessionRow(String id, long workspaceId, String kind, Long courseId, Long screenId, Long trackingId,
-            String mode, String clientIdentifier, String identifier, String options, String parentOrigin, String outline,
-            boolean testMode) {
-    }
+    public record SessionRow(
+            String id,
+            long workspaceId,
+            String kind,
+            Long courseId,
+            Long screenId,
+            Long trackingId,
+            String mode,
+            String clientIdentifier,
+            String identifier,
+            String options,
+            String parentOrigin,
+            String outline,
+            boolean testMode) {}
 
     /** A tracking record as stored; {@code commenced} and {@code completed} as ISO instants or null. */
-    public record TrackingRow(long id, String identifier, String clientIdentifier, String collection, boolean testMode,
-            int screenIndex, int furthestIndex, int percent, String answers, long totalSeconds, String commenced,
-            String completed) {
-    }
+    public record TrackingRow(
+            long id,
+            String identifier,
+            String clientIdentifier,
+            String collection,
+            boolean testMode,
+            int screenIndex,
+            int furthestIndex,
+            int percent,
+            String answers,
+            long totalSeconds,
+            String commenced,
+            String completed) {}
 
     /** Records the token's use; false when it was used before. */
     Uni<Boolean> useToken(String jti, String sessionId, OffsetDateTime expiresAt) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(USE_TOKEN).setParameter(1, jti).setParameter(2, sessionId)
-                .setParameter(3, expiresAt).executeUpdate()).map(n -> n > 0);
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(USE_TOKEN)
+                        .setParameter(1, jti)
+                        .setParameter(2, sessionId)
+                        .setParameter(3, expiresAt)
+                        .executeUpdate())
+                .map(n -> n > 0);
     }
 
     /**
      * The learner's tracking record of the course or screen, made on the first view with the key's
      * mode; a course's is the one of the collection ({@code collectionId}, null: standalone).
      */
-    Uni<Long> tracking(long workspaceId, String kind, long targetId, String identifier, String clientIdentifier,
-            String collection, Long collectionId, boolean testMode) {
+    Uni<Long> tracking(
+            long workspaceId,
+            String kind,
+            long targetId,
+            String identifier,
+            String clientIdentifier,
+            String collection,
+            Long collectionId,
+            boolean testMode) {
         boolean course = EmbedService.KIND_COURSE.equals(kind);
         String sql = course ? COURSE_TRACKING : SCREEN_TRACKING;
-        return Panache.getSession().chain(s -> {
-            var query = s.createNativeQuery(sql, Long.class).setParameter(1, workspaceId)
-                    .setParameter(2, targetId).setParameter(3, identifier).setParameter(4, clientIdentifier)
-                    .setParameter(5, collection).setParameter(6, testMode);
-            return (course ? query.setParameter(7, collectionId) : query).getSingleResult();
-        }).map(id -> ((Number) id).longValue());
+        return Panache.getSession()
+                .chain(s -> {
+                    var query = s.createNativeQuery(sql, Long.class)
+                            .setParameter(1, workspaceId)
+                            .setParameter(2, targetId)
+                            .setParameter(3, identifier)
+                            .setParameter(4, clientIdentifier)
+                            .setParameter(5, collection)
+                            .setParameter(6, testMode);
+                    return (course ? query.setParameter(7, collectionId) : query).getSingleResult();
+                })
+                .map(id -> ((Number) id).longValue());
     }
 
     Uni<Void> insertSession(SessionRow row, OffsetDateTime expiresAt) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(INSERT_SESSION).setParameter(1, row.id())
-                .setParameter(2, row.workspaceId()).setParameter(3, row.kind()).setParameter(4, row.courseId())
-                .setParameter(5, row.screenId()).setParameter(6, row.trackingId()).setParameter(7, row.mode())
-                .setParameter(8, row.clientIdentifier()).setParameter(9, row.identifier()).setParameter(10, row.options())
-                .setParameter(11, row.parentOrigin()).setParameter(12, row.outline()).setParameter(13, expiresAt)
-                .setParameter(14, row.testMode()).executeUpdate()).replaceWithVoid();
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(INSERT_SESSION)
+                        .setParameter(1, row.id())
+                        .setParameter(2, row.workspaceId())
+                        .setParameter(3, row.kind())
+                        .setParameter(4, row.courseId())
+                        .setParameter(5, row.screenId())
+                        .setParameter(6, row.trackingId())
+                        .setParameter(7, row.mode())
+                        .setParameter(8, row.clientIdentifier())
+                        .setParameter(9, row.identifier())
+                        .setParameter(10, row.options())
+                        .setParameter(11, row.parentOrigin())
+                        .setParameter(12, row.outline())
+                        .setParameter(13, expiresAt)
+                        .setParameter(14, row.testMode())
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 
     /** The session, or null when unknown or expired. */
@@ -121,14 +174,28 @@ public class PlayerRepository {
     /** The session, or null when unknown or expired; locked until the transaction ends when {@code lock}. */
     public Uni<SessionRow> session(String id, boolean lock) {
         String sql = lock ? SESSION + " for update" : SESSION;
-        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Object[].class).setParameter(1, id).getResultList())
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(sql, Object[].class)
+                        .setParameter(1, id)
+                        .getResultList())
                 .map(rows -> {
                     if (rows.isEmpty()) {
                         return null;
                     }
                     Object[] r = rows.get(0);
-                    return new SessionRow((String) r[0], num(r[1]), (String) r[2], optNum(r[3]), optNum(r[4]), optNum(r[5]),
-                            (String) r[6], (String) r[7], (String) r[8], (String) r[9], (String) r[10], (String) r[11],
+                    return new SessionRow(
+                            (String) r[0],
+                            num(r[1]),
+                            (String) r[2],
+                            optNum(r[3]),
+                            optNum(r[4]),
+                            optNum(r[5]),
+                            (String) r[6],
+                            (String) r[7],
+                            (String) r[8],
+                            (String) r[9],
+                            (String) r[10],
+                            (String) r[11],
                             (Boolean) r[12]);
                 });
     }
@@ -144,37 +211,77 @@ public class PlayerRepository {
     }
 
     private Uni<Boolean> bind(String sql, String sessionId, long targetId) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(sql).setParameter(1, sessionId).setParameter(2, targetId)
-                .executeUpdate()).map(n -> n > 0);
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(sql)
+                        .setParameter(1, sessionId)
+                        .setParameter(2, targetId)
+                        .executeUpdate())
+                .map(n -> n > 0);
     }
 
     /** The tracking record, locked until the transaction ends when {@code lock}. */
     Uni<TrackingRow> tracking(long id, boolean lock) {
         String sql = lock ? TRACKING_COLUMNS + " for update" : TRACKING_COLUMNS;
-        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Object[].class).setParameter(1, id).getSingleResult())
-                .map(r -> new TrackingRow(num(r[0]), (String) r[1], (String) r[2], (String) r[3], (Boolean) r[4],
-                        (int) num(r[5]), (int) num(r[6]), (int) num(r[7]), (String) r[8], num(r[9]), (String) r[10],
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(sql, Object[].class)
+                        .setParameter(1, id)
+                        .getSingleResult())
+                .map(r -> new TrackingRow(
+                        num(r[0]),
+                        (String) r[1],
+                        (String) r[2],
+                        (String) r[3],
+                        (Boolean) r[4],
+                        (int) num(r[5]),
+                        (int) num(r[6]),
+                        (int) num(r[7]),
+                        (String) r[8],
+                        num(r[9]),
+                        (String) r[10],
                         (String) r[11]));
     }
 
-    Uni<Void> updateTracking(long id, int screenIndex, int furthestIndex, int percent, String answers, long totalSeconds,
-            OffsetDateTime commencedAt, OffsetDateTime completedAt) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(UPDATE_TRACKING).setParameter(1, id)
-                .setParameter(2, screenIndex).setParameter(3, furthestIndex).setParameter(4, percent)
-                .setParameter(5, answers).setParameter(6, totalSeconds).setParameter(7, commencedAt)
-                .setParameter(8, completedAt).executeUpdate()).replaceWithVoid();
+    Uni<Void> updateTracking(
+            long id,
+            int screenIndex,
+            int furthestIndex,
+            int percent,
+            String answers,
+            long totalSeconds,
+            OffsetDateTime commencedAt,
+            OffsetDateTime completedAt) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(UPDATE_TRACKING)
+                        .setParameter(1, id)
+                        .setParameter(2, screenIndex)
+                        .setParameter(3, furthestIndex)
+                        .setParameter(4, percent)
+                        .setParameter(5, answers)
+                        .setParameter(6, totalSeconds)
+                        .setParameter(7, commencedAt)
+                        .setParameter(8, completedAt)
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 
     /** One page of a course's tracking records, oldest first, optionally of one learner. */
     Uni<Paged<Object[]>> page(long courseId, String identifier, int page, int length) {
         int size = Math.max(length, 1);
         int offset = Paged.start(page, length);
-        return Panache.getSession().chain(s -> s.createNativeQuery(COUNT, Long.class).setParameter(1, courseId)
-                .setParameter(2, identifier).getSingleResult()
-                .chain(total -> length == 0 ? Uni.createFrom().item(new Paged<>(List.<Object[]>of(), num(total)))
-                        : s.createNativeQuery(LIST, Object[].class).setParameter(1, courseId).setParameter(2, identifier)
-                                .setParameter(3, size).setParameter(4, offset).getResultList()
-                                .map(rows -> new Paged<>(rows, num(total)))));
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(COUNT, Long.class)
+                        .setParameter(1, courseId)
+                        .setParameter(2, identifier)
+                        .getSingleResult()
+                        .chain(total -> length == 0
+                                ? Uni.createFrom().item(new Paged<>(List.<Object[]>of(), num(total)))
+                                : s.createNativeQuery(LIST, Object[].class)
+                                        .setParameter(1, courseId)
+                                        .setParameter(2, identifier)
+                                        .setParameter(3, size)
+                                        .setParameter(4, offset)
+                                        .getResultList()
+                                        .map(rows -> new Paged<>(rows, num(total)))));
     }
 
     static long num(Object value) {

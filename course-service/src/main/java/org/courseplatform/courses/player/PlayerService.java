@@ -64,10 +64,8 @@ public class PlayerService {
     private static final Pattern SESSION_ID = Pattern.compile("[0-9a-f]{64}");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
-    private static final TypeReference<Map<String, List<String>>> ANSWERS = new TypeReference<>() {
-    };
-    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
-    };
+    private static final TypeReference<Map<String, List<String>>> ANSWERS = new TypeReference<>() {};
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
     private static final int MAX_ANSWERS = 100;
 
     private final PlayerRepository repository;
@@ -81,9 +79,17 @@ public class PlayerService {
     private final AnalyticsRepository analytics;
     private final NarrationService narration;
 
-    public PlayerService(PlayerRepository repository, CourseRepository courses, LibraryScreenRepository screens,
-            PlayerEvents events, Tokens tokens, PlayerConfig config, ObjectMapper mapper, ThemeService themes,
-            AnalyticsRepository analytics, NarrationService narration) {
+    public PlayerService(
+            PlayerRepository repository,
+            CourseRepository courses,
+            LibraryScreenRepository screens,
+            PlayerEvents events,
+            Tokens tokens,
+            PlayerConfig config,
+            ObjectMapper mapper,
+            ThemeService themes,
+            AnalyticsRepository analytics,
+            NarrationService narration) {
         this.themes = themes;
         this.narration = narration;
         this.repository = repository;
@@ -97,8 +103,18 @@ public class PlayerService {
     }
 
     /** The claims of a verified embed token of this service; {@code targetId} null only for an edit token. */
-    private record Claims(String jti, Instant expires, long workspaceId, String clientIdentifier, String identifier,
-            String action, String kind, Long targetId, boolean testMode, Map<String, Object> options, String parentOrigin,
+    private record Claims(
+            String jti,
+            Instant expires,
+            long workspaceId,
+            String clientIdentifier,
+            String identifier,
+            String action,
+            String kind,
+            Long targetId,
+            boolean testMode,
+            Map<String, Object> options,
+            String parentOrigin,
             Map<String, Object> collection) {
 
         boolean view() {
@@ -116,9 +132,12 @@ public class PlayerService {
     }
 
     /** What the session plays: its outline, the document to render, and for a course its summary. */
-    private record Opened(Outline outline, JsonNode document, String locale, PlayerViews.CourseInfo course,
-            PlayerViews.ScreenInfo screen) {
-    }
+    private record Opened(
+            Outline outline,
+            JsonNode document,
+            String locale,
+            PlayerViews.CourseInfo course,
+            PlayerViews.ScreenInfo screen) {}
 
     /**
      * Exchanges an embed token for a session (201). 401 with {@code error.reason} {@code expired},
@@ -144,55 +163,94 @@ public class PlayerService {
      * link's mode would: same tracking record per identifier, same events, same resume. Joins the
      * caller's transaction, so a refusal here (course gone or unpublished) undoes the link's use.
      */
-    public Uni<PlayerViews.Session> openShared(long workspaceId, String clientIdentifier, String identifier, long courseId,
-            boolean testMode) {
-        Claims claims = new Claims("share-" + randomId(16), Instant.now().plus(config.embedTtl()), workspaceId,
-                clientIdentifier, identifier, EmbedService.VIEW, EmbedService.KIND_COURSE, courseId, testMode,
-                new LinkedHashMap<>(), null, null);
+    public Uni<PlayerViews.Session> openShared(
+            long workspaceId, String clientIdentifier, String identifier, long courseId, boolean testMode) {
+        Claims claims = new Claims(
+                "share-" + randomId(16),
+                Instant.now().plus(config.embedTtl()),
+                workspaceId,
+                clientIdentifier,
+                identifier,
+                EmbedService.VIEW,
+                EmbedService.KIND_COURSE,
+                courseId,
+                testMode,
+                new LinkedHashMap<>(),
+                null,
+                null);
         return open(claims, INTENT_PLAY);
     }
 
     private Uni<PlayerViews.Session> open(Claims claims, String intent) {
         String sessionId = randomId(32);
-        OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.sessionTtl()).truncatedTo(ChronoUnit.MILLIS);
+        OffsetDateTime expires =
+                OffsetDateTime.now(ZoneOffset.UTC).plus(config.sessionTtl()).truncatedTo(ChronoUnit.MILLIS);
         OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(claims.expires(), ZoneOffset.UTC);
         // The token is used in the session's transaction: an exchange that fails (course gone)
         // leaves it unused, and of two exchanges at once the second waits and is refused.
-        return Panache.withTransaction(() -> repository.useToken(claims.jti(), sessionId, tokenExpires).chain(used -> {
-            if (!used) {
-                throw ApiException.unauthorized("used", "This player link has already been used; ask for a new one");
-            }
-            if (claims.targetId() == null) {
-                return Uni.createFrom().item(openNothing(claims));
-            }
-            return EmbedService.KIND_COURSE.equals(claims.kind()) ? openCourse(claims, INTENT_EDIT.equals(intent))
-                    : openScreen(claims);
-        }).chain(opened -> {
-            Uni<Long> tracking = claims.view()
-                    ? repository.tracking(claims.workspaceId(), claims.kind(), claims.targetId(), claims.identifier(),
-                            opened.course() != null ? tenantOf(claims, opened) : claims.clientIdentifier(),
-                            claims.collection() == null ? null : json(claims.collection()), claims.collectionId(),
-                            claims.testMode())
-                    : Uni.createFrom().nullItem();
-            return tracking.chain(trackingId -> {
-                PlayerRepository.SessionRow row = new PlayerRepository.SessionRow(sessionId, claims.workspaceId(),
-                        claims.kind(), opened.course() != null ? claims.targetId() : null,
-                        opened.screen() != null ? claims.targetId() : null, trackingId,
-                        mode(claims), claims.clientIdentifier(), claims.identifier(),
-                        json(claims.options()), claims.parentOrigin(), json(opened.outline()), claims.testMode());
-                return repository.insertSession(row, expires)
-                        .chain(() -> trackingId == null ? Uni.createFrom().item(emptyProgress())
-                                : repository.tracking(trackingId, false).map(t -> progressOf(t, opened.outline())))
-                        .chain(progress -> themes.resolve(claims.workspaceId(), themeTenant(claims, opened),
-                                        themeId(claims.options(), opened.document()))
-                                .chain(theme -> narration(claims, opened)
-                                        .map(audio -> sessionView(sessionId, expires, claims, opened, progress, theme, audio))));
-            });
-        }));
+        return Panache.withTransaction(() -> repository
+                .useToken(claims.jti(), sessionId, tokenExpires)
+                .chain(used -> {
+                    if (!used) {
+                        throw ApiException.unauthorized(
+                                "used", "This player link has already been used; ask for a new one");
+                    }
+                    if (claims.targetId() == null) {
+                        return Uni.createFrom().item(openNothing(claims));
+                    }
+                    return EmbedService.KIND_COURSE.equals(claims.kind())
+                            ? openCourse(claims, INTENT_EDIT.equals(intent))
+                            : openScreen(claims);
+                })
+                .chain(opened -> {
+                    Uni<Long> tracking = claims.view()
+                            ? repository.tracking(
+                                    claims.workspaceId(),
+                                    claims.kind(),
+                                    claims.targetId(),
+                                    claims.identifier(),
+                                    opened.course() != null ? tenantOf(claims, opened) : claims.clientIdentifier(),
+                                    claims.collection() == null ? null : json(claims.collection()),
+                                    claims.collectionId(),
+                                    claims.testMode())
+                            : Uni.createFrom().nullItem();
+                    return tracking.chain(trackingId -> {
+                        PlayerRepository.SessionRow row = new PlayerRepository.SessionRow(
+                                sessionId,
+                                claims.workspaceId(),
+                                claims.kind(),
+                                opened.course() != null ? claims.targetId() : null,
+                                opened.screen() != null ? claims.targetId() : null,
+                                trackingId,
+                                mode(claims),
+                                claims.clientIdentifier(),
+                                claims.identifier(),
+                                json(claims.options()),
+                                claims.parentOrigin(),
+                                json(opened.outline()),
+                                claims.testMode());
+                        return repository
+                                .insertSession(row, expires)
+                                .chain(() -> trackingId == null
+                                        ? Uni.createFrom().item(emptyProgress())
+                                        : repository
+                                                .tracking(trackingId, false)
+                                                .map(t -> progressOf(t, opened.outline())))
+                                .chain(progress -> themes.resolve(
+                                                claims.workspaceId(),
+                                                themeTenant(claims, opened),
+                                                themeId(claims.options(), opened.document()))
+                                        .chain(theme -> narration(claims, opened)
+                                                .map(audio -> sessionView(
+                                                        sessionId, expires, claims, opened, progress, theme, audio))));
+                    });
+                }));
     }
 
     private String tenantOf(Claims claims, Opened opened) {
-        return claims.clientIdentifier() != null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
+        return claims.clientIdentifier() != null
+                ? claims.clientIdentifier()
+                : opened.outline().clientIdentifier();
     }
 
     /** Screen id to narration audio URL for a course session (docs/translation-and-narration.md); empty otherwise. */
@@ -214,15 +272,20 @@ public class PlayerService {
             throw ApiException.conflict("This course is not published: publish the course first");
         }
         return Workers.call(() -> openDocument(course, course.publishedDocument, null, true))
-                .chain(opened -> themes.resolve(course.workspaceId, course.clientIdentifier,
-                                themeId(Map.of(), opened.document()))
-                        .map(theme -> new PlayerViews.Published(opened.course(), opened.document(), opened.locale(),
+                .chain(opened -> themes.resolve(
+                                course.workspaceId, course.clientIdentifier, themeId(Map.of(), opened.document()))
+                        .map(theme -> new PlayerViews.Published(
+                                opened.course(),
+                                opened.document(),
+                                opened.locale(),
                                 themeView(theme, null, colorPrimary(Map.of(), opened.document())))));
     }
 
     /** The tenant whose workspace themes the page may show: the course's or screen's own. */
     private static String themeTenant(Claims claims, Opened opened) {
-        return opened.document() == null ? claims.clientIdentifier() : opened.outline().clientIdentifier();
+        return opened.document() == null
+                ? claims.clientIdentifier()
+                : opened.outline().clientIdentifier();
     }
 
     /** The course document's {@code theme.themeId}, else the embed URL's {@code themeId} when it is an id. */
@@ -236,19 +299,35 @@ public class PlayerService {
         return text.matches("[1-9][0-9]{0,17}") ? Long.valueOf(text) : null;
     }
 
-    private PlayerViews.Session sessionView(String id, OffsetDateTime expires, Claims claims, Opened opened,
-            PlayerViews.Progress progress, Theme resolved, Map<String, String> narration) {
+    private PlayerViews.Session sessionView(
+            String id,
+            OffsetDateTime expires,
+            Claims claims,
+            Opened opened,
+            PlayerViews.Progress progress,
+            Theme resolved,
+            Map<String, String> narration) {
         Map<String, Object> options = new LinkedHashMap<>();
         for (String name : List.of("themeId", "colorPrimary", "back", "flow", "language")) {
             options.put(name, claims.options().get(name));
         }
         options.put("parentOrigin", claims.parentOrigin());
-        Map<String, Object> theme = themeView(resolved, claims.options().get("themeId"),
-                colorPrimary(claims.options(), opened.document()));
+        Map<String, Object> theme =
+                themeView(resolved, claims.options().get("themeId"), colorPrimary(claims.options(), opened.document()));
         boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
-        return new PlayerViews.Session(id, ISO.format(expires), mode(claims), claims.kind(),
-                course ? Optional.ofNullable(opened.course()) : null, course ? null : Optional.ofNullable(opened.screen()),
-                opened.document(), opened.locale(), options, theme, progress, narration);
+        return new PlayerViews.Session(
+                id,
+                ISO.format(expires),
+                mode(claims),
+                claims.kind(),
+                course ? Optional.ofNullable(opened.course()) : null,
+                course ? null : Optional.ofNullable(opened.screen()),
+                opened.document(),
+                opened.locale(),
+                options,
+                theme,
+                progress,
+                narration);
     }
 
     /** The session's {@code theme}: the resolved theme's look, the themeId asked for when none resolved, the colour. */
@@ -314,15 +393,22 @@ public class PlayerService {
             ClassicConverter.Result converted = ClassicConverter.convert(document);
             if (converted.document() == null) {
                 throw ApiException.unprocessable("This Classic course has slides the player cannot show ("
-                        + converted.blocked().stream().map(ClassicConverter.Blocked::reason).distinct().toList()
+                        + converted.blocked().stream()
+                                .map(ClassicConverter.Blocked::reason)
+                                .distinct()
+                                .toList()
                         + "); migrate it to Builder 2 first");
             }
             document = converted.document();
         }
         String locale = language != null ? language : document.path("locale").asText(CourseDocuments.DEFAULT_LOCALE);
         Outline outline = Outline.of(course.title, course.key, course.clientIdentifier, document);
-        return new Opened(outline, document, locale, new PlayerViews.CourseInfo(course.id, course.title, course.key,
-                course.format), null);
+        return new Opened(
+                outline,
+                document,
+                locale,
+                new PlayerViews.CourseInfo(course.id, course.title, course.key, course.format),
+                null);
     }
 
     private Uni<Opened> openScreen(Claims claims) {
@@ -332,20 +418,24 @@ public class PlayerService {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("This screen no longer exists");
             }
-            return screens.withGroup(screen).chain(members -> Workers.call(() -> {
-                ObjectNode document = mapper.createObjectNode().put("format", CourseDocuments.BUILDER2);
-                document.put("title", members.get(0).title);
-                document.put("locale", CourseDocuments.DEFAULT_LOCALE);
-                var list = document.putArray("screens");
-                for (LibraryScreen member : members) {
-                    list.add(mapper.readTree(member.document));
-                }
-                String title = members.get(0).title;
-                String language = (String) claims.options().get("language");
-                return new Opened(Outline.of(title, null, screen.clientIdentifier, document), document,
-                        language != null ? language : CourseDocuments.DEFAULT_LOCALE, null,
-                        new PlayerViews.ScreenInfo(screen.id, title));
-            }));
+            return screens.withGroup(screen)
+                    .chain(members -> Workers.call(() -> {
+                        ObjectNode document = mapper.createObjectNode().put("format", CourseDocuments.BUILDER2);
+                        document.put("title", members.get(0).title);
+                        document.put("locale", CourseDocuments.DEFAULT_LOCALE);
+                        var list = document.putArray("screens");
+                        for (LibraryScreen member : members) {
+                            list.add(mapper.readTree(member.document));
+                        }
+                        String title = members.get(0).title;
+                        String language = (String) claims.options().get("language");
+                        return new Opened(
+                                Outline.of(title, null, screen.clientIdentifier, document),
+                                document,
+                                language != null ? language : CourseDocuments.DEFAULT_LOCALE,
+                                null,
+                                new PlayerViews.ScreenInfo(screen.id, title));
+                    }));
         });
     }
 
@@ -364,7 +454,8 @@ public class PlayerService {
             problems.add(new ApiError.Detail("screenIndex", "is required: the 0-based index of the screen now shown"));
         }
         if (request.visibleSeconds() == null || request.visibleSeconds() < 0 || request.visibleSeconds() > 300) {
-            problems.add(new ApiError.Detail("visibleSeconds", "is required: seconds visible since the last call, 0 to 300"));
+            problems.add(new ApiError.Detail(
+                    "visibleSeconds", "is required: seconds visible since the last call, 0 to 300"));
         }
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
@@ -373,14 +464,15 @@ public class PlayerService {
         return Panache.withTransaction(() -> session(sessionId).chain(session -> {
             Outline outline = read(session.outline(), Outline.class);
             if (request.screenIndex() >= outline.screenCount()) {
-                throw ApiException.invalid("screenIndex", "must be below " + outline.screenCount()
-                        + ", the number of screens");
+                throw ApiException.invalid(
+                        "screenIndex", "must be below " + outline.screenCount() + ", the number of screens");
             }
             checkAnswers(outline, given);
             if (!MODE_VIEW.equals(session.mode())) {
                 int percent = percent(outline, request.screenIndex(), false);
-                return Uni.createFrom().item(new PlayerViews.ProgressAnswer(
-                        progress(outline, request.screenIndex(), percent, false, false, given)));
+                return Uni.createFrom()
+                        .item(new PlayerViews.ProgressAnswer(
+                                progress(outline, request.screenIndex(), percent, false, false, given)));
             }
             return repository.tracking(session.trackingId(), true).chain(t -> {
                 String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
@@ -390,37 +482,67 @@ public class PlayerService {
                 long total = t.totalSeconds() + request.visibleSeconds();
                 boolean course = EmbedService.KIND_COURSE.equals(session.kind());
                 boolean commenceNow = t.commenced() == null;
-                boolean completeNow = course && t.completed() == null && furthest == outline.screenCount() - 1
+                boolean completeNow = course
+                        && t.completed() == null
+                        && furthest == outline.screenCount() - 1
                         && outline.allAnswered(answers);
                 boolean completed = t.completed() != null || completeNow;
                 int percent = percent(outline, furthest, completed);
                 String commenced = commenceNow ? now : t.commenced();
-                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(t.id(), t.identifier(), commenced,
-                        completeNow ? now : t.completed(), total, t.testMode());
+                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
+                        t.id(), t.identifier(), commenced, completeNow ? now : t.completed(), total, t.testMode());
                 JsonNode collection = t.collection() == null ? null : read(t.collection(), JsonNode.class);
-                Uni<Void> update = repository.updateTracking(t.id(), request.screenIndex(), furthest, percent, json(answers),
-                        total, commenceNow ? instant(now) : null, completeNow ? instant(now) : null);
+                Uni<Void> update = repository.updateTracking(
+                        t.id(),
+                        request.screenIndex(),
+                        furthest,
+                        percent,
+                        json(answers),
+                        total,
+                        commenceNow ? instant(now) : null,
+                        completeNow ? instant(now) : null);
                 if (course && (furthest > t.furthestIndex() || completeNow)) {
                     // Per-screen reach and the quiz outcome for the analytics (no event carries them).
                     Boolean passed = completeNow && !outline.answers().isEmpty() ? passed(outline, answers) : null;
-                    update = update.chain(() -> analytics.reached(t.id(), session.workspaceId(), session.courseId(),
-                            t.identifier(), t.testMode(), furthest, passed));
+                    update = update.chain(() -> analytics.reached(
+                            t.id(),
+                            session.workspaceId(),
+                            session.courseId(),
+                            t.identifier(),
+                            t.testMode(),
+                            furthest,
+                            passed));
                 }
-                return update
-                        .chain(() -> course && commenceNow ? events.course(Events.COURSE_COMMENCED, session.workspaceId(),
-                                session.courseId(), outline, new PlayerEvents.Tracked(t.id(), t.identifier(), commenced,
-                                        null, total, t.testMode()), collection) : Uni.createFrom().voidItem())
-                        .chain(() -> completeNow ? events.course(Events.COURSE_COMPLETED, session.workspaceId(), session.courseId(),
-                                outline, tracked, collection) : Uni.createFrom().voidItem())
-                        .map(x -> new PlayerViews.ProgressAnswer(progress(outline, request.screenIndex(), percent,
-                                true, completed, answers)));
+                return update.chain(() -> course && commenceNow
+                                ? events.course(
+                                        Events.COURSE_COMMENCED,
+                                        session.workspaceId(),
+                                        session.courseId(),
+                                        outline,
+                                        new PlayerEvents.Tracked(
+                                                t.id(), t.identifier(), commenced, null, total, t.testMode()),
+                                        collection)
+                                : Uni.createFrom().voidItem())
+                        .chain(() -> completeNow
+                                ? events.course(
+                                        Events.COURSE_COMPLETED,
+                                        session.workspaceId(),
+                                        session.courseId(),
+                                        outline,
+                                        tracked,
+                                        collection)
+                                : Uni.createFrom().voidItem())
+                        .map(x -> new PlayerViews.ProgressAnswer(
+                                progress(outline, request.screenIndex(), percent, true, completed, answers)));
             });
         }));
     }
 
     /** Whether the course's questions were passed: the percentage answered right reaches the pass mark (as a quiz scores). */
     static boolean passed(Outline outline, Map<String, List<String>> answers) {
-        long right = outline.answers().keySet().stream().filter(q -> outline.right(q, answers.get(q))).count();
+        long right = outline.answers().keySet().stream()
+                .filter(q -> outline.right(q, answers.get(q)))
+                .count();
         return Math.round(100.0 * right / outline.answers().size()) >= outline.passPercent();
     }
 
@@ -437,7 +559,8 @@ public class PlayerService {
         Map<String, List<String>> given = request.answers();
         return Panache.withTransaction(() -> session(sessionId).chain(session -> {
             if (!EmbedService.KIND_SCREEN.equals(session.kind())) {
-                throw ApiException.conflict("Quiz scoring is for the screen player; a course records answers with progress");
+                throw ApiException.conflict(
+                        "Quiz scoring is for the screen player; a course records answers with progress");
             }
             Outline outline = read(session.outline(), Outline.class);
             checkAnswers(outline, given);
@@ -449,7 +572,10 @@ public class PlayerService {
             for (String question : outline.answers().keySet()) {
                 boolean correct = outline.right(question, given.get(question));
                 right += correct ? 1 : 0;
-                results.put(question, new PlayerViews.QuestionResult(correct, outline.correct().get(question)));
+                results.put(
+                        question,
+                        new PlayerViews.QuestionResult(
+                                correct, outline.correct().get(question)));
             }
             int score = (int) Math.round(100.0 * right / outline.answers().size());
             boolean passed = score >= outline.passPercent();
@@ -463,12 +589,27 @@ public class PlayerService {
                 answers.putAll(given);
                 String commenced = t.commenced() == null ? now : t.commenced();
                 String completed = t.completed() == null ? now : t.completed();
-                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(t.id(), t.identifier(), commenced, completed,
-                        t.totalSeconds(), t.testMode());
-                return repository.updateTracking(t.id(), t.screenIndex(), t.furthestIndex(), 100, json(answers),
-                        t.totalSeconds(), instant(commenced), instant(completed))
-                        .chain(() -> events.quiz(session.workspaceId(), session.screenId(), outline.title(), tracked, score,
-                                outline.passPercent(), passed, given))
+                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
+                        t.id(), t.identifier(), commenced, completed, t.totalSeconds(), t.testMode());
+                return repository
+                        .updateTracking(
+                                t.id(),
+                                t.screenIndex(),
+                                t.furthestIndex(),
+                                100,
+                                json(answers),
+                                t.totalSeconds(),
+                                instant(commenced),
+                                instant(completed))
+                        .chain(() -> events.quiz(
+                                session.workspaceId(),
+                                session.screenId(),
+                                outline.title(),
+                                tracked,
+                                score,
+                                outline.passPercent(),
+                                passed,
+                                given))
                         .replaceWith(result);
             });
         }));
@@ -494,7 +635,8 @@ public class PlayerService {
 
     /** 401 with reason {@code session}: no session, an unknown one or an expired one. */
     public static ApiException noSession() {
-        return ApiException.unauthorized("session", "This player session does not exist or has expired; open the player link again");
+        return ApiException.unauthorized(
+                "session", "This player session does not exist or has expired; open the player link again");
     }
 
     /** 403 with reason {@code view_only}: a learner's link or session where an editing one is needed. */
@@ -513,7 +655,9 @@ public class PlayerService {
             String field = "answers." + (element.length() > 64 ? element.substring(0, 64) + "…" : element);
             if (known == null) {
                 problems.add(new ApiError.Detail(field, "is not a question of what this session plays"));
-            } else if (chosen == null || chosen.size() > known.size() || chosen.stream().anyMatch(a -> a == null || !known.contains(a))) {
+            } else if (chosen == null
+                    || chosen.size() > known.size()
+                    || chosen.stream().anyMatch(a -> a == null || !known.contains(a))) {
                 problems.add(new ApiError.Detail(field, "must list answer ids of this question"));
             }
         });
@@ -531,7 +675,12 @@ public class PlayerService {
     }
 
     private PlayerViews.Progress progressOf(PlayerRepository.TrackingRow t, Outline outline) {
-        return progress(outline, t.screenIndex(), t.percent(), t.commenced() != null, t.completed() != null,
+        return progress(
+                outline,
+                t.screenIndex(),
+                t.percent(),
+                t.commenced() != null,
+                t.completed() != null,
                 read(t.answers(), ANSWERS));
     }
 
@@ -540,10 +689,21 @@ public class PlayerService {
     }
 
     /** The learner's place with the score and pass of the answers so far ({@link #score}). */
-    private static PlayerViews.Progress progress(Outline outline, int screenIndex, int percent, boolean commenced,
-            boolean completed, Map<String, List<String>> answers) {
+    private static PlayerViews.Progress progress(
+            Outline outline,
+            int screenIndex,
+            int percent,
+            boolean commenced,
+            boolean completed,
+            Map<String, List<String>> answers) {
         Integer score = score(outline, answers);
-        return new PlayerViews.Progress(screenIndex, percent, commenced, completed, answers, score,
+        return new PlayerViews.Progress(
+                screenIndex,
+                percent,
+                commenced,
+                completed,
+                answers,
+                score,
                 score == null ? null : score >= outline.passPercent());
     }
 
@@ -556,7 +716,9 @@ public class PlayerService {
         if (outline.answers().isEmpty() || !outline.allAnswered(answers)) {
             return null;
         }
-        long right = outline.answers().keySet().stream().filter(q -> outline.right(q, answers.get(q))).count();
+        long right = outline.answers().keySet().stream()
+                .filter(q -> outline.right(q, answers.get(q)))
+                .count();
         return (int) Math.round(100.0 * right / outline.answers().size());
     }
 
@@ -577,17 +739,26 @@ public class PlayerService {
             boolean targetOk = target instanceof Number || target == null && EmbedService.EDIT.equals(action);
             if (!EmbedService.KIND_COURSE.equals(kind) && !EmbedService.KIND_SCREEN.equals(kind)
                     || !EmbedService.VIEW.equals(action) && !EmbedService.EDIT.equals(action)
-                    || !targetOk || !(claims.getClaimValue("workspaceId") instanceof Number)
+                    || !targetOk
+                    || !(claims.getClaimValue("workspaceId") instanceof Number)
                     || claims.getStringClaimValue("identifier") == null) {
                 throw new InvalidJwtException("not a player token", List.of(), null);
             }
-            return new Claims(claims.getJwtId(), Instant.ofEpochSecond(claims.getExpirationTime().getValue()),
-                    ((Number) claims.getClaimValue("workspaceId")).longValue(), claims.getStringClaimValue("clientIdentifier"),
-                    claims.getStringClaimValue("identifier"), action, kind,
+            return new Claims(
+                    claims.getJwtId(),
+                    Instant.ofEpochSecond(claims.getExpirationTime().getValue()),
+                    ((Number) claims.getClaimValue("workspaceId")).longValue(),
+                    claims.getStringClaimValue("clientIdentifier"),
+                    claims.getStringClaimValue("identifier"),
+                    action,
+                    kind,
                     target == null ? null : Long.valueOf(((Number) target).longValue()),
-                    Boolean.TRUE.equals(claims.getClaimValue("testMode")), map(claims.getClaimValue("options")),
+                    Boolean.TRUE.equals(claims.getClaimValue("testMode")),
+                    map(claims.getClaimValue("options")),
                     claims.getClaimValue("parentOrigin") instanceof String o ? o : null,
-                    claims.getClaimValue("collection") instanceof Map<?, ?> ? map(claims.getClaimValue("collection")) : null);
+                    claims.getClaimValue("collection") instanceof Map<?, ?>
+                            ? map(claims.getClaimValue("collection"))
+                            : null);
         } catch (InvalidJwtException e) {
             if (e.hasExpired()) {
                 throw ApiException.unauthorized("expired", "This player link has expired; ask for a new one");

@@ -9,8 +9,7 @@ import java.util.Optional;
 /** Answers of the player API and the tracking list. */
 public final class PlayerViews {
 
-    private PlayerViews() {
-    }
+    private PlayerViews() {}
 
     /**
      * 201 of the token exchange: {@code course} for a course session, {@code screen} for a screen
@@ -18,49 +17,68 @@ public final class PlayerViews {
      * JSON {@code null}: an edit session opened without a course or screen (the editor creates it).
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Session(String session, String expiresAt, String mode, String kind, Optional<CourseInfo> course,
-            Optional<ScreenInfo> screen, JsonNode document, String locale, Map<String, Object> options,
-            Map<String, Object> theme, Progress progress, Map<String, String> narration) {
-    }
+    public record Session(
+            String session,
+            String expiresAt,
+            String mode,
+            String kind,
+            Optional<CourseInfo> course,
+            Optional<ScreenInfo> screen,
+            JsonNode document,
+            String locale,
+            Map<String, Object> options,
+            Map<String, Object> theme,
+            Progress progress,
+            Map<String, String> narration) {}
 
-    public record CourseInfo(long id, String title, String key, String format) {
-    }
+    public record CourseInfo(long id, String title, String key, String format) {}
 
-    public record ScreenInfo(long id, String title) {
-    }
+    public record ScreenInfo(long id, String title) {}
 
     /**
      * The learner's place: {@code answers} by question element id; {@code score} (0 to 100, the
      * percentage of questions answered right) and {@code passed} (the score reaches the pass mark)
      * once every question has an answer, null before that and for a course without questions.
      */
-    public record Progress(int screenIndex, int percent, boolean commenced, boolean completed,
-            Map<String, List<String>> answers, Integer score, Boolean passed) {
-    }
+    public record Progress(
+            int screenIndex,
+            int percent,
+            boolean commenced,
+            boolean completed,
+            Map<String, List<String>> answers,
+            Integer score,
+            Boolean passed) {}
 
     /**
      * A course's published version as its learners see it, for packages that carry it (SCORM
      * export): the document (Builder 2, Classic converted), its locale, and the theme in the shape
      * of {@link Session#theme()}.
      */
-    public record Published(CourseInfo course, JsonNode document, String locale, Map<String, Object> theme) {
-    }
+    public record Published(CourseInfo course, JsonNode document, String locale, Map<String, Object> theme) {}
 
-    public record ProgressAnswer(Progress progress) {
-    }
+    public record ProgressAnswer(Progress progress) {}
 
-    public record QuestionResult(boolean correct, List<String> correctAnswers) {
-    }
+    public record QuestionResult(boolean correct, List<String> correctAnswers) {}
 
-    public record QuizResult(int score, boolean passed, int passPercent, Map<String, QuestionResult> results) {
-    }
+    public record QuizResult(int score, boolean passed, int passPercent, Map<String, QuestionResult> results) {}
 
     /**
      * One learner's tracking record of a course; {@code totalTime} in seconds; {@code email} that of
      * the workspace's member the identifier names (as in the tracking events), else null.
      */
-    public record Tracking(long id, long courseId, String identifier, String clientIdentifier, JsonNode collection,
-            String commenced, String completed, long totalTime, int screenIndex, int percent, boolean testMode,
-            String created, String updated, String email) {
-    }
+    public record Tracking(
+            long id,
+            long courseId,
+            String identifier,
+            String clientIdentifier,
+            JsonNode collection,
+            String commenced,
+            String completed,
+            long totalTime,
+            int screenIndex,
+            int percent,
+            boolean testMode,
+            String created,
+            String updated,
+            String email) {}
 }

@@ -26,17 +26,31 @@ public class TrackingService {
     }
 
     @WithSession
-    public Uni<Paged<PlayerViews.Tracking>> list(CourseScope scope, long courseId, String identifier, int page, int length) {
+    public Uni<Paged<PlayerViews.Tracking>> list(
+            CourseScope scope, long courseId, String identifier, int page, int length) {
         Paged.start(page, length);
-        return courses.findById(courseId).chain(course -> {
-            if (course == null || !scope.sees(course)) {
-                throw ApiException.notFound("Course " + courseId + " not found");
-            }
-            return repository.page(courseId, identifier, page, length);
-        }).map(p -> p.map(r -> new PlayerViews.Tracking(PlayerRepository.num(r[0]), PlayerRepository.num(r[1]),
-                (String) r[2], (String) r[3], collection((String) r[4]), (String) r[5], (String) r[6],
-                PlayerRepository.num(r[7]), (int) PlayerRepository.num(r[8]), (int) PlayerRepository.num(r[9]),
-                (Boolean) r[10], (String) r[11], (String) r[12], (String) r[13])));
+        return courses.findById(courseId)
+                .chain(course -> {
+                    if (course == null || !scope.sees(course)) {
+                        throw ApiException.notFound("Course " + courseId + " not found");
+                    }
+                    return repository.page(courseId, identifier, page, length);
+                })
+                .map(p -> p.map(r -> new PlayerViews.Tracking(
+                        PlayerRepository.num(r[0]),
+                        PlayerRepository.num(r[1]),
+                        (String) r[2],
+                        (String) r[3],
+                        collection((String) r[4]),
+                        (String) r[5],
+                        (String) r[6],
+                        PlayerRepository.num(r[7]),
+                        (int) PlayerRepository.num(r[8]),
+                        (int) PlayerRepository.num(r[9]),
+                        (Boolean) r[10],
+                        (String) r[11],
+                        (String) r[12],
+                        (String) r[13])));
     }
 
     public static String identifier(String value) {

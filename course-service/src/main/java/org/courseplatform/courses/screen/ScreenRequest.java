@@ -6,7 +6,10 @@ import jakarta.validation.constraints.Size;
  * POST /v1/headless/screen: by {@code layoutId}, or by {@code type}/{@code typeId} when it is
  * absent. {@code identifier} is required of an API key; an agent may leave it out (it owns the screen).
  */
-public record ScreenRequest(@Size(max = 100) String layoutId, @Size(max = 100) String type, Integer typeId,
-        @Size(max = 500) String title, @Size(min = 1, max = 255) String identifier,
-        @Size(min = 1, max = 255) String clientIdentifier) {
-}
+public record ScreenRequest(
+        @Size(max = 100) String layoutId,
+        @Size(max = 100) String type,
+        Integer typeId,
+        @Size(max = 500) String title,
+        @Size(min = 1, max = 255) String identifier,
+        @Size(min = 1, max = 255) String clientIdentifier) {}

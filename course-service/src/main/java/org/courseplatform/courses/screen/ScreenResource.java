@@ -50,6 +50,7 @@ public class ScreenResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
     public Uni<Map<String, Long>> create(@Valid @NotNull ScreenRequest body) {
-        return screens.create(CourseScope.of(Callers.workspace(identity), null), body).map(id -> Map.of("id", id));
+        return screens.create(CourseScope.of(Callers.workspace(identity), null), body)
+                .map(id -> Map.of("id", id));
     }
 }

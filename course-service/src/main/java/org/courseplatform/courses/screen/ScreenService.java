@@ -61,7 +61,9 @@ public class ScreenService {
             screen.layoutId = request.layoutId();
             screen.type = document.path("type").asText();
             screen.typeId = document.path("typeId").asInt();
-            screen.title = document.path("title").isMissingNode() || document.path("title").isNull() ? null
+            screen.title = document.path("title").isMissingNode()
+                            || document.path("title").isNull()
+                    ? null
                     : document.path("title").asText();
             if (document.has("group")) {
                 screen.groupKey = document.path("group").path("id").asText();

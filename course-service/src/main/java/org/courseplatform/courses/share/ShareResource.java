@@ -42,8 +42,8 @@ public class ShareResource {
     @Path("/course/{id}/share-links")
     @Consumes(MediaType.WILDCARD)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    public Uni<ShareViews.Link> create(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
-            String body) {
+    public Uni<ShareViews.Link> create(
+            @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier, String body) {
         ShareRequests.Create request = bodies.optional(body, ShareRequests.Create.class, null);
         return service.create(scope(clientIdentifier), QueryParams.id("id", id), request);
     }
@@ -51,11 +51,16 @@ public class ShareResource {
     /** The course's links, oldest first, without their URLs; total in X-Total-Count. */
     @GET
     @Path("/course/{id}/share-links")
-    public Uni<RestResponse<List<ShareViews.Link>>> list(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier, @QueryParam("page") String page,
+    public Uni<RestResponse<List<ShareViews.Link>>> list(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("page") String page,
             @QueryParam("length") String length) {
-        return service.list(scope(clientIdentifier), QueryParams.id("id", id),
-                QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE), QueryParams.digits("length", length, 100, 0, 1000))
+        return service.list(
+                        scope(clientIdentifier),
+                        QueryParams.id("id", id),
+                        QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
+                        QueryParams.digits("length", length, 100, 0, 1000))
                 .map(p -> p.toResponse());
     }
 

@@ -54,7 +54,10 @@ public class ShareService {
     private final PlayerService player;
     private final String baseUrl;
 
-    public ShareService(ShareRepository repository, CourseRepository courses, PlayerService player,
+    public ShareService(
+            ShareRepository repository,
+            CourseRepository courses,
+            PlayerService player,
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.repository = repository;
         this.courses = courses;
@@ -83,8 +86,16 @@ public class ShareService {
             String code = newCode();
             String url = baseUrl + "/play/share?w=" + course.workspaceId + "#code=" + code;
             Log.debugf("share link for course %d, expires %s", courseId, expiresAt);
-            return repository.insert(course.workspaceId, course.id, course.clientIdentifier, hash(code),
-                    code.substring(0, HINT_LENGTH), scope.testMode(), expiresAt, r.maxUses(), url);
+            return repository.insert(
+                    course.workspaceId,
+                    course.id,
+                    course.clientIdentifier,
+                    hash(code),
+                    code.substring(0, HINT_LENGTH),
+                    scope.testMode(),
+                    expiresAt,
+                    r.maxUses(),
+                    url);
         });
     }
 
@@ -97,17 +108,20 @@ public class ShareService {
     /** Revokes the link for good (204 again when already revoked); learners who open it are refused. */
     @WithTransaction
     public Uni<Void> revoke(CourseScope scope, long linkId) {
-        return repository.courseOf(linkId).chain(courseId -> {
-            if (courseId == null) {
-                throw notFound(linkId);
-            }
-            return courses.findById(courseId);
-        }).chain(course -> {
-            if (course == null || !scope.sees(course)) {
-                throw notFound(linkId);
-            }
-            return repository.revoke(linkId);
-        });
+        return repository
+                .courseOf(linkId)
+                .chain(courseId -> {
+                    if (courseId == null) {
+                        throw notFound(linkId);
+                    }
+                    return courses.findById(courseId);
+                })
+                .chain(course -> {
+                    if (course == null || !scope.sees(course)) {
+                        throw notFound(linkId);
+                    }
+                    return repository.revoke(linkId);
+                });
     }
 
     /**
@@ -132,7 +146,8 @@ public class ShareService {
                 throw unknown();
             }
             refuseIfClosed(link, true);
-            Uni<Boolean> returning = request.learner() == null ? Uni.createFrom().item(false)
+            Uni<Boolean> returning = request.learner() == null
+                    ? Uni.createFrom().item(false)
                     : repository.known(link.id(), request.learner());
             return returning.chain(known -> {
                 if (known) {
@@ -155,8 +170,13 @@ public class ShareService {
     }
 
     private Uni<ShareViews.Opened> open(ShareRepository.Found link, String learner) {
-        return player.openShared(link.workspaceId(), link.clientIdentifier(), identifier(link.id(), learner),
-                link.courseId(), link.testMode()).map(session -> new ShareViews.Opened(learner, session));
+        return player.openShared(
+                        link.workspaceId(),
+                        link.clientIdentifier(),
+                        identifier(link.id(), learner),
+                        link.courseId(),
+                        link.testMode())
+                .map(session -> new ShareViews.Opened(learner, session));
     }
 
     /** The tracking identifier of a learner let in by a link. */
@@ -182,8 +202,12 @@ public class ShareService {
     }
 
     private static ApiException unknown() {
-        return new ApiException(ErrorCode.NOT_FOUND, "unknown", "This share link does not exist; check that it was "
-                + "copied in full", null, null);
+        return new ApiException(
+                ErrorCode.NOT_FOUND,
+                "unknown",
+                "This share link does not exist; check that it was " + "copied in full",
+                null,
+                null);
     }
 
     private Uni<Course> visibleCourse(CourseScope scope, long courseId) {
@@ -208,7 +232,8 @@ public class ShareService {
             problems.add(new ApiError.Detail("expiresInDays", "give expiresAt or expiresInDays, not both"));
         } else if (r.expiresAt() != null) {
             try {
-                expires = OffsetDateTime.parse(r.expiresAt()).withOffsetSameInstant(ZoneOffset.UTC)
+                expires = OffsetDateTime.parse(r.expiresAt())
+                        .withOffsetSameInstant(ZoneOffset.UTC)
                         .truncatedTo(ChronoUnit.MILLIS);
                 if (!expires.isAfter(now)) {
                     problems.add(new ApiError.Detail("expiresAt", "must be in the future"));
@@ -216,7 +241,8 @@ public class ShareService {
                     problems.add(new ApiError.Detail("expiresAt", "must be at most " + MAX_DAYS + " days ahead"));
                 }
             } catch (DateTimeParseException e) {
-                problems.add(new ApiError.Detail("expiresAt", "must be an ISO-8601 instant such as 2030-01-31T12:00:00Z"));
+                problems.add(
+                        new ApiError.Detail("expiresAt", "must be an ISO-8601 instant such as 2030-01-31T12:00:00Z"));
             }
         } else if (r.expiresInDays() != null) {
             if (r.expiresInDays() < 1 || r.expiresInDays() > MAX_DAYS) {
@@ -246,7 +272,8 @@ public class ShareService {
 
     static String hash(String code) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(code.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(code.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

@@ -5,22 +5,27 @@ import org.courseplatform.courses.player.PlayerViews;
 /** Answers of the share link API. */
 public final class ShareViews {
 
-    private ShareViews() {
-    }
+    private ShareViews() {}
 
     /**
      * A share link. {@code url} (with the secret code) is answered only when the link is created:
      * only a hash of the code is stored, so later answers carry {@code url: null} and
      * {@code codeHint}, the code's first characters, to tell links apart.
      */
-    public record Link(long id, long courseId, String url, String codeHint, String expiresAt, Integer maxUses, int uses,
-            boolean revoked, String createdAt) {
-    }
+    public record Link(
+            long id,
+            long courseId,
+            String url,
+            String codeHint,
+            String expiresAt,
+            Integer maxUses,
+            int uses,
+            boolean revoked,
+            String createdAt) {}
 
     /**
      * 201 of the public exchange: the {@code learner} id the page keeps (localStorage) and sends
      * again to resume, and the player session, as POST /v1/headless/player/sessions answers it.
      */
-    public record Opened(String learner, PlayerViews.Session session) {
-    }
+    public record Opened(String learner, PlayerViews.Session session) {}
 }

@@ -9,11 +9,11 @@ public final class Contrast {
 
     /** Text colour on a primary colour that is light. */
     public static final String DARK_TEXT = "#111827";
+
     public static final String LIGHT_TEXT = "#ffffff";
     public static final double AA_TEXT = 4.5;
 
-    private Contrast() {
-    }
+    private Contrast() {}
 
     public static double luminance(String hex) {
         int rgb = Integer.parseInt(hex.substring(1), 16);

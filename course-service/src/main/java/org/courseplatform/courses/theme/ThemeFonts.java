@@ -1,5 +1,7 @@
 package org.courseplatform.courses.theme;
 
+import java.awt.Font;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,20 +17,26 @@ public final class ThemeFonts {
 
     static {
         Map<String, String> stacks = new LinkedHashMap<>();
-        stacks.put("system-sans", "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Helvetica Neue\", Arial, sans-serif");
-        stacks.put("humanist", "Seravek, \"Gill Sans Nova\", Ubuntu, Calibri, \"DejaVu Sans\", source-sans-pro, sans-serif");
+        stacks.put(
+                "system-sans", "system-ui, -apple-system, \"Segoe UI\", Roboto, \"Helvetica Neue\", Arial, sans-serif");
+        stacks.put(
+                "humanist",
+                "Seravek, \"Gill Sans Nova\", Ubuntu, Calibri, \"DejaVu Sans\", source-sans-pro, sans-serif");
         stacks.put("geometric", "Avenir, Montserrat, Corbel, \"URW Gothic\", source-sans-pro, sans-serif");
-        stacks.put("rounded", "ui-rounded, \"Hiragino Maru Gothic ProN\", Quicksand, Comfortaa, Manjari, \"Arial Rounded MT\", "
-                + "\"Arial Rounded MT Bold\", Calibri, source-sans-pro, sans-serif");
+        stacks.put(
+                "rounded",
+                "ui-rounded, \"Hiragino Maru Gothic ProN\", Quicksand, Comfortaa, Manjari, \"Arial Rounded MT\", "
+                        + "\"Arial Rounded MT Bold\", Calibri, source-sans-pro, sans-serif");
         stacks.put("serif", "Charter, \"Bitstream Charter\", \"Sitka Text\", Cambria, Georgia, serif");
         stacks.put("old-style", "\"Iowan Old Style\", \"Palatino Linotype\", \"URW Palladio L\", P052, serif");
         stacks.put("slab", "Rockwell, \"Rockwell Nova\", \"Roboto Slab\", \"DejaVu Serif\", \"Sitka Small\", serif");
-        stacks.put("mono", "ui-monospace, \"Cascadia Code\", \"Source Code Pro\", Menlo, Consolas, \"DejaVu Sans Mono\", monospace");
-        STACKS = java.util.Collections.unmodifiableMap(stacks);
+        stacks.put(
+                "mono",
+                "ui-monospace, \"Cascadia Code\", \"Source Code Pro\", Menlo, Consolas, \"DejaVu Sans Mono\", monospace");
+        STACKS = Collections.unmodifiableMap(stacks);
     }
 
-    private ThemeFonts() {
-    }
+    private ThemeFonts() {}
 
     public static boolean known(String name) {
         return name != null && STACKS.containsKey(name);
@@ -50,9 +58,9 @@ public final class ThemeFonts {
     /** The Java2D logical family that looks closest, for the preview image. */
     static String awtFamily(String name) {
         return switch (name) {
-            case "serif", "old-style", "slab" -> java.awt.Font.SERIF;
-            case "mono" -> java.awt.Font.MONOSPACED;
-            default -> java.awt.Font.SANS_SERIF;
+            case "serif", "old-style", "slab" -> Font.SERIF;
+            case "mono" -> Font.MONOSPACED;
+            default -> Font.SANS_SERIF;
         };
     }
 }

@@ -38,8 +38,7 @@ public final class ThemePreviewRenderer {
 
     private static final int MARGIN = 32;
 
-    private ThemePreviewRenderer() {
-    }
+    private ThemePreviewRenderer() {}
 
     public static byte[] render(Theme theme) {
         Theme.Colors c = theme.colors();
@@ -97,7 +96,8 @@ public final class ThemePreviewRenderer {
             g.fill(primary);
             g.setColor(color(Contrast.onColor(c.primary())));
             drawCentred(g, buttonFont, "Continue", primary.getBounds2D());
-            Shape secondary = shape(theme.cornerStyle(), WIDTH - MARGIN - 132 - 12 - 112, buttonTop, 112, buttonHeight, true);
+            Shape secondary =
+                    shape(theme.cornerStyle(), WIDTH - MARGIN - 132 - 12 - 112, buttonTop, 112, buttonHeight, true);
             g.setColor(alpha(text, 0.35));
             g.draw(secondary);
             g.setColor(text);

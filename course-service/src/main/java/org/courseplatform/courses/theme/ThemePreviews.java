@@ -20,17 +20,18 @@ public class ThemePreviews {
 
     private static final int MAX_CACHED = 256;
 
-    private final Cache<String, byte[]> cache = Caffeine.newBuilder().maximumSize(MAX_CACHED).build();
+    private final Cache<String, byte[]> cache =
+            Caffeine.newBuilder().maximumSize(MAX_CACHED).build();
 
     /** A rendered preview and its strong ETag. */
-    public record Preview(String etag, byte[] png) {
-    }
+    public record Preview(String etag, byte[] png) {}
 
     /** The strong ETag of the theme's preview, known without rendering. */
     public static String etag(Theme theme) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((ThemePreviewRenderer.VERSION + "|" + theme.fingerprint()).getBytes(StandardCharsets.UTF_8));
+                    .digest((ThemePreviewRenderer.VERSION + "|" + theme.fingerprint())
+                            .getBytes(StandardCharsets.UTF_8));
             return "\"" + HexFormat.of().formatHex(digest, 0, 12) + "\"";
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

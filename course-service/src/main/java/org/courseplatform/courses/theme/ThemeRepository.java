@@ -23,7 +23,9 @@ public class ThemeRepository {
             + "color_surface, color_text, color_accent, font_heading, font_body, corner_style, created_at, updated_at";
     /** $1 workspace, $2 whether any tenant is visible, $3 the tenant otherwise. */
     private static final String VISIBLE = "workspace_id = $1 and ($2 or client_identifier is not distinct from $3)";
-    private static final String PAGE = "select " + COLUMNS + " from theme where " + VISIBLE + " order by id limit $4 offset $5";
+
+    private static final String PAGE =
+            "select " + COLUMNS + " from theme where " + VISIBLE + " order by id limit $4 offset $5";
     private static final String COUNT = "select count(*) from theme where " + VISIBLE;
     private static final String FIND = "select " + COLUMNS + " from theme where id = $1 and workspace_id = $2";
     private static final String FIND_OF_TENANT = "select " + COLUMNS
@@ -46,11 +48,15 @@ public class ThemeRepository {
 
     /** One page of the workspace themes the scope sees, oldest first. */
     Uni<List<Theme>> page(CourseScope scope, int offset, int limit) {
-        return pool.preparedQuery(PAGE).execute(visible(scope).addInteger(limit).addInteger(offset)).map(ThemeRepository::all);
+        return pool.preparedQuery(PAGE)
+                .execute(visible(scope).addInteger(limit).addInteger(offset))
+                .map(ThemeRepository::all);
     }
 
     Uni<Long> count(CourseScope scope) {
-        return pool.preparedQuery(COUNT).execute(visible(scope)).map(rows -> rows.iterator().next().getLong(0));
+        return pool.preparedQuery(COUNT)
+                .execute(visible(scope))
+                .map(rows -> rows.iterator().next().getLong(0));
     }
 
     /** The workspace's theme of this id whatever its tenant, or null: the caller judges visibility. */
@@ -60,13 +66,15 @@ public class ThemeRepository {
 
     /** The theme of this id in exactly this tenant (null: the workspace-default tenant), or null. */
     Uni<Theme> findOfTenant(long workspaceId, String clientIdentifier, long id) {
-        return pool.preparedQuery(FIND_OF_TENANT).execute(Tuple.of(id, workspaceId, clientIdentifier))
+        return pool.preparedQuery(FIND_OF_TENANT)
+                .execute(Tuple.of(id, workspaceId, clientIdentifier))
                 .map(ThemeRepository::first);
     }
 
     /** All themes of one tenant, oldest first, at most {@code limit}. */
     Uni<List<Theme>> ofTenant(long workspaceId, String clientIdentifier, int limit) {
-        return pool.preparedQuery(PAGE).execute(Tuple.of(workspaceId, false, clientIdentifier, limit, 0))
+        return pool.preparedQuery(PAGE)
+                .execute(Tuple.of(workspaceId, false, clientIdentifier, limit, 0))
                 .map(ThemeRepository::all);
     }
 
@@ -75,9 +83,12 @@ public class ThemeRepository {
      * under a per-workspace lock, so two creations at once cannot both pass the limit. Null when full.
      */
     Uni<Theme> insert(long workspaceId, Theme theme, OffsetDateTime now, int max) {
-        return pool.withTransaction(connection -> connection.preparedQuery(LOCK_WORKSPACE).execute(Tuple.of(Long.toString(workspaceId)))
+        return pool.withTransaction(connection -> connection
+                .preparedQuery(LOCK_WORKSPACE)
+                .execute(Tuple.of(Long.toString(workspaceId)))
                 .chain(() -> connection.preparedQuery(COUNT_WORKSPACE).execute(Tuple.of(workspaceId)))
-                .chain(counted -> counted.iterator().next().getLong(0) >= max ? Uni.createFrom().nullItem()
+                .chain(counted -> counted.iterator().next().getLong(0) >= max
+                        ? Uni.createFrom().nullItem()
                         : insert(connection, workspaceId, theme, now)));
     }
 
@@ -104,8 +115,13 @@ public class ThemeRepository {
 
     private static Tuple fields(Tuple tuple, Theme theme) {
         Theme.Colors c = theme.colors();
-        return tuple.addString(c.primary()).addString(c.background()).addString(c.surface()).addString(c.text())
-                .addString(c.accent()).addString(theme.fonts().heading()).addString(theme.fonts().body())
+        return tuple.addString(c.primary())
+                .addString(c.background())
+                .addString(c.surface())
+                .addString(c.text())
+                .addString(c.accent())
+                .addString(theme.fonts().heading())
+                .addString(theme.fonts().body())
                 .addString(theme.cornerStyle());
     }
 
@@ -121,11 +137,21 @@ public class ThemeRepository {
     }
 
     private static Theme map(Row row) {
-        return new Theme(row.getLong("id"), row.getString("name"), false, row.getLong("workspace_id"),
+        return new Theme(
+                row.getLong("id"),
+                row.getString("name"),
+                false,
+                row.getLong("workspace_id"),
                 row.getString("client_identifier"),
-                new Theme.Colors(row.getString("color_primary"), row.getString("color_background"),
-                        row.getString("color_surface"), row.getString("color_text"), row.getString("color_accent")),
-                new Theme.Fonts(row.getString("font_heading"), row.getString("font_body")), row.getString("corner_style"),
-                row.getOffsetDateTime("created_at"), row.getOffsetDateTime("updated_at"));
+                new Theme.Colors(
+                        row.getString("color_primary"),
+                        row.getString("color_background"),
+                        row.getString("color_surface"),
+                        row.getString("color_text"),
+                        row.getString("color_accent")),
+                new Theme.Fonts(row.getString("font_heading"), row.getString("font_body")),
+                row.getString("corner_style"),
+                row.getOffsetDateTime("created_at"),
+                row.getOffsetDateTime("updated_at"));
     }
 }

@@ -7,24 +7,18 @@ package org.courseplatform.courses.theme;
  */
 public final class ThemeRequests {
 
-    private ThemeRequests() {
-    }
+    private ThemeRequests() {}
 
-    public record Colors(String primary, String background, String surface, String text, String accent) {
-    }
+    public record Colors(String primary, String background, String surface, String text, String accent) {}
 
-    public record Fonts(String heading, String body) {
-    }
+    public record Fonts(String heading, String body) {}
 
     /** POST /v1/headless/themes. */
-    public record Create(String name, String clientIdentifier, Colors colors, Fonts fonts, String cornerStyle) {
-    }
+    public record Create(String name, String clientIdentifier, Colors colors, Fonts fonts, String cornerStyle) {}
 
     /** PATCH /v1/headless/themes/{id}. */
-    public record Patch(String name, Colors colors, Fonts fonts, String cornerStyle) {
-    }
+    public record Patch(String name, Colors colors, Fonts fonts, String cornerStyle) {}
 
     /** PUT /v1/headless/course/{id}/theme: {@code themeId} null clears the course's theme. */
-    public record Apply(Long themeId) {
-    }
+    public record Apply(Long themeId) {}
 }

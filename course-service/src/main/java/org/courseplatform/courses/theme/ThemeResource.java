@@ -48,8 +48,10 @@ public class ThemeResource {
     /** Built-in themes, then the scope's workspace themes; total in X-Total-Count. */
     @GET
     @Path("/themes")
-    public Uni<RestResponse<List<ThemeView>>> list(@QueryParam("clientIdentifier") String clientIdentifier,
-            @QueryParam("page") String page, @QueryParam("length") String length) {
+    public Uni<RestResponse<List<ThemeView>>> list(
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @QueryParam("page") String page,
+            @QueryParam("length") String length) {
         int pageNumber = QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE);
         int pageLength = QueryParams.digits("length", length, 100, 0, 1000);
         return service.list(scope(clientIdentifier), pageNumber, pageLength).map(p -> p.toResponse());
@@ -73,7 +75,9 @@ public class ThemeResource {
     @PATCH
     @Path("/themes/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<ThemeView> patch(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
+    public Uni<ThemeView> patch(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
             @NotNull ThemeRequests.Patch body) {
         return service.patch(scope(clientIdentifier), QueryParams.id("id", id), body);
     }
@@ -93,18 +97,28 @@ public class ThemeResource {
     @GET
     @Path("/themes/{id}/preview.png")
     @Produces({PNG, MediaType.APPLICATION_JSON})
-    public Uni<Response> preview(@PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier,
+    public Uni<Response> preview(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         return service.find(scope(clientIdentifier), QueryParams.id("id", id)).chain(theme -> {
             String cacheControl = theme.builtIn() ? "private, max-age=86400" : "private, no-cache";
             String etag = ThemePreviews.etag(theme);
-            if (ifNoneMatch != null && List.of(ifNoneMatch.split(",")).stream().map(String::strip)
-                    .anyMatch(tag -> tag.equals(etag) || tag.equals("*"))) {
-                return Uni.createFrom().item(Response.notModified().tag(etag.substring(1, etag.length() - 1))
-                        .header(HttpHeaders.CACHE_CONTROL, cacheControl).build());
+            if (ifNoneMatch != null
+                    && List.of(ifNoneMatch.split(",")).stream()
+                            .map(String::strip)
+                            .anyMatch(tag -> tag.equals(etag) || tag.equals("*"))) {
+                return Uni.createFrom()
+                        .item(Response.notModified()
+                                .tag(etag.substring(1, etag.length() - 1))
+                                .header(HttpHeaders.CACHE_CONTROL, cacheControl)
+                                .build());
             }
-            return previews.of(theme).map(preview -> Response.ok(preview.png(), PNG)
-                    .header(HttpHeaders.ETAG, preview.etag()).header(HttpHeaders.CACHE_CONTROL, cacheControl).build());
+            return previews.of(theme)
+                    .map(preview -> Response.ok(preview.png(), PNG)
+                            .header(HttpHeaders.ETAG, preview.etag())
+                            .header(HttpHeaders.CACHE_CONTROL, cacheControl)
+                            .build());
         });
     }
 
@@ -115,13 +129,16 @@ public class ThemeResource {
     @PUT
     @Path("/course/{id}/theme")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<RestResponse<ThemeService.Applied>> apply(@PathParam("id") String id,
-            @QueryParam("clientIdentifier") String clientIdentifier, @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
+    public Uni<RestResponse<ThemeService.Applied>> apply(
+            @PathParam("id") String id,
+            @QueryParam("clientIdentifier") String clientIdentifier,
+            @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
             @NotNull ThemeRequests.Apply body) {
         IfMatch precondition = IfMatch.parse(ifMatch);
         return service.apply(scope(clientIdentifier), QueryParams.id("id", id), body, precondition)
                 .map(applied -> RestResponse.ResponseBuilder.ok(applied)
-                        .header(HttpHeaders.ETAG, IfMatch.etag(applied.revision())).build());
+                        .header(HttpHeaders.ETAG, IfMatch.etag(applied.revision()))
+                        .build());
     }
 
     private CourseScope scope(String clientIdentifier) {

@@ -21,8 +21,7 @@ final class ThemeRules {
     static final Set<String> CORNER_STYLES = Set.of("square", "rounded", "pill");
     private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
 
-    private ThemeRules() {
-    }
+    private ThemeRules() {}
 
     /** The theme a create request makes (id, owner and times left for the repository). */
     static Theme create(ThemeRequests.Create body) {
@@ -31,13 +30,15 @@ final class ThemeRules {
         }
         List<ApiError.Detail> problems = new ArrayList<>();
         String name = name(body.name(), true, problems);
-        if (body.clientIdentifier() != null && (body.clientIdentifier().isEmpty() || body.clientIdentifier().length() > MAX_TENANT)) {
+        if (body.clientIdentifier() != null
+                && (body.clientIdentifier().isEmpty() || body.clientIdentifier().length() > MAX_TENANT)) {
             problems.add(new ApiError.Detail("clientIdentifier", "must be 1 to " + MAX_TENANT + " characters"));
         }
         Theme.Colors colors = colors(null, body.colors(), problems);
         Theme.Fonts fonts = fonts(null, body.fonts(), problems);
         String corner = corner(body.cornerStyle(), true, problems);
-        return checked(new Theme(0, name, false, 0, body.clientIdentifier(), colors, fonts, corner, null, null), problems);
+        return checked(
+                new Theme(0, name, false, 0, body.clientIdentifier(), colors, fonts, corner, null, null), problems);
     }
 
     /** {@code current} with the patch's fields; 400 listing every problem. */
@@ -47,11 +48,23 @@ final class ThemeRules {
         }
         List<ApiError.Detail> problems = new ArrayList<>();
         String name = body.name() == null ? current.name() : name(body.name(), true, problems);
-        Theme.Colors colors = body.colors() == null ? current.colors() : colors(current.colors(), body.colors(), problems);
+        Theme.Colors colors =
+                body.colors() == null ? current.colors() : colors(current.colors(), body.colors(), problems);
         Theme.Fonts fonts = body.fonts() == null ? current.fonts() : fonts(current.fonts(), body.fonts(), problems);
         String corner = body.cornerStyle() == null ? current.cornerStyle() : corner(body.cornerStyle(), true, problems);
-        return checked(new Theme(current.id(), name, false, current.workspaceId(), current.clientIdentifier(), colors, fonts,
-                corner, current.createdAt(), current.updatedAt()), problems);
+        return checked(
+                new Theme(
+                        current.id(),
+                        name,
+                        false,
+                        current.workspaceId(),
+                        current.clientIdentifier(),
+                        colors,
+                        fonts,
+                        corner,
+                        current.createdAt(),
+                        current.updatedAt()),
+                problems);
     }
 
     private static Theme checked(Theme theme, List<ApiError.Detail> problems) {
@@ -68,19 +81,30 @@ final class ThemeRules {
     static void readable(Theme.Colors c, List<ApiError.Detail> problems) {
         double onBackground = Contrast.ratio(c.text(), c.background());
         if (onBackground < Contrast.AA_TEXT) {
-            problems.add(new ApiError.Detail("colors.text", String.format(Locale.ROOT,
-                    "contrasts %.2f:1 with colors.background; text needs at least 4.5:1 (WCAG AA)", onBackground)));
+            problems.add(new ApiError.Detail(
+                    "colors.text",
+                    String.format(
+                            Locale.ROOT,
+                            "contrasts %.2f:1 with colors.background; text needs at least 4.5:1 (WCAG AA)",
+                            onBackground)));
         }
         double onSurface = Contrast.ratio(c.text(), c.surface());
         if (onSurface < Contrast.AA_TEXT) {
-            problems.add(new ApiError.Detail("colors.surface", String.format(Locale.ROOT,
-                    "contrasts %.2f:1 with colors.text; text on cards needs at least 4.5:1 (WCAG AA)", onSurface)));
+            problems.add(new ApiError.Detail(
+                    "colors.surface",
+                    String.format(
+                            Locale.ROOT,
+                            "contrasts %.2f:1 with colors.text; text on cards needs at least 4.5:1 (WCAG AA)",
+                            onSurface)));
         }
         double onPrimary = Contrast.ratio(Contrast.onColor(c.primary()), c.primary());
         if (onPrimary < Contrast.AA_TEXT) {
-            problems.add(new ApiError.Detail("colors.primary", String.format(Locale.ROOT,
-                    "neither white nor near-black text reaches 4.5:1 on it (best %.2f:1): choose a lighter or darker colour",
-                    onPrimary)));
+            problems.add(new ApiError.Detail(
+                    "colors.primary",
+                    String.format(
+                            Locale.ROOT,
+                            "neither white nor near-black text reaches 4.5:1 on it (best %.2f:1): choose a lighter or darker colour",
+                            onPrimary)));
         }
     }
 
@@ -100,9 +124,11 @@ final class ThemeRules {
         return name;
     }
 
-    private static Theme.Colors colors(Theme.Colors current, ThemeRequests.Colors given, List<ApiError.Detail> problems) {
+    private static Theme.Colors colors(
+            Theme.Colors current, ThemeRequests.Colors given, List<ApiError.Detail> problems) {
         if (given == null) {
-            problems.add(new ApiError.Detail("colors", "is required: {primary, background, surface, text, accent} as #rrggbb"));
+            problems.add(new ApiError.Detail(
+                    "colors", "is required: {primary, background, surface, text, accent} as #rrggbb"));
             return null;
         }
         return new Theme.Colors(
@@ -129,10 +155,12 @@ final class ThemeRules {
 
     private static Theme.Fonts fonts(Theme.Fonts current, ThemeRequests.Fonts given, List<ApiError.Detail> problems) {
         if (given == null) {
-            problems.add(new ApiError.Detail("fonts", "is required: {heading, body}, each one of " + ThemeFonts.STACKS.keySet()));
+            problems.add(new ApiError.Detail(
+                    "fonts", "is required: {heading, body}, each one of " + ThemeFonts.STACKS.keySet()));
             return null;
         }
-        return new Theme.Fonts(font("fonts.heading", given.heading(), current == null ? null : current.heading(), problems),
+        return new Theme.Fonts(
+                font("fonts.heading", given.heading(), current == null ? null : current.heading(), problems),
                 font("fonts.body", given.body(), current == null ? null : current.body(), problems));
     }
 
@@ -141,8 +169,10 @@ final class ThemeRules {
             return current;
         }
         if (!ThemeFonts.known(raw)) {
-            problems.add(new ApiError.Detail(field, "must be one of " + String.join(", ", ThemeFonts.STACKS.keySet())
-                    + " (system font stacks: the pages load no web fonts)"));
+            problems.add(new ApiError.Detail(
+                    field,
+                    "must be one of " + String.join(", ", ThemeFonts.STACKS.keySet())
+                            + " (system font stacks: the pages load no web fonts)"));
             return null;
         }
         return raw;

@@ -37,8 +37,7 @@ public class ThemeService {
     }
 
     /** {@code PUT /course/{id}/theme}'s answer. */
-    public record Applied(long courseId, Long themeId, long revision) {
-    }
+    public record Applied(long courseId, Long themeId, long revision) {}
 
     /** Built-in themes, then the scope's workspace themes oldest first; the page is over that whole list. */
     public Uni<Paged<ThemeView>> list(CourseScope scope, int page, int length) {
@@ -53,7 +52,8 @@ public class ThemeService {
         }
         int remaining = length - items.size();
         long workspaceOffset = Math.max(0, offset - builtIns);
-        Uni<List<Theme>> own = remaining == 0 || workspaceOffset > Integer.MAX_VALUE ? Uni.createFrom().item(List.of())
+        Uni<List<Theme>> own = remaining == 0 || workspaceOffset > Integer.MAX_VALUE
+                ? Uni.createFrom().item(List.of())
                 : repository.page(scope, (int) workspaceOffset, remaining);
         return own.chain(themes -> repository.count(scope).map(total -> {
             themes.forEach(t -> items.add(views.of(t)));
@@ -74,21 +74,36 @@ public class ThemeService {
         if (BuiltInThemes.isBuiltIn(id) || scope.none()) {
             return Uni.createFrom().failure(notFound(id));
         }
-        return repository.find(scope.workspaceId(), id)
+        return repository
+                .find(scope.workspaceId(), id)
                 .map(t -> t != null && scope.sees(t.workspaceId(), t.clientIdentifier()) ? t : null)
-                .onItem().ifNull().failWith(() -> notFound(id));
+                .onItem()
+                .ifNull()
+                .failWith(() -> notFound(id));
     }
 
     /** A workspace theme in the requested tenant (the scope's own by default); 409 past the limit. */
     public Uni<ThemeView> create(CourseScope scope, ThemeRequests.Create body) {
         Theme checked = ThemeRules.create(body);
         String tenant = scope.tenantOf(checked.clientIdentifier());
-        Theme theme = new Theme(0, checked.name(), false, scope.workspaceId(), tenant, checked.colors(), checked.fonts(),
-                checked.cornerStyle(), null, null);
+        Theme theme = new Theme(
+                0,
+                checked.name(),
+                false,
+                scope.workspaceId(),
+                tenant,
+                checked.colors(),
+                checked.fonts(),
+                checked.cornerStyle(),
+                null,
+                null);
         int max = config.maxPerWorkspace();
-        return repository.insert(scope.workspaceId(), theme, now(), max)
-                .onItem().ifNull().failWith(() -> ApiException.conflict("This workspace already has " + max
-                        + " themes, the most it may have; delete one first"))
+        return repository
+                .insert(scope.workspaceId(), theme, now(), max)
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.conflict(
+                        "This workspace already has " + max + " themes, the most it may have; delete one first"))
                 .invoke(t -> Log.debugf("Created theme %d in workspace %d", t.id(), t.workspaceId()))
                 .map(views::of);
     }
@@ -97,7 +112,12 @@ public class ThemeService {
         return find(scope, id).chain(current -> {
             unchangeable(current, "changed");
             Theme changed = ThemeRules.patch(current, body);
-            return repository.update(changed, now()).onItem().ifNull().failWith(() -> notFound(id)).map(views::of);
+            return repository
+                    .update(changed, now())
+                    .onItem()
+                    .ifNull()
+                    .failWith(() -> notFound(id))
+                    .map(views::of);
         });
     }
 
@@ -133,7 +153,9 @@ public class ThemeService {
         if (BuiltInThemes.isBuiltIn(themeId)) {
             return Uni.createFrom().item(false);
         }
-        return repository.findOfTenant(course.workspaceId, course.clientIdentifier, themeId).map(t -> t != null);
+        return repository
+                .findOfTenant(course.workspaceId, course.clientIdentifier, themeId)
+                .map(t -> t != null);
     }
 
     /**
@@ -153,18 +175,20 @@ public class ThemeService {
 
     /** What the builder offers a course of this tenant: the built-ins, then that tenant's themes. */
     public Uni<List<EditorTheme>> forTenant(long workspaceId, String clientIdentifier) {
-        return repository.ofTenant(workspaceId, clientIdentifier, config.maxPerWorkspace()).map(own -> {
-            List<EditorTheme> all = new ArrayList<>();
-            BuiltInThemes.ALL.forEach(t -> all.add(EditorTheme.of(t)));
-            own.forEach(t -> all.add(EditorTheme.of(t)));
-            return all;
-        });
+        return repository
+                .ofTenant(workspaceId, clientIdentifier, config.maxPerWorkspace())
+                .map(own -> {
+                    List<EditorTheme> all = new ArrayList<>();
+                    BuiltInThemes.ALL.forEach(t -> all.add(EditorTheme.of(t)));
+                    own.forEach(t -> all.add(EditorTheme.of(t)));
+                    return all;
+                });
     }
 
     private static void unchangeable(Theme theme, String what) {
         if (theme.builtIn()) {
-            throw ApiException.conflict("Theme " + theme.id() + " (" + theme.name() + ") is built in and cannot be " + what
-                    + "; create a workspace theme (POST /v1/headless/themes) instead");
+            throw ApiException.conflict("Theme " + theme.id() + " (" + theme.name() + ") is built in and cannot be "
+                    + what + "; create a workspace theme (POST /v1/headless/themes) instead");
         }
     }
 

@@ -14,8 +14,17 @@ public class ThemeViews {
     }
 
     public ThemeView of(Theme theme) {
-        return new ThemeView(theme.id(), theme.name(), theme.builtIn(), theme.clientIdentifier(), theme.colors(),
-                theme.fonts(), theme.cornerStyle(), previewUrl(theme.id()), theme.createdAt(), theme.updatedAt());
+        return new ThemeView(
+                theme.id(),
+                theme.name(),
+                theme.builtIn(),
+                theme.clientIdentifier(),
+                theme.colors(),
+                theme.fonts(),
+                theme.cornerStyle(),
+                previewUrl(theme.id()),
+                theme.createdAt(),
+                theme.updatedAt());
     }
 
     public String previewUrl(long id) {

@@ -54,11 +54,12 @@ public final class ImageFetcher {
 
     /** ImageIO also has TIFF and WBMP readers; they are never course images and only add attack surface. */
     private static final Set<String> FORMATS = Set.of("png", "jpeg", "jpg", "gif", "bmp", "webp");
+
     private static final int MAX_HEADER_BYTES = 64 * 1024;
     private static final int MAX_LINE = 8 * 1024;
     private static final String USER_AGENT = "course-service-thumbnail/1.0";
-    private static final Map<String, String> HEADERS = Map.of("User-Agent", USER_AGENT, "Accept", "image/*",
-            "Accept-Encoding", "identity");
+    private static final Map<String, String> HEADERS =
+            Map.of("User-Agent", USER_AGENT, "Accept", "image/*", "Accept-Encoding", "identity");
 
     private final Duration timeout;
     private final int maxBytes;
@@ -100,11 +101,13 @@ public final class ImageFetcher {
         this.timeout = timeout;
         this.maxBytes = maxBytes;
         this.allowed = Objects.requireNonNull(allowed, "allowed");
-        this.client = new PinnedHttpClient(vertx, new HttpClientOptions()
-                .setKeepAlive(false)
-                .setMaxHeaderSize(MAX_HEADER_BYTES)
-                .setMaxInitialLineLength(MAX_LINE)
-                .setName("thumbnail-images"));
+        this.client = new PinnedHttpClient(
+                vertx,
+                new HttpClientOptions()
+                        .setKeepAlive(false)
+                        .setMaxHeaderSize(MAX_HEADER_BYTES)
+                        .setMaxInitialLineLength(MAX_LINE)
+                        .setName("thumbnail-images"));
     }
 
     /** The decoded image, or empty for any failure (refused, unreachable, too big, not an image). */
@@ -116,8 +119,9 @@ public final class ImageFetcher {
         } catch (TimeoutException e) {
             Log.debugf("No thumbnail image from %s: timed out (%s)", describe(url), oneLine(e.getMessage()));
         } catch (IOException | RuntimeException e) {
-            Log.debugf("No thumbnail image from %s: %s: %s", describe(url), e.getClass().getSimpleName(),
-                    oneLine(e.getMessage()));
+            Log.debugf(
+                    "No thumbnail image from %s: %s: %s",
+                    describe(url), e.getClass().getSimpleName(), oneLine(e.getMessage()));
         }
         return Optional.empty();
     }
@@ -146,10 +150,22 @@ public final class ImageFetcher {
         PinnedHttpClient.Response response;
         try {
             // The client's own deadlines end the attempt; the wait only guards against a lost answer.
-            response = client.send(new PinnedHttpClient.Request(HttpMethod.GET, target.lookupHost(), target.port(), target.https(),
-                            target.uri(), HEADERS, null), List.of(addresses),
-                    new PinnedHttpClient.Deadlines(millis, 0, millis), PinnedHttpClient.Body.KEEP, maxBytes)
-                    .toCompletionStage().toCompletableFuture().get(3 * millis, TimeUnit.MILLISECONDS);
+            response = client.send(
+                            new PinnedHttpClient.Request(
+                                    HttpMethod.GET,
+                                    target.lookupHost(),
+                                    target.port(),
+                                    target.https(),
+                                    target.uri(),
+                                    HEADERS,
+                                    null),
+                            List.of(addresses),
+                            new PinnedHttpClient.Deadlines(millis, 0, millis),
+                            PinnedHttpClient.Body.KEEP,
+                            maxBytes)
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(3 * millis, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
@@ -297,7 +313,8 @@ public final class ImageFetcher {
                 throw new Refused("illegal characters in URL");
             }
             // URI keeps IPv6 literals bracketed; resolving and the client take them bare.
-            String lookupHost = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+            String lookupHost =
+                    host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
             return new Target(https, lookupHost, port, target);
         }
     }

@@ -55,13 +55,13 @@ public final class ThumbnailRenderer {
     private static final double SHADE = 0.85;
     /** Longer text cannot fit three lines anyway; the cap keeps layout cost bounded. */
     private static final int MAX_TEXT_CHARS = 400;
+
     private static final Color DEFAULT_THEME = new Color(0x33, 0x4E, 0x8C);
     private static final Color SUBTITLE_COLOUR = new Color(255, 255, 255, 220);
     private static final Color BADGE_FILL = new Color(255, 255, 255, 235);
     private static final Color BADGE_DARK_TEXT = new Color(0x1F, 0x24, 0x30);
 
-    private ThumbnailRenderer() {
-    }
+    private ThumbnailRenderer() {}
 
     /**
      * What goes on the card. Every field except the title may be null; a null or blank title
@@ -81,13 +81,13 @@ public final class ThumbnailRenderer {
     }
 
     /** The fitted title: the font size chosen and the lines to draw with it. */
-    record TitleLayout(Font font, List<String> lines) {
-    }
+    record TitleLayout(Font font, List<String> lines) {}
 
     /** Renders the card as JPEG bytes (640x360, quality 0.85). */
     public static byte[] render(Card card) {
         Objects.requireNonNull(card, "card");
-        Color theme = card.theme() == null ? DEFAULT_THEME : new Color(card.theme().getRGB());
+        Color theme =
+                card.theme() == null ? DEFAULT_THEME : new Color(card.theme().getRGB());
         BufferedImage canvas = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = canvas.createGraphics();
         try {
@@ -108,8 +108,14 @@ public final class ThumbnailRenderer {
                 textTop = drawBadge(g, badge, theme, MARGIN, BADGE_TOP, textWidth) + 24;
             }
             String title = normalise(card.title());
-            drawText(g, title.isEmpty() ? UNTITLED : title, normalise(card.subtitle()), MARGIN, textTop,
-                    textWidth, HEIGHT - MARGIN);
+            drawText(
+                    g,
+                    title.isEmpty() ? UNTITLED : title,
+                    normalise(card.subtitle()),
+                    MARGIN,
+                    textTop,
+                    textWidth,
+                    HEIGHT - MARGIN);
         } finally {
             g.dispose();
         }
@@ -130,8 +136,14 @@ public final class ThumbnailRenderer {
             s = s.substring(1);
         }
         if (s.length() == 3) {
-            s = new StringBuilder(6).append(s.charAt(0)).append(s.charAt(0)).append(s.charAt(1))
-                    .append(s.charAt(1)).append(s.charAt(2)).append(s.charAt(2)).toString();
+            s = new StringBuilder(6)
+                    .append(s.charAt(0))
+                    .append(s.charAt(0))
+                    .append(s.charAt(1))
+                    .append(s.charAt(1))
+                    .append(s.charAt(2))
+                    .append(s.charAt(2))
+                    .toString();
         }
         if (s.length() != 6) {
             return fallback;
@@ -203,7 +215,9 @@ public final class ThumbnailRenderer {
         while (current.getWidth() / 2 >= w && current.getHeight() / 2 >= h) {
             int nw = current.getWidth() / 2;
             int nh = current.getHeight() / 2;
-            BufferedImage next = new BufferedImage(nw, nh,
+            BufferedImage next = new BufferedImage(
+                    nw,
+                    nh,
                     current.getColorModel().hasAlpha() ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
             Graphics2D g = next.createGraphics();
             try {
@@ -241,9 +255,14 @@ public final class ThumbnailRenderer {
         FontRenderContext frc = g.getFontRenderContext();
         TitleLayout fitted = fitTitle(title, width, frc);
         Font subtitleFont = new Font(Font.SANS_SERIF, Font.PLAIN, SUBTITLE_SIZE);
-        List<String> subtitleLines = subtitle.isEmpty() ? List.of()
-                : clamp(wrap(subtitle, subtitleFont, width, frc, MAX_SUBTITLE_LINES + 1), MAX_SUBTITLE_LINES,
-                        subtitleFont, width, frc);
+        List<String> subtitleLines = subtitle.isEmpty()
+                ? List.of()
+                : clamp(
+                        wrap(subtitle, subtitleFont, width, frc, MAX_SUBTITLE_LINES + 1),
+                        MAX_SUBTITLE_LINES,
+                        subtitleFont,
+                        width,
+                        frc);
 
         float titleLineHeight = fitted.font().getSize2D() * 1.2f;
         float subtitleLineHeight = SUBTITLE_SIZE * 1.4f;
@@ -333,7 +352,8 @@ public final class ThumbnailRenderer {
         String ellipsis = font.canDisplay('\u2026') ? "\u2026" : "...";
         String s = line.stripTrailing();
         while (!s.isEmpty() && width(s + ellipsis, font, frc) > maxWidth) {
-            s = s.substring(0, s.length() - Character.charCount(s.codePointBefore(s.length()))).stripTrailing();
+            s = s.substring(0, s.length() - Character.charCount(s.codePointBefore(s.length())))
+                    .stripTrailing();
         }
         return s + ellipsis;
     }
@@ -356,8 +376,8 @@ public final class ThumbnailRenderer {
     }
 
     private static Color shade(Color c, double factor) {
-        return new Color((int) Math.round(c.getRed() * factor), (int) Math.round(c.getGreen() * factor),
-                (int) Math.round(c.getBlue() * factor));
+        return new Color((int) Math.round(c.getRed() * factor), (int) Math.round(c.getGreen() * factor), (int)
+                Math.round(c.getBlue() * factor));
     }
 
     private static double luminance(Color c) {

@@ -15,8 +15,7 @@ public class ThumbnailRepository {
             select 1 from thumbnail_job where course_id = $1 and revision = $2 and status in ('queued', 'running')""";
 
     /** The course a thumbnail token names and its latest thumbnail revision. */
-    public record Thumbnailed(long courseId, int revision) {
-    }
+    public record Thumbnailed(long courseId, int revision) {}
 
     private final Pool pool;
 
@@ -37,6 +36,8 @@ public class ThumbnailRepository {
 
     /** Whether a capture of this revision is queued or running. */
     public Uni<Boolean> capturing(long courseId, int revision) {
-        return pool.preparedQuery(CAPTURING).execute(Tuple.of(courseId, revision)).map(rows -> rows.size() > 0);
+        return pool.preparedQuery(CAPTURING)
+                .execute(Tuple.of(courseId, revision))
+                .map(rows -> rows.size() > 0);
     }
 }

@@ -7,6 +7,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
+import java.util.Map;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
 import org.courseplatform.platform.web.Workers;
@@ -44,21 +45,33 @@ public class ThumbnailResource {
                 throw ApiException.notFound("No such thumbnail revision");
             }
             long courseId = course.courseId();
-            return Workers.call(() -> store.get(courseId, wanted)).chain(jpeg -> jpeg.isPresent()
-                    ? Uni.createFrom().item(Response.ok(jpeg.get(), "image/jpeg")
-                            .header("Cache-Control", "public, max-age=31536000, immutable").build())
-                    : missing(courseId, wanted));
+            return Workers.call(() -> store.get(courseId, wanted))
+                    .chain(jpeg -> jpeg.isPresent()
+                            ? Uni.createFrom()
+                                    .item(Response.ok(jpeg.get(), "image/jpeg")
+                                            .header("Cache-Control", "public, max-age=31536000, immutable")
+                                            .build())
+                            : missing(courseId, wanted));
         });
     }
 
     /** Still being captured (retry shortly), or failed for good (ask for a new capture). */
     private Uni<Response> missing(long courseId, int revision) {
-        return thumbnails.capturing(courseId, revision).ifNoItem().after(DATABASE_WAIT).fail().map(capturing -> {
-            if (capturing) {
-                throw new ApiException(ErrorCode.NOT_FOUND, "This thumbnail is still being captured; try again shortly",
-                        null, java.util.Map.of("Retry-After", "1"));
-            }
-            throw ApiException.notFound("This thumbnail capture failed; POST /v1/headless/course/{id}/thumbnail to capture it again");
-        });
+        return thumbnails
+                .capturing(courseId, revision)
+                .ifNoItem()
+                .after(DATABASE_WAIT)
+                .fail()
+                .map(capturing -> {
+                    if (capturing) {
+                        throw new ApiException(
+                                ErrorCode.NOT_FOUND,
+                                "This thumbnail is still being captured; try again shortly",
+                                null,
+                                Map.of("Retry-After", "1"));
+                    }
+                    throw ApiException.notFound(
+                            "This thumbnail capture failed; POST /v1/headless/course/{id}/thumbnail to capture it again");
+                });
     }
 }

@@ -24,13 +24,15 @@ public class ThumbnailStore {
     }
 
     void put(long courseId, int revision, byte[] jpeg) {
-        s3.putObject(b -> b.bucket(bucket).key(key(courseId, revision)).contentType("image/jpeg"),
+        s3.putObject(
+                b -> b.bucket(bucket).key(key(courseId, revision)).contentType("image/jpeg"),
                 RequestBody.fromBytes(jpeg));
     }
 
     Optional<byte[]> get(long courseId, int revision) {
         try {
-            return Optional.of(s3.getObjectAsBytes(b -> b.bucket(bucket).key(key(courseId, revision))).asByteArray());
+            return Optional.of(s3.getObjectAsBytes(b -> b.bucket(bucket).key(key(courseId, revision)))
+                    .asByteArray());
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         }

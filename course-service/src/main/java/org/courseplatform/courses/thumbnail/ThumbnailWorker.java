@@ -35,14 +35,22 @@ public class ThumbnailWorker {
     private static final String COURSE = """
             select title, type, format, draft::text as draft, screen_count, time_estimate_minutes
             from course where id = $1""";
-    private static final String DONE = "update thumbnail_job set status = 'done', error = null, updated_at = now() where id = $1 and status = 'running'";
+    private static final String DONE =
+            "update thumbnail_job set status = 'done', error = null, updated_at = now() where id = $1 and status = 'running'";
     private static final String RETRY = """
             update thumbnail_job set status = case when attempts >= $3 then 'failed' else 'queued' end,
                 error = $2, updated_at = now(), locked_until = now() + make_interval(secs => 5 * attempts)
             where id = $1 and status = 'running'""";
 
-    private static final Color[] PALETTE = {new Color(0x1F6FEB), new Color(0x2DA44E), new Color(0x8250DF),
-        new Color(0xBF3989), new Color(0xD1242F), new Color(0x9A6700), new Color(0x0F766E)};
+    private static final Color[] PALETTE = {
+        new Color(0x1F6FEB),
+        new Color(0x2DA44E),
+        new Color(0x8250DF),
+        new Color(0xBF3989),
+        new Color(0xD1242F),
+        new Color(0x9A6700),
+        new Color(0x0F766E)
+    };
 
     private final Pool pool;
     private final ThumbnailStore store;
@@ -56,11 +64,16 @@ public class ThumbnailWorker {
         this.store = store;
         this.config = config;
         this.mapper = mapper;
-        this.fetcher = new ImageFetcher(vertx, config.fetchTimeout(), config.fetchMaxBytes(),
+        this.fetcher = new ImageFetcher(
+                vertx,
+                config.fetchTimeout(),
+                config.fetchMaxBytes(),
                 address -> config.fetchPrivateAddresses() || ImageFetcher.isPublicAddress(address));
     }
 
-    @Scheduled(every = "${courses.thumbnail.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(
+            every = "${courses.thumbnail.poll-interval:1s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> poll() {
         if (!config.workerEnabled()) {
             return Uni.createFrom().voidItem();
@@ -68,32 +81,44 @@ public class ThumbnailWorker {
         return loop.poll();
     }
 
-    private record Job(long id, long courseId, int revision, int attempts) {
-    }
+    private record Job(long id, long courseId, int revision, int attempts) {}
 
     private Uni<Job> claim() {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.lease().toSeconds())).map(rows -> {
-            if (rows.size() == 0) {
-                return null;
-            }
-            Row job = rows.iterator().next();
-            return new Job(job.getLong("id"), job.getLong("course_id"), job.getInteger("revision"), job.getInteger("attempts"));
-        });
+        return pool.preparedQuery(CLAIM)
+                .execute(Tuple.of(config.lease().toSeconds()))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return null;
+                    }
+                    Row job = rows.iterator().next();
+                    return new Job(
+                            job.getLong("id"),
+                            job.getLong("course_id"),
+                            job.getInteger("revision"),
+                            job.getInteger("attempts"));
+                });
     }
 
     private Uni<Void> run(Job job) {
         long courseId = job.courseId();
         int revision = job.revision();
-        return pool.preparedQuery(COURSE).execute(Tuple.of(courseId))
-                .chain(course -> Workers.call(() -> capture(courseId, revision, course.iterator().next())))
+        return pool.preparedQuery(COURSE)
+                .execute(Tuple.of(courseId))
+                .chain(course -> Workers.call(
+                        () -> capture(courseId, revision, course.iterator().next())))
                 .chain(() -> pool.preparedQuery(DONE).execute(Tuple.of(job.id())))
-                .invoke(() -> Log.debugf("Thumbnail of course %s revision %s captured", String.valueOf(courseId), String.valueOf(revision)))
+                .invoke(() -> Log.debugf(
+                        "Thumbnail of course %s revision %s captured",
+                        String.valueOf(courseId), String.valueOf(revision)))
                 .replaceWithVoid();
     }
 
     private Uni<Void> retry(Job job, Throwable e) {
-        Log.warnf("Thumbnail of course %d revision %d failed (attempt %d): %s", job.courseId(), job.revision(), job.attempts(), e.toString());
-        return pool.preparedQuery(RETRY).execute(Tuple.of(job.id(), String.valueOf(e.getMessage()), config.maxAttempts()))
+        Log.warnf(
+                "Thumbnail of course %d revision %d failed (attempt %d): %s",
+                job.courseId(), job.revision(), job.attempts(), e.toString());
+        return pool.preparedQuery(RETRY)
+                .execute(Tuple.of(job.id(), String.valueOf(e.getMessage()), config.maxAttempts()))
                 .replaceWithVoid();
     }
 
@@ -102,8 +127,8 @@ public class ThumbnailWorker {
         String type = course.getString("type");
         Optional<BufferedImage> image = firstImageUrl(draft).flatMap(fetcher::fetch);
         String badge = "scorm".equals(type) ? "SCORM package" : null;
-        byte[] jpeg = ThumbnailRenderer.render(new ThumbnailRenderer.Card(course.getString("title"),
-                subtitle(course), theme(draft, courseId), image.orElse(null), badge));
+        byte[] jpeg = ThumbnailRenderer.render(new ThumbnailRenderer.Card(
+                course.getString("title"), subtitle(course), theme(draft, courseId), image.orElse(null), badge));
         store.put(courseId, revision, jpeg);
         return null;
     }
@@ -132,7 +157,8 @@ public class ThumbnailWorker {
         if (draft == null) {
             return fallback;
         }
-        for (String path : new String[] {"/theme/color", "/theme/colour", "/theme/primary", "/themeColor", "/colorPrimary"}) {
+        for (String path :
+                new String[] {"/theme/color", "/theme/colour", "/theme/primary", "/themeColor", "/colorPrimary"}) {
             JsonNode value = draft.at(path);
             if (value.isTextual()) {
                 return ThumbnailRenderer.parseColour(value.asText(), fallback);
@@ -151,7 +177,8 @@ public class ThumbnailWorker {
                 return Optional.of(screen.path("asset").path("url").asText());
             }
             for (JsonNode element : screen.path("elements")) {
-                if ("image".equals(element.path("type").asText()) && element.path("asset").path("url").isTextual()) {
+                if ("image".equals(element.path("type").asText())
+                        && element.path("asset").path("url").isTextual()) {
                     return Optional.of(element.path("asset").path("url").asText());
                 }
             }

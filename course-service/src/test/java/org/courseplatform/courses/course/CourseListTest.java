@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -54,20 +55,27 @@ class CourseListTest {
                        'Bulk ' || g, 'BULK' || $1 || '-' || g, md5('list' || $1 || '-' || g), g % 7 = 0, '{}'::jsonb
                 from generate_series(1, 250) g""", ws);
         assertTotals(key, ws);
-        sql("update course set client_identifier = 't2', deleted = not deleted where workspace_id = $1 and title like 'Bulk 1%'", ws);
+        sql(
+                "update course set client_identifier = 't2', deleted = not deleted where workspace_id = $1 and title like 'Bulk 1%'",
+                ws);
         assertTotals(key, ws);
-        sql("update course set title = title || '!' where workspace_id = $1", ws);   // moves nothing
+        sql("update course set title = title || '!' where workspace_id = $1", ws); // moves nothing
         assertTotals(key, ws);
         sql("delete from course where workspace_id = $1 and client_identifier is null and title like 'Bulk%'", ws);
         assertTotals(key, ws);
         // A session with another search_path (a bulk load by another role) is counted too.
-        pool.withTransaction(c -> c.query("set local search_path to public").execute().chain(() -> c.preparedQuery(
-                "insert into courses.course (workspace_id, client_identifier, identifier, type, format, title, course_key, "
-                        + "thumbnail_token, draft) values ($1, 't1', 'other-path', 'course', 'builder2', 'Elsewhere', "
-                        + "$2, md5($2), '{}'::jsonb)").execute(Tuple.of(ws, "ELSEWHERE" + ws))))
-                .await().indefinitely();
+        pool.withTransaction(c -> c.query("set local search_path to public")
+                        .execute()
+                        .chain(() -> c.preparedQuery(
+                                        "insert into courses.course (workspace_id, client_identifier, identifier, type, format, title, course_key, "
+                                                + "thumbnail_token, draft) values ($1, 't1', 'other-path', 'course', 'builder2', 'Elsewhere', "
+                                                + "$2, md5($2), '{}'::jsonb)")
+                                .execute(Tuple.of(ws, "ELSEWHERE" + ws))))
+                .await()
+                .indefinitely();
         assertTotals(key, ws);
-        assertThat(list(key, "length=0").header("X-Total-Count")).isEqualTo(Long.toString(count(ws, false, null, true)));
+        assertThat(list(key, "length=0").header("X-Total-Count"))
+                .isEqualTo(Long.toString(count(ws, false, null, true)));
     }
 
     @Test
@@ -90,12 +98,16 @@ class CourseListTest {
         assertThat(paged).isEqualTo(expected);
 
         // Filters count the rows they match, and page them the same way.
-        List<Long> t1Author = ids("select id from course where workspace_id = $1 and not deleted and client_identifier = 't1' "
-                + "and identifier = 'author-3' order by id", ws);
+        List<Long> t1Author = ids(
+                "select id from course where workspace_id = $1 and not deleted and client_identifier = 't1' "
+                        + "and identifier = 'author-3' order by id",
+                ws);
         Response filtered = list(key, "clientIdentifier=t1&identifier=author-3&length=7&page=1");
         assertThat(filtered.header("X-Total-Count")).isEqualTo(Integer.toString(t1Author.size()));
-        assertThat(filtered.jsonPath().getList("id", Long.class)).isEqualTo(t1Author.subList(7, Math.min(14, t1Author.size())));
-        List<Long> sale = ids("select id from course where workspace_id = $1 and title like '%50\\%\\_off%' order by id", ws);
+        assertThat(filtered.jsonPath().getList("id", Long.class))
+                .isEqualTo(t1Author.subList(7, Math.min(14, t1Author.size())));
+        List<Long> sale =
+                ids("select id from course where workspace_id = $1 and title like '%50\\%\\_off%' order by id", ws);
         Response titled = list(key, "title=50%25_OFF&deleted=true&length=1000");
         assertThat(titled.header("X-Total-Count")).isEqualTo(Integer.toString(sale.size()));
         assertThat(titled.jsonPath().getList("id", Long.class)).isEqualTo(sale);
@@ -107,8 +119,10 @@ class CourseListTest {
     private void assertTotals(String key, long ws) {
         for (String tenant : new String[] {null, "t1", "t2", "t3"}) {
             for (boolean deleted : new boolean[] {false, true}) {
-                String query = (tenant == null ? "" : "clientIdentifier=" + tenant + "&") + "deleted=" + deleted + "&length=1";
-                assertThat(list(key, query).header("X-Total-Count")).as(query)
+                String query =
+                        (tenant == null ? "" : "clientIdentifier=" + tenant + "&") + "deleted=" + deleted + "&length=1";
+                assertThat(list(key, query).header("X-Total-Count"))
+                        .as(query)
                         .isEqualTo(Long.toString(count(ws, deleted, tenant, tenant == null)));
             }
         }
@@ -116,8 +130,12 @@ class CourseListTest {
 
     private long count(long ws, boolean withDeleted, String tenant, boolean anyTenant) {
         Row row = pool.preparedQuery("select count(*) from course where workspace_id = $1 and ($2 or not deleted) "
-                + "and ($3 or client_identifier = $4)").execute(Tuple.of(ws, withDeleted, anyTenant, tenant))
-                .await().indefinitely().iterator().next();
+                        + "and ($3 or client_identifier = $4)")
+                .execute(Tuple.of(ws, withDeleted, anyTenant, tenant))
+                .await()
+                .indefinitely()
+                .iterator()
+                .next();
         return row.getLong(0);
     }
 
@@ -136,7 +154,13 @@ class CourseListTest {
     private static long create(String key, String title, String tenant) {
         String body = "{\"title\":\"" + title + "\",\"identifier\":\"author-1\""
                 + (tenant == null ? "" : ",\"clientIdentifier\":\"" + tenant + "\"") + "}";
-        return as(key).body(body).post("/v1/headless/courses").then().statusCode(201).extract().jsonPath().getLong("id");
+        return as(key).body(body)
+                .post("/v1/headless/courses")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     private static Response list(String key, String query) {
@@ -145,7 +169,7 @@ class CourseListTest {
         return r;
     }
 
-    private static io.restassured.specification.RequestSpecification as(String key) {
+    private static RequestSpecification as(String key) {
         return given().header("Authorization", key).contentType(ContentType.JSON);
     }
 }

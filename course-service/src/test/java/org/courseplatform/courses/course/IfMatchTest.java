@@ -28,25 +28,40 @@ class IfMatchTest {
 
     @Test
     void anotherRevisionOrAWeakTagIs412WithTheCurrentETag() {
-        assertThatThrownBy(() -> IfMatch.parse("\"6\"").check(42, 7))
-                .isInstanceOfSatisfying(ApiException.class, e -> {
-                    assertThat(e.code()).isEqualTo(ErrorCode.PRECONDITION_FAILED);
-                    assertThat(e.code().status()).isEqualTo(412);
-                    assertThat(e.getMessage()).contains("revision 7").contains("Re-read the course");
-                    assertThat(e.details()).singleElement().satisfies(d -> assertThat(d.field()).isEqualTo("If-Match"));
-                    assertThat(e.headers()).containsEntry("ETag", "\"7\"");
-                });
+        assertThatThrownBy(() -> IfMatch.parse("\"6\"").check(42, 7)).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.PRECONDITION_FAILED);
+            assertThat(e.code().status()).isEqualTo(412);
+            assertThat(e.getMessage()).contains("revision 7").contains("Re-read the course");
+            assertThat(e.details())
+                    .singleElement()
+                    .satisfies(d -> assertThat(d.field()).isEqualTo("If-Match"));
+            assertThat(e.headers()).containsEntry("ETag", "\"7\"");
+        });
         assertThatThrownBy(() -> IfMatch.parse("W/\"7\"").check(42, 7))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.PRECONDITION_FAILED));
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.PRECONDITION_FAILED));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"yesterday", "7", "\"3\",7", "\"\"", "\"-1\"", "\"7", "W/7", "\"1234567890123456789\"", "\"7\",", "1.5"})
+    @ValueSource(
+            strings = {
+                "yesterday",
+                "7",
+                "\"3\",7",
+                "\"\"",
+                "\"-1\"",
+                "\"7",
+                "W/7",
+                "\"1234567890123456789\"",
+                "\"7\",",
+                "1.5"
+            })
     void anythingElseIs400NamingTheHeader(String header) {
-        assertThatThrownBy(() -> IfMatch.parse(header))
-                .isInstanceOfSatisfying(ApiException.class, e -> {
-                    assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
-                    assertThat(e.details()).singleElement().satisfies(d -> assertThat(d.field()).isEqualTo("If-Match"));
-                });
+        assertThatThrownBy(() -> IfMatch.parse(header)).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.BAD_REQUEST);
+            assertThat(e.details())
+                    .singleElement()
+                    .satisfies(d -> assertThat(d.field()).isEqualTo("If-Match"));
+        });
     }
 }

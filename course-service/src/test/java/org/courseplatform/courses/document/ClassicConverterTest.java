@@ -148,10 +148,13 @@ class ClassicConverterTest {
         assertThat(result.total()).isEqualTo(4);
         assertThat(result.changed()).isZero();
         assertThat(result.screens()).isEmpty();
-        assertThat(result.blocked()).extracting(ClassicConverter.Blocked::screenId).containsExactly("105", "106", "107");
+        assertThat(result.blocked())
+                .extracting(ClassicConverter.Blocked::screenId)
+                .containsExactly("105", "106", "107");
         assertThat(result.blocked().get(0).reason()).startsWith("Flash slides cannot be converted");
         assertThat(result.blocked().get(1).reason()).startsWith("custom HTML slides cannot be converted");
-        assertThat(result.blocked().get(2).reason()).isEqualTo("unknown slide kind \"hologram\" cannot be converted; remove the slide");
+        assertThat(result.blocked().get(2).reason())
+                .isEqualTo("unknown slide kind \"hologram\" cannot be converted; remove the slide");
     }
 
     @Test
@@ -160,8 +163,11 @@ class ClassicConverterTest {
                 {"format":"classic","title":"Old","slides":[
                  {"id":3,"kind":"quiz","questions":[{"id":9,"prompt":"?","choices":[{"id":1,"text":"a"}]},{"id":10,"prompt":"?"}]}]}"""));
         assertThat(result.status()).isEqualTo("blocked");
-        assertThat(result.blocked()).containsExactly(new ClassicConverter.Blocked("3",
-                "question 9 has no correct choice; question 10 has no correct choice; a Builder 2 question needs at least one correct answer"));
+        assertThat(result.blocked())
+                .containsExactly(
+                        new ClassicConverter.Blocked(
+                                "3",
+                                "question 9 has no correct choice; question 10 has no correct choice; a Builder 2 question needs at least one correct answer"));
     }
 
     @Test
@@ -189,7 +195,14 @@ class ClassicConverterTest {
         assertThat(screen(result, "1").path("elements")).isEmpty();
         assertThat(screen(result, "1").has("title")).isFalse();
         assertThat(screen(result, "4").has("asset")).isFalse();
-        assertThat(screen(result, "6").path("elements").get(0).path("answers").get(0).path("text").asText()).isEmpty();
+        assertThat(screen(result, "6")
+                        .path("elements")
+                        .get(0)
+                        .path("answers")
+                        .get(0)
+                        .path("text")
+                        .asText())
+                .isEmpty();
     }
 
     @Test
@@ -218,6 +231,7 @@ class ClassicConverterTest {
     @Test
     void somethingThatIsNotACourseDocumentIsRefused() {
         assertThatThrownBy(() -> ClassicConverter.convert(json("[]"))).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ClassicConverter.convert(json("{\"format\":\"x\"}"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ClassicConverter.convert(json("{\"format\":\"x\"}")))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

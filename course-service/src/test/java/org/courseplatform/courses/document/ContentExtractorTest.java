@@ -39,38 +39,52 @@ class ContentExtractorTest {
             assertThat(welcome.description()).as("blank reads as absent").isNull();
             assertThat(welcome.asset()).isEqualTo("https://cdn.example.com/hero.jpg");
             assertThat(welcome.assetAltText()).isEqualTo("A green");
-            assertThat(welcome.elements()).containsExactly(
-                    new ElementContent(null, "Intro", "Golf is played on a course.", null, null),
-                    new ElementContent(null, "Par", null, "Expected strokes", null),
-                    new ElementContent(null, null, null, null, null));
+            assertThat(welcome.elements())
+                    .containsExactly(
+                            new ElementContent(null, "Intro", "Golf is played on a course.", null, null),
+                            new ElementContent(null, "Par", null, "Expected strokes", null),
+                            new ElementContent(null, null, null, null, null));
 
             ScreenContent check = content.screens().get(1);
             assertThat(check.asset()).isNull();
             assertThat(check.assetAltText()).isNull();
-            assertThat(check.elements()).containsExactly(new ElementContent("What is par?", null, null, null,
-                    List.of(new Answer("a1", "Expected strokes", true), new Answer("a2", "A club", false))));
+            assertThat(check.elements())
+                    .containsExactly(new ElementContent(
+                            "What is par?",
+                            null,
+                            null,
+                            null,
+                            List.of(new Answer("a1", "Expected strokes", true), new Answer("a2", "A club", false))));
         }
 
         @Test
         void serialisesWithTheSpecFieldNames() {
             ObjectNode json = new ObjectMapper().valueToTree(ContentExtractor.extract(42, builder2()));
-            assertThat(json.fieldNames()).toIterable()
+            assertThat(json.fieldNames())
+                    .toIterable()
                     .containsExactly("id", "title", "locales", "screens", "translations", "assets");
-            assertThat(json.at("/screens/0").fieldNames()).toIterable()
+            assertThat(json.at("/screens/0").fieldNames())
+                    .toIterable()
                     .containsExactly("title", "description", "asset", "assetAltText", "elements");
-            assertThat(json.at("/screens/0/elements/0").fieldNames()).toIterable()
+            assertThat(json.at("/screens/0/elements/0").fieldNames())
+                    .toIterable()
                     .containsExactly("question", "title", "description", "cardBack", "answers");
-            assertThat(json.at("/screens/1/elements/0/answers/0").fieldNames()).toIterable()
+            assertThat(json.at("/screens/1/elements/0/answers/0").fieldNames())
+                    .toIterable()
                     .containsExactly("id", "text", "correct");
-            assertThat(json.at("/assets/0").fieldNames()).toIterable()
+            assertThat(json.at("/assets/0").fieldNames())
+                    .toIterable()
                     .containsExactly("url", "mime", "altText", "usedBy");
         }
 
         @Test
         void translationsCarryOnlyTranslatedText() {
             ObjectNode doc = builder2();
-            ObjectNode q1 = ((ObjectNode) doc.at("/translations/fr/screens")).putObject("s2").put("title", "Vérifier")
-                    .putObject("elements").putObject("q1");
+            ObjectNode q1 = ((ObjectNode) doc.at("/translations/fr/screens"))
+                    .putObject("s2")
+                    .put("title", "Vérifier")
+                    .putObject("elements")
+                    .putObject("q1");
             q1.put("question", "Qu'est-ce que le <b>par</b> ?");
             q1.putObject("answers").put("a1", "Coups attendus");
 
@@ -85,23 +99,40 @@ class ContentExtractorTest {
             assertThat(s1.description()).isNull();
             assertThat(s1.asset()).as("media are not translated").isNull();
             assertThat(s1.assetAltText()).as("no fall-back to the base").isNull();
-            assertThat(s1.elements()).containsExactly(
-                    new ElementContent(null, "Intro", "Le golf se joue sur un parcours.", null, null),
-                    new ElementContent(null, null, null, null, null),
-                    new ElementContent(null, null, null, null, null));
+            assertThat(s1.elements())
+                    .containsExactly(
+                            new ElementContent(null, "Intro", "Le golf se joue sur un parcours.", null, null),
+                            new ElementContent(null, null, null, null, null),
+                            new ElementContent(null, null, null, null, null));
             ScreenContent s2 = fr.screens().get(1);
             assertThat(s2.title()).isEqualTo("Vérifier");
-            assertThat(s2.elements()).containsExactly(new ElementContent("Qu'est-ce que le par ?", null, null, null,
-                    List.of(new Answer("a1", "Coups attendus", true), new Answer("a2", null, false))));
+            assertThat(s2.elements())
+                    .containsExactly(new ElementContent(
+                            "Qu'est-ce que le par ?",
+                            null,
+                            null,
+                            null,
+                            List.of(new Answer("a1", "Coups attendus", true), new Answer("a2", null, false))));
         }
 
         @Test
         void answersMayBeTranslatedAsObjects() {
             ObjectNode doc = builder2();
-            ((ObjectNode) doc.at("/translations/fr/screens")).putObject("s2").putObject("elements").putObject("q1")
-                    .putObject("answers").putObject("a2").put("text", "Un club");
-            List<Answer> answers = ContentExtractor.extract(1, doc).translations().get("fr").screens().get(1)
-                    .elements().get(0).answers();
+            ((ObjectNode) doc.at("/translations/fr/screens"))
+                    .putObject("s2")
+                    .putObject("elements")
+                    .putObject("q1")
+                    .putObject("answers")
+                    .putObject("a2")
+                    .put("text", "Un club");
+            List<Answer> answers = ContentExtractor.extract(1, doc)
+                    .translations()
+                    .get("fr")
+                    .screens()
+                    .get(1)
+                    .elements()
+                    .get(0)
+                    .answers();
             assertThat(answers).containsExactly(new Answer("a1", null, true), new Answer("a2", "Un club", false));
         }
 
@@ -115,7 +146,8 @@ class ContentExtractorTest {
             CourseContent content = ContentExtractor.extract(1, doc);
             assertThat(content.locales()).containsExactly("de", "fr", "pt-BR", "es");
             assertThat(content.translations().keySet()).containsExactly("fr", "pt-BR", "es");
-            assertThat(content.translations().get("es").screens()).hasSize(2)
+            assertThat(content.translations().get("es").screens())
+                    .hasSize(2)
                     .allSatisfy(s -> assertThat(s.title()).isNull());
         }
 
@@ -138,44 +170,83 @@ class ContentExtractorTest {
             ObjectNode doc = builder2();
             screen(doc, 1).putObject("asset").put("url", "https://cdn.example.com/hero.jpg");
             screen(doc, 1).put("assetAltText", "Later alt text");
-            ObjectNode image = screen(doc, 1).withArray("elements").addObject().put("id", "i1").put("type", "image")
+            ObjectNode image = screen(doc, 1)
+                    .withArray("elements")
+                    .addObject()
+                    .put("id", "i1")
+                    .put("type", "image")
                     .put("altText", "A swing");
             image.putObject("asset").put("url", "https://cdn.example.com/media/swing.PNG?v=3");
-            ObjectNode video = screen(doc, 0).withArray("elements").addObject().put("id", "v1").put("type", "video");
-            video.putObject("asset").put("url", "https://cdn.example.com/stream/12345").put("mime", "video/mp4");
-            ObjectNode audio = screen(doc, 1).withArray("elements").addObject().put("id", "au").put("type", "audio");
+            ObjectNode video = screen(doc, 0)
+                    .withArray("elements")
+                    .addObject()
+                    .put("id", "v1")
+                    .put("type", "video");
+            video.putObject("asset")
+                    .put("url", "https://cdn.example.com/stream/12345")
+                    .put("mime", "video/mp4");
+            ObjectNode audio = screen(doc, 1)
+                    .withArray("elements")
+                    .addObject()
+                    .put("id", "au")
+                    .put("type", "audio");
             audio.putObject("asset").put("url", "https://cdn.example.com/talk.mp3");
-            ObjectNode file = screen(doc, 1).withArray("elements").addObject().put("id", "f").put("type", "image");
+            ObjectNode file = screen(doc, 1)
+                    .withArray("elements")
+                    .addObject()
+                    .put("id", "f")
+                    .put("type", "image");
             file.putObject("asset").put("url", "https://cdn.example.com/thing.xyz");
 
             List<Asset> assets = ContentExtractor.extract(1, doc).assets();
 
-            assertThat(assets).containsExactly(
-                    new Asset("https://cdn.example.com/hero.jpg", "image/jpeg", "A green", List.of("s1", "s2")),
-                    new Asset("https://cdn.example.com/stream/12345", "video/mp4", null, List.of("s1")),
-                    new Asset("https://cdn.example.com/media/swing.PNG?v=3", "image/png", "A swing", List.of("s2")),
-                    new Asset("https://cdn.example.com/talk.mp3", "audio/mpeg", null, List.of("s2")),
-                    new Asset("https://cdn.example.com/thing.xyz", null, null, List.of("s2")));
+            assertThat(assets)
+                    .containsExactly(
+                            new Asset("https://cdn.example.com/hero.jpg", "image/jpeg", "A green", List.of("s1", "s2")),
+                            new Asset("https://cdn.example.com/stream/12345", "video/mp4", null, List.of("s1")),
+                            new Asset(
+                                    "https://cdn.example.com/media/swing.PNG?v=3",
+                                    "image/png",
+                                    "A swing",
+                                    List.of("s2")),
+                            new Asset("https://cdn.example.com/talk.mp3", "audio/mpeg", null, List.of("s2")),
+                            new Asset("https://cdn.example.com/thing.xyz", null, null, List.of("s2")));
         }
 
         @Test
         void sameUrlTwiceOnOneScreenIsListedOnce() {
             ObjectNode doc = builder2();
             for (String id : List.of("i1", "i2")) {
-                screen(doc, 0).withArray("elements").addObject().put("id", id).put("type", "image")
-                        .putObject("asset").put("url", "https://cdn.example.com/hero.jpg");
+                screen(doc, 0)
+                        .withArray("elements")
+                        .addObject()
+                        .put("id", id)
+                        .put("type", "image")
+                        .putObject("asset")
+                        .put("url", "https://cdn.example.com/hero.jpg");
             }
-            assertThat(ContentExtractor.extract(1, doc).assets()).containsExactly(
-                    new Asset("https://cdn.example.com/hero.jpg", "image/jpeg", "A green", List.of("s1")));
+            assertThat(ContentExtractor.extract(1, doc).assets())
+                    .containsExactly(
+                            new Asset("https://cdn.example.com/hero.jpg", "image/jpeg", "A green", List.of("s1")));
         }
 
         @ParameterizedTest
         @CsvSource({
-                "https://x.test/a.jpg, image/jpeg", "https://x.test/a.JPEG, image/jpeg", "https://x.test/a.png, image/png",
-                "https://x.test/a.gif, image/gif", "https://x.test/a.webp, image/webp", "https://x.test/a.svg, image/svg+xml",
-                "https://x.test/a.mp4, video/mp4", "https://x.test/a.webm, video/webm", "https://x.test/a.mp3, audio/mpeg",
-                "https://x.test/a.wav, audio/wav", "https://x.test/doc.pdf#page=2, application/pdf",
-                "https://x.test/dir.png/file, ", "https://x.test/noext, ", "https://x.test/a., "})
+            "https://x.test/a.jpg, image/jpeg",
+            "https://x.test/a.JPEG, image/jpeg",
+            "https://x.test/a.png, image/png",
+            "https://x.test/a.gif, image/gif",
+            "https://x.test/a.webp, image/webp",
+            "https://x.test/a.svg, image/svg+xml",
+            "https://x.test/a.mp4, video/mp4",
+            "https://x.test/a.webm, video/webm",
+            "https://x.test/a.mp3, audio/mpeg",
+            "https://x.test/a.wav, audio/wav",
+            "https://x.test/doc.pdf#page=2, application/pdf",
+            "https://x.test/dir.png/file, ",
+            "https://x.test/noext, ",
+            "https://x.test/a., "
+        })
         void mimeIsGuessedFromTheExtension(String url, String mime) {
             assertThat(MediaTypes.guess(url)).isEqualTo(mime);
         }
@@ -191,18 +262,34 @@ class ContentExtractorTest {
             assertThat(content.title()).isEqualTo("Old course");
             assertThat(content.locales()).containsExactly("en");
             assertThat(content.translations()).isEmpty();
-            assertThat(content.screens()).containsExactly(
-                    new ScreenContent("Intro", "Hello", "https://cdn.example.com/a.png", "A picture", List.of()),
-                    new ScreenContent("Terms", null, null, null,
-                            List.of(new ElementContent(null, "Par", null, "Strokes", null))),
-                    new ScreenContent("Check", null, null, null, List.of(new ElementContent("What is par?", null,
-                            null, null, List.of(new Answer("1", "Strokes", true))))),
-                    new ScreenContent("Swing", null, "https://cdn.example.com/swing.mp4", null, List.of()),
-                    new ScreenContent("Legacy animation", null, null, null, List.of()),
-                    new ScreenContent("Widget", null, null, null, List.of()));
-            assertThat(content.assets()).containsExactly(
-                    new Asset("https://cdn.example.com/a.png", "image/png", "A picture", List.of("101")),
-                    new Asset("https://cdn.example.com/swing.mp4", "video/mp4", null, List.of("104")));
+            assertThat(content.screens())
+                    .containsExactly(
+                            new ScreenContent(
+                                    "Intro", "Hello", "https://cdn.example.com/a.png", "A picture", List.of()),
+                            new ScreenContent(
+                                    "Terms",
+                                    null,
+                                    null,
+                                    null,
+                                    List.of(new ElementContent(null, "Par", null, "Strokes", null))),
+                            new ScreenContent(
+                                    "Check",
+                                    null,
+                                    null,
+                                    null,
+                                    List.of(new ElementContent(
+                                            "What is par?",
+                                            null,
+                                            null,
+                                            null,
+                                            List.of(new Answer("1", "Strokes", true))))),
+                            new ScreenContent("Swing", null, "https://cdn.example.com/swing.mp4", null, List.of()),
+                            new ScreenContent("Legacy animation", null, null, null, List.of()),
+                            new ScreenContent("Widget", null, null, null, List.of()));
+            assertThat(content.assets())
+                    .containsExactly(
+                            new Asset("https://cdn.example.com/a.png", "image/png", "A picture", List.of("101")),
+                            new Asset("https://cdn.example.com/swing.mp4", "video/mp4", null, List.of("104")));
         }
 
         @Test
@@ -219,28 +306,33 @@ class ContentExtractorTest {
     class Normalisation {
 
         @ParameterizedTest
-        @CsvSource(delimiter = '|', quoteCharacter = '~', value = {
-                "<p>Hello <b>world</b></p>|Hello world",
-                "<ul><li>One</li><li>Two</li></ul>|One Two",
-                "line<br>break<br/>again|line break again",
-                "un<b>believ</b>able|unbelievable",
-                "Fish &amp; chips &lt;3 &gt; &quot;q&quot; it&#39;s|Fish & chips <3 > \"q\" it's",
-                "a&nbsp;&nbsp;b|a b",
-                "&#233;t&#xE9; &#x1F600;|été \uD83D\uDE00",
-                "&unknown; &amp;amp;|&unknown; &amp;",
-                "5 < 6 and 7 > 3|5 < 6 and 7 > 3",
-                "<script>alert(1)</script>Safe<style>p{}</style>|Safe",
-                "<!-- note -->Visible|Visible",
-                "&lt;b&gt;literal&lt;/b&gt;|<b>literal</b>",
-                "<p>  </p>|",
-                "&nbsp;|"})
+        @CsvSource(
+                delimiter = '|',
+                quoteCharacter = '~',
+                value = {
+                    "<p>Hello <b>world</b></p>|Hello world",
+                    "<ul><li>One</li><li>Two</li></ul>|One Two",
+                    "line<br>break<br/>again|line break again",
+                    "un<b>believ</b>able|unbelievable",
+                    "Fish &amp; chips &lt;3 &gt; &quot;q&quot; it&#39;s|Fish & chips <3 > \"q\" it's",
+                    "a&nbsp;&nbsp;b|a b",
+                    "&#233;t&#xE9; &#x1F600;|été \uD83D\uDE00",
+                    "&unknown; &amp;amp;|&unknown; &amp;",
+                    "5 < 6 and 7 > 3|5 < 6 and 7 > 3",
+                    "<script>alert(1)</script>Safe<style>p{}</style>|Safe",
+                    "<!-- note -->Visible|Visible",
+                    "&lt;b&gt;literal&lt;/b&gt;|<b>literal</b>",
+                    "<p>  </p>|",
+                    "&nbsp;|"
+                })
         void htmlBecomesPlainText(String html, String text) {
             assertThat(PlainText.normalise(html)).isEqualTo(text);
         }
 
         @Test
         void whitespaceIsCollapsedAndTrimmed() {
-            assertThat(PlainText.normalise("  lots \t of \n\n space\u00A0\u2003here  ")).isEqualTo("lots of space here");
+            assertThat(PlainText.normalise("  lots \t of \n\n space\u00A0\u2003here  "))
+                    .isEqualTo("lots of space here");
         }
 
         @Test
@@ -262,7 +354,14 @@ class ContentExtractorTest {
             assertThat(content.screens().get(0).title()).isEqualTo("Welcome");
             assertThat(content.screens().get(0).assetAltText()).isEqualTo("A green");
             assertThat(content.screens().get(0).elements().get(1).cardBack()).isEqualTo("Expected strokes");
-            assertThat(content.screens().get(1).elements().get(0).answers().get(0).text()).isEqualTo("Expected strokes");
+            assertThat(content.screens()
+                            .get(1)
+                            .elements()
+                            .get(0)
+                            .answers()
+                            .get(0)
+                            .text())
+                    .isEqualTo("Expected strokes");
         }
     }
 

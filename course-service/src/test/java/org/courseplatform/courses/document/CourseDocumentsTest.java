@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.Map;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -102,11 +103,10 @@ class CourseDocumentsTest {
     }
 
     static void assertProblem(JsonNode doc, String field, String messagePart) {
-        assertThat(problems(doc))
-                .anySatisfy(d -> {
-                    assertThat(d.field()).isEqualTo(field);
-                    assertThat(d.message()).contains(messagePart);
-                });
+        assertThat(problems(doc)).anySatisfy(d -> {
+            assertThat(d.field()).isEqualTo(field);
+            assertThat(d.message()).contains(messagePart);
+        });
     }
 
     @Nested
@@ -158,10 +158,12 @@ class CourseDocumentsTest {
 
             assertThat(parsed.document().at("/screens/0/typeId").intValue()).isEqualTo(1);
             assertThat(parsed.document().at("/screens/1/typeId").intValue()).isEqualTo(2);
-            List<String> names = List.copyOf(((ObjectNode) parsed.document().at("/screens/0")).properties()
-                    .stream().map(java.util.Map.Entry::getKey).toList());
+            List<String> names = List.copyOf(((ObjectNode) parsed.document().at("/screens/0"))
+                    .properties().stream().map(Map.Entry::getKey).toList());
             assertThat(names.subList(0, 3)).containsExactly("id", "type", "typeId");
-            assertThat(doc.at("/screens/0/typeId").isMissingNode()).as("input untouched").isTrue();
+            assertThat(doc.at("/screens/0/typeId").isMissingNode())
+                    .as("input untouched")
+                    .isTrue();
         }
 
         @Test
@@ -191,16 +193,34 @@ class CourseDocumentsTest {
                     """);
             ParsedDocument parsed = CourseDocuments.parse(doc);
             assertThat(parsed.timeEstimateMinutes()).isZero();
-            assertThat(ElementType.values()).extracting(ElementType::typeName)
-                    .containsAll(List.of("text", "heading", "image", "video", "audio", "flipcard", "accordion",
-                            "tabs", "quote", "list", "button", "divider", "embed", "timeEstimate", "question"));
+            assertThat(ElementType.values())
+                    .extracting(ElementType::typeName)
+                    .containsAll(List.of(
+                            "text",
+                            "heading",
+                            "image",
+                            "video",
+                            "audio",
+                            "flipcard",
+                            "accordion",
+                            "tabs",
+                            "quote",
+                            "list",
+                            "button",
+                            "divider",
+                            "embed",
+                            "timeEstimate",
+                            "question"));
         }
 
         @Test
         void unknownFieldsAreKept() {
             ObjectNode doc = builder2();
             element(doc, 0, 0).put("futureField", "kept");
-            assertThat(CourseDocuments.parse(doc).document().at("/screens/0/elements/0/futureField").asText())
+            assertThat(CourseDocuments.parse(doc)
+                            .document()
+                            .at("/screens/0/elements/0/futureField")
+                            .asText())
                     .isEqualTo("kept");
         }
 
@@ -237,12 +257,15 @@ class CourseDocumentsTest {
         @Test
         void documentItself() {
             assertThatThrownBy(() -> CourseDocuments.parse(null))
-                    .isInstanceOfSatisfying(ApiException.class,
-                            e -> assertThat(e.details()).containsExactly(new ApiError.Detail("document", "is required")));
-            assertThat(problems(JSON.getNodeFactory().nullNode())).extracting(ApiError.Detail::field)
+                    .isInstanceOfSatisfying(
+                            ApiException.class,
+                            e -> assertThat(e.details())
+                                    .containsExactly(new ApiError.Detail("document", "is required")));
+            assertThat(problems(JSON.getNodeFactory().nullNode()))
+                    .extracting(ApiError.Detail::field)
                     .containsExactly("document");
-            assertThat(problems(JSON.createArrayNode())).containsExactly(
-                    new ApiError.Detail("document", "must be a JSON object"));
+            assertThat(problems(JSON.createArrayNode()))
+                    .containsExactly(new ApiError.Detail("document", "must be a JSON object"));
         }
 
         @Test
@@ -277,8 +300,8 @@ class CourseDocumentsTest {
             doc.remove("translations");
             assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens", "is required"));
             doc.putArray("screens");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens", "must contain at least one screen"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail("document.screens", "must contain at least one screen"));
             doc.put("screens", "s1");
             assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens", "must be an array"));
         }
@@ -296,9 +319,10 @@ class CourseDocumentsTest {
             screen(doc, 1).remove("id");
             screen(doc, 1).put("type", "");
             screen(doc, 1).remove("typeId");
-            assertThat(problems(doc)).contains(
-                    new ApiError.Detail("document.screens[1].id", "is required"),
-                    new ApiError.Detail("document.screens[1].type", "must not be blank"));
+            assertThat(problems(doc))
+                    .contains(
+                            new ApiError.Detail("document.screens[1].id", "is required"),
+                            new ApiError.Detail("document.screens[1].type", "must not be blank"));
         }
 
         @Test
@@ -313,9 +337,10 @@ class CourseDocumentsTest {
             ObjectNode doc = builder2();
             element(doc, 1, 0).remove("id");
             element(doc, 0, 1).remove("type");
-            assertThat(problems(doc)).contains(
-                    new ApiError.Detail("document.screens[1].elements[0].id", "is required"),
-                    new ApiError.Detail("document.screens[0].elements[1].type", "is required"));
+            assertThat(problems(doc))
+                    .contains(
+                            new ApiError.Detail("document.screens[1].elements[0].id", "is required"),
+                            new ApiError.Detail("document.screens[0].elements[1].type", "is required"));
         }
 
         @Test
@@ -327,13 +352,14 @@ class CourseDocumentsTest {
             slide(doc, 3).put("id", -4);
             slide(doc, 4).put("id", 1.5);
             slide(doc, 5).remove("kind");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.slides[0].id", "is required"),
-                    new ApiError.Detail("document.slides[1].id", "must be an integer greater than 0"),
-                    new ApiError.Detail("document.slides[2].id", "must be an integer greater than 0"),
-                    new ApiError.Detail("document.slides[3].id", "must be an integer greater than 0"),
-                    new ApiError.Detail("document.slides[4].id", "must be an integer greater than 0"),
-                    new ApiError.Detail("document.slides[5].kind", "is required"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.slides[0].id", "is required"),
+                            new ApiError.Detail("document.slides[1].id", "must be an integer greater than 0"),
+                            new ApiError.Detail("document.slides[2].id", "must be an integer greater than 0"),
+                            new ApiError.Detail("document.slides[3].id", "must be an integer greater than 0"),
+                            new ApiError.Detail("document.slides[4].id", "must be an integer greater than 0"),
+                            new ApiError.Detail("document.slides[5].kind", "is required"));
         }
 
         @Test
@@ -346,9 +372,13 @@ class CourseDocumentsTest {
 
             List<ApiError.Detail> problems = problems(doc);
 
-            assertThat(problems).extracting(ApiError.Detail::field).containsExactly(
-                    "document.title", "document.locale", "document.screens[0].type",
-                    "document.screens[1].elements[0].type");
+            assertThat(problems)
+                    .extracting(ApiError.Detail::field)
+                    .containsExactly(
+                            "document.title",
+                            "document.locale",
+                            "document.screens[0].type",
+                            "document.screens[1].elements[0].type");
             ApiException e = catchThrowableOfType(ApiException.class, () -> CourseDocuments.parse(doc));
             assertThat(e.getMessage()).isEqualTo("The request has 4 invalid fields");
         }
@@ -361,8 +391,10 @@ class CourseDocumentsTest {
         void unknownScreenType() {
             ObjectNode doc = builder2();
             screen(doc, 1).put("type", "slideshow");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens[1].type",
-                    "unknown screen type \"slideshow\"; expected blocks or blocksQuiz"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].type",
+                            "unknown screen type \"slideshow\"; expected blocks or blocksQuiz"));
         }
 
         @Test
@@ -370,9 +402,10 @@ class CourseDocumentsTest {
             ObjectNode doc = builder2();
             screen(doc, 0).put("typeId", 2);
             screen(doc, 1).put("typeId", "2");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[0].typeId", "is 2 but type blocks has typeId 1"),
-                    new ApiError.Detail("document.screens[1].typeId", "must be an integer"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.screens[0].typeId", "is 2 but type blocks has typeId 1"),
+                            new ApiError.Detail("document.screens[1].typeId", "must be an integer"));
         }
 
         @Test
@@ -382,7 +415,8 @@ class CourseDocumentsTest {
             List<ApiError.Detail> problems = problems(doc);
             assertThat(problems).hasSize(1);
             assertThat(problems.get(0).field()).isEqualTo("document.screens[1].elements[0].type");
-            assertThat(problems.get(0).message()).startsWith("unknown element type \"poll\"; expected one of heading, text,")
+            assertThat(problems.get(0).message())
+                    .startsWith("unknown element type \"poll\"; expected one of heading, text,")
                     .contains("question");
         }
 
@@ -394,26 +428,32 @@ class CourseDocumentsTest {
             element(doc, 0, 1).putArray("cardBack");
             element(doc, 0, 2).put("minutes", -1);
             answer(doc, 1, 0, 0).put("correct", "yes");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[0].title", "must be a string"),
-                    new ApiError.Detail("document.screens[0].elements[0].description", "must be a string"),
-                    new ApiError.Detail("document.screens[0].elements[1].cardBack", "must be a string"),
-                    new ApiError.Detail("document.screens[0].elements[2].minutes", "must be an integer 0 or more"),
-                    new ApiError.Detail("document.screens[1].elements[0].answers[0].correct", "must be true or false"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.screens[0].title", "must be a string"),
+                            new ApiError.Detail("document.screens[0].elements[0].description", "must be a string"),
+                            new ApiError.Detail("document.screens[0].elements[1].cardBack", "must be a string"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[2].minutes", "must be an integer 0 or more"),
+                            new ApiError.Detail(
+                                    "document.screens[1].elements[0].answers[0].correct", "must be true or false"));
         }
 
         @Test
         void minutesMustBeAWholeNumber() {
             for (String minutes : List.of("1.5", "\"12\"", "true", "99999999999")) {
                 ObjectNode doc = builder2();
-                element(doc, 0, 2).set("minutes", json("{\"m\":" + minutes + "}").get("m"));
-                assertThat(problems(doc)).as(minutes).containsExactly(new ApiError.Detail(
-                        "document.screens[0].elements[2].minutes", "must be an integer 0 or more"));
+                element(doc, 0, 2)
+                        .set("minutes", json("{\"m\":" + minutes + "}").get("m"));
+                assertThat(problems(doc))
+                        .as(minutes)
+                        .containsExactly(new ApiError.Detail(
+                                "document.screens[0].elements[2].minutes", "must be an integer 0 or more"));
             }
             ObjectNode doc = builder2();
             element(doc, 0, 2).remove("minutes");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[0].elements[2].minutes", "is required"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail("document.screens[0].elements[2].minutes", "is required"));
         }
 
         @Test
@@ -423,12 +463,15 @@ class CourseDocumentsTest {
             screen(doc, 1).put("asset", "https://cdn.example.com/hero.jpg");
             element(doc, 0, 1).putObject("asset").put("mime", "image/png");
             element(doc, 0, 0).put("type", "image").putObject("asset").put("url", "/relative.png");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[0].asset.url", "must be an absolute http or https URL"),
-                    new ApiError.Detail("document.screens[0].elements[0].asset.url",
-                            "must be an absolute http or https URL"),
-                    new ApiError.Detail("document.screens[0].elements[1].asset.url", "is required"),
-                    new ApiError.Detail("document.screens[1].asset", "must be an object {url, mime?}"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail(
+                                    "document.screens[0].asset.url", "must be an absolute http or https URL"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[0].asset.url",
+                                    "must be an absolute http or https URL"),
+                            new ApiError.Detail("document.screens[0].elements[1].asset.url", "is required"),
+                            new ApiError.Detail("document.screens[1].asset", "must be an object {url, mime?}"));
         }
 
         @Test
@@ -443,15 +486,22 @@ class CourseDocumentsTest {
                       {"id":"6","type":"text","layout":{"x":8,"y":0,"w":6,"h":0}},
                       {"id":"7","type":"text","layout":[1,2]}]}]}
                     """);
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[0].elements[0].level", "must be an integer from 1 to 6"),
-                    new ApiError.Detail("document.screens[0].elements[1].autoplay", "must be true or false"),
-                    new ApiError.Detail("document.screens[0].elements[2].url", "must be an absolute http or https URL"),
-                    new ApiError.Detail("document.screens[0].elements[3].tone", "must be info, tip or warning"),
-                    new ApiError.Detail("document.screens[0].elements[4].passPercent", "must be an integer from 0 to 100"),
-                    new ApiError.Detail("document.screens[0].elements[5].layout.h", "must be an integer 1 or more"),
-                    new ApiError.Detail("document.screens[0].elements[5].layout", "x + w is 14; the grid has 12 columns"),
-                    new ApiError.Detail("document.screens[0].elements[6].layout", "must be an object {x, y, w, h}"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[0].level", "must be an integer from 1 to 6"),
+                            new ApiError.Detail("document.screens[0].elements[1].autoplay", "must be true or false"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[2].url", "must be an absolute http or https URL"),
+                            new ApiError.Detail("document.screens[0].elements[3].tone", "must be info, tip or warning"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[4].passPercent", "must be an integer from 0 to 100"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[5].layout.h", "must be an integer 1 or more"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[5].layout", "x + w is 14; the grid has 12 columns"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[6].layout", "must be an object {x, y, w, h}"));
         }
 
         @Test
@@ -459,10 +509,12 @@ class CourseDocumentsTest {
             ObjectNode doc = builder2();
             screen(doc, 0).putObject("group").put("id", "g").put("role", "intro");
             screen(doc, 1).putObject("group").put("role", "question");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[0].group.role",
-                            "must be cover, question or results, not \"intro\""),
-                    new ApiError.Detail("document.screens[1].group.id", "is required"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail(
+                                    "document.screens[0].group.role",
+                                    "must be cover, question or results, not \"intro\""),
+                            new ApiError.Detail("document.screens[1].group.id", "is required"));
         }
 
         @Test
@@ -471,8 +523,9 @@ class CourseDocumentsTest {
             doc.put("locale", "pt-BR");
             assertThat(CourseDocuments.parse(doc).locale()).isEqualTo("pt-BR");
             doc.put("locale", "PT");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.locale", "is not a locale tag like en, fr or pt-BR"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.locale", "is not a locale tag like en, fr or pt-BR"));
         }
     }
 
@@ -483,19 +536,21 @@ class CourseDocumentsTest {
         void answersAreRequired() {
             ObjectNode doc = builder2();
             element(doc, 1, 0).remove("answers");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[1].elements[0].answers", "is required"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail("document.screens[1].elements[0].answers", "is required"));
             element(doc, 1, 0).putArray("answers");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[1].elements[0].answers", "must contain at least one answer"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].elements[0].answers", "must contain at least one answer"));
         }
 
         @Test
         void oneAnswerMustBeCorrect() {
             ObjectNode doc = builder2();
             answer(doc, 1, 0, 0).put("correct", false);
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens[1].elements[0].answers",
-                    "must have at least one correct answer"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].elements[0].answers", "must have at least one correct answer"));
         }
 
         @Test
@@ -505,10 +560,11 @@ class CourseDocumentsTest {
             ((ObjectNode) answers.get(1)).remove("id");
             ((ObjectNode) answers.get(1)).remove("text");
             answers.add("maybe");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[1].elements[0].answers[1].id", "is required"),
-                    new ApiError.Detail("document.screens[1].elements[0].answers[1].text", "is required"),
-                    new ApiError.Detail("document.screens[1].elements[0].answers[2]", "must be an object"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.screens[1].elements[0].answers[1].id", "is required"),
+                            new ApiError.Detail("document.screens[1].elements[0].answers[1].text", "is required"),
+                            new ApiError.Detail("document.screens[1].elements[0].answers[2]", "must be an object"));
         }
     }
 
@@ -519,8 +575,10 @@ class CourseDocumentsTest {
         void screenIds() {
             ObjectNode doc = builder2();
             screen(doc, 1).put("id", "s1");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens[1].id",
-                    "duplicate screen id \"s1\"; first used at document.screens[0].id"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].id",
+                            "duplicate screen id \"s1\"; first used at document.screens[0].id"));
         }
 
         @Test
@@ -528,8 +586,10 @@ class CourseDocumentsTest {
             ObjectNode doc = builder2();
             element(doc, 1, 0).put("id", "e2");
             doc.remove("translations");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens[1].elements[0].id",
-                    "duplicate element id \"e2\"; first used at document.screens[0].elements[1].id"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].elements[0].id",
+                            "duplicate element id \"e2\"; first used at document.screens[0].elements[1].id"));
         }
 
         @Test
@@ -544,30 +604,40 @@ class CourseDocumentsTest {
         void answerIdsWithinAQuestion() {
             ObjectNode doc = builder2();
             answer(doc, 1, 0, 1).put("id", "a1");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail(
-                    "document.screens[1].elements[0].answers[1].id",
-                    "duplicate answer id \"a1\" in this question; first used at "
-                            + "document.screens[1].elements[0].answers[0].id"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].elements[0].answers[1].id",
+                            "duplicate answer id \"a1\" in this question; first used at "
+                                    + "document.screens[1].elements[0].answers[0].id"));
         }
 
         @Test
         void classicSlideIds() {
             ObjectNode doc = classic();
             slide(doc, 4).put("id", 101);
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.slides[4].id",
-                    "duplicate slide id 101; first used at document.slides[0].id"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.slides[4].id", "duplicate slide id 101; first used at document.slides[0].id"));
         }
 
         @Test
         void classicCardIdsWithinASlide() {
             ObjectNode doc = classic();
             slide(doc, 1).withArray("cards").addObject().put("id", 1).put("front", "Birdie");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.slides[1].cards[1].id",
-                    "duplicate card id 1 in this slide; first used at document.slides[1].cards[0].id"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.slides[1].cards[1].id",
+                            "duplicate card id 1 in this slide; first used at document.slides[1].cards[0].id"));
 
             ObjectNode other = classic();
-            other.withArray("slides").addObject().put("id", 107).put("kind", "flashcards")
-                    .putArray("cards").addObject().put("id", 1).put("front", "Eagle");
+            other.withArray("slides")
+                    .addObject()
+                    .put("id", 107)
+                    .put("kind", "flashcards")
+                    .putArray("cards")
+                    .addObject()
+                    .put("id", 1)
+                    .put("front", "Eagle");
             assertThat(CourseDocuments.parse(other).screenCount()).isEqualTo(7);
         }
 
@@ -576,17 +646,24 @@ class CourseDocumentsTest {
             ObjectNode doc = classic();
             ObjectNode quiz = doc.withArray("slides").addObject().put("id", 107).put("kind", "quiz");
             quiz.putArray("questions").addObject().put("id", 7).put("prompt", "Again?");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.slides[6].questions[0].id",
-                    "duplicate question id 7; first used at document.slides[2].questions[0].id"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.slides[6].questions[0].id",
+                            "duplicate question id 7; first used at document.slides[2].questions[0].id"));
         }
 
         @Test
         void classicChoiceIdsWithinAQuestion() {
             ObjectNode doc = classic();
-            ((ArrayNode) doc.at("/slides/2/questions/0/choices")).addObject().put("id", 1).put("text", "A club");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail(
-                    "document.slides[2].questions[0].choices[1].id",
-                    "duplicate choice id 1 in this question; first used at document.slides[2].questions[0].choices[0].id"));
+            ((ArrayNode) doc.at("/slides/2/questions/0/choices"))
+                    .addObject()
+                    .put("id", 1)
+                    .put("text", "A club");
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail(
+                                    "document.slides[2].questions[0].choices[1].id",
+                                    "duplicate choice id 1 in this question; first used at document.slides[2].questions[0].choices[0].id"));
         }
 
         @Test
@@ -596,11 +673,14 @@ class CourseDocumentsTest {
             slide(doc, 1).put("cards", "none");
             ((ObjectNode) doc.at("/slides/2/questions/0/choices/0")).put("correct", 1);
             slide(doc, 3).put("heading", 3);
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.slides[0].image.url", "must be an absolute http or https URL"),
-                    new ApiError.Detail("document.slides[1].cards", "must be an array"),
-                    new ApiError.Detail("document.slides[2].questions[0].choices[0].correct", "must be true or false"),
-                    new ApiError.Detail("document.slides[3].heading", "must be a string"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail(
+                                    "document.slides[0].image.url", "must be an absolute http or https URL"),
+                            new ApiError.Detail("document.slides[1].cards", "must be an array"),
+                            new ApiError.Detail(
+                                    "document.slides[2].questions[0].choices[0].correct", "must be true or false"),
+                            new ApiError.Detail("document.slides[3].heading", "must be a string"));
         }
     }
 
@@ -611,9 +691,15 @@ class CourseDocumentsTest {
         void goodTranslationsPass() {
             ObjectNode doc = builder2();
             ObjectNode de = ((ObjectNode) doc.get("translations")).putObject("pt-BR");
-            ObjectNode q = de.putObject("screens").putObject("s2").putObject("elements").putObject("q1");
+            ObjectNode q = de.putObject("screens")
+                    .putObject("s2")
+                    .putObject("elements")
+                    .putObject("q1");
             q.put("question", "O que é par?");
-            q.putObject("answers").put("a1", "Tacadas esperadas").putObject("a2").put("text", "Um taco");
+            q.putObject("answers")
+                    .put("a1", "Tacadas esperadas")
+                    .putObject("a2")
+                    .put("text", "Um taco");
             assertThat(CourseDocuments.parse(doc).screenCount()).isEqualTo(2);
         }
 
@@ -622,10 +708,12 @@ class CourseDocumentsTest {
             ObjectNode doc = builder2();
             ((ObjectNode) doc.get("translations")).putObject("French");
             ((ObjectNode) doc.get("translations")).putObject("en");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.translations.French", "is not a locale tag like fr or pt-BR"),
-                    new ApiError.Detail("document.translations.en",
-                            "is the base locale of the document; translations are for other locales"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.translations.French", "is not a locale tag like fr or pt-BR"),
+                            new ApiError.Detail(
+                                    "document.translations.en",
+                                    "is the base locale of the document; translations are for other locales"));
         }
 
         @Test
@@ -636,12 +724,16 @@ class CourseDocumentsTest {
             ObjectNode s2 = screens.putObject("s2").putObject("elements");
             s2.putObject("e1").put("title", "Wrong screen");
             s2.putObject("q1").putObject("answers").put("a9", "Inconnue");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.translations.fr.screens.s9", "there is no screen with id \"s9\""),
-                    new ApiError.Detail("document.translations.fr.screens.s2.elements.e1",
-                            "screen \"s2\" has no element with id \"e1\""),
-                    new ApiError.Detail("document.translations.fr.screens.s2.elements.q1.answers.a9",
-                            "element \"q1\" has no answer with id \"a9\""));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail(
+                                    "document.translations.fr.screens.s9", "there is no screen with id \"s9\""),
+                            new ApiError.Detail(
+                                    "document.translations.fr.screens.s2.elements.e1",
+                                    "screen \"s2\" has no element with id \"e1\""),
+                            new ApiError.Detail(
+                                    "document.translations.fr.screens.s2.elements.q1.answers.a9",
+                                    "element \"q1\" has no answer with id \"a9\""));
         }
 
         @Test
@@ -650,21 +742,24 @@ class CourseDocumentsTest {
             ((ObjectNode) doc.at("/translations/fr")).put("title", 3);
             ((ObjectNode) doc.at("/translations/fr/screens/s1/elements/e1")).put("description", false);
             ((ObjectNode) doc.get("translations")).put("de", "Hallo");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.translations.fr.title", "must be a string"),
-                    new ApiError.Detail("document.translations.fr.screens.s1.elements.e1.description", "must be a string"),
-                    new ApiError.Detail("document.translations.de", "must be an object"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.translations.fr.title", "must be a string"),
+                            new ApiError.Detail(
+                                    "document.translations.fr.screens.s1.elements.e1.description", "must be a string"),
+                            new ApiError.Detail("document.translations.de", "must be an object"));
             doc.put("translations", "fr");
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.translations", "must be an object keyed by locale"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail("document.translations", "must be an object keyed by locale"));
         }
 
         @Test
         void oddIdsAreQuotedInPaths() {
             ObjectNode doc = builder2();
             ((ObjectNode) doc.at("/translations/fr/screens")).putObject("a.b");
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail(
-                    "document.translations.fr.screens[\"a.b\"]", "there is no screen with id \"a.b\""));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.translations.fr.screens[\"a.b\"]", "there is no screen with id \"a.b\""));
         }
 
         @Test
@@ -680,8 +775,9 @@ class CourseDocumentsTest {
 
         @Test
         void tooManyScreens() {
-            assertThat(problems(manyScreens(1001))).containsExactly(
-                    new ApiError.Detail("document.screens", "has 1001 screens; at most 1000 are allowed"));
+            assertThat(problems(manyScreens(1001)))
+                    .containsExactly(
+                            new ApiError.Detail("document.screens", "has 1001 screens; at most 1000 are allowed"));
         }
 
         @Test
@@ -691,8 +787,9 @@ class CourseDocumentsTest {
             for (int i = 1; i <= 1001; i++) {
                 slides.addObject().put("id", i).put("kind", "content");
             }
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.slides", "has 1001 slides; at most 1000 are allowed"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.slides", "has 1001 slides; at most 1000 are allowed"));
         }
 
         @Test
@@ -702,8 +799,9 @@ class CourseDocumentsTest {
             for (int i = 0; i < 201; i++) {
                 elements.addObject().put("id", "x" + i).put("type", "divider");
             }
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens[1].elements",
-                    "has 201 elements; at most 200 are allowed"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].elements", "has 201 elements; at most 200 are allowed"));
         }
 
         @Test
@@ -713,8 +811,9 @@ class CourseDocumentsTest {
             for (int i = 0; i < 101; i++) {
                 answers.addObject().put("id", "a" + i).put("text", "t").put("correct", true);
             }
-            assertThat(problems(doc)).containsExactly(new ApiError.Detail("document.screens[1].elements[0].answers",
-                    "has 101 answers; at most 100 are allowed"));
+            assertThat(problems(doc))
+                    .containsExactly(new ApiError.Detail(
+                            "document.screens[1].elements[0].answers", "has 101 answers; at most 100 are allowed"));
         }
 
         @Test
@@ -728,10 +827,12 @@ class CourseDocumentsTest {
             for (int i = 2; i <= 101; i++) {
                 choices.addObject().put("id", i);
             }
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.slides[1].cards", "has 201 cards; at most 200 are allowed"),
-                    new ApiError.Detail("document.slides[2].questions[0].choices",
-                            "has 101 choices; at most 100 are allowed"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail("document.slides[1].cards", "has 201 cards; at most 200 are allowed"),
+                            new ApiError.Detail(
+                                    "document.slides[2].questions[0].choices",
+                                    "has 101 choices; at most 100 are allowed"));
         }
 
         @Test
@@ -739,11 +840,14 @@ class CourseDocumentsTest {
             ObjectNode doc = builder2();
             element(doc, 0, 0).put("description", "x".repeat(100_001));
             element(doc, 0, 0).put("notes", "y".repeat(100_001));
-            assertThat(problems(doc)).containsExactly(
-                    new ApiError.Detail("document.screens[0].elements[0].description",
-                            "is 100,001 characters long; at most 100,000 are allowed"),
-                    new ApiError.Detail("document.screens[0].elements[0].notes",
-                            "is 100,001 characters long; at most 100,000 are allowed"));
+            assertThat(problems(doc))
+                    .containsExactly(
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[0].description",
+                                    "is 100,001 characters long; at most 100,000 are allowed"),
+                            new ApiError.Detail(
+                                    "document.screens[0].elements[0].notes",
+                                    "is 100,001 characters long; at most 100,000 are allowed"));
         }
 
         @Test
@@ -769,7 +873,8 @@ class CourseDocumentsTest {
         @Test
         void onlyTheFirstScreenCounts() {
             ObjectNode doc = builder2();
-            ObjectNode estimate = (ObjectNode) screen(doc, 0).withArray("elements").remove(2);
+            ObjectNode estimate =
+                    (ObjectNode) screen(doc, 0).withArray("elements").remove(2);
             doc.remove("translations");
             screen(doc, 1).withArray("elements").add(estimate);
             assertThat(CourseDocuments.parse(doc).timeEstimateMinutes()).isNull();
@@ -778,7 +883,11 @@ class CourseDocumentsTest {
         @Test
         void firstOneOnTheFirstScreenWins() {
             ObjectNode doc = builder2();
-            screen(doc, 0).withArray("elements").addObject().put("id", "e4").put("type", "timeEstimate")
+            screen(doc, 0)
+                    .withArray("elements")
+                    .addObject()
+                    .put("id", "e4")
+                    .put("type", "timeEstimate")
                     .put("minutes", 30);
             assertThat(CourseDocuments.parse(doc).timeEstimateMinutes()).isEqualTo(12);
         }
@@ -798,7 +907,12 @@ class CourseDocumentsTest {
         void aBuilder2ThemeColourIsRrggbbAndAClassicDocumentsThemeIsItsOwn() {
             ObjectNode doc = builder2();
             doc.putObject("theme").put("colorPrimary", "#0A7f3c").put("font", "kept");
-            assertThat(CourseDocuments.parse(doc).document().path("theme").path("font").asText()).isEqualTo("kept");
+            assertThat(CourseDocuments.parse(doc)
+                            .document()
+                            .path("theme")
+                            .path("font")
+                            .asText())
+                    .isEqualTo("kept");
             doc.putObject("theme").put("colorPrimary", "green");
             assertProblem(doc, "document.theme.colorPrimary", "#rrggbb");
             doc.put("theme", "dark");
@@ -819,12 +933,17 @@ class CourseDocumentsTest {
             ((ObjectNode) quiz.withArray("elements").get(0)).putArray("answers");
             quiz.put("type", "nope");
             ApiException e = catchThrowableOfType(ApiException.class, () -> CourseDocuments.parseScreen(quiz));
-            assertThat(e.details()).extracting(ApiError.Detail::field)
+            assertThat(e.details())
+                    .extracting(ApiError.Detail::field)
                     .containsExactlyInAnyOrder("document.type", "document.elements[0].answers");
             assertThatThrownBy(() -> CourseDocuments.parseScreen(JSON.createArrayNode()))
-                    .isInstanceOfSatisfying(ApiException.class, x -> assertThat(x.details().get(0).field()).isEqualTo("document"));
+                    .isInstanceOfSatisfying(
+                            ApiException.class,
+                            x -> assertThat(x.details().get(0).field()).isEqualTo("document"));
             assertThatThrownBy(() -> CourseDocuments.parseScreen(null))
-                    .isInstanceOfSatisfying(ApiException.class, x -> assertThat(x.details().get(0).field()).isEqualTo("document"));
+                    .isInstanceOfSatisfying(
+                            ApiException.class,
+                            x -> assertThat(x.details().get(0).field()).isEqualTo("document"));
         }
     }
 }

@@ -16,11 +16,29 @@ class PlainTextLinearityTest {
     private static final int MAX = 4_000_000;
 
     @ParameterizedTest
-    @ValueSource(strings = {"<a", "<script", "<style x", "<script>", "<!--", "<!-- <", "</", "<?", "<a_", "&#", "&amp",
-            "<script></scrip", "<p>a</p ", " \u200B"})
+    @ValueSource(
+            strings = {
+                "<a",
+                "<script",
+                "<style x",
+                "<script>",
+                "<!--",
+                "<!-- <",
+                "</",
+                "<?",
+                "<a_",
+                "&#",
+                "&amp",
+                "<script></scrip",
+                "<p>a</p ",
+                " \u200B"
+            })
     void repeatedFragmentsAreNormalisedInLinearTime(String fragment) {
-        Linearity.Growth growth = Linearity.assertLinear("PlainText on " + fragment.strip() + " repeated", MAX,
-                n -> fragment.repeat(n / fragment.length()), PlainText::normalise);
+        Linearity.Growth growth = Linearity.assertLinear(
+                "PlainText on " + fragment.strip() + " repeated",
+                MAX,
+                n -> fragment.repeat(n / fragment.length()),
+                PlainText::normalise);
         assertThat(growth.ratio()).isLessThan(Linearity.MAX_GROWTH);
     }
 

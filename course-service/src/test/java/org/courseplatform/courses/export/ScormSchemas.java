@@ -29,14 +29,14 @@ public final class ScormSchemas {
 
     private static final String BASE = "file:/scorm-xsd/";
 
-    private ScormSchemas() {
-    }
+    private ScormSchemas() {}
 
     /** Validates {@code manifest}; {@code version} {@code 1.2} or {@code 2004}. Throws with every problem found. */
     public static void validate(byte[] manifest, String version) throws SAXException, IOException {
         boolean v12 = "1.2".equals(version);
         String dir = v12 ? "1.2/" : "2004-3rd/";
-        List<String> roots = v12 ? List.of("imscp_rootv1p1p2.xsd", "adlcp_rootv1p2.xsd")
+        List<String> roots = v12
+                ? List.of("imscp_rootv1p1p2.xsd", "adlcp_rootv1p2.xsd")
                 : List.of("imscp_v1p1.xsd", "adlcp_v1p3.xsd", "adlseq_v1p3.xsd", "adlnav_v1p3.xsd", "imsss_v1p0.xsd");
         SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
         factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
@@ -64,8 +64,7 @@ public final class ScormSchemas {
     private static ErrorHandler collect(List<String> problems) {
         return new ErrorHandler() {
             @Override
-            public void warning(SAXParseException e) {
-            }
+            public void warning(SAXParseException e) {}
 
             @Override
             public void error(SAXParseException e) {
@@ -94,12 +93,15 @@ public final class ScormSchemas {
 
     private static final class Local implements LSResourceResolver {
         @Override
-        public LSInput resolveResource(String type, String namespace, String publicId, String systemId, String baseUri) {
+        public LSInput resolveResource(
+                String type, String namespace, String publicId, String systemId, String baseUri) {
             if (systemId == null) {
                 // An import without a location (the LOM's namespaces): the schemas already loaded answer it.
                 return null;
             }
-            String address = baseUri == null ? systemId : URI.create(baseUri).resolve(systemId).toString();
+            String address = baseUri == null
+                    ? systemId
+                    : URI.create(baseUri).resolve(systemId).toString();
             if (XMLConstants.XML_NS_URI.equals(namespace)) {
                 // The 1.2 set's ims_xml.xsd binds the default namespace to the XML namespace, which
                 // parsers refuse (Namespaces in XML); the W3C's own xml.xsd of the 2004 set stands in.
@@ -114,21 +116,68 @@ public final class ScormSchemas {
     }
 
     private record Input(String publicId, String systemId, String baseURI, InputStream byteStream) implements LSInput {
-        @Override public String getPublicId() { return publicId; }
-        @Override public String getSystemId() { return systemId; }
-        @Override public String getBaseURI() { return baseURI; }
-        @Override public InputStream getByteStream() { return byteStream; }
-        @Override public Reader getCharacterStream() { return null; }
-        @Override public String getStringData() { return null; }
-        @Override public String getEncoding() { return null; }
-        @Override public boolean getCertifiedText() { return false; }
-        @Override public void setCharacterStream(Reader r) { }
-        @Override public void setByteStream(InputStream s) { }
-        @Override public void setStringData(String s) { }
-        @Override public void setSystemId(String s) { }
-        @Override public void setPublicId(String s) { }
-        @Override public void setBaseURI(String s) { }
-        @Override public void setEncoding(String s) { }
-        @Override public void setCertifiedText(boolean b) { }
+        @Override
+        public String getPublicId() {
+            return publicId;
+        }
+
+        @Override
+        public String getSystemId() {
+            return systemId;
+        }
+
+        @Override
+        public String getBaseURI() {
+            return baseURI;
+        }
+
+        @Override
+        public InputStream getByteStream() {
+            return byteStream;
+        }
+
+        @Override
+        public Reader getCharacterStream() {
+            return null;
+        }
+
+        @Override
+        public String getStringData() {
+            return null;
+        }
+
+        @Override
+        public String getEncoding() {
+            return null;
+        }
+
+        @Override
+        public boolean getCertifiedText() {
+            return false;
+        }
+
+        @Override
+        public void setCharacterStream(Reader r) {}
+
+        @Override
+        public void setByteStream(InputStream s) {}
+
+        @Override
+        public void setStringData(String s) {}
+
+        @Override
+        public void setSystemId(String s) {}
+
+        @Override
+        public void setPublicId(String s) {}
+
+        @Override
+        public void setBaseURI(String s) {}
+
+        @Override
+        public void setEncoding(String s) {}
+
+        @Override
+        public void setCertifiedText(boolean b) {}
     }
 }

@@ -30,8 +30,8 @@ class ZipStreamTest {
     }
 
     /** Entries of incompressible bytes, counting what the writer has produced. */
-    private static ZipStream.Entries random(int entries, int size, AtomicLong written, AtomicReference<Throwable> ended,
-            CountDownLatch done) {
+    private static ZipStream.Entries random(
+            int entries, int size, AtomicLong written, AtomicReference<Throwable> ended, CountDownLatch done) {
         return zip -> {
             Random random = new Random(42);
             byte[] block = new byte[size];
@@ -57,8 +57,10 @@ class ZipStreamTest {
     void theWholeZipArrivesInChunks() throws Exception {
         AtomicLong written = new AtomicLong();
         CountDownLatch done = new CountDownLatch(1);
-        AssertSubscriber<byte[]> reader = ZipStream.of(random(20, 300_000, written, new AtomicReference<>(), done), workers)
-                .subscribe().withSubscriber(AssertSubscriber.create(Long.MAX_VALUE));
+        AssertSubscriber<byte[]> reader = ZipStream.of(
+                        random(20, 300_000, written, new AtomicReference<>(), done), workers)
+                .subscribe()
+                .withSubscriber(AssertSubscriber.create(Long.MAX_VALUE));
         reader.awaitCompletion(Duration.ofSeconds(20));
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         for (byte[] chunk : reader.getItems()) {
@@ -82,11 +84,13 @@ class ZipStreamTest {
         CountDownLatch done = new CountDownLatch(1);
         // 60 MB if it were all written: the writer must wait for the reader instead.
         AssertSubscriber<byte[]> reader = ZipStream.of(random(200, 300_000, written, ended, done), workers)
-                .subscribe().withSubscriber(AssertSubscriber.create(1));
+                .subscribe()
+                .withSubscriber(AssertSubscriber.create(1));
         reader.awaitItems(1, Duration.ofSeconds(10));
         Thread.sleep(500);
         long ahead = written.get();
-        System.out.printf("ZipStream measure: with one chunk read, the writer had produced %d bytes of entries%n", ahead);
+        System.out.printf(
+                "ZipStream measure: with one chunk read, the writer had produced %d bytes of entries%n", ahead);
         assertThat(ahead).isLessThanOrEqualTo((ZipStream.QUEUED + 2L) * ZipStream.CHUNK + 300_000);
         reader.cancel();
         assertThat(done.await(10, TimeUnit.SECONDS)).as("the writer stopped").isTrue();
@@ -96,11 +100,15 @@ class ZipStreamTest {
 
     @Test
     void aWriterFailureFailsTheStream() {
-        AssertSubscriber<byte[]> reader = ZipStream.of(zip -> {
-            zip.putNextEntry(new ZipEntry("a.txt"));
-            zip.write(new byte[10]);
-            throw new IOException("the runtime file went missing");
-        }, workers).subscribe().withSubscriber(AssertSubscriber.create(Long.MAX_VALUE));
+        AssertSubscriber<byte[]> reader = ZipStream.of(
+                        zip -> {
+                            zip.putNextEntry(new ZipEntry("a.txt"));
+                            zip.write(new byte[10]);
+                            throw new IOException("the runtime file went missing");
+                        },
+                        workers)
+                .subscribe()
+                .withSubscriber(AssertSubscriber.create(Long.MAX_VALUE));
         reader.awaitFailure(Duration.ofSeconds(10));
         assertThat(reader.getFailure()).hasRootCauseMessage("the runtime file went missing");
     }

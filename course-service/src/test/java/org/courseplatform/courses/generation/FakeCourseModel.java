@@ -10,6 +10,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
@@ -26,12 +27,22 @@ import org.courseplatform.courses.language.FakeOpenAi;
  */
 public class FakeCourseModel implements QuarkusTestResourceLifecycleManager {
 
-    public enum Behaviour { OK, MALFORMED, WRONG_SHAPE, TOO_FEW_SCREENS, REPAIRABLE, SLOW, UNAVAILABLE, REJECTED }
+    public enum Behaviour {
+        OK,
+        MALFORMED,
+        WRONG_SHAPE,
+        TOO_FEW_SCREENS,
+        REPAIRABLE,
+        SLOW,
+        UNAVAILABLE,
+        REJECTED
+    }
 
     static final String API_KEY = "sk-test-course-model";
     static final ConcurrentLinkedDeque<Behaviour> SCRIPT = new ConcurrentLinkedDeque<>();
     /** When set, every request without a scripted behaviour plays this one (a provider that keeps failing). */
     static volatile Behaviour always;
+
     static final List<JsonNode> REQUESTS = new CopyOnWriteArrayList<>();
     static final List<String> AUTHORIZATIONS = new CopyOnWriteArrayList<>();
 
@@ -56,11 +67,22 @@ public class FakeCourseModel implements QuarkusTestResourceLifecycleManager {
         server.createContext("/v1/chat/completions", this::chat);
         server.start();
         String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
-        Map<String, String> config = new java.util.HashMap<>(FakeOpenAi.devStackS3Keys());
-        config.putAll(Map.of("language.provider.base-url", base, "language.provider.api-key", API_KEY,
-                "language.provider.model", "fake-model", "language.provider.retry-delay", "0.1S",
-                "generation.provider.model", "fake-course-model", "generation.provider.timeout", "2S",
-                "generation.provider.max-retries", "2"));
+        Map<String, String> config = new HashMap<>(FakeOpenAi.devStackS3Keys());
+        config.putAll(Map.of(
+                "language.provider.base-url",
+                base,
+                "language.provider.api-key",
+                API_KEY,
+                "language.provider.model",
+                "fake-model",
+                "language.provider.retry-delay",
+                "0.1S",
+                "generation.provider.model",
+                "fake-course-model",
+                "generation.provider.timeout",
+                "2S",
+                "generation.provider.max-retries",
+                "2"));
         return config;
     }
 
@@ -79,7 +101,8 @@ public class FakeCourseModel implements QuarkusTestResourceLifecycleManager {
         if (behaviour == null) {
             behaviour = always == null ? Behaviour.OK : always;
         }
-        JsonNode asked = MAPPER.readTree(request.path("messages").path(1).path("content").asText());
+        JsonNode asked =
+                MAPPER.readTree(request.path("messages").path(1).path("content").asText());
         String content;
         switch (behaviour) {
             case SLOW -> {
@@ -105,7 +128,11 @@ public class FakeCourseModel implements QuarkusTestResourceLifecycleManager {
             default -> content = course(asked, false).toString();
         }
         ObjectNode body = MAPPER.createObjectNode();
-        body.putArray("choices").addObject().putObject("message").put("role", "assistant").put("content", content);
+        body.putArray("choices")
+                .addObject()
+                .putObject("message")
+                .put("role", "assistant")
+                .put("content", content);
         send(exchange, 200, "application/json", body.toString());
     }
 
@@ -114,7 +141,8 @@ public class FakeCourseModel implements QuarkusTestResourceLifecycleManager {
         ObjectNode course = MAPPER.createObjectNode();
         course.put("title", messy ? "<h1>Fire safety at work</h1>" : "Fire safety at work")
                 .put("description", "What every new colleague needs to know about fire.")
-                .put("introduction", "Fires start fast. This course shows you what to do.").put("minutes", 17);
+                .put("introduction", "Fires start fast. This course shows you what to do.")
+                .put("minutes", 17);
         ArrayNode screens = course.putArray("screens");
         int i = 0;
         for (JsonNode screen : asked.path("screens")) {
@@ -127,20 +155,27 @@ public class FakeCourseModel implements QuarkusTestResourceLifecycleManager {
                 cards.addObject().put("front", "Class A").put("back", "Wood, paper and cloth.");
                 cards.addObject().put("front", "Class B").put("back", "Flammable liquids.");
             } else {
-                s.putArray("paragraphs").add(messy ? "Know your <script>alert(1)</script>exits & routes." : "Know your exits.")
+                s.putArray("paragraphs")
+                        .add(messy ? "Know your <script>alert(1)</script>exits & routes." : "Know your exits.")
                         .add("Walk them once a month.");
                 s.putArray("keyPoints").add("Exits are marked green").add("Never use the lift");
                 s.putArray("cards");
             }
         }
         if (messy) {
-            screens.addObject().put("title", "An extra screen nobody asked for").putArray("paragraphs").add("Extra.");
+            screens.addObject()
+                    .put("title", "An extra screen nobody asked for")
+                    .putArray("paragraphs")
+                    .add("Extra.");
         }
-        ObjectNode quiz = course.putObject("quiz").put("title", "Check yourself").put("introduction", "Three questions.");
+        ObjectNode quiz =
+                course.putObject("quiz").put("title", "Check yourself").put("introduction", "Three questions.");
         ArrayNode questions = quiz.putArray("questions");
         int count = asked.path("questions").asInt() + (messy ? 3 : 0);
         for (int q = 1; q <= count; q++) {
-            ObjectNode question = questions.addObject().put("question", "Question " + q + "?")
+            ObjectNode question = questions
+                    .addObject()
+                    .put("question", "Question " + q + "?")
                     .put("feedback", "Because the exits are marked.");
             ArrayNode answers = question.putArray("answers");
             int answerCount = messy ? 8 : 3;

@@ -18,6 +18,7 @@ import java.util.List;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.generation.FakeCourseModel.Behaviour;
 import org.courseplatform.platform.testing.TestKeys;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,8 +42,10 @@ class GenerationProviderTest {
     @Test
     void theModelsAnswerBecomesACourseOfThePlanInTheLanguageAndVoiceAsked() throws Exception {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
-        as(key).body("{\"name\":\"Safety first\",\"tone\":\"calm\",\"dont\":[\"Use jargon\"]}").put("/v1/headless/brand-voice")
-                .then().statusCode(200);
+        as(key).body("{\"name\":\"Safety first\",\"tone\":\"calm\",\"dont\":[\"Use jargon\"]}")
+                .put("/v1/headless/brand-voice")
+                .then()
+                .statusCode(200);
 
         JsonNode job = generateAndWait(pool, key, GENERATE, body(5).put("language", "fr"));
 
@@ -55,13 +58,18 @@ class GenerationProviderTest {
         assertThat(document.path("locale").asText()).isEqualTo("fr");
         assertThat(document.path("screens")).hasSize(6);
         assertThat(document.at("/screens/1/title").asText()).isEqualTo("Topic 1");
-        assertThat(elements(document, "flipcard")).extracting(e -> e.path("title").asText()).contains("Class A", "Class B");
+        assertThat(elements(document, "flipcard"))
+                .extracting(e -> e.path("title").asText())
+                .contains("Class A", "Class B");
         assertThat(elements(document, "question")).hasSize(3);
-        assertThat(elements(document, "timeEstimate")).singleElement()
+        assertThat(elements(document, "timeEstimate"))
+                .singleElement()
                 .satisfies(e -> assertThat(e.path("minutes").asInt()).isEqualTo(17));
-        as(key).get("/v1/headless/courses/" + courseId).then().statusCode(200)
-                .body("timeEstimateMinutes", org.hamcrest.Matchers.equalTo(17))
-                .body("identifier", org.hamcrest.Matchers.equalTo("author-1"));
+        as(key).get("/v1/headless/courses/" + courseId)
+                .then()
+                .statusCode(200)
+                .body("timeEstimateMinutes", Matchers.equalTo(17))
+                .body("identifier", Matchers.equalTo("author-1"));
 
         // One request: the configured model, structured output with the course's schema, the key,
         // the plan, and the audience, familiarity, tone, language and brand voice in the instructions.
@@ -69,12 +77,19 @@ class GenerationProviderTest {
         JsonNode request = FakeCourseModel.REQUESTS.get(0);
         assertThat(request.path("model").asText()).isEqualTo("fake-course-model");
         assertThat(request.at("/response_format/type").asText()).isEqualTo("json_schema");
-        assertThat(request.at("/response_format/json_schema/strict").asBoolean()).isTrue();
-        assertThat(request.at("/response_format/json_schema/schema/required").toString()).contains("screens", "quiz");
-        assertThat(request.at("/messages/0/content").asText()).contains("language tagged fr").contains("new warehouse staff")
-                .contains("new to the topic").contains("Tone: friendly").contains("brand voice (Safety first)")
+        assertThat(request.at("/response_format/json_schema/strict").asBoolean())
+                .isTrue();
+        assertThat(request.at("/response_format/json_schema/schema/required").toString())
+                .contains("screens", "quiz");
+        assertThat(request.at("/messages/0/content").asText())
+                .contains("language tagged fr")
+                .contains("new warehouse staff")
+                .contains("new to the topic")
+                .contains("Tone: friendly")
+                .contains("brand voice (Safety first)")
                 .contains("Don't: Use jargon");
-        JsonNode asked = GenerationTests.MAPPER.readTree(request.at("/messages/1/content").asText());
+        JsonNode asked = GenerationTests.MAPPER.readTree(
+                request.at("/messages/1/content").asText());
         assertThat(asked.path("screens").findValuesAsText("kind")).containsExactly("text", "flipcards", "text");
         assertThat(asked.path("questions").asInt()).isEqualTo(3);
         assertThat(FakeCourseModel.AUTHORIZATIONS).allMatch(a -> a.equals("Bearer " + FakeCourseModel.API_KEY));
@@ -103,7 +118,10 @@ class GenerationProviderTest {
         JsonNode document = draft(key, job.path("courseId").asLong()).path("document");
         assertThat(document.path("title").asText()).isEqualTo("Fire safety at work");
         assertThat(document.path("screens")).hasSize(5);
-        assertThat(document.toString()).doesNotContain("<script").doesNotContain("extra screen").contains("&amp; routes");
+        assertThat(document.toString())
+                .doesNotContain("<script")
+                .doesNotContain("extra screen")
+                .contains("&amp; routes");
         List<JsonNode> questions = elements(document, "question");
         assertThat(questions).hasSize(2).allSatisfy(q -> {
             assertThat(q.path("answers")).hasSize(6);
@@ -147,7 +165,9 @@ class GenerationProviderTest {
 
         assertThat(job.path("status").asText()).isEqualTo("failed");
         assertThat(job.path("error").path("code").asText()).isEqualTo("PROVIDER_UNAVAILABLE");
-        assertThat(job.path("error").path("message").asText()).contains("provider failed").contains("HTTP 503");
+        assertThat(job.path("error").path("message").asText())
+                .contains("provider failed")
+                .contains("HTTP 503");
         assertThat(job.path("courseId").isNull()).isTrue();
         assertThat(FakeCourseModel.REQUESTS).hasSize(3);
         assertThat(courseCount(key)).isZero();

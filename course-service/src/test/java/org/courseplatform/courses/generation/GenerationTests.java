@@ -24,8 +24,7 @@ final class GenerationTests {
     static final String DEPRECATED = "/v1/headless/course/generate";
     static final String EDITOR = "/v1/headless/player/editor";
 
-    private GenerationTests() {
-    }
+    private GenerationTests() {}
 
     static RequestSpecification as(String key) {
         return given().header("Authorization", key).contentType(ContentType.JSON);
@@ -34,10 +33,15 @@ final class GenerationTests {
     /** A valid request body for {@code screenCount} screens. */
     static ObjectNode body(int screenCount) {
         return MAPPER.createObjectNode()
-                .put("prompt", "Create a course about workplace fire safety for new warehouse staff, covering evacuation "
-                        + "routes, extinguisher types and reporting hazards.")
-                .put("audience", "new warehouse staff").put("familiarity", "new to the topic").put("tone", "friendly")
-                .put("screenCount", screenCount).put("identifier", "author-1");
+                .put(
+                        "prompt",
+                        "Create a course about workplace fire safety for new warehouse staff, covering evacuation "
+                                + "routes, extinguisher types and reporting hazards.")
+                .put("audience", "new warehouse staff")
+                .put("familiarity", "new to the topic")
+                .put("tone", "friendly")
+                .put("screenCount", screenCount)
+                .put("identifier", "author-1");
     }
 
     static JsonNode json(Response response) {
@@ -51,22 +55,29 @@ final class GenerationTests {
     /** Waits until the job has ended (succeeded or failed) and answers it. */
     static JsonNode awaitJob(String key, long jobId) {
         JsonNode[] job = new JsonNode[1];
-        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            Response r = as(key).get("/v1/headless/jobs/" + jobId);
-            if (r.statusCode() != 200) {
-                return false;
-            }
-            job[0] = json(r);
-            String status = job[0].path("status").asText();
-            return status.equals("succeeded") || status.equals("failed");
-        });
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    Response r = as(key).get("/v1/headless/jobs/" + jobId);
+                    if (r.statusCode() != 200) {
+                        return false;
+                    }
+                    job[0] = json(r);
+                    String status = job[0].path("status").asText();
+                    return status.equals("succeeded") || status.equals("failed");
+                });
         return job[0];
     }
 
     /** The id of the job that made a course. */
     static long jobOfCourse(Pool pool, long courseId) {
         return pool.preparedQuery("select id from language_job where course_id = $1 and type = 'generation'")
-                .execute(Tuple.of(courseId)).await().atMost(Duration.ofSeconds(5)).iterator().next().getLong("id");
+                .execute(Tuple.of(courseId))
+                .await()
+                .atMost(Duration.ofSeconds(5))
+                .iterator()
+                .next()
+                .getLong("id");
     }
 
     /**
@@ -91,7 +102,11 @@ final class GenerationTests {
 
     /** {document, revision} of the draft. */
     static JsonNode draft(String key, long courseId) {
-        return json(as(key).get("/v1/headless/course/" + courseId + "/content").then().statusCode(200).extract().response());
+        return json(as(key).get("/v1/headless/course/" + courseId + "/content")
+                .then()
+                .statusCode(200)
+                .extract()
+                .response());
     }
 
     /** Every element of a type in the document, in order. */
@@ -109,6 +124,10 @@ final class GenerationTests {
 
     /** How many courses the workspace has (all tenants). */
     static int courseCount(String key) {
-        return Integer.parseInt(as(key).get("/v1/headless/courses").then().statusCode(200).extract().header("X-Total-Count"));
+        return Integer.parseInt(as(key).get("/v1/headless/courses")
+                .then()
+                .statusCode(200)
+                .extract()
+                .header("X-Total-Count"));
     }
 }

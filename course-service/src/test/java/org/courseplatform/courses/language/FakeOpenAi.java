@@ -8,7 +8,11 @@ import com.sun.net.httpserver.HttpServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +30,15 @@ import java.util.concurrent.TimeUnit;
  */
 public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
 
-    public enum Behaviour { OK, SLOW, RATE_LIMITED, UNAVAILABLE, MALFORMED, MISSING_ID, HOLD }
+    public enum Behaviour {
+        OK,
+        SLOW,
+        RATE_LIMITED,
+        UNAVAILABLE,
+        MALFORMED,
+        MISSING_ID,
+        HOLD
+    }
 
     static final String API_KEY = "sk-test-fake";
     static final ConcurrentLinkedDeque<Behaviour> SCRIPT = new ConcurrentLinkedDeque<>();
@@ -63,12 +75,26 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
         server.createContext("/v1/audio/speech", this::speech);
         server.start();
         String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
-        Map<String, String> config = new java.util.HashMap<>(devStackS3Keys());
-        config.putAll(Map.of("language.provider.base-url", base, "language.provider.api-key", API_KEY,
-                "language.provider.model", "fake-model", "language.provider.timeout", "2S",
-                "language.provider.retry-delay", "0.1S", "language.provider.max-retries", "3",
-                "language.provider.batch-size", "5", "language.speech.base-url", base,
-                "language.speech.timeout", "5S"));
+        Map<String, String> config = new HashMap<>(devStackS3Keys());
+        config.putAll(Map.of(
+                "language.provider.base-url",
+                base,
+                "language.provider.api-key",
+                API_KEY,
+                "language.provider.model",
+                "fake-model",
+                "language.provider.timeout",
+                "2S",
+                "language.provider.retry-delay",
+                "0.1S",
+                "language.provider.max-retries",
+                "3",
+                "language.provider.batch-size",
+                "5",
+                "language.speech.base-url",
+                base,
+                "language.speech.timeout",
+                "5S"));
         return config;
     }
 
@@ -78,16 +104,20 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
      * dev-stack (found by its ports), so S3 would refuse them; its command line has the real ones.
      */
     public static Map<String, String> devStackS3Keys() {
-        return ProcessHandle.current().descendants()
+        return ProcessHandle.current()
+                .descendants()
                 .map(p -> p.info().arguments().orElse(new String[0]))
-                .filter(args -> java.util.Arrays.asList(args).contains("--s3-access-key"))
-                .findFirst().map(args -> {
-                    List<String> list = java.util.Arrays.asList(args);
-                    return Map.of("quarkus.s3.aws.credentials.static-provider.access-key-id",
+                .filter(args -> Arrays.asList(args).contains("--s3-access-key"))
+                .findFirst()
+                .map(args -> {
+                    List<String> list = Arrays.asList(args);
+                    return Map.of(
+                            "quarkus.s3.aws.credentials.static-provider.access-key-id",
                             list.get(list.indexOf("--s3-access-key") + 1),
                             "quarkus.s3.aws.credentials.static-provider.secret-access-key",
                             list.get(list.indexOf("--s3-secret-key") + 1));
-                }).orElse(Map.of());
+                })
+                .orElse(Map.of());
     }
 
     @Override
@@ -105,12 +135,16 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
         if (behaviour != null && failed(exchange, behaviour)) {
             return;
         }
-        JsonNode asked = MAPPER.readTree(request.path("messages").path(1).path("content").asText());
+        JsonNode asked =
+                MAPPER.readTree(request.path("messages").path(1).path("content").asText());
         ObjectNode answer = MAPPER.createObjectNode();
         if (asked.has("screen")) {
-            answer.put("script", prefix + "Narration of " + asked.path("screen").path("title").asText() + ".");
+            answer.put(
+                    "script",
+                    prefix + "Narration of "
+                            + asked.path("screen").path("title").asText() + ".");
         } else {
-            for (Iterator<Map.Entry<String, JsonNode>> it = asked.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = asked.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 answer.put(entry.getKey(), prefix + entry.getValue().asText());
             }
@@ -119,7 +153,11 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
             }
         }
         ObjectNode body = MAPPER.createObjectNode();
-        body.putArray("choices").addObject().putObject("message").put("role", "assistant").put("content", answer.toString());
+        body.putArray("choices")
+                .addObject()
+                .putObject("message")
+                .put("role", "assistant")
+                .put("content", answer.toString());
         send(exchange, 200, "application/json", body.toString().getBytes(StandardCharsets.UTF_8));
     }
 
@@ -143,7 +181,11 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
             }
             case RATE_LIMITED -> {
                 exchange.getResponseHeaders().set("Retry-After", "1");
-                send(exchange, 429, "application/json", "{\"error\":{\"message\":\"slow down\"}}".getBytes(StandardCharsets.UTF_8));
+                send(
+                        exchange,
+                        429,
+                        "application/json",
+                        "{\"error\":{\"message\":\"slow down\"}}".getBytes(StandardCharsets.UTF_8));
                 return true;
             }
             case UNAVAILABLE -> {
@@ -151,7 +193,8 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
                 return true;
             }
             case MALFORMED -> {
-                String body = "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Sure! Here is {not json\"}}]}";
+                String body =
+                        "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"Sure! Here is {not json\"}}]}";
                 send(exchange, 200, "application/json", body.getBytes(StandardCharsets.UTF_8));
                 return true;
             }
@@ -173,10 +216,18 @@ public class FakeOpenAi implements QuarkusTestResourceLifecycleManager {
     /** A tiny valid WAV: 8 kHz mono 16-bit, 100 samples of silence. */
     static byte[] wav() {
         int samples = 100;
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(44 + samples * 2).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-        b.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(36 + samples * 2).put("WAVE".getBytes(StandardCharsets.US_ASCII));
-        b.put("fmt ".getBytes(StandardCharsets.US_ASCII)).putInt(16).putShort((short) 1).putShort((short) 1).putInt(8000)
-                .putInt(16000).putShort((short) 2).putShort((short) 16);
+        ByteBuffer b = ByteBuffer.allocate(44 + samples * 2).order(ByteOrder.LITTLE_ENDIAN);
+        b.put("RIFF".getBytes(StandardCharsets.US_ASCII))
+                .putInt(36 + samples * 2)
+                .put("WAVE".getBytes(StandardCharsets.US_ASCII));
+        b.put("fmt ".getBytes(StandardCharsets.US_ASCII))
+                .putInt(16)
+                .putShort((short) 1)
+                .putShort((short) 1)
+                .putInt(8000)
+                .putInt(16000)
+                .putShort((short) 2)
+                .putShort((short) 16);
         b.put("data".getBytes(StandardCharsets.US_ASCII)).putInt(samples * 2);
         return b.array();
     }

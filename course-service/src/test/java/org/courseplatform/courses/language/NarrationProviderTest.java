@@ -33,22 +33,38 @@ class NarrationProviderTest {
         // Script of s1 (ok), speech of s1 (503, then ok), script of s2, speech of s2.
         FakeOpenAi.SCRIPT.addAll(List.of(Behaviour.OK, Behaviour.UNAVAILABLE));
 
-        JsonNode job = awaitJob(key, as(key).body("{\"audio\":true}").post("/v1/headless/course/" + id + "/narration")
-                .then().statusCode(202).extract().jsonPath().getLong("id"));
+        JsonNode job = awaitJob(
+                key,
+                as(key).body("{\"audio\":true}")
+                        .post("/v1/headless/course/" + id + "/narration")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .jsonPath()
+                        .getLong("id"));
 
         assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("succeeded");
         assertThat(job.path("result").path("scriptProvider").asText()).isEqualTo("openai-compatible");
         assertThat(job.path("result").path("speech").asText()).isEqualTo("openai-compatible");
         JsonNode narration = LanguageTests.MAPPER.readTree(as(key).get("/v1/headless/course/" + id + "/narration")
-                .then().statusCode(200).extract().asString());
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
         assertThat(narration.at("/screens/0/script").asText()).isEqualTo("Narration of Welcome.");
         assertThat(narration.at("/screens/1/script").asText()).isEqualTo("Narration of Check.");
         assertThat(narration.at("/screens/0/voice").asText()).isEqualTo("alloy");
         assertThat(FakeOpenAi.SPEECH_REQUESTS).hasSize(3);
         assertThat(FakeOpenAi.SPEECH_REQUESTS.get(0).path("input").asText()).isEqualTo("Narration of Welcome.");
-        assertThat(FakeOpenAi.SPEECH_REQUESTS.get(0).path("response_format").asText()).isEqualTo("wav");
-        byte[] audio = given().get(URI.create(narration.at("/screens/0/audioUrl").asText()).getPath())
-                .then().statusCode(200).contentType("audio/wav").extract().asByteArray();
+        assertThat(FakeOpenAi.SPEECH_REQUESTS.get(0).path("response_format").asText())
+                .isEqualTo("wav");
+        byte[] audio = given().get(
+                        URI.create(narration.at("/screens/0/audioUrl").asText()).getPath())
+                .then()
+                .statusCode(200)
+                .contentType("audio/wav")
+                .extract()
+                .asByteArray();
         assertThat(audio).isEqualTo(FakeOpenAi.wav());
     }
 
@@ -56,11 +72,22 @@ class NarrationProviderTest {
     void aSpeechProviderThatNeverAnswersFailsTheJob() throws Exception {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         long id = importCourse(key, null, LanguageTests.BUILDER2);
-        FakeOpenAi.SCRIPT.addAll(List.of(Behaviour.OK, Behaviour.UNAVAILABLE, Behaviour.UNAVAILABLE,
-                Behaviour.UNAVAILABLE, Behaviour.UNAVAILABLE));
+        FakeOpenAi.SCRIPT.addAll(List.of(
+                Behaviour.OK,
+                Behaviour.UNAVAILABLE,
+                Behaviour.UNAVAILABLE,
+                Behaviour.UNAVAILABLE,
+                Behaviour.UNAVAILABLE));
 
-        JsonNode job = awaitJob(key, as(key).body("{\"screenIds\":[\"s1\"]}").post("/v1/headless/course/" + id + "/narration")
-                .then().statusCode(202).extract().jsonPath().getLong("id"));
+        JsonNode job = awaitJob(
+                key,
+                as(key).body("{\"screenIds\":[\"s1\"]}")
+                        .post("/v1/headless/course/" + id + "/narration")
+                        .then()
+                        .statusCode(202)
+                        .extract()
+                        .jsonPath()
+                        .getLong("id"));
 
         assertThat(job.path("status").asText()).isEqualTo("failed");
         assertThat(job.path("error").path("code").asText()).isEqualTo("PROVIDER_UNAVAILABLE");

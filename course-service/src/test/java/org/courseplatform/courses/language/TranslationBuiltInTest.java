@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.hasItem;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
@@ -34,10 +35,14 @@ class TranslationBuiltInTest {
         long id = importCourse(key, null, LanguageTests.BUILDER2);
         long before = draft(key, id).path("revision").asLong();
 
-        io.restassured.response.Response queued = as(key).body("{\"locale\":\"es\"}")
-                .post("/v1/headless/course/" + id + "/translations");
-        queued.then().statusCode(202).body("type", equalTo("translation")).body("courseId", equalTo((int) id))
-                .body("locale", equalTo("es")).body("status", equalTo("queued")).body("progress.done", equalTo(0));
+        Response queued = as(key).body("{\"locale\":\"es\"}").post("/v1/headless/course/" + id + "/translations");
+        queued.then()
+                .statusCode(202)
+                .body("type", equalTo("translation"))
+                .body("courseId", equalTo((int) id))
+                .body("locale", equalTo("es"))
+                .body("status", equalTo("queued"))
+                .body("progress.done", equalTo(0));
         long jobId = queued.jsonPath().getLong("id");
         assertThat(queued.header("Location")).endsWith("/v1/headless/jobs/" + jobId);
         JsonNode job = awaitJob(key, jobId);
@@ -50,14 +55,24 @@ class TranslationBuiltInTest {
         assertThat(job.path("startedAt").isTextual()).isTrue();
         assertThat(job.path("finishedAt").isTextual()).isTrue();
         JsonNode saved = draft(key, id);
-        assertThat(saved.path("document").path("translations").path("es").isObject()).isTrue();
-        assertThat(saved.path("document").path("translations").path("es").size()).isZero();
-        assertThat(saved.path("document").path("translations").path("fr").path("title").asText()).isEqualTo("Bases du golf");
+        assertThat(saved.path("document").path("translations").path("es").isObject())
+                .isTrue();
+        assertThat(saved.path("document").path("translations").path("es").size())
+                .isZero();
+        assertThat(saved.path("document")
+                        .path("translations")
+                        .path("fr")
+                        .path("title")
+                        .asText())
+                .isEqualTo("Bases du golf");
         assertThat(saved.path("revision").asLong()).isGreaterThan(before);
 
-        List<ConsumerRecord<String, String>> events = TestKafka.readUntil("course-events",
-                all -> all.stream().anyMatch(r -> r.value().contains("\"subject\":\"" + id + "\"")
-                        && r.value().contains("course.updated")), Duration.ofSeconds(30));
+        List<ConsumerRecord<String, String>> events = TestKafka.readUntil(
+                "course-events",
+                all -> all.stream()
+                        .anyMatch(r -> r.value().contains("\"subject\":\"" + id + "\"")
+                                && r.value().contains("course.updated")),
+                Duration.ofSeconds(30));
         assertThat(events).anyMatch(r -> r.value().contains("course.updated"));
     }
 
@@ -67,11 +82,21 @@ class TranslationBuiltInTest {
         long id = importCourse(key, null, LanguageTests.BUILDER2);
         String path = "/v1/headless/course/" + id + "/translations";
         as(key).body("{}").post(path).then().statusCode(400).body("details.field", hasItem("locale"));
-        as(key).body("{\"locale\":\"French!\"}").post(path).then().statusCode(400).body("details.field", hasItem("locale"));
+        as(key).body("{\"locale\":\"French!\"}")
+                .post(path)
+                .then()
+                .statusCode(400)
+                .body("details.field", hasItem("locale"));
         as(key).body("{\"locale\":\"en\"}").post(path).then().statusCode(400).body("details.field", hasItem("locale"));
         as(key).body("{\"locale\":\"fr\",\"unknown\":1}").post(path).then().statusCode(400);
-        as(key).body("{\"locale\":\"fr\",\"overwrite\":\"yes\"}").post(path).then().statusCode(400);
-        as(key).body("{\"locale\":\"fr\"}").post("/v1/headless/course/999999999/translations").then().statusCode(404);
+        as(key).body("{\"locale\":\"fr\",\"overwrite\":\"yes\"}")
+                .post(path)
+                .then()
+                .statusCode(400);
+        as(key).body("{\"locale\":\"fr\"}")
+                .post("/v1/headless/course/999999999/translations")
+                .then()
+                .statusCode(404);
     }
 
     @Test
@@ -84,9 +109,17 @@ class TranslationBuiltInTest {
 
         String other = TestKeys.enterprise(TestKeys.newWorkspace());
         as(other).get("/v1/headless/jobs/" + jobId).then().statusCode(404);
-        as(other).body("{\"locale\":\"it\"}").post("/v1/headless/course/" + id + "/translations").then().statusCode(404);
-        as(key).get("/v1/headless/jobs/" + jobId + "?clientIdentifier=tenant-b").then().statusCode(404);
-        as(key).get("/v1/headless/jobs/" + jobId + "?clientIdentifier=tenant-a").then().statusCode(200);
+        as(other)
+                .body("{\"locale\":\"it\"}")
+                .post("/v1/headless/course/" + id + "/translations")
+                .then()
+                .statusCode(404);
+        as(key).get("/v1/headless/jobs/" + jobId + "?clientIdentifier=tenant-b")
+                .then()
+                .statusCode(404);
+        as(key).get("/v1/headless/jobs/" + jobId + "?clientIdentifier=tenant-a")
+                .then()
+                .statusCode(200);
         as(key).get("/v1/headless/jobs/not-a-number").then().statusCode(400);
     }
 
@@ -95,7 +128,10 @@ class TranslationBuiltInTest {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         long id = importCourse(key, null, """
                 {"format":"classic","title":"Old course","slides":[{"id":101,"kind":"content","heading":"Intro","body":"<p>Hello</p>"}]}""");
-        as(key).body("{\"locale\":\"fr\"}").post("/v1/headless/course/" + id + "/translations").then().statusCode(409);
+        as(key).body("{\"locale\":\"fr\"}")
+                .post("/v1/headless/course/" + id + "/translations")
+                .then()
+                .statusCode(409);
     }
 
     @Test
@@ -106,14 +142,26 @@ class TranslationBuiltInTest {
         long jobId = pool.preparedQuery("""
                 insert into language_job (course_id, type, status, locale, attempts, lease_token, locked_until, started_at)
                 values ($1, 'translation', 'running', 'nl', 1, gen_random_uuid(), now() - interval '1 minute', now() - interval '3 minutes')
-                returning id""").execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(5)).iterator().next().getLong("id");
+                returning id""")
+                .execute(Tuple.of(id))
+                .await()
+                .atMost(Duration.ofSeconds(5))
+                .iterator()
+                .next()
+                .getLong("id");
 
         JsonNode job = awaitJob(key, jobId);
 
         assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("succeeded");
-        assertThat(draft(key, id).path("document").path("translations").has("nl")).isTrue();
-        int attempts = pool.preparedQuery("select attempts from language_job where id = $1").execute(Tuple.of(jobId))
-                .await().atMost(Duration.ofSeconds(5)).iterator().next().getInteger("attempts");
+        assertThat(draft(key, id).path("document").path("translations").has("nl"))
+                .isTrue();
+        int attempts = pool.preparedQuery("select attempts from language_job where id = $1")
+                .execute(Tuple.of(jobId))
+                .await()
+                .atMost(Duration.ofSeconds(5))
+                .iterator()
+                .next()
+                .getInteger("attempts");
         assertThat(attempts).isEqualTo(2);
     }
 
@@ -124,12 +172,21 @@ class TranslationBuiltInTest {
         long jobId = pool.preparedQuery("""
                 insert into language_job (course_id, type, status, locale, attempts, lease_token, locked_until, started_at)
                 values ($1, 'translation', 'running', 'pt', 1, gen_random_uuid(), now() + interval '1 hour', now())
-                returning id""").execute(Tuple.of(id)).await().atMost(Duration.ofSeconds(5)).iterator().next().getLong("id");
+                returning id""")
+                .execute(Tuple.of(id))
+                .await()
+                .atMost(Duration.ofSeconds(5))
+                .iterator()
+                .next()
+                .getLong("id");
         // A later job of the same course is run meanwhile; the held one is not touched.
         awaitJob(key, translate(key, id, "{\"locale\":\"sv\"}"));
         as(key).get("/v1/headless/jobs/" + jobId).then().statusCode(200).body("status", equalTo("running"));
-        assertThat(draft(key, id).path("document").path("translations").has("pt")).isFalse();
-        pool.preparedQuery("update language_job set status = 'failed' where id = $1").execute(Tuple.of(jobId))
-                .await().atMost(Duration.ofSeconds(5));
+        assertThat(draft(key, id).path("document").path("translations").has("pt"))
+                .isFalse();
+        pool.preparedQuery("update language_job set status = 'failed' where id = $1")
+                .execute(Tuple.of(jobId))
+                .await()
+                .atMost(Duration.ofSeconds(5));
     }
 }

@@ -33,8 +33,10 @@ class TranslationProviderTest {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         long id = importCourse(key, null, LanguageTests.BUILDER2);
         // The workspace's brand voice goes into the instructions.
-        as(key).body("{\"name\":\"Caddie\",\"tone\":\"calm\",\"dont\":[\"Use slang\"]}").put("/v1/headless/brand-voice")
-                .then().statusCode(200);
+        as(key).body("{\"name\":\"Caddie\",\"tone\":\"calm\",\"dont\":[\"Use slang\"]}")
+                .put("/v1/headless/brand-voice")
+                .then()
+                .statusCode(200);
 
         JsonNode job = awaitJob(key, translate(key, id, "{\"locale\":\"fr\"}"));
 
@@ -61,9 +63,13 @@ class TranslationProviderTest {
         JsonNode request = FakeOpenAi.CHAT_REQUESTS.get(0);
         assertThat(request.path("model").asText()).isEqualTo("fake-model");
         assertThat(request.path("response_format").path("type").asText()).isEqualTo("json_object");
-        assertThat(request.at("/messages/0/content").asText()).contains("into the language tagged fr")
-                .contains("brand voice (Caddie)").contains("Tone: calm").contains("Don't: Use slang");
-        JsonNode asked = LanguageTests.MAPPER.readTree(request.at("/messages/1/content").asText());
+        assertThat(request.at("/messages/0/content").asText())
+                .contains("into the language tagged fr")
+                .contains("brand voice (Caddie)")
+                .contains("Tone: calm")
+                .contains("Don't: Use slang");
+        JsonNode asked =
+                LanguageTests.MAPPER.readTree(request.at("/messages/1/content").asText());
         assertThat(asked.has("screens/s1/assetAltText")).isTrue();
         assertThat(asked.has("title")).isFalse();
         assertThat(FakeOpenAi.AUTHORIZATIONS).allMatch(a -> a.equals("Bearer " + FakeOpenAi.API_KEY));
@@ -81,7 +87,8 @@ class TranslationProviderTest {
 
         assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("succeeded");
         assertThat(job.path("result").path("translated").asInt()).isEqualTo(11);
-        assertThat(draft(key, id).path("document").at("/translations/de/title").asText()).isEqualTo("[fr] Golf basics");
+        assertThat(draft(key, id).path("document").at("/translations/de/title").asText())
+                .isEqualTo("[fr] Golf basics");
         // 3 failed attempts and a success for the first batch, one request for each of the two others.
         assertThat(FakeOpenAi.CHAT_REQUESTS).hasSize(6);
     }
@@ -92,8 +99,8 @@ class TranslationProviderTest {
         long id = importCourse(key, null, LanguageTests.BUILDER2);
         JsonNode before = draft(key, id);
         // The first batch succeeds; the second never does: nothing of either may be written.
-        FakeOpenAi.SCRIPT.addAll(List.of(Behaviour.OK, Behaviour.MISSING_ID, Behaviour.MALFORMED, Behaviour.MALFORMED,
-                Behaviour.UNAVAILABLE));
+        FakeOpenAi.SCRIPT.addAll(List.of(
+                Behaviour.OK, Behaviour.MISSING_ID, Behaviour.MALFORMED, Behaviour.MALFORMED, Behaviour.UNAVAILABLE));
 
         JsonNode job = awaitJob(key, translate(key, id, "{\"locale\":\"fr\"}"));
 
@@ -102,8 +109,10 @@ class TranslationProviderTest {
         assertThat(job.path("error").path("message").asText()).contains("provider");
         assertThat(job.has("result")).isFalse();
         JsonNode after = draft(key, id);
-        assertThat(after.path("revision").asLong()).isEqualTo(before.path("revision").asLong());
-        assertThat(after.path("document").path("translations")).isEqualTo(before.path("document").path("translations"));
+        assertThat(after.path("revision").asLong())
+                .isEqualTo(before.path("revision").asLong());
+        assertThat(after.path("document").path("translations"))
+                .isEqualTo(before.path("document").path("translations"));
     }
 
     @Test
@@ -118,8 +127,13 @@ class TranslationProviderTest {
         ObjectNode document = (ObjectNode) draft(key, id).path("document");
         ((ObjectNode) document.at("/translations/fr/screens/s1")).put("assetAltText", "Un green (à la main)");
         ((ObjectNode) document.at("/screens/0/elements/1")).put("cardBack", "Strokes a good player needs");
-        as(key).body(LanguageTests.MAPPER.createObjectNode().set("document", document).toString())
-                .put("/v1/headless/course/" + id + "/content").then().statusCode(200);
+        as(key).body(LanguageTests.MAPPER
+                        .createObjectNode()
+                        .set("document", document)
+                        .toString())
+                .put("/v1/headless/course/" + id + "/content")
+                .then()
+                .statusCode(200);
         FakeOpenAi.release.countDown();
 
         JsonNode job = awaitJob(key, jobId);
@@ -138,15 +152,25 @@ class TranslationProviderTest {
     void overwriteReplacesTheMachinesTranslationsButNeverAPersons() throws Exception {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         long id = importCourse(key, null, LanguageTests.BUILDER2);
-        assertThat(awaitJob(key, translate(key, id, "{\"locale\":\"fr\"}")).path("status").asText()).isEqualTo("succeeded");
+        assertThat(awaitJob(key, translate(key, id, "{\"locale\":\"fr\"}"))
+                        .path("status")
+                        .asText())
+                .isEqualTo("succeeded");
         ObjectNode document = (ObjectNode) draft(key, id).path("document");
         ((ObjectNode) document.at("/translations/fr/screens/s2")).put("title", "Vérification");
-        as(key).body(LanguageTests.MAPPER.createObjectNode().set("document", document).toString())
-                .put("/v1/headless/course/" + id + "/content").then().statusCode(200);
+        as(key).body(LanguageTests.MAPPER
+                        .createObjectNode()
+                        .set("document", document)
+                        .toString())
+                .put("/v1/headless/course/" + id + "/content")
+                .then()
+                .statusCode(200);
         FakeOpenAi.reset("[fr2] ");
 
         JsonNode again = awaitJob(key, translate(key, id, "{\"locale\":\"fr\"}"));
-        assertThat(again.path("result").path("strings").asInt()).as("nothing left untranslated").isZero();
+        assertThat(again.path("result").path("strings").asInt())
+                .as("nothing left untranslated")
+                .isZero();
         JsonNode job = awaitJob(key, translate(key, id, "{\"locale\":\"fr\",\"overwrite\":true}"));
 
         assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("succeeded");

@@ -27,6 +27,7 @@ class LayoutCatalogTest {
     static final LayoutCatalog CATALOG = new LayoutCatalog();
     /** Plain English: ASCII letters, digits and ordinary punctuation. */
     static final Pattern ENGLISH = Pattern.compile("[A-Za-z0-9 .,;:'?!%()-]+");
+
     static final Set<String> TEXT_FIELDS = Set.of("title", "description", "cardBack", "question", "feedback", "text");
 
     static List<String> layoutIds() {
@@ -34,7 +35,8 @@ class LayoutCatalogTest {
     }
 
     static ObjectNode document(List<ObjectNode> screens) {
-        ObjectNode doc = JsonNodeFactory.instance.objectNode().put("format", "builder2").put("title", "Layouts");
+        ObjectNode doc =
+                JsonNodeFactory.instance.objectNode().put("format", "builder2").put("title", "Layouts");
         ArrayNode list = doc.putArray("screens");
         screens.forEach(list::add);
         return doc;
@@ -44,12 +46,30 @@ class LayoutCatalogTest {
     void catalogueIsBigEnoughAndCoversEveryCategory() {
         List<Layout> all = CATALOG.all();
         assertThat(all).hasSizeGreaterThanOrEqualTo(24);
-        assertThat(all).extracting(Layout::category).containsOnly("text", "media", "interactive", "quiz")
+        assertThat(all)
+                .extracting(Layout::category)
+                .containsOnly("text", "media", "interactive", "quiz")
                 .contains("text", "media", "interactive", "quiz");
-        assertThat(all).extracting(Layout::id).doesNotHaveDuplicates()
-                .contains("text-image-left", "title-only", "two-columns", "bullet-list", "quote", "image-full",
-                        "video", "audio", "gallery", "flipcards", "accordion", "tabs", "timeline",
-                        "quiz-single-choice", "quiz-multiple-choice", "quiz-true-false");
+        assertThat(all)
+                .extracting(Layout::id)
+                .doesNotHaveDuplicates()
+                .contains(
+                        "text-image-left",
+                        "title-only",
+                        "two-columns",
+                        "bullet-list",
+                        "quote",
+                        "image-full",
+                        "video",
+                        "audio",
+                        "gallery",
+                        "flipcards",
+                        "accordion",
+                        "tabs",
+                        "timeline",
+                        "quiz-single-choice",
+                        "quiz-multiple-choice",
+                        "quiz-true-false");
         assertThat(all).allSatisfy(l -> {
             assertThat(l.name()).isNotBlank();
             assertThat(l.screenType()).isEqualTo(l.category().equals("quiz") ? "blocksQuiz" : "blocks");
@@ -58,7 +78,10 @@ class LayoutCatalogTest {
 
     @Test
     void findKnowsEveryLayout() {
-        assertThat(CATALOG.find("text-image-left")).get().extracting(Layout::screenType).isEqualTo("blocks");
+        assertThat(CATALOG.find("text-image-left"))
+                .get()
+                .extracting(Layout::screenType)
+                .isEqualTo("blocks");
         assertThat(CATALOG.find("nope")).isEmpty();
         assertThat(CATALOG.find(null)).isEmpty();
         CATALOG.all().forEach(l -> assertThat(CATALOG.find(l.id())).contains(l));
@@ -97,7 +120,8 @@ class LayoutCatalogTest {
             assertThat(plain).isNotBlank().matches(ENGLISH);
             assertThat(plain.toLowerCase()).doesNotContain("lorem", "ipsum");
         });
-        assertThat(texts).as("at least one real sentence")
+        assertThat(texts)
+                .as("at least one real sentence")
                 .anySatisfy(text -> assertThat(PlainText.normalise(text)).matches("[A-Z].* .*[.?]"));
     }
 
@@ -134,7 +158,8 @@ class LayoutCatalogTest {
         assertThat(screen.get("title").asText()).isEqualTo("Putting basics");
         assertThat(screen.at("/elements/0/type").asText()).isEqualTo("heading");
         assertThat(screen.at("/elements/0/title").asText()).isEqualTo("Putting basics");
-        assertThat(screen.get("elements")).extracting(e -> e.get("type").asText())
+        assertThat(screen.get("elements"))
+                .extracting(e -> e.get("type").asText())
                 .containsExactly("heading", "image", "text");
         assertThat(screen.at("/elements/1/layout").toString()).isEqualTo("{\"x\":0,\"y\":2,\"w\":6,\"h\":6}");
         assertThat(screen.at("/elements/2/layout").toString()).isEqualTo("{\"x\":6,\"y\":2,\"w\":6,\"h\":6}");
@@ -147,9 +172,11 @@ class LayoutCatalogTest {
             List<ObjectNode> screens = CATALOG.instantiate(id, "Rules quiz", IdSource.sequential());
 
             assertThat(screens).as(id).hasSize(3);
-            assertThat(screens).extracting(s -> s.get("type").asText())
+            assertThat(screens)
+                    .extracting(s -> s.get("type").asText())
                     .containsExactly("blocks", "blocksQuiz", "blocks");
-            assertThat(screens).extracting(s -> s.at("/group/role").asText())
+            assertThat(screens)
+                    .extracting(s -> s.at("/group/role").asText())
                     .containsExactly("cover", "question", "results");
             assertThat(screens.stream().map(s -> s.at("/group/id").asText()).collect(Collectors.toSet()))
                     .containsExactly("group-1");
@@ -158,30 +185,42 @@ class LayoutCatalogTest {
 
             JsonNode question = screens.get(1).at("/elements/0");
             assertThat(question.get("type").asText()).isEqualTo("question");
-            assertThat(question.get("answers")).isNotEmpty()
+            assertThat(question.get("answers"))
+                    .isNotEmpty()
                     .anySatisfy(a -> assertThat(a.get("correct").booleanValue()).isTrue());
         }
-        JsonNode trueFalse = CATALOG.instantiate("quiz-true-false", null, IdSource.sequential()).get(1)
+        JsonNode trueFalse = CATALOG.instantiate("quiz-true-false", null, IdSource.sequential())
+                .get(1)
                 .at("/elements/0/answers");
         assertThat(trueFalse).extracting(a -> a.get("text").asText()).containsExactly("True", "False");
-        JsonNode multiple = CATALOG.instantiate("quiz-multiple-choice", null, IdSource.sequential()).get(1)
+        JsonNode multiple = CATALOG.instantiate("quiz-multiple-choice", null, IdSource.sequential())
+                .get(1)
                 .at("/elements/0");
         assertThat(multiple.get("multiple").booleanValue()).isTrue();
-        assertThat(multiple.get("answers")).filteredOn(a -> a.get("correct").booleanValue()).hasSize(2);
+        assertThat(multiple.get("answers"))
+                .filteredOn(a -> a.get("correct").booleanValue())
+                .hasSize(2);
     }
 
     @Test
     void twoQuizzesGetDifferentGroups() {
         IdSource ids = IdSource.sequential();
-        String first = CATALOG.instantiate("quiz-single-choice", null, ids).get(0).at("/group/id").asText();
-        String second = CATALOG.instantiate("quiz-single-choice", null, ids).get(0).at("/group/id").asText();
+        String first = CATALOG.instantiate("quiz-single-choice", null, ids)
+                .get(0)
+                .at("/group/id")
+                .asText();
+        String second = CATALOG.instantiate("quiz-single-choice", null, ids)
+                .get(0)
+                .at("/group/id")
+                .asText();
         assertThat(first).isNotEqualTo(second);
     }
 
     @Test
     void unknownLayoutNamesLayoutId() {
         assertThat(invalid(() -> CATALOG.instantiate("hologram", null, IdSource.uuid())))
-                .extracting(ApiError.Detail::field).containsExactly("layoutId");
+                .extracting(ApiError.Detail::field)
+                .containsExactly("layoutId");
         assertThat(invalid(() -> CATALOG.instantiate(null, null, IdSource.uuid())))
                 .containsExactly(new ApiError.Detail("layoutId", "is required"));
     }
@@ -194,11 +233,13 @@ class LayoutCatalogTest {
                 CATALOG.blank("blocksQuiz", 2, "Practice", IdSource.sequential()))) {
             assertThat(screens).hasSize(1);
             ObjectNode screen = screens.get(0);
-            assertThat(screen.toString()).isEqualTo(
-                    "{\"id\":\"screen-1\",\"type\":\"blocksQuiz\",\"typeId\":2,\"title\":\"Practice\",\"elements\":[]}");
+            assertThat(screen.toString())
+                    .isEqualTo(
+                            "{\"id\":\"screen-1\",\"type\":\"blocksQuiz\",\"typeId\":2,\"title\":\"Practice\",\"elements\":[]}");
             assertThat(CourseDocuments.parse(document(screens)).screenCount()).isEqualTo(1);
         }
-        ObjectNode untitled = CATALOG.blank("blocks", null, null, IdSource.uuid()).get(0);
+        ObjectNode untitled =
+                CATALOG.blank("blocks", null, null, IdSource.uuid()).get(0);
         assertThat(untitled.get("title").asText()).isEqualTo("Untitled screen");
         assertThat(untitled.get("typeId").intValue()).isEqualTo(1);
     }
@@ -206,17 +247,19 @@ class LayoutCatalogTest {
     @Test
     void blankErrorsNameTheField() {
         assertThat(invalid(() -> CATALOG.blank("slideshow", null, null, IdSource.uuid())))
-                .containsExactly(new ApiError.Detail("type",
-                        "unknown screen type \"slideshow\"; expected blocks or blocksQuiz"));
+                .containsExactly(new ApiError.Detail(
+                        "type", "unknown screen type \"slideshow\"; expected blocks or blocksQuiz"));
         assertThat(invalid(() -> CATALOG.blank(null, 9, null, IdSource.uuid())))
-                .containsExactly(new ApiError.Detail("typeId",
-                        "unknown screen typeId 9; expected 1 (blocks) or 2 (blocksQuiz)"));
+                .containsExactly(new ApiError.Detail(
+                        "typeId", "unknown screen typeId 9; expected 1 (blocks) or 2 (blocksQuiz)"));
         assertThat(invalid(() -> CATALOG.blank("blocks", 2, null, IdSource.uuid())))
                 .containsExactly(new ApiError.Detail("typeId", "is 2 but type blocks has typeId 1"));
         assertThat(invalid(() -> CATALOG.blank(null, null, null, IdSource.uuid())))
-                .extracting(ApiError.Detail::field).containsExactly("type");
+                .extracting(ApiError.Detail::field)
+                .containsExactly("type");
         assertThat(invalid(() -> CATALOG.blank(" ", null, null, IdSource.uuid())))
-                .extracting(ApiError.Detail::field).containsExactly("type");
+                .extracting(ApiError.Detail::field)
+                .containsExactly("type");
     }
 
     @Test

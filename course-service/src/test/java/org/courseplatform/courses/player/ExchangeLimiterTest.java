@@ -11,8 +11,7 @@ import org.junit.jupiter.api.Test;
 /** The bounds of the public exchanges (share links, dynamic SCORM launches): per address with a burst, and per instance. */
 class ExchangeLimiterTest {
 
-    record Limits(int perAddressPerMinute, int perAddressBurst, int perSecond) implements ExchangeLimits {
-    }
+    record Limits(int perAddressPerMinute, int perAddressBurst, int perSecond) implements ExchangeLimits {}
 
     @Test
     void anAddressGetsItsBurstThenWaitsForTheRateWhileOthersStillGetIn() {
@@ -27,7 +26,7 @@ class ExchangeLimiterTest {
             assertThat(e.getMessage()).isEqualTo("Too many launches from here; try again in 1 s");
         });
         limiter.acquire("10.0.0.2");
-        now.addAndGet(1_000_000_000L);   // one per second refills one exchange
+        now.addAndGet(1_000_000_000L); // one per second refills one exchange
         limiter.acquire("10.0.0.1");
         assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOf(ApiException.class);
     }

@@ -36,7 +36,9 @@ class PlayerHousekeepingTest {
         assertThat(purged.sessions()).isGreaterThanOrEqualTo(1);
         assertThat(purged.launches()).isGreaterThanOrEqualTo(1);
         assertThat(exists("player_session", "id", old)).isFalse();
-        assertThat(exists("player_session", "id", recent)).as("expired within the grace: kept").isTrue();
+        assertThat(exists("player_session", "id", recent))
+                .as("expired within the grace: kept")
+                .isTrue();
         assertThat(exists("player_session", "id", live)).isTrue();
         assertThat(exists("player_launch", "jti", oldJti)).isFalse();
         assertThat(exists("player_launch", "jti", liveJti)).isTrue();
@@ -45,20 +47,29 @@ class PlayerHousekeepingTest {
     private String session(long expiry) {
         String id = UUID.randomUUID().toString();
         pool.preparedQuery("insert into player_session (id, workspace_id, kind, mode, identifier, outline, expires_at) "
-                + "values ($1, 1, 'course', 'view', 'learner', '{}'::jsonb, now() + make_interval(secs => $2))")
-                .execute(Tuple.of(id, expiry)).await().atMost(Duration.ofSeconds(5));
+                        + "values ($1, 1, 'course', 'view', 'learner', '{}'::jsonb, now() + make_interval(secs => $2))")
+                .execute(Tuple.of(id, expiry))
+                .await()
+                .atMost(Duration.ofSeconds(5));
         return id;
     }
 
     private String launch(long expiry, String session) {
         String jti = UUID.randomUUID().toString().replace("-", "");
-        pool.preparedQuery("insert into player_launch (jti, session_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))")
-                .execute(Tuple.of(jti, session, expiry)).await().atMost(Duration.ofSeconds(5));
+        pool.preparedQuery(
+                        "insert into player_launch (jti, session_id, expires_at) values ($1, $2, now() + make_interval(secs => $3))")
+                .execute(Tuple.of(jti, session, expiry))
+                .await()
+                .atMost(Duration.ofSeconds(5));
         return jti;
     }
 
     private boolean exists(String table, String column, String id) {
-        return pool.preparedQuery("select 1 from " + table + " where " + column + " = $1").execute(Tuple.of(id))
-                .await().atMost(Duration.ofSeconds(5)).size() == 1;
+        return pool.preparedQuery("select 1 from " + table + " where " + column + " = $1")
+                        .execute(Tuple.of(id))
+                        .await()
+                        .atMost(Duration.ofSeconds(5))
+                        .size()
+                == 1;
     }
 }

@@ -27,13 +27,16 @@ class ScoRuntimeTest {
     private static final Pattern REFERENCE = Pattern.compile("\\b(?:src|href)\\s*=\\s*\"([^\"]*)\"");
     private static final Pattern URL_WITH_HOST = Pattern.compile("(?i)https?://[a-z0-9.-]+[^\"'\\s)]*");
     /** XML namespace names in Preact and DOMPurify: identifiers, never fetched. */
-    private static final Set<String> NAMESPACES = Set.of("http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg",
-            "http://www.w3.org/1998/Math/MathML");
+    private static final Set<String> NAMESPACES =
+            Set.of("http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg", "http://www.w3.org/1998/Math/MathML");
 
     @Test
     void theStaticScoListsEveryFileItNeeds() throws IOException {
         List<String> files = list("static.txt");
-        assertThat(files).contains("index.html").anyMatch(f -> f.endsWith(".js")).anyMatch(f -> f.endsWith(".css"));
+        assertThat(files)
+                .contains("index.html")
+                .anyMatch(f -> f.endsWith(".js"))
+                .anyMatch(f -> f.endsWith(".css"));
         checkEntry("index.html", "./course-data.js", files);
     }
 
@@ -50,8 +53,13 @@ class ScoRuntimeTest {
         all.addAll(list("dynamic.txt"));
         for (String file : all) {
             String text = read(file);
-            assertThat(text).as(file).doesNotContain("/play/").doesNotContain("/v1/").doesNotContain("fetch(")
-                    .doesNotContain("XMLHttpRequest").doesNotContain("sendBeacon");
+            assertThat(text)
+                    .as(file)
+                    .doesNotContain("/play/")
+                    .doesNotContain("/v1/")
+                    .doesNotContain("fetch(")
+                    .doesNotContain("XMLHttpRequest")
+                    .doesNotContain("sendBeacon");
             Matcher m = URL_WITH_HOST.matcher(text);
             while (m.find()) {
                 assertThat(NAMESPACES).as(file + " names " + m.group()).contains(m.group());
@@ -75,28 +83,44 @@ class ScoRuntimeTest {
         // The exporter's data file, as a classic script, before the module that reads it.
         assertThat(scripts).hasSizeGreaterThanOrEqualTo(2);
         assertThat(scripts.get(0)).isEqualTo(dataFile);
-        assertThat(html).contains("<script src=\"" + dataFile + "\"").doesNotContain("<script type=\"module\" src=\"" + dataFile);
+        assertThat(html)
+                .contains("<script src=\"" + dataFile + "\"")
+                .doesNotContain("<script type=\"module\" src=\"" + dataFile);
         Matcher ref = REFERENCE.matcher(html);
         int references = 0;
         while (ref.find()) {
             String url = ref.group(1);
             references++;
-            assertThat(url).as(page + " references " + url).startsWith("./").doesNotContain("..").doesNotContain("//");
+            assertThat(url)
+                    .as(page + " references " + url)
+                    .startsWith("./")
+                    .doesNotContain("..")
+                    .doesNotContain("//");
             if (!url.equals(dataFile)) {
                 assertThat(listed).as(page + " references " + url).contains(url.substring(2));
             }
         }
         assertThat(references).isGreaterThanOrEqualTo(3);
-        assertThat(listed).as("the data file is written by the exporter, not listed").doesNotContain(dataFile.substring(2));
+        assertThat(listed)
+                .as("the data file is written by the exporter, not listed")
+                .doesNotContain(dataFile.substring(2));
     }
 
     /** The lines of a list, each checked to be a relative path of a file on the classpath. */
     private static List<String> list(String name) throws IOException {
-        List<String> files = read(name).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        List<String> files =
+                read(name).lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         assertThat(files).as(name).isNotEmpty().doesNotHaveDuplicates();
         for (String file : files) {
-            assertThat(file).as(name).doesNotStartWith("/").doesNotContain("..").doesNotContain("\\").doesNotContain("//");
-            assertThat(resource(file)).as(name + " lists " + file + ", which the build did not produce").isNotNull();
+            assertThat(file)
+                    .as(name)
+                    .doesNotStartWith("/")
+                    .doesNotContain("..")
+                    .doesNotContain("\\")
+                    .doesNotContain("//");
+            assertThat(resource(file))
+                    .as(name + " lists " + file + ", which the build did not produce")
+                    .isNotNull();
         }
         return files;
     }
@@ -107,7 +131,9 @@ class ScoRuntimeTest {
 
     private static String read(String file) throws IOException {
         URL url = resource(file);
-        assertThat(url).as(ROOT + file + " is on the classpath (the front-end build makes it)").isNotNull();
+        assertThat(url)
+                .as(ROOT + file + " is on the classpath (the front-end build makes it)")
+                .isNotNull();
         try (InputStream in = url.openStream()) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.assertj.core.data.Offset;
 import org.courseplatform.platform.web.ApiError;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,8 @@ class BuiltInThemesTest {
             assertThat(theme.clientIdentifier()).isNull();
             assertThat(BuiltInThemes.get(theme.id())).isSameAs(theme);
         }
-        assertThat(new HashSet<>(BuiltInThemes.ALL.stream().map(Theme::name).toList())).hasSize(BuiltInThemes.ALL.size());
+        assertThat(new HashSet<>(BuiltInThemes.ALL.stream().map(Theme::name).toList()))
+                .hasSize(BuiltInThemes.ALL.size());
         assertThat(BuiltInThemes.ALL.size()).isLessThan((int) BuiltInThemes.FIRST_WORKSPACE_ID);
     }
 
@@ -35,7 +37,9 @@ class BuiltInThemesTest {
             for (String color : List.of(c.primary(), c.background(), c.surface(), c.text(), c.accent())) {
                 assertThat(color).as(theme.name()).matches("#[0-9a-f]{6}");
             }
-            assertThat(ThemeFonts.known(theme.fonts().heading())).as(theme.name()).isTrue();
+            assertThat(ThemeFonts.known(theme.fonts().heading()))
+                    .as(theme.name())
+                    .isTrue();
             assertThat(ThemeFonts.known(theme.fonts().body())).as(theme.name()).isTrue();
             assertThat(ThemeRules.CORNER_STYLES).as(theme.name()).contains(theme.cornerStyle());
             assertThat(theme.name().length()).isBetween(1, ThemeRules.MAX_NAME);
@@ -46,17 +50,22 @@ class BuiltInThemesTest {
     void everyBuiltInMeetsWcagAaContrast() {
         for (Theme theme : BuiltInThemes.ALL) {
             Theme.Colors c = theme.colors();
-            assertThat(Contrast.ratio(c.text(), c.background())).as("%s text on background", theme.name())
+            assertThat(Contrast.ratio(c.text(), c.background()))
+                    .as("%s text on background", theme.name())
                     .isGreaterThanOrEqualTo(4.5);
-            assertThat(Contrast.ratio(c.text(), c.surface())).as("%s text on surface", theme.name())
+            assertThat(Contrast.ratio(c.text(), c.surface()))
+                    .as("%s text on surface", theme.name())
                     .isGreaterThanOrEqualTo(4.5);
-            assertThat(Contrast.ratio(Contrast.onColor(c.primary()), c.primary())).as("%s text on primary", theme.name())
+            assertThat(Contrast.ratio(Contrast.onColor(c.primary()), c.primary()))
+                    .as("%s text on primary", theme.name())
                     .isGreaterThanOrEqualTo(4.5);
             // Links and focus rings are drawn in the primary colour on the background.
-            assertThat(Contrast.ratio(c.primary(), c.background())).as("%s primary on background", theme.name())
+            assertThat(Contrast.ratio(c.primary(), c.background()))
+                    .as("%s primary on background", theme.name())
                     .isGreaterThanOrEqualTo(4.5);
             // The accent marks progress: a non-text element needs 3:1 (WCAG 1.4.11).
-            assertThat(Contrast.ratio(c.accent(), c.background())).as("%s accent on background", theme.name())
+            assertThat(Contrast.ratio(c.accent(), c.background()))
+                    .as("%s accent on background", theme.name())
                     .isGreaterThanOrEqualTo(3.0);
             List<ApiError.Detail> problems = new ArrayList<>();
             ThemeRules.readable(c, problems);
@@ -66,8 +75,8 @@ class BuiltInThemesTest {
 
     @Test
     void contrastFollowsWcag() {
-        assertThat(Contrast.ratio("#000000", "#ffffff")).isEqualTo(21.0, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(Contrast.ratio("#777777", "#ffffff")).isCloseTo(4.48, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(Contrast.ratio("#000000", "#ffffff")).isEqualTo(21.0, Offset.offset(1e-9));
+        assertThat(Contrast.ratio("#777777", "#ffffff")).isCloseTo(4.48, Offset.offset(0.01));
         assertThat(Contrast.onColor("#ffff00")).isEqualTo(Contrast.DARK_TEXT);
         assertThat(Contrast.onColor("#1d4ed8")).isEqualTo(Contrast.LIGHT_TEXT);
         List<ApiError.Detail> problems = new ArrayList<>();
@@ -87,7 +96,8 @@ class BuiltInThemesTest {
             assertThat(image.getRGB(4, 4) & 0xffffff).as(theme.name()).isEqualTo(background);
             // The middle of the primary button (bottom right) is the primary colour, not the background.
             int primary = Integer.parseInt(theme.colors().primary().substring(1), 16);
-            assertThat(image.getRGB(ThemePreviewRenderer.WIDTH - 32 - 6, 236 + 20) & 0xffffff).as(theme.name())
+            assertThat(image.getRGB(ThemePreviewRenderer.WIDTH - 32 - 6, 236 + 20) & 0xffffff)
+                    .as(theme.name())
                     .isEqualTo(primary);
         }
     }

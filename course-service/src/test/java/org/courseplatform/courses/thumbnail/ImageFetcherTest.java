@@ -66,8 +66,14 @@ class ImageFetcherTest {
         });
         server.createContext("/large", exchange -> send(exchange, 200, "image/png", large, false));
         server.createContext("/large-chunked", exchange -> send(exchange, 200, "image/png", large, true));
-        server.createContext("/text", exchange ->
-                send(exchange, 200, "text/html", "<html>not an image</html>".getBytes(StandardCharsets.UTF_8), false));
+        server.createContext(
+                "/text",
+                exchange -> send(
+                        exchange,
+                        200,
+                        "text/html",
+                        "<html>not an image</html>".getBytes(StandardCharsets.UTF_8),
+                        false));
         server.createContext("/missing", exchange -> send(exchange, 404, "text/plain", new byte[] {'n'}, false));
         server.createContext("/slow", exchange -> {
             try {
@@ -78,7 +84,8 @@ class ImageFetcherTest {
             send(exchange, 200, "image/png", png, false);
         });
         server.createContext("/bomb.png", exchange -> send(exchange, 200, "image/png", bilevelPng(8_000, 8_000), true));
-        server.createContext("/big-ok.png", exchange -> send(exchange, 200, "image/png", bilevelPng(6_000, 6_000), true));
+        server.createContext(
+                "/big-ok.png", exchange -> send(exchange, 200, "image/png", bilevelPng(6_000, 6_000), true));
         server.createContext("/", exchange -> {
             String name = exchange.getRequestURI().getPath().substring(1);
             send(exchange, 200, "image/" + name, encode(picture(32, 16), name), false);
@@ -104,7 +111,8 @@ class ImageFetcherTest {
         ImageFetcher strict = new ImageFetcher(Duration.ofSeconds(5), 1_000_000, ImageFetcher::isPublicAddress);
 
         assertThat(strict.fetch(base + "/image.png")).isEmpty();
-        assertThat(strict.fetch("http://localhost:" + server.getAddress().getPort() + "/image.png")).isEmpty();
+        assertThat(strict.fetch("http://localhost:" + server.getAddress().getPort() + "/image.png"))
+                .isEmpty();
         assertThat(requests).hasValue(0);
     }
 
@@ -117,14 +125,17 @@ class ImageFetcherTest {
             assertThat(i.getHeight()).isEqualTo(48);
             assertThat(new Color(i.getRGB(1, 1))).isEqualTo(Color.ORANGE);
         });
-        assertThat(hostHeaders.get("/image.png")).isEqualTo("127.0.0.1:" + server.getAddress().getPort());
+        assertThat(hostHeaders.get("/image.png"))
+                .isEqualTo("127.0.0.1:" + server.getAddress().getPort());
     }
 
     @Test
     void resolvesHostNamesAndTriesEachVettedAddress() {
         // localhost may resolve to ::1 first, where nothing listens; the fetcher moves on to 127.0.0.1.
-        assertThat(fetcher.fetch("http://localhost:" + server.getAddress().getPort() + "/image.png")).isPresent();
-        assertThat(hostHeaders.get("/image.png")).isEqualTo("localhost:" + server.getAddress().getPort());
+        assertThat(fetcher.fetch("http://localhost:" + server.getAddress().getPort() + "/image.png"))
+                .isPresent();
+        assertThat(hostHeaders.get("/image.png"))
+                .isEqualTo("localhost:" + server.getAddress().getPort());
     }
 
     @Test
@@ -135,7 +146,8 @@ class ImageFetcherTest {
     @ParameterizedTest
     @ValueSource(strings = {"png", "jpeg", "gif", "bmp"})
     void decodesCommonFormats(String format) {
-        assertThat(fetcher.fetch(base + "/" + format)).hasValueSatisfying(i -> assertThat(i.getWidth()).isEqualTo(32));
+        assertThat(fetcher.fetch(base + "/" + format))
+                .hasValueSatisfying(i -> assertThat(i.getWidth()).isEqualTo(32));
     }
 
     @Test
@@ -178,14 +190,25 @@ class ImageFetcherTest {
     @Test
     void decompressionBombIsRefusedBeforeDecoding() {
         assertThat(fetcher.fetch(base + "/bomb.png")).as("64 megapixels").isEmpty();
-        assertThat(fetcher.fetch(base + "/big-ok.png")).as("36 megapixels")
+        assertThat(fetcher.fetch(base + "/big-ok.png"))
+                .as("36 megapixels")
                 .hasValueSatisfying(i -> assertThat(i.getWidth()).isEqualTo(6_000));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ftp://127.0.0.1/image.png", "file:///etc/passwd", "gopher://127.0.0.1:70/",
-        "jar:http://127.0.0.1/x.jar!/a.png", "//127.0.0.1/image.png", "not a url", "", "http:///image.png",
-        "http://user:secret@127.0.0.1/image.png", "http://127.0.0.1:99999/image.png"})
+    @ValueSource(
+            strings = {
+                "ftp://127.0.0.1/image.png",
+                "file:///etc/passwd",
+                "gopher://127.0.0.1:70/",
+                "jar:http://127.0.0.1/x.jar!/a.png",
+                "//127.0.0.1/image.png",
+                "not a url",
+                "",
+                "http:///image.png",
+                "http://user:secret@127.0.0.1/image.png",
+                "http://127.0.0.1:99999/image.png"
+            })
     void unsupportedOrMalformedUrlsAreRefused(String url) {
         assertThat(fetcher.fetch(url)).isEmpty();
         assertThat(fetcher.fetch(null)).isEmpty();
@@ -194,15 +217,27 @@ class ImageFetcherTest {
 
     @Test
     void credentialsInUrlAreNotSent() {
-        assertThat(fetcher.fetch("http://user:secret@127.0.0.1:" + server.getAddress().getPort() + "/image.png"))
+        assertThat(fetcher.fetch(
+                        "http://user:secret@127.0.0.1:" + server.getAddress().getPort() + "/image.png"))
                 .isEmpty();
         assertThat(requests).hasValue(0);
     }
 
     /** The rules themselves, address by address, are tested in platform-web's PublicAddressesTest. */
     @ParameterizedTest
-    @ValueSource(strings = {"8.8.8.8", "10.0.0.1", "127.0.0.1", "169.254.169.254", "::1", "fd12:3456::1",
-        "64:ff9b::808:808", "64:ff9b::a9fe:a9fe", "2002:c0a8:0101::1", "2001:4860:4860::8888"})
+    @ValueSource(
+            strings = {
+                "8.8.8.8",
+                "10.0.0.1",
+                "127.0.0.1",
+                "169.254.169.254",
+                "::1",
+                "fd12:3456::1",
+                "64:ff9b::808:808",
+                "64:ff9b::a9fe:a9fe",
+                "2002:c0a8:0101::1",
+                "2001:4860:4860::8888"
+            })
     void defaultPolicyIsThePlatformsPublicAddressRule(String literal) throws UnknownHostException {
         InetAddress address = InetAddress.getByName(literal);
 
@@ -213,7 +248,8 @@ class ImageFetcherTest {
     private static void send(HttpExchange exchange, int status, String type, byte[] body, boolean chunked)
             throws IOException {
         requests.incrementAndGet();
-        hostHeaders.put(exchange.getRequestURI().getPath(), exchange.getRequestHeaders().getFirst("Host"));
+        hostHeaders.put(
+                exchange.getRequestURI().getPath(), exchange.getRequestHeaders().getFirst("Host"));
         try (exchange) {
             exchange.getRequestBody().readAllBytes();
             if (type != null) {

@@ -52,8 +52,11 @@ class ThumbnailRendererTest {
         Color top = new Color(image.getRGB(630, 4));
         Color bottom = new Color(image.getRGB(630, 355));
         assertClose(top, THEME, 10);
-        assertClose(bottom, new Color((int) (THEME.getRed() * 0.85), (int) (THEME.getGreen() * 0.85),
-                (int) (THEME.getBlue() * 0.85)), 10);
+        assertClose(
+                bottom,
+                new Color(
+                        (int) (THEME.getRed() * 0.85), (int) (THEME.getGreen() * 0.85), (int) (THEME.getBlue() * 0.85)),
+                10);
         assertThat(bottom.getGreen()).isLessThan(top.getGreen());
     }
 
@@ -92,9 +95,14 @@ class ThumbnailRendererTest {
         String title = "A very long course title about the many intricacies of regulatory compliance "
                 + "in international maritime logistics and the documentation it requires every single day";
 
-        assertThatCode(() -> ThumbnailRenderer.render(new Card(title, "Subtitle that is also rather long and "
-                + "would need more than two lines in eighteen pixels on a narrow column", THEME,
-                solid(10, 10, Color.BLUE, BufferedImage.TYPE_INT_RGB), "SCORM 2004"))).doesNotThrowAnyException();
+        assertThatCode(() -> ThumbnailRenderer.render(new Card(
+                        title,
+                        "Subtitle that is also rather long and "
+                                + "would need more than two lines in eighteen pixels on a narrow column",
+                        THEME,
+                        solid(10, 10, Color.BLUE, BufferedImage.TYPE_INT_RGB),
+                        "SCORM 2004")))
+                .doesNotThrowAnyException();
 
         TitleLayout layout = ThumbnailRenderer.fitTitle(title, 280, FRC);
         assertThat(layout.font().getSize()).isEqualTo(ThumbnailRenderer.MIN_TITLE_SIZE);
@@ -129,7 +137,8 @@ class ThumbnailRendererTest {
     void missingTitleReadsUntitledCourse(String title) {
         byte[] untitled = ThumbnailRenderer.render(new Card(ThumbnailRenderer.UNTITLED, null, THEME, null, null));
 
-        assertThat(ThumbnailRenderer.render(new Card(title, null, THEME, null, null))).isEqualTo(untitled);
+        assertThat(ThumbnailRenderer.render(new Card(title, null, THEME, null, null)))
+                .isEqualTo(untitled);
     }
 
     @Test
@@ -138,26 +147,45 @@ class ThumbnailRendererTest {
         BufferedImage badged = decode(ThumbnailRenderer.render(new Card("Golf", null, THEME, null, "SCORM 2004")));
 
         assertThat(changedPixels(plain, badged, 0, 0, 220, 70)).isGreaterThan(500);
-        assertThat(changedPixels(plain, badged, 420, 280, 640, 360)).as("far corner untouched").isZero();
+        assertThat(changedPixels(plain, badged, 420, 280, 640, 360))
+                .as("far corner untouched")
+                .isZero();
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', nullValues = "NULL", value = {
-        "#fff|255|255|255",
-        "fff|255|255|255",
-        "#abc|170|187|204",
-        "#0a0B0c|10|11|12",
-        "0A0B0C|10|11|12",
-        "' #336699 '|51|102|153",
-    })
+    @CsvSource(
+            delimiter = '|',
+            nullValues = "NULL",
+            value = {
+                "#fff|255|255|255",
+                "fff|255|255|255",
+                "#abc|170|187|204",
+                "#0a0B0c|10|11|12",
+                "0A0B0C|10|11|12",
+                "' #336699 '|51|102|153",
+            })
     void parsesHexColours(String hex, int r, int g, int b) {
         assertThat(ThumbnailRenderer.parseColour(hex, FALLBACK)).isEqualTo(new Color(r, g, b));
     }
 
     @ParameterizedTest
     @NullAndEmptySource
-    @ValueSource(strings = {"#", "#ff", "#ffff", "#12345", "#1234567", "#ff000000", "zzz", "#ggg", "+12345",
-        "-12345", "#\uFF11\uFF12\uFF13", "rgb(1,2,3)", "red"})
+    @ValueSource(
+            strings = {
+                "#",
+                "#ff",
+                "#ffff",
+                "#12345",
+                "#1234567",
+                "#ff000000",
+                "zzz",
+                "#ggg",
+                "+12345",
+                "-12345",
+                "#\uFF11\uFF12\uFF13",
+                "rgb(1,2,3)",
+                "red"
+            })
     void badColoursFallBack(String hex) {
         assertThat(ThumbnailRenderer.parseColour(hex, FALLBACK)).isSameAs(FALLBACK);
     }
@@ -183,8 +211,10 @@ class ThumbnailRendererTest {
             for (int x = x0; x < x1; x++) {
                 Color p = new Color(a.getRGB(x, y));
                 Color q = new Color(b.getRGB(x, y));
-                if (Math.abs(p.getRed() - q.getRed()) + Math.abs(p.getGreen() - q.getGreen())
-                        + Math.abs(p.getBlue() - q.getBlue()) > 30) {
+                if (Math.abs(p.getRed() - q.getRed())
+                                + Math.abs(p.getGreen() - q.getGreen())
+                                + Math.abs(p.getBlue() - q.getBlue())
+                        > 30) {
                     changed++;
                 }
             }
@@ -193,11 +223,14 @@ class ThumbnailRendererTest {
     }
 
     private static void assertClose(Color actual, Color expected, int tolerance) {
-        assertThat(Math.abs(actual.getRed() - expected.getRed())).as("red of %s vs %s", actual, expected)
+        assertThat(Math.abs(actual.getRed() - expected.getRed()))
+                .as("red of %s vs %s", actual, expected)
                 .isLessThanOrEqualTo(tolerance);
-        assertThat(Math.abs(actual.getGreen() - expected.getGreen())).as("green of %s vs %s", actual, expected)
+        assertThat(Math.abs(actual.getGreen() - expected.getGreen()))
+                .as("green of %s vs %s", actual, expected)
                 .isLessThanOrEqualTo(tolerance);
-        assertThat(Math.abs(actual.getBlue() - expected.getBlue())).as("blue of %s vs %s", actual, expected)
+        assertThat(Math.abs(actual.getBlue() - expected.getBlue()))
+                .as("blue of %s vs %s", actual, expected)
                 .isLessThanOrEqualTo(tolerance);
     }
 }

@@ -31,7 +31,8 @@ public class AdminApiKeyResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    public Uni<ApiKeyViews.Issued> issue(@PathParam("workspaceId") String workspaceId, ApiKeyViews.IssueRequest request) {
+    public Uni<ApiKeyViews.Issued> issue(
+            @PathParam("workspaceId") String workspaceId, ApiKeyViews.IssueRequest request) {
         return service.issue(QueryParams.id("workspaceId", workspaceId), request);
     }
 

@@ -13,8 +13,7 @@ final class ApiKeySecrets {
     static final int PREFIX_LENGTH = 16;
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private ApiKeySecrets() {
-    }
+    private ApiKeySecrets() {}
 
     static String generate(String mode) {
         byte[] bytes = new byte[32];

@@ -38,25 +38,37 @@ public class ApiKeyService {
     @WithTransaction
     public Uni<ApiKeyViews.Issued> issue(long workspaceId, ApiKeyViews.IssueRequest request) {
         validate(request);
-        return workspaces.require(workspaceId).chain(workspace -> {
-            String secret = ApiKeySecrets.generate(request.mode());
-            ApiKey key = new ApiKey();
-            key.workspaceId = workspaceId;
-            key.mode = request.mode();
-            key.name = request.name() == null || request.name().isBlank() ? request.mode() + " key" : request.name().strip();
-            key.keyPrefix = ApiKeySecrets.prefix(secret);
-            key.keyHash = ApiKeys.sha256(secret);
-            key.createdAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
-            return keys.persist(key)
-                    .call(saved -> outbox.add(Events.APIKEY_CREATED, Long.toString(saved.id), workspaceId,
-                            "test".equals(saved.mode), ApiKeyViews.event(saved)))
-                    .map(saved -> new ApiKeyViews.Issued(saved.id, secret, saved.mode, saved.name, workspaceId, saved.createdAt));
-        }).invoke(issued -> Log.infof("Issued %s API key %d for workspace %d", issued.mode(), issued.id(), workspaceId));
+        return workspaces
+                .require(workspaceId)
+                .chain(workspace -> {
+                    String secret = ApiKeySecrets.generate(request.mode());
+                    ApiKey key = new ApiKey();
+                    key.workspaceId = workspaceId;
+                    key.mode = request.mode();
+                    key.name = request.name() == null || request.name().isBlank()
+                            ? request.mode() + " key"
+                            : request.name().strip();
+                    key.keyPrefix = ApiKeySecrets.prefix(secret);
+                    key.keyHash = ApiKeys.sha256(secret);
+                    key.createdAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+                    return keys.persist(key)
+                            .call(saved -> outbox.add(
+                                    Events.APIKEY_CREATED,
+                                    Long.toString(saved.id),
+                                    workspaceId,
+                                    "test".equals(saved.mode),
+                                    ApiKeyViews.event(saved)))
+                            .map(saved -> new ApiKeyViews.Issued(
+                                    saved.id, secret, saved.mode, saved.name, workspaceId, saved.createdAt));
+                })
+                .invoke(issued ->
+                        Log.infof("Issued %s API key %d for workspace %d", issued.mode(), issued.id(), workspaceId));
     }
 
     @WithSession
     public Uni<List<ApiKeyViews.Listed>> list(long workspaceId) {
-        return workspaces.require(workspaceId)
+        return workspaces
+                .require(workspaceId)
                 .chain(() -> keys.ofWorkspace(workspaceId))
                 .map(all -> all.stream().map(ApiKeyViews.Listed::of).toList());
     }
@@ -65,7 +77,9 @@ public class ApiKeyService {
     @WithTransaction
     public Uni<Void> revoke(long workspaceId, long keyId) {
         return keys.findById(keyId)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("API key " + keyId + " not found"))
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("API key " + keyId + " not found"))
                 .chain(key -> {
                     if (key.workspaceId != workspaceId) {
                         return Uni.createFrom().failure(ApiException.notFound("API key " + keyId + " not found"));
@@ -74,8 +88,13 @@ public class ApiKeyService {
                         return Uni.createFrom().voidItem();
                     }
                     key.revokedAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
-                    return outbox.add(Events.APIKEY_REVOKED, Long.toString(keyId), workspaceId,
-                            "test".equals(key.mode), ApiKeyViews.event(key)).replaceWithVoid();
+                    return outbox.add(
+                                    Events.APIKEY_REVOKED,
+                                    Long.toString(keyId),
+                                    workspaceId,
+                                    "test".equals(key.mode),
+                                    ApiKeyViews.event(key))
+                            .replaceWithVoid();
                 })
                 .invoke(() -> Log.infof("Revoked API key %d of workspace %d", keyId, workspaceId));
     }
@@ -106,8 +125,10 @@ public class ApiKeyService {
                 return Uni.createFrom().item(ApiKeyVerification.invalid());
             }
             ApiKey key = match;
-            return workspaces.require(workspaceId).map(w -> new ApiKeyVerification(true, workspaceId, key.id, key.mode,
-                    w.plan, w.addonList(), w.featureList()));
+            return workspaces
+                    .require(workspaceId)
+                    .map(w -> new ApiKeyVerification(
+                            true, workspaceId, key.id, key.mode, w.plan, w.addonList(), w.featureList()));
         });
     }
 
@@ -122,8 +143,10 @@ public class ApiKeyService {
             if (key == null || key.revokedAt != null || key.workspaceId != workspaceId) {
                 return Uni.createFrom().item(ApiKeyVerification.invalid());
             }
-            return workspaces.require(workspaceId).map(w -> new ApiKeyVerification(true, workspaceId, key.id, key.mode,
-                    w.plan, w.addonList(), w.featureList()));
+            return workspaces
+                    .require(workspaceId)
+                    .map(w -> new ApiKeyVerification(
+                            true, workspaceId, key.id, key.mode, w.plan, w.addonList(), w.featureList()));
         });
     }
 

@@ -6,12 +6,10 @@ import org.courseplatform.platform.events.EventData;
 /** Answers of the API-key admin endpoints. */
 final class ApiKeyViews {
 
-    private ApiKeyViews() {
-    }
+    private ApiKeyViews() {}
 
     /** The answer to issuing a key: the only time {@code key} is ever shown. */
-    record Issued(long id, String key, String mode, String name, long workspaceId, OffsetDateTime created) {
-    }
+    record Issued(long id, String key, String mode, String name, long workspaceId, OffsetDateTime created) {}
 
     /** A key as listed: its prefix identifies it, the secret is never returned. */
     record Listed(long id, String mode, String name, String prefix, OffsetDateTime created, OffsetDateTime revoked) {
@@ -26,6 +24,5 @@ final class ApiKeyViews {
         return new EventData.ApiKeyChange(new EventData.ApiKey(k.id, k.workspaceId, k.mode, k.name));
     }
 
-    record IssueRequest(String mode, String name) {
-    }
+    record IssueRequest(String mode, String name) {}
 }

@@ -7,10 +7,10 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
-import jakarta.ws.rs.PathParam;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.courseplatform.platform.auth.ApiKeyVerification;
 import org.courseplatform.platform.auth.Roles;
@@ -38,10 +38,11 @@ public class InternalApiKeyResource {
     /** The key's standing by id (for agent tokens minted from it); {@code valid=false} when revoked or unknown. */
     @GET
     @Path("/{keyId}")
-    public Uni<ApiKeyVerification> status(@PathParam("keyId") String keyId, @QueryParam("workspaceId") String workspaceId) {
+    public Uni<ApiKeyVerification> status(
+            @PathParam("keyId") String keyId, @QueryParam("workspaceId") String workspaceId) {
         return service.status(QueryParams.id("workspaceId", workspaceId), QueryParams.id("keyId", keyId));
     }
 
-    public record VerifyRequest(@NotNull Long workspaceId, @NotNull String apiKey) {
-    }
+    public record VerifyRequest(
+            @NotNull Long workspaceId, @NotNull String apiKey) {}
 }

@@ -42,14 +42,24 @@ public class CourseProjection {
             return Uni.createFrom().voidItem();
         }
         boolean deleted = Events.COURSE_DELETED.is(event);
-        return Panache.getSession().chain(s -> s.createNativeQuery(UPSERT)
-                .setParameter(1, course.get("id").asLong())
-                .setParameter(2, event.workspaceid())
-                .setParameter(3, course.path("title").asText(""))
-                .setParameter(4, course.path("key").isTextual() ? course.get("key").asText() : null)
-                .setParameter(5, course.path("clientIdentifier").isTextual() ? course.get("clientIdentifier").asText() : null)
-                .setParameter(6, deleted)
-                .setParameter(7, event.time())
-                .executeUpdate()).replaceWithVoid();
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(UPSERT)
+                        .setParameter(1, course.get("id").asLong())
+                        .setParameter(2, event.workspaceid())
+                        .setParameter(3, course.path("title").asText(""))
+                        .setParameter(
+                                4,
+                                course.path("key").isTextual()
+                                        ? course.get("key").asText()
+                                        : null)
+                        .setParameter(
+                                5,
+                                course.path("clientIdentifier").isTextual()
+                                        ? course.get("clientIdentifier").asText()
+                                        : null)
+                        .setParameter(6, deleted)
+                        .setParameter(7, event.time())
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 }

@@ -48,18 +48,25 @@ public class EnrolmentRepository {
                     + " and m.search_text like ?" + p + "), cc as materialized (select c.id from course_projection c"
                     + " where c.workspace_id = ?1 and c.search_text like ?" + p + "), x as (select " + COLUMNS
                     + " from enrolment e join mm on mm.user_id = e.user_id where e.workspace_id = ?1" + filters
-                    + " union all select " + COLUMNS + " from enrolment e join cc on cc.id = e.course_id where e.workspace_id = ?1"
+                    + " union all select " + COLUMNS
+                    + " from enrolment e join cc on cc.id = e.course_id where e.workspace_id = ?1"
                     + filters + " and (e.user_id is null or not exists (select from mm where mm.user_id = e.user_id)))";
-            return MemberRepository.windowedPage(matches + " select x.*, count(*) over () from x order by x.created_at, x.id",
-                    matches + " select count(*) from x", params, page, length)
+            return MemberRepository.windowedPage(
+                            matches + " select x.*, count(*) over () from x order by x.created_at, x.id",
+                            matches + " select count(*) from x",
+                            params,
+                            page,
+                            length)
                     .map(found -> found.map(EnrolmentRepository::view));
         }
         String where = " from enrolment e where e.workspace_id = ?1" + filters;
         String select = "select " + COLUMNS + where + " order by e.created_at, e.id";
         boolean unfiltered = params.size() == 1;
-        String count = unfiltered ? "select cast(coalesce(sum(e.total), 0) as bigint) from enrolment_count e where e.workspace_id = ?1"
+        String count = unfiltered
+                ? "select cast(coalesce(sum(e.total), 0) as bigint) from enrolment_count e where e.workspace_id = ?1"
                 : "select count(*)" + where;
-        return MemberRepository.countedPage(select, count, params, params, page, length).map(found -> found.map(EnrolmentRepository::view));
+        return MemberRepository.countedPage(select, count, params, params, page, length)
+                .map(found -> found.map(EnrolmentRepository::view));
     }
 
     /**
@@ -80,30 +87,51 @@ public class EnrolmentRepository {
             params.addAll(List.of(course, group));
         }
         String sql = "delete from enrolment where workspace_id = ?1 and " + where + " returning " + ROW;
-        return Panache.getSession().chain(s -> MemberRepository.bind(s.createNativeQuery(sql, Object[].class), params)
-                .getResultList().map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
+        return Panache.getSession()
+                .chain(s -> MemberRepository.bind(s.createNativeQuery(sql, Object[].class), params)
+                        .getResultList()
+                        .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
     }
 
     /** The enrolment of exactly these ids (null ones null), or null. */
     Uni<EnrolmentView> find(long ws, Long user, Long course, Long group) {
-        return Panache.getSession().chain(s -> s.createNativeQuery("select " + ROW + " from enrolment where workspace_id = ?1"
-                        + " and user_id is not distinct from ?2 and course_id is not distinct from ?3"
-                        + " and group_id is not distinct from ?4", Object[].class)
-                .setParameter(1, ws).setParameter(2, user).setParameter(3, course).setParameter(4, group).getResultList()
-                .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(
+                                "select " + ROW + " from enrolment where workspace_id = ?1"
+                                        + " and user_id is not distinct from ?2 and course_id is not distinct from ?3"
+                                        + " and group_id is not distinct from ?4",
+                                Object[].class)
+                        .setParameter(1, ws)
+                        .setParameter(2, user)
+                        .setParameter(3, course)
+                        .setParameter(4, group)
+                        .getResultList()
+                        .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
     }
 
     Uni<EnrolmentView> setRole(long id, String role) {
-        return Panache.getSession().chain(s -> s.createNativeQuery("update enrolment set role = ?2 where id = ?1 returning " + ROW,
-                        Object[].class)
-                .setParameter(1, id).setParameter(2, role).getSingleResult().map(EnrolmentRepository::view));
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(
+                                "update enrolment set role = ?2 where id = ?1 returning " + ROW, Object[].class)
+                        .setParameter(1, id)
+                        .setParameter(2, role)
+                        .getSingleResult()
+                        .map(EnrolmentRepository::view));
     }
 
     Uni<EnrolmentView> insert(long ws, Long user, Long course, Long group, String role) {
-        return Panache.getSession().chain(s -> s.createNativeQuery("insert into enrolment (workspace_id, user_id, course_id, group_id, role)"
-                        + " values (?1, ?2, ?3, ?4, ?5) returning " + ROW, Object[].class)
-                .setParameter(1, ws).setParameter(2, user).setParameter(3, course).setParameter(4, group)
-                .setParameter(5, role).getSingleResult().map(EnrolmentRepository::view));
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(
+                                "insert into enrolment (workspace_id, user_id, course_id, group_id, role)"
+                                        + " values (?1, ?2, ?3, ?4, ?5) returning " + ROW,
+                                Object[].class)
+                        .setParameter(1, ws)
+                        .setParameter(2, user)
+                        .setParameter(3, course)
+                        .setParameter(4, group)
+                        .setParameter(5, role)
+                        .getSingleResult()
+                        .map(EnrolmentRepository::view));
     }
 
     /** The ids that are no member of the workspace. */
@@ -113,7 +141,10 @@ public class EnrolmentRepository {
 
     /** The ids that are no (undeleted) course of the workspace. */
     Uni<List<Long>> missingCourses(long ws, List<Long> courses) {
-        return missing("select id from course_projection where workspace_id = ?1 and not deleted and id = any(?2)", ws, courses);
+        return missing(
+                "select id from course_projection where workspace_id = ?1 and not deleted and id = any(?2)",
+                ws,
+                courses);
     }
 
     /** The ids that are no group of the workspace. */
@@ -125,13 +156,18 @@ public class EnrolmentRepository {
         if (ids.isEmpty()) {
             return Uni.createFrom().item(List.of());
         }
-        return Panache.getSession().chain(s -> s.createNativeQuery(sql, Long.class).setParameter(1, ws)
-                .setParameter(2, ids.toArray(Long[]::new)).getResultList()
-                .map(found -> ids.stream().filter(id -> !found.contains(id)).toList()));
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(sql, Long.class)
+                        .setParameter(1, ws)
+                        .setParameter(2, ids.toArray(Long[]::new))
+                        .getResultList()
+                        .map(found ->
+                                ids.stream().filter(id -> !found.contains(id)).toList()));
     }
 
     private static EnrolmentView view(Object[] r) {
-        return new EnrolmentView(((Number) r[0]).longValue(), id(r[1]), id(r[2]), id(r[3]), (String) r[4], MemberRepository.time(r[5]));
+        return new EnrolmentView(
+                ((Number) r[0]).longValue(), id(r[1]), id(r[2]), id(r[3]), (String) r[4], MemberRepository.time(r[5]));
     }
 
     private static Long id(Object value) {

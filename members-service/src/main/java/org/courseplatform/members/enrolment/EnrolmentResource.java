@@ -13,6 +13,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.WorkspaceCaller;
@@ -28,11 +29,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class EnrolmentResource {
 
-    private static final java.util.regex.Pattern SEARCH = java.util.regex.Pattern.compile("[\\w\\s-]*", java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
+    private static final Pattern SEARCH = Pattern.compile("[\\w\\s-]*", Pattern.UNICODE_CHARACTER_CLASS);
 
     /** Absent, or up to 200 letters, digits, underscores, hyphens and spaces (length checked first). */
     static boolean validSearch(String search) {
-        return search == null || search.length() <= 200 && SEARCH.matcher(search).matches();
+        return search == null
+                || search.length() <= 200 && SEARCH.matcher(search).matches();
     }
 
     private final EnrolmentService service;
@@ -46,19 +48,27 @@ public class EnrolmentResource {
     /** Filters by course, group, user and search; ascending by enrolment date; total in X-Total-Count. */
     @GET
     @Path("/enrolments")
-    public Uni<RestResponse<List<EnrolmentView>>> list(@QueryParam("course") String course, @QueryParam("group") String group,
-            @QueryParam("user") String user, @QueryParam("search") String search, @QueryParam("sort") String sort,
-            @QueryParam("page") String page, @QueryParam("length") String length) {
+    public Uni<RestResponse<List<EnrolmentView>>> list(
+            @QueryParam("course") String course,
+            @QueryParam("group") String group,
+            @QueryParam("user") String user,
+            @QueryParam("search") String search,
+            @QueryParam("sort") String sort,
+            @QueryParam("page") String page,
+            @QueryParam("length") String length) {
         if (!validSearch(search)) {
             throw ApiException.invalid("search", "may contain only letters, digits, underscores, hyphens and spaces");
         }
         QueryParams.oneOf("sort", sort, "created", Set.of("created"));
-        return service.list(caller().workspaceId(),
-                QueryParams.optionalId("course", course), QueryParams.optionalId("group", group),
-                QueryParams.optionalId("user", user),
-                search == null || search.isBlank() ? null : search.strip(),
-                QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
-                QueryParams.digits("length", length, 10, 0, 100)).map(p -> p.toResponse());
+        return service.list(
+                        caller().workspaceId(),
+                        QueryParams.optionalId("course", course),
+                        QueryParams.optionalId("group", group),
+                        QueryParams.optionalId("user", user),
+                        search == null || search.isBlank() ? null : search.strip(),
+                        QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
+                        QueryParams.digits("length", length, 10, 0, 100))
+                .map(p -> p.toResponse());
     }
 
     /** Form data: user+course, user+group (role student|teacher), or group+course. */
@@ -66,27 +76,36 @@ public class EnrolmentResource {
     @Path("/enrolments")
     @Consumes({MediaType.APPLICATION_FORM_URLENCODED, MediaType.MULTIPART_FORM_DATA})
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    public Uni<EnrolmentView> create(@RestForm String user, @RestForm String course, @RestForm String group,
-            @RestForm String role) {
-        return service.create(caller(), QueryParams.optionalId("user", user), QueryParams.optionalId("course", course),
-                QueryParams.optionalId("group", group), QueryParams.oneOf("role", role, null, Set.of("student", "teacher")));
+    public Uni<EnrolmentView> create(
+            @RestForm String user, @RestForm String course, @RestForm String group, @RestForm String role) {
+        return service.create(
+                caller(),
+                QueryParams.optionalId("user", user),
+                QueryParams.optionalId("course", course),
+                QueryParams.optionalId("group", group),
+                QueryParams.oneOf("role", role, null, Set.of("student", "teacher")));
     }
 
     /** Removes one enrolment; {@code role=teacher} removes a trainer from a group (201, as the spec lists). */
     @DELETE
     @Path("/enrolment")
     @ResponseStatus(RestResponse.StatusCode.CREATED)
-    public Uni<Void> delete(@QueryParam("user") String user, @QueryParam("course") String course,
-            @QueryParam("group") String group, @QueryParam("role") String role) {
-        return service.delete(caller(), QueryParams.optionalId("user", user), QueryParams.optionalId("course", course),
-                QueryParams.optionalId("group", group), QueryParams.oneOf("role", role, "student", Set.of("student", "teacher")));
+    public Uni<Void> delete(
+            @QueryParam("user") String user,
+            @QueryParam("course") String course,
+            @QueryParam("group") String group,
+            @QueryParam("role") String role) {
+        return service.delete(
+                caller(),
+                QueryParams.optionalId("user", user),
+                QueryParams.optionalId("course", course),
+                QueryParams.optionalId("group", group),
+                QueryParams.oneOf("role", role, "student", Set.of("student", "teacher")));
     }
 
-    public record Batch(List<Long> courses, List<Long> groups, List<Long> students) {
-    }
+    public record Batch(List<Long> courses, List<Long> groups, List<Long> students) {}
 
-    public record GroupBatch(Long group, List<Long> courses) {
-    }
+    public record GroupBatch(Long group, List<Long> courses) {}
 
     @POST
     @Path("/enrolments/batch")

@@ -36,7 +36,8 @@ public class EnrolmentService {
 
     /** A page of enrolments, oldest first ({@link EnrolmentRepository#page}). */
     @WithSession
-    public Uni<Paged<EnrolmentView>> list(long ws, Long course, Long group, Long user, String search, int page, int length) {
+    public Uni<Paged<EnrolmentView>> list(
+            long ws, Long course, Long group, Long user, String search, int page, int length) {
         return enrolments.page(ws, course, group, user, search, page, length);
     }
 
@@ -68,12 +69,14 @@ public class EnrolmentService {
         if (!oneKind) {
             throw ApiException.badRequest("Give user and course, user and group (with role), or group and course");
         }
-        return enrolments.delete(caller.workspaceId(), user, course, group, role == null ? "student" : role).chain(deleted -> {
-            if (deleted == null) {
-                throw ApiException.notFound("No such enrolment");
-            }
-            return emit(Events.ENROLMENT_DELETED, caller, deleted);
-        });
+        return enrolments
+                .delete(caller.workspaceId(), user, course, group, role == null ? "student" : role)
+                .chain(deleted -> {
+                    if (deleted == null) {
+                        throw ApiException.notFound("No such enrolment");
+                    }
+                    return emit(Events.ENROLMENT_DELETED, caller, deleted);
+                });
     }
 
     /** Most ids one batch list may hold, as in the member batch. */
@@ -95,8 +98,10 @@ public class EnrolmentService {
         List<Long> g = distinct(groups);
         long enrolments = (long) s.size() * (c.size() + g.size());
         if (enrolments > MAX_BATCH_ENROLMENTS) {
-            throw ApiException.invalid("students", "times courses and groups makes " + enrolments
-                    + " enrolments; one batch may write at most " + MAX_BATCH_ENROLMENTS);
+            throw ApiException.invalid(
+                    "students",
+                    "times courses and groups makes " + enrolments + " enrolments; one batch may write at most "
+                            + MAX_BATCH_ENROLMENTS);
         }
         if (s.isEmpty()) {
             throw ApiException.invalid("students", "must list at least one member id");
@@ -130,7 +135,8 @@ public class EnrolmentService {
             throw ApiException.invalid("courses", "must list at least one course id");
         }
         return requireAll(caller.workspaceId(), List.of(), c, List.of(group)).chain(() -> {
-            List<Long[]> pairs = c.stream().map(course -> new Long[] {null, course, group}).toList();
+            List<Long[]> pairs =
+                    c.stream().map(course -> new Long[] {null, course, group}).toList();
             return each(caller, pairs, 0);
         });
     }
@@ -152,32 +158,49 @@ public class EnrolmentService {
                 }
                 return enrolments.setRole(existing.id(), role);
             }
-            return enrolments.insert(ws, user, course, group, role)
+            return enrolments
+                    .insert(ws, user, course, group, role)
                     .call(created -> emit(Events.ENROLMENT_CREATED, caller, created));
         });
     }
 
     /** Every id must exist in the workspace; the missing ones are listed (404). */
     private Uni<Void> requireAll(long ws, List<Long> users, List<Long> courses, List<Long> groups) {
-        return enrolments.missingMembers(ws, users)
-                .chain(mu -> enrolments.missingCourses(ws, courses)
-                        .chain(mc -> enrolments.missingGroups(ws, groups)
-                                .map(mg -> {
-                                    List<ApiError.Detail> details = new ArrayList<>();
-                                    mu.forEach(id -> details.add(new ApiError.Detail("user", "no member " + id + " in this workspace")));
-                                    mc.forEach(id -> details.add(new ApiError.Detail("course", "no course " + id + " in this workspace")));
-                                    mg.forEach(id -> details.add(new ApiError.Detail("group", "no group " + id + " in this workspace")));
-                                    if (!details.isEmpty()) {
-                                        throw new ApiException(ErrorCode.NOT_FOUND, details.size() == 1 ? details.get(0).message()
-                                                : details.size() + " ids do not exist in this workspace", details, null);
-                                    }
-                                    return null;
-                                }))).replaceWithVoid();
+        return enrolments
+                .missingMembers(ws, users)
+                .chain(mu -> enrolments
+                        .missingCourses(ws, courses)
+                        .chain(mc -> enrolments.missingGroups(ws, groups).map(mg -> {
+                            List<ApiError.Detail> details = new ArrayList<>();
+                            mu.forEach(id ->
+                                    details.add(new ApiError.Detail("user", "no member " + id + " in this workspace")));
+                            mc.forEach(id -> details.add(
+                                    new ApiError.Detail("course", "no course " + id + " in this workspace")));
+                            mg.forEach(id ->
+                                    details.add(new ApiError.Detail("group", "no group " + id + " in this workspace")));
+                            if (!details.isEmpty()) {
+                                throw new ApiException(
+                                        ErrorCode.NOT_FOUND,
+                                        details.size() == 1
+                                                ? details.get(0).message()
+                                                : details.size() + " ids do not exist in this workspace",
+                                        details,
+                                        null);
+                            }
+                            return null;
+                        })))
+                .replaceWithVoid();
     }
 
     private Uni<Void> emit(EventType<EnrolmentChange> type, WorkspaceCaller caller, EnrolmentView view) {
-        Enrolment enrolment = new Enrolment(view.id(), view.user(), view.course(), view.group(), view.role(), view.created());
-        return outbox.add(type, Long.toString(view.id()), caller.workspaceId(), caller.testMode(), new EnrolmentChange(enrolment))
+        Enrolment enrolment =
+                new Enrolment(view.id(), view.user(), view.course(), view.group(), view.role(), view.created());
+        return outbox.add(
+                        type,
+                        Long.toString(view.id()),
+                        caller.workspaceId(),
+                        caller.testMode(),
+                        new EnrolmentChange(enrolment))
                 .replaceWithVoid();
     }
 
@@ -198,5 +221,4 @@ public class EnrolmentService {
         }
         return List.copyOf(new LinkedHashSet<>(ids));
     }
-
 }

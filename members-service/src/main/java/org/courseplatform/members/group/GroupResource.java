@@ -33,8 +33,7 @@ public class GroupResource {
         this.identity = identity;
     }
 
-    public record CreateGroup(String name) {
-    }
+    public record CreateGroup(String name) {}
 
     @POST
     @Path("/groups")
@@ -47,9 +46,13 @@ public class GroupResource {
     /** Pages like the members list: zero-based page, limit 0 to 100 (default 5), total in X-Total-Count. */
     @GET
     @Path("/groups")
-    public Uni<RestResponse<List<GroupService.GroupView>>> list(@QueryParam("page") String page, @QueryParam("limit") String limit) {
-        return service.list(ws(), QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
-                QueryParams.digits("limit", limit, 5, 0, 100)).map(p -> p.toResponse());
+    public Uni<RestResponse<List<GroupService.GroupView>>> list(
+            @QueryParam("page") String page, @QueryParam("limit") String limit) {
+        return service.list(
+                        ws(),
+                        QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
+                        QueryParams.digits("limit", limit, 5, 0, 100))
+                .map(p -> p.toResponse());
     }
 
     @GET

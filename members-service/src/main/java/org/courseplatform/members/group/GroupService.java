@@ -13,12 +13,10 @@ import org.courseplatform.platform.web.Paged;
 @ApplicationScoped
 public class GroupService {
 
-    public record GroupView(long id, String name, OffsetDateTime created) {
-    }
+    public record GroupView(long id, String name, OffsetDateTime created) {}
 
     /** A group a member belongs to, with the member's role in it. */
-    public record MemberGroup(long id, String name, String role) {
-    }
+    public record MemberGroup(long id, String name, String role) {}
 
     private final GroupRepository groups;
 

@@ -28,8 +28,11 @@ public class KeycloakAdmin {
     public KeycloakAdmin(KeycloakConfig config) {
         this.config = config;
         this.api = config.enabled()
-                ? QuarkusRestClientBuilder.newBuilder().baseUri(URI.create(config.url().orElseThrow()))
-                        .connectTimeout(3, TimeUnit.SECONDS).readTimeout(10, TimeUnit.SECONDS).build(KeycloakApi.class)
+                ? QuarkusRestClientBuilder.newBuilder()
+                        .baseUri(URI.create(config.url().orElseThrow()))
+                        .connectTimeout(3, TimeUnit.SECONDS)
+                        .readTimeout(10, TimeUnit.SECONDS)
+                        .build(KeycloakApi.class)
                 : null;
     }
 
@@ -41,31 +44,39 @@ public class KeycloakAdmin {
     @Retry(maxRetries = 2, delay = 200, jitter = 100)
     public Uni<Optional<KeycloakApi.User>> findByUsername(String username) {
         return bearer().chain(auth -> api.byUsername(auth, config.realm(), username, true))
-                .map(users -> users.stream().filter(u -> username.equalsIgnoreCase(u.username())).findFirst())
-                .onFailure().invoke(this::dropTokenOn401);
+                .map(users -> users.stream()
+                        .filter(u -> username.equalsIgnoreCase(u.username()))
+                        .findFirst())
+                .onFailure()
+                .invoke(this::dropTokenOn401);
     }
 
     /** Creates the user; false when one with this username or email exists already (409). */
     @Timeout(value = 15, unit = ChronoUnit.SECONDS)
     @Retry(maxRetries = 2, delay = 200, jitter = 100)
     public Uni<Boolean> create(KeycloakApi.User user) {
-        return bearer().chain(auth -> api.create(auth, config.realm(), user)).replaceWith(true)
-                .onFailure(e -> status(e) == 409).recoverWithItem(false)
-                .onFailure().invoke(this::dropTokenOn401);
+        return bearer().chain(auth -> api.create(auth, config.realm(), user))
+                .replaceWith(true)
+                .onFailure(e -> status(e) == 409)
+                .recoverWithItem(false)
+                .onFailure()
+                .invoke(this::dropTokenOn401);
     }
 
     @Timeout(value = 15, unit = ChronoUnit.SECONDS)
     @Retry(maxRetries = 2, delay = 200, jitter = 100)
     public Uni<Void> update(String id, KeycloakApi.User user) {
         return bearer().chain(auth -> api.update(auth, config.realm(), id, user))
-                .onFailure().invoke(this::dropTokenOn401);
+                .onFailure()
+                .invoke(this::dropTokenOn401);
     }
 
     @Timeout(value = 15, unit = ChronoUnit.SECONDS)
     @Retry(maxRetries = 2, delay = 200, jitter = 100)
     public Uni<Void> logout(String id) {
         return bearer().chain(auth -> api.logout(auth, config.realm(), id))
-                .onFailure().invoke(this::dropTokenOn401);
+                .onFailure()
+                .invoke(this::dropTokenOn401);
     }
 
     /** Deletes the user; a user already gone is no failure. */
@@ -73,8 +84,10 @@ public class KeycloakAdmin {
     @Retry(maxRetries = 2, delay = 200, jitter = 100)
     public Uni<Void> delete(String id) {
         return bearer().chain(auth -> api.delete(auth, config.realm(), id))
-                .onFailure(e -> status(e) == 404).recoverWithNull()
-                .onFailure().invoke(this::dropTokenOn401);
+                .onFailure(e -> status(e) == 404)
+                .recoverWithNull()
+                .onFailure()
+                .invoke(this::dropTokenOn401);
     }
 
     private Uni<String> bearer() {
@@ -82,7 +95,11 @@ public class KeycloakAdmin {
         if (current != null && System.currentTimeMillis() < tokenValidUntil) {
             return Uni.createFrom().item(current);
         }
-        return api.token(config.realm(), "client_credentials", config.clientId(), config.clientSecret().orElseThrow())
+        return api.token(
+                        config.realm(),
+                        "client_credentials",
+                        config.clientId(),
+                        config.clientSecret().orElseThrow())
                 .map(t -> {
                     String value = "Bearer " + t.accessToken();
                     // Renewed 30 s early (or at half its life when that is shorter).
@@ -101,6 +118,8 @@ public class KeycloakAdmin {
     }
 
     static int status(Throwable e) {
-        return e instanceof WebApplicationException w && w.getResponse() != null ? w.getResponse().getStatus() : -1;
+        return e instanceof WebApplicationException w && w.getResponse() != null
+                ? w.getResponse().getStatus()
+                : -1;
     }
 }

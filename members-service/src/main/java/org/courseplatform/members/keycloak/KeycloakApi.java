@@ -27,13 +27,19 @@ public interface KeycloakApi {
     @POST
     @Path("realms/{realm}/protocol/openid-connect/token")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    Uni<Token> token(@PathParam("realm") String realm, @FormParam("grant_type") String grantType,
-            @FormParam("client_id") String clientId, @FormParam("client_secret") String clientSecret);
+    Uni<Token> token(
+            @PathParam("realm") String realm,
+            @FormParam("grant_type") String grantType,
+            @FormParam("client_id") String clientId,
+            @FormParam("client_secret") String clientSecret);
 
     @GET
     @Path("admin/realms/{realm}/users")
-    Uni<List<User>> byUsername(@HeaderParam("Authorization") String auth, @PathParam("realm") String realm,
-            @QueryParam("username") String username, @QueryParam("exact") boolean exact);
+    Uni<List<User>> byUsername(
+            @HeaderParam("Authorization") String auth,
+            @PathParam("realm") String realm,
+            @QueryParam("username") String username,
+            @QueryParam("exact") boolean exact);
 
     @POST
     @Path("admin/realms/{realm}/users")
@@ -43,31 +49,43 @@ public interface KeycloakApi {
     @PUT
     @Path("admin/realms/{realm}/users/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    Uni<Void> update(@HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id,
+    Uni<Void> update(
+            @HeaderParam("Authorization") String auth,
+            @PathParam("realm") String realm,
+            @PathParam("id") String id,
             User user);
 
     /** Ends the user's sessions (and so their refresh tokens). */
     @POST
     @Path("admin/realms/{realm}/users/{id}/logout")
-    Uni<Void> logout(@HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
+    Uni<Void> logout(
+            @HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
 
     @DELETE
     @Path("admin/realms/{realm}/users/{id}")
-    Uni<Void> delete(@HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
+    Uni<Void> delete(
+            @HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    record Token(@JsonProperty("access_token") String accessToken, @JsonProperty("expires_in") long expiresIn) {
-    }
+    record Token(
+            @JsonProperty("access_token") String accessToken,
+            @JsonProperty("expires_in") long expiresIn) {}
 
     /** A Keycloak UserRepresentation (the fields provisioning sets). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record User(String id, String username, String email, Boolean emailVerified, Boolean enabled, String firstName,
-            String lastName, Map<String, List<String>> attributes, List<Credential> credentials) {
-    }
+    record User(
+            String id,
+            String username,
+            String email,
+            Boolean emailVerified,
+            Boolean enabled,
+            String firstName,
+            String lastName,
+            Map<String, List<String>> attributes,
+            List<Credential> credentials) {}
 
     /** A CredentialRepresentation of an imported hash: {@code credentialData}, {@code secretData} are JSON strings. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Credential(String type, String credentialData, String secretData, Boolean temporary) {
-    }
+    record Credential(String type, String credentialData, String secretData, Boolean temporary) {}
 }

@@ -38,7 +38,8 @@ public class KeycloakBackfill {
 
     void onStart(@Observes StartupEvent event) {
         if (!provisioning.enabled()) {
-            Log.info("Keycloak provisioning is off (platform.keycloak.url and platform.keycloak.client-secret are not set)");
+            Log.info(
+                    "Keycloak provisioning is off (platform.keycloak.url and platform.keycloak.client-secret are not set)");
         }
     }
 
@@ -53,8 +54,10 @@ public class KeycloakBackfill {
                         Log.infof("Keycloak backfill: provisioned %d users", count);
                     }
                 })
-                .onFailure().invoke(e -> Log.warnf("Keycloak backfill stopped (next run in 5 min): %s", e.toString()))
-                .onFailure().recoverWithNull()
+                .onFailure()
+                .invoke(e -> Log.warnf("Keycloak backfill stopped (next run in 5 min): %s", e.toString()))
+                .onFailure()
+                .recoverWithNull()
                 .replaceWithVoid();
     }
 

@@ -25,6 +25,7 @@ public interface KeycloakConfig {
     Optional<String> clientSecret();
 
     default boolean enabled() {
-        return url().filter(u -> !u.isBlank()).isPresent() && clientSecret().filter(s -> !s.isBlank()).isPresent();
+        return url().filter(u -> !u.isBlank()).isPresent()
+                && clientSecret().filter(s -> !s.isBlank()).isPresent();
     }
 }

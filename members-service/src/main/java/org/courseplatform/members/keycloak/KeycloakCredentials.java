@@ -13,8 +13,7 @@ public final class KeycloakCredentials {
 
     public static final String ALGORITHM = "pbkdf2-sha256";
 
-    private KeycloakCredentials() {
-    }
+    private KeycloakCredentials() {}
 
     /** The credential for a stored hash; empty for none or one of another format. */
     public static Optional<KeycloakApi.Credential> fromPlatformHash(String hash) {
@@ -36,8 +35,8 @@ public final class KeycloakCredentials {
         Base64.Encoder padded = Base64.getEncoder();
         String credentialData = "{\"hashIterations\":" + Integer.parseInt(parts[1]) + ",\"algorithm\":\"" + ALGORITHM
                 + "\",\"additionalParameters\":{}}";
-        String secretData = "{\"value\":\"" + padded.encodeToString(value) + "\",\"salt\":\"" + padded.encodeToString(salt)
-                + "\",\"additionalParameters\":{}}";
+        String secretData = "{\"value\":\"" + padded.encodeToString(value) + "\",\"salt\":\""
+                + padded.encodeToString(salt) + "\",\"additionalParameters\":{}}";
         return Optional.of(new KeycloakApi.Credential("password", credentialData, secretData, false));
     }
 }

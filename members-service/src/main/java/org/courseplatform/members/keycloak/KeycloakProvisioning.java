@@ -31,6 +31,7 @@ public class KeycloakProvisioning {
               from app_user u left join membership m on m.user_id = u.id
              where u.id = $1
              group by u.id""";
+
     private static final String MARK = "insert into keycloak_provisioned (user_id) values ($1)"
             + " on conflict (user_id) do update set synced_at = now()";
 
@@ -62,18 +63,25 @@ public class KeycloakProvisioning {
             }
             Row row = it.next();
             String username = row.getString("email").toLowerCase(Locale.ROOT);
-            Uni<Void> applied = row.getLong("memberships") == 0
-                    ? remove(userId, username)
-                    : upsert(userId, username, row);
-            return applied.chain(() -> client.preparedQuery(MARK).execute(Tuple.of(userId))).replaceWithVoid();
+            Uni<Void> applied =
+                    row.getLong("memberships") == 0 ? remove(userId, username) : upsert(userId, username, row);
+            return applied.chain(() -> client.preparedQuery(MARK).execute(Tuple.of(userId)))
+                    .replaceWithVoid();
         });
     }
 
     private Uni<Void> upsert(long userId, String username, Row row) {
         boolean active = row.getBoolean("active");
-        KeycloakApi.User desired = new KeycloakApi.User(null, username, username, true, active,
-                name(row.getString("firstname"), username), name(row.getString("lastname"), username),
-                Map.of("platform_user_id", List.of(Long.toString(userId))), null);
+        KeycloakApi.User desired = new KeycloakApi.User(
+                null,
+                username,
+                username,
+                true,
+                active,
+                name(row.getString("firstname"), username),
+                name(row.getString("lastname"), username),
+                Map.of("platform_user_id", List.of(Long.toString(userId))),
+                null);
         return admin.findByUsername(username).chain(found -> {
             if (found.isPresent()) {
                 return update(userId, found.get().id(), desired, active);
@@ -81,15 +89,18 @@ public class KeycloakProvisioning {
             KeycloakApi.User created = withCredentials(desired, row.getString("password_hash"));
             return admin.create(created).chain(done -> {
                 if (done) {
-                    Log.debugf("Keycloak: created user %d (%s, enabled %s, password %s)", userId, username, active,
-                            created.credentials() != null);
+                    Log.debugf(
+                            "Keycloak: created user %d (%s, enabled %s, password %s)",
+                            userId, username, active, created.credentials() != null);
                     return Uni.createFrom().voidItem();
                 }
                 // Created meanwhile (a retry after a lost answer): bring that one in step.
-                return admin.findByUsername(username).chain(again -> again.isPresent()
-                        ? update(userId, again.get().id(), desired, active)
-                        : Uni.createFrom().failure(new IllegalStateException(
-                                "Keycloak refused user " + userId + " as a duplicate but has no user " + username)));
+                return admin.findByUsername(username)
+                        .chain(again -> again.isPresent()
+                                ? update(userId, again.get().id(), desired, active)
+                                : Uni.createFrom()
+                                        .failure(new IllegalStateException("Keycloak refused user " + userId
+                                                + " as a duplicate but has no user " + username)));
             });
         });
     }
@@ -100,19 +111,30 @@ public class KeycloakProvisioning {
             // Disabled users cannot refresh; their sessions end now, not at the next refresh.
             updated = updated.chain(() -> admin.logout(id));
         }
-        return updated.invoke(() -> Log.debugf("Keycloak: updated user %d (enabled %s)", Long.valueOf(userId), Boolean.valueOf(active)));
+        return updated.invoke(() ->
+                Log.debugf("Keycloak: updated user %d (enabled %s)", Long.valueOf(userId), Boolean.valueOf(active)));
     }
 
     private Uni<Void> remove(long userId, String username) {
-        return admin.findByUsername(username).chain(found -> found.isEmpty()
-                ? Uni.createFrom().voidItem()
-                : admin.delete(found.get().id()).invoke(() -> Log.debugf("Keycloak: deleted user %d (no membership left)", userId)));
+        return admin.findByUsername(username)
+                .chain(found -> found.isEmpty()
+                        ? Uni.createFrom().voidItem()
+                        : admin.delete(found.get().id())
+                                .invoke(() -> Log.debugf("Keycloak: deleted user %d (no membership left)", userId)));
     }
 
     private static KeycloakApi.User withCredentials(KeycloakApi.User user, String passwordHash) {
         return KeycloakCredentials.fromPlatformHash(passwordHash)
-                .map(c -> new KeycloakApi.User(user.id(), user.username(), user.email(), user.emailVerified(), user.enabled(),
-                        user.firstName(), user.lastName(), user.attributes(), List.of(c)))
+                .map(c -> new KeycloakApi.User(
+                        user.id(),
+                        user.username(),
+                        user.email(),
+                        user.emailVerified(),
+                        user.enabled(),
+                        user.firstName(),
+                        user.lastName(),
+                        user.attributes(),
+                        List.of(c)))
                 .orElse(user);
     }
 

@@ -38,8 +38,12 @@ public class TopicConsumers {
             // Off: nothing claimed, so nothing is lost; the backfill provisions everyone once it is on.
             return Uni.createFrom().voidItem();
         }
-        List<CloudEvent> events = values.stream().map(inbox::parse).filter(Objects::nonNull)
-                .filter(e -> e.type().startsWith("member.") && e.data() != null && e.data().path("member").path("id").canConvertToLong())
+        List<CloudEvent> events = values.stream()
+                .map(inbox::parse)
+                .filter(Objects::nonNull)
+                .filter(e -> e.type().startsWith("member.")
+                        && e.data() != null
+                        && e.data().path("member").path("id").canConvertToLong())
                 .toList();
         if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
@@ -47,10 +51,14 @@ public class TopicConsumers {
         return pool.withTransaction(connection -> inbox.claim(connection, KEYCLOAK_PROVISIONING, events)
                         .chain(fresh -> {
                             LinkedHashSet<Long> users = new LinkedHashSet<>();
-                            fresh.forEach(e -> users.add(e.data().path("member").path("id").asLong()));
+                            fresh.forEach(e ->
+                                    users.add(e.data().path("member").path("id").asLong()));
                             return provisioning.syncAll(connection, List.copyOf(users));
                         }))
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
                 .invoke(() -> Log.debugf("%s: %d events", KEYCLOAK_PROVISIONING, events.size()));
     }
 }

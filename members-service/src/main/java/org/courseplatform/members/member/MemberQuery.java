@@ -2,6 +2,7 @@ package org.courseplatform.members.member;
 
 import java.util.Map;
 import java.util.Set;
+import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
 
 /** The validated query of GET /api/v1/members. */
@@ -18,7 +19,7 @@ record MemberQuery(String search, String sort, boolean reverse, String state, in
 
     static MemberQuery parse(String search, String sort, String reverse, String state, String page, String limit) {
         if (search != null && search.length() > 200) {
-            throw org.courseplatform.platform.web.ApiException.invalid("search", "must be at most 200 characters");
+            throw ApiException.invalid("search", "must be at most 200 characters");
         }
         return new MemberQuery(
                 search == null || search.isBlank() ? null : search.strip(),

@@ -3,11 +3,15 @@ package org.courseplatform.members.member;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.courseplatform.platform.web.Like;
 import org.courseplatform.platform.web.Paged;
+import org.hibernate.reactive.mutiny.Mutiny;
 
 /** Reads members (users joined to their membership of one workspace). */
 @ApplicationScoped
@@ -17,8 +21,9 @@ public class MemberRepository {
      * Email and username are the user's (global); every profile field is the membership's, so a
      * workspace sees only what it (or the member, for it) set (V8).
      */
-    private static final String COLUMNS = "u.id, u.email, m.user_type, u.username, m.firstname, m.lastname, m.timezone, "
-            + "m.avatar, m.email_verified, m.locale, m.disable_course_enrolment_notification, m.state, u.created_at, m.added_at";
+    private static final String COLUMNS =
+            "u.id, u.email, m.user_type, u.username, m.firstname, m.lastname, m.timezone, "
+                    + "m.avatar, m.email_verified, m.locale, m.disable_course_enrolment_notification, m.state, u.created_at, m.added_at";
 
     Uni<Paged<MemberView>> page(long workspaceId, MemberQuery query) {
         // Predicates are added only when used, so each plan can pick the sort or trigram index.
@@ -39,17 +44,29 @@ public class MemberRepository {
             // Sort, count and page the matches on membership alone, then join app_user for the
             // page's rows only (a deferred join): joining every match first made the planner
             // hash all 100,000 users for a broad term (90 of 115 ms at 1,100 matches).
-            return windowedPage(matches + " select " + COLUMNS + ", m.total from (select m.*, count(*) over () as total from m"
-                    + " order by " + query.orderBy() + PAGE + ") m join app_user u on u.id = m.user_id order by " + query.orderBy(),
-                    matches + " select count(*) from m", params, query.page(), query.limit())
+            return windowedPage(
+                            matches + " select " + COLUMNS
+                                    + ", m.total from (select m.*, count(*) over () as total from m" + " order by "
+                                    + query.orderBy() + PAGE + ") m join app_user u on u.id = m.user_id order by "
+                                    + query.orderBy(),
+                            matches + " select count(*) from m",
+                            params,
+                            query.page(),
+                            query.limit())
                     .map(p -> new Paged<>(map(p.items()), p.total()));
         }
         // Without a search, the page is an index scan in sort order and the total comes from the
         // counters kept by triggers (V4).
-        String count = "select cast(coalesce(sum(" + (query.state() == null ? "active + pending + inactive" : query.state())
-                + "), 0) as bigint) from member_count m where m.workspace_id = ?1";
-        return countedPage("select " + COLUMNS + from + where + " order by " + query.orderBy(), count, List.of(workspaceId),
-                params, query.page(), query.limit())
+        String count =
+                "select cast(coalesce(sum(" + (query.state() == null ? "active + pending + inactive" : query.state())
+                        + "), 0) as bigint) from member_count m where m.workspace_id = ?1";
+        return countedPage(
+                        "select " + COLUMNS + from + where + " order by " + query.orderBy(),
+                        count,
+                        List.of(workspaceId),
+                        params,
+                        query.page(),
+                        query.limit())
                 .map(p -> new Paged<>(map(p.items()), p.total()));
     }
 
@@ -57,16 +74,21 @@ public class MemberRepository {
      * A page of {@code select} (ordered, parameters ?1..?n) with the total from {@code count}
      * (parameters {@code countParams}).
      */
-    public static Uni<Paged<Object[]>> countedPage(String select, String count, List<Object> countParams, List<Object> params,
-            int page, int size) {
+    public static Uni<Paged<Object[]>> countedPage(
+            String select, String count, List<Object> countParams, List<Object> params, int page, int size) {
         int limitAt = params.size() + 1;
-        return Panache.getSession().chain(session -> bind(session.createNativeQuery(count, Long.class), countParams)
-                .getSingleResult()
-                .chain(total -> bind(session.createNativeQuery(select + " limit ?" + limitAt + " offset ?" + (limitAt + 1), Object[].class),
-                        params)
-                        .setParameter(limitAt, size).setParameter(limitAt + 1, Paged.offset(page, size))
-                        .getResultList()
-                        .map(rows -> new Paged<>(rows, total))));
+        return Panache.getSession()
+                .chain(session -> bind(session.createNativeQuery(count, Long.class), countParams)
+                        .getSingleResult()
+                        .chain(total -> bind(
+                                        session.createNativeQuery(
+                                                select + " limit ?" + limitAt + " offset ?" + (limitAt + 1),
+                                                Object[].class),
+                                        params)
+                                .setParameter(limitAt, size)
+                                .setParameter(limitAt + 1, Paged.offset(page, size))
+                                .getResultList()
+                                .map(rows -> new Paged<>(rows, total))));
     }
 
     /** Where {@link #windowedPage} puts the page's limit and offset; without it they go at the end. */
@@ -76,25 +98,29 @@ public class MemberRepository {
      * A page of {@code select}, whose last column is {@code count(*) over ()}: one query gives
      * the rows and the total. Only a page past the end (or of size 0) needs {@code count}.
      */
-    public static Uni<Paged<Object[]>> windowedPage(String select, String count, List<Object> params, int page, int size) {
+    public static Uni<Paged<Object[]>> windowedPage(
+            String select, String count, List<Object> params, int page, int size) {
         int limitAt = params.size() + 1;
         String paging = " limit ?" + limitAt + " offset ?" + (limitAt + 1);
         String sql = select.contains(PAGE) ? select.replace(PAGE, paging) : select + paging;
-        return Panache.getSession().chain(session -> bind(session.createNativeQuery(sql, Object[].class), params)
-                .setParameter(limitAt, size).setParameter(limitAt + 1, Paged.offset(page, size))
-                .getResultList()
-                .chain(rows -> {
-                    if (!rows.isEmpty()) {
-                        long total = ((Number) rows.get(0)[rows.get(0).length - 1]).longValue();
-                        return Uni.createFrom().item(new Paged<>(rows, total));
-                    }
-                    return bind(session.createNativeQuery(count, Long.class), params).getSingleResult()
-                            .map(total -> new Paged<Object[]>(List.of(), total));
-                }));
+        return Panache.getSession()
+                .chain(session -> bind(session.createNativeQuery(sql, Object[].class), params)
+                        .setParameter(limitAt, size)
+                        .setParameter(limitAt + 1, Paged.offset(page, size))
+                        .getResultList()
+                        .chain(rows -> {
+                            if (!rows.isEmpty()) {
+                                long total = ((Number) rows.get(0)[rows.get(0).length - 1]).longValue();
+                                return Uni.createFrom().item(new Paged<>(rows, total));
+                            }
+                            return bind(session.createNativeQuery(count, Long.class), params)
+                                    .getSingleResult()
+                                    .map(total -> new Paged<Object[]>(List.of(), total));
+                        }));
     }
 
     /** Binds ordinal parameters ?1..?n in order. */
-    public static <Q extends org.hibernate.reactive.mutiny.Mutiny.SelectionQuery<?>> Q bind(Q query, java.util.List<Object> params) {
+    public static <Q extends Mutiny.SelectionQuery<?>> Q bind(Q query, List<Object> params) {
         for (int i = 0; i < params.size(); i++) {
             query.setParameter(i + 1, params.get(i));
         }
@@ -103,19 +129,37 @@ public class MemberRepository {
 
     /** One member of the workspace (any state), or null. */
     Uni<MemberView> find(long workspaceId, long userId) {
-        return Panache.getSession().chain(session -> session.createNativeQuery("select " + COLUMNS
-                        + " from membership m join app_user u on u.id = m.user_id where m.workspace_id = ?1 and u.id = ?2", Object[].class)
-                .setParameter(1, workspaceId).setParameter(2, userId).getResultList()
-                .map(rows -> rows.isEmpty() ? null : map(rows).get(0)));
+        return Panache.getSession()
+                .chain(session -> session.createNativeQuery(
+                                "select " + COLUMNS
+                                        + " from membership m join app_user u on u.id = m.user_id where m.workspace_id = ?1 and u.id = ?2",
+                                Object[].class)
+                        .setParameter(1, workspaceId)
+                        .setParameter(2, userId)
+                        .getResultList()
+                        .map(rows -> rows.isEmpty() ? null : map(rows).get(0)));
     }
 
     private static List<MemberView> map(List<Object[]> rows) {
         List<MemberView> members = new ArrayList<>(rows.size());
         for (Object[] r : rows) {
             String state = (String) r[11];
-            members.add(new MemberView(((Number) r[0]).longValue(), (String) r[1], (String) r[2], (String) r[3],
-                    (String) r[4], (String) r[5], (String) r[6], (String) r[7], (String) r[8], (String) r[9],
-                    "active".equals(state), Boolean.TRUE.equals(r[10]), state, time(r[12]), time(r[13])));
+            members.add(new MemberView(
+                    ((Number) r[0]).longValue(),
+                    (String) r[1],
+                    (String) r[2],
+                    (String) r[3],
+                    (String) r[4],
+                    (String) r[5],
+                    (String) r[6],
+                    (String) r[7],
+                    (String) r[8],
+                    (String) r[9],
+                    "active".equals(state),
+                    Boolean.TRUE.equals(r[10]),
+                    state,
+                    time(r[12]),
+                    time(r[13])));
         }
         return members;
     }
@@ -124,11 +168,11 @@ public class MemberRepository {
         if (value instanceof OffsetDateTime t) {
             return t;
         }
-        if (value instanceof java.time.Instant i) {
-            return i.atOffset(java.time.ZoneOffset.UTC);
+        if (value instanceof Instant i) {
+            return i.atOffset(ZoneOffset.UTC);
         }
-        if (value instanceof java.sql.Timestamp ts) {
-            return ts.toInstant().atOffset(java.time.ZoneOffset.UTC);
+        if (value instanceof Timestamp ts) {
+            return ts.toInstant().atOffset(ZoneOffset.UTC);
         }
         return value == null ? null : OffsetDateTime.parse(value.toString());
     }

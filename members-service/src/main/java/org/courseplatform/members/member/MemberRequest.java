@@ -15,5 +15,6 @@ public record MemberRequest(
         @JsonProperty("email_verified") String emailVerified,
         String locale,
         Boolean active,
-        @JsonProperty("disable_course_enrolment_notification") Boolean disableCourseEnrolmentNotification) {
-}
+
+        @JsonProperty("disable_course_enrolment_notification")
+        Boolean disableCourseEnrolmentNotification) {}

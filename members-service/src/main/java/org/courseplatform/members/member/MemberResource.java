@@ -15,6 +15,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Set;
+import org.courseplatform.members.group.GroupService;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.WorkspaceCaller;
@@ -31,10 +32,10 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class MemberResource {
 
     private final MemberService service;
-    private final org.courseplatform.members.group.GroupService groups;
+    private final GroupService groups;
     private final SecurityIdentity identity;
 
-    public MemberResource(MemberService service, org.courseplatform.members.group.GroupService groups, SecurityIdentity identity) {
+    public MemberResource(MemberService service, GroupService groups, SecurityIdentity identity) {
         this.service = service;
         this.groups = groups;
         this.identity = identity;
@@ -42,8 +43,12 @@ public class MemberResource {
 
     /** Searches, sorts and pages the workspace's members; the total is in X-Total-Count. */
     @GET
-    public Uni<RestResponse<List<MemberView>>> list(@QueryParam("search") String search, @QueryParam("sort") String sort,
-            @QueryParam("reverse") String reverse, @QueryParam("state") String state, @QueryParam("page") String page,
+    public Uni<RestResponse<List<MemberView>>> list(
+            @QueryParam("search") String search,
+            @QueryParam("sort") String sort,
+            @QueryParam("reverse") String reverse,
+            @QueryParam("state") String state,
+            @QueryParam("page") String page,
             @QueryParam("limit") String limit) {
         MemberQuery query = MemberQuery.parse(search, sort, reverse, state, page, limit);
         return service.list(caller().workspaceId(), query).map(p -> p.toResponse());
@@ -59,8 +64,7 @@ public class MemberResource {
             return service.create(caller, body, null);
         }
         // Password hashing is deliberately slow: never on the event loop.
-        return Workers.call(() -> Passwords.hash(body.password()))
-                .chain(hash -> service.create(caller, body, hash));
+        return Workers.call(() -> Passwords.hash(body.password())).chain(hash -> service.create(caller, body, hash));
     }
 
     @GET
@@ -100,8 +104,8 @@ public class MemberResource {
     /** {@code type} student|teacher, or the deprecated {@code action} study|teach. */
     @GET
     @Path("/{id}/groups")
-    public Uni<List<org.courseplatform.members.group.GroupService.MemberGroup>> ofMember(@PathParam("id") String id, @QueryParam("type") String type,
-            @QueryParam("action") String action) {
+    public Uni<List<GroupService.MemberGroup>> ofMember(
+            @PathParam("id") String id, @QueryParam("type") String type, @QueryParam("action") String action) {
         String role = QueryParams.oneOf("type", type, null, Set.of("student", "teacher"));
         String alias = QueryParams.oneOf("action", action, null, Set.of("study", "teach"));
         if (role != null && alias != null && !role.equals("study".equals(alias) ? "student" : "teacher")) {
@@ -113,8 +117,7 @@ public class MemberResource {
         return groups.ofMember(caller().workspaceId(), QueryParams.id("id", id), role);
     }
 
-    public record BatchRequest(List<String> emails) {
-    }
+    public record BatchRequest(List<String> emails) {}
 
     private WorkspaceCaller caller() {
         return Callers.workspace(identity);

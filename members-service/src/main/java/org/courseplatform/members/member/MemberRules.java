@@ -12,10 +12,10 @@ import org.courseplatform.platform.web.ApiException;
 final class MemberRules {
 
     static final Set<String> USER_TYPES = Set.of("student", "team");
-    private static final Pattern EMAIL = Pattern.compile("^[^@\\s\"<>(),;:\\\\\\[\\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$");
+    private static final Pattern EMAIL = Pattern.compile(
+            "^[^@\\s\"<>(),;:\\\\\\[\\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$");
 
-    private MemberRules() {
-    }
+    private MemberRules() {}
 
     static boolean validEmail(String email) {
         return email != null && email.length() <= 254 && EMAIL.matcher(email).matches();

@@ -46,7 +46,9 @@ public class MemberService {
     @WithSession
     public Uni<MemberView> get(long workspaceId, long userId) {
         return members.find(workspaceId, userId)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Member " + userId + " not found"));
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Member " + userId + " not found"));
     }
 
     /**
@@ -60,19 +62,20 @@ public class MemberService {
         boolean active = Boolean.TRUE.equals(request.active()) || request.password() != null;
         String state = active ? "active" : "pending";
         boolean quiet = Boolean.TRUE.equals(request.disableCourseEnrolmentNotification());
-        return writes.lockWorkspace(ws).chain(limit -> writes.userByEmail(ws, email).chain(existing -> {
-            if (existing != null && existing[1] != null && !"inactive".equals(existing[1])) {
-                return get(ws, ((Number) existing[0]).longValue());
-            }
-            Uni<Long> user = existing != null
-                    ? Uni.createFrom().item(((Number) existing[0]).longValue())
-                    : newUser(request, email, passwordHash);
-            return checkLimit(ws, limit, 1, false)
-                    .chain(() -> user)
-                    .call(id -> writes.join(ws, id, email, state, request, quiet))
-                    .chain(id -> members.find(ws, id))
-                    .call(view -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), view));
-        }));
+        return writes.lockWorkspace(ws)
+                .chain(limit -> writes.userByEmail(ws, email).chain(existing -> {
+                    if (existing != null && existing[1] != null && !"inactive".equals(existing[1])) {
+                        return get(ws, ((Number) existing[0]).longValue());
+                    }
+                    Uni<Long> user = existing != null
+                            ? Uni.createFrom().item(((Number) existing[0]).longValue())
+                            : newUser(request, email, passwordHash);
+                    return checkLimit(ws, limit, 1, false)
+                            .chain(() -> user)
+                            .call(id -> writes.join(ws, id, email, state, request, quiet))
+                            .chain(id -> members.find(ws, id))
+                            .call(view -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), view));
+                }));
     }
 
     /** Adds many emails at once, all or nothing; no roles, no enrolments. */
@@ -83,11 +86,14 @@ public class MemberService {
         return writes.lockWorkspace(ws).chain(limit -> {
             List<String> all = List.copyOf(unique);
             return collectExisting(ws, all, 0, new LinkedHashMap<>()).chain(existing -> {
-                long joining = all.stream().filter(e -> {
-                    Object[] row = existing.get(e);
-                    return row == null || row[1] == null || "inactive".equals(row[1]);
-                }).count();
-                return checkLimit(ws, limit, joining, true).chain(() -> addAll(caller, userType, all, existing, 0, new ArrayList<>()));
+                long joining = all.stream()
+                        .filter(e -> {
+                            Object[] row = existing.get(e);
+                            return row == null || row[1] == null || "inactive".equals(row[1]);
+                        })
+                        .count();
+                return checkLimit(ws, limit, joining, true)
+                        .chain(() -> addAll(caller, userType, all, existing, 0, new ArrayList<>()));
             });
         });
     }
@@ -95,21 +101,24 @@ public class MemberService {
     @WithTransaction
     public Uni<Void> unlink(WorkspaceCaller caller, long userId) {
         long ws = caller.workspaceId();
-        return get(ws, userId).chain(before -> writes.deactivate(ws, userId).chain(changed -> changed == 0
-                ? Uni.createFrom().voidItem()
-                : members.find(ws, userId).chain(view -> emit(Events.MEMBER_DEACTIVATED, ws, caller.testMode(), view))));
+        return get(ws, userId)
+                .chain(before -> writes.deactivate(ws, userId)
+                        .chain(changed -> changed == 0
+                                ? Uni.createFrom().voidItem()
+                                : members.find(ws, userId)
+                                        .chain(view -> emit(Events.MEMBER_DEACTIVATED, ws, caller.testMode(), view))));
     }
 
     @WithTransaction
     public Uni<MemberView> delete(WorkspaceCaller caller, long userId) {
         long ws = caller.workspaceId();
-        return get(ws, userId).call(before -> writes.remove(ws, userId))
+        return get(ws, userId)
+                .call(before -> writes.remove(ws, userId))
                 .call(before -> emit(Events.MEMBER_DELETED, ws, caller.testMode(), before));
     }
 
     /** {@code {id, email, username, state}}: the answer of a batch. */
-    public record BatchMember(long id, String email, String username, String state) {
-    }
+    public record BatchMember(long id, String email, String username, String state) {}
 
     private Uni<Long> newUser(MemberRequest request, String email, String passwordHash) {
         String username = request.username() != null ? request.username().strip() : email;
@@ -125,15 +134,19 @@ public class MemberService {
         if (limit == null || joining == 0) {
             return Uni.createFrom().voidItem();
         }
-        return writes.counted(ws).invoke(count -> {
-            if (count + joining > limit) {
-                String message = "The workspace has reached its user limit of " + limit + " (" + count + " members count toward it)";
-                throw batch ? ApiException.forbidden(message) : ApiException.unprocessable(message);
-            }
-        }).replaceWithVoid();
+        return writes.counted(ws)
+                .invoke(count -> {
+                    if (count + joining > limit) {
+                        String message = "The workspace has reached its user limit of " + limit + " (" + count
+                                + " members count toward it)";
+                        throw batch ? ApiException.forbidden(message) : ApiException.unprocessable(message);
+                    }
+                })
+                .replaceWithVoid();
     }
 
-    private Uni<Map<String, Object[]>> collectExisting(long ws, List<String> emails, int i, Map<String, Object[]> found) {
+    private Uni<Map<String, Object[]>> collectExisting(
+            long ws, List<String> emails, int i, Map<String, Object[]> found) {
         if (i == emails.size()) {
             return Uni.createFrom().item(found);
         }
@@ -145,8 +158,13 @@ public class MemberService {
         });
     }
 
-    private Uni<List<BatchMember>> addAll(WorkspaceCaller caller, String userType, List<String> emails,
-            Map<String, Object[]> existing, int i, List<BatchMember> added) {
+    private Uni<List<BatchMember>> addAll(
+            WorkspaceCaller caller,
+            String userType,
+            List<String> emails,
+            Map<String, Object[]> existing,
+            int i,
+            List<BatchMember> added) {
         if (i == emails.size()) {
             return Uni.createFrom().item(added);
         }
@@ -154,11 +172,14 @@ public class MemberService {
         String email = emails.get(i);
         Object[] row = existing.get(email);
         boolean member = row != null && row[1] != null && !"inactive".equals(row[1]);
-        MemberRequest bare = new MemberRequest(email, userType, null, null, null, null, null, null, null, null, null, null);
-        Uni<Long> user = row != null ? Uni.createFrom().item(((Number) row[0]).longValue()) : newUser(bare, email, null);
+        MemberRequest bare =
+                new MemberRequest(email, userType, null, null, null, null, null, null, null, null, null, null);
+        Uni<Long> user =
+                row != null ? Uni.createFrom().item(((Number) row[0]).longValue()) : newUser(bare, email, null);
         Uni<MemberView> view = member
                 ? user.chain(id -> members.find(ws, id))
-                : user.call(id -> writes.join(ws, id, email, "pending", bare, false)).chain(id -> members.find(ws, id))
+                : user.call(id -> writes.join(ws, id, email, "pending", bare, false))
+                        .chain(id -> members.find(ws, id))
                         .call(v -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), v));
         return view.chain(v -> {
             added.add(new BatchMember(v.id(), v.email(), v.username(), v.state()));
@@ -191,6 +212,7 @@ public class MemberService {
 
     private Uni<Void> emit(EventType<MemberChange> type, long ws, boolean testMode, MemberView view) {
         Member member = new Member(view.id(), view.email(), view.username(), view.state(), view.userType());
-        return outbox.add(type, Long.toString(view.id()), ws, testMode, new MemberChange(member)).replaceWithVoid();
+        return outbox.add(type, Long.toString(view.id()), ws, testMode, new MemberChange(member))
+                .replaceWithVoid();
     }
 }

@@ -19,8 +19,10 @@ public record MemberView(
         @JsonProperty("email_verified") String emailVerified,
         String locale,
         boolean active,
-        @JsonProperty("disable_course_enrolment_notification") boolean disableCourseEnrolmentNotification,
+
+        @JsonProperty("disable_course_enrolment_notification")
+        boolean disableCourseEnrolmentNotification,
+
         String state,
         OffsetDateTime created,
-        OffsetDateTime added) {
-}
+        OffsetDateTime added) {}

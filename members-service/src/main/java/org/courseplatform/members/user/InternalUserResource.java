@@ -45,8 +45,8 @@ public class InternalUserResource {
     /** The courses the member is enrolled in within the workspace, directly or through a group. */
     @GET
     @Path("/courses")
-    public Uni<List<UserAccessViews.EnrolledCourse>> courses(@PathParam("userId") String userId,
-            @QueryParam("workspaceId") String workspaceId) {
+    public Uni<List<UserAccessViews.EnrolledCourse>> courses(
+            @PathParam("userId") String userId, @QueryParam("workspaceId") String workspaceId) {
         checkCaller();
         return service.courses(QueryParams.id("workspaceId", workspaceId), QueryParams.id("userId", userId));
     }

@@ -12,9 +12,10 @@ public class UserAccessRepository {
     /** Most enrolled courses answered for one member: far more than anyone takes at once. */
     static final int MAX_COURSES = 1000;
 
-    private static final String MEMBERSHIPS = "select m.workspace_id, u.id, u.email, m.user_type, m.state, w.plan, w.addons,"
-            + " w.features from membership m join app_user u on u.id = m.user_id join workspace w on w.id = m.workspace_id"
-            + " where m.user_id = ?1 order by m.workspace_id";
+    private static final String MEMBERSHIPS =
+            "select m.workspace_id, u.id, u.email, m.user_type, m.state, w.plan, w.addons,"
+                    + " w.features from membership m join app_user u on u.id = m.user_id join workspace w on w.id = m.workspace_id"
+                    + " where m.user_id = ?1 order by m.workspace_id";
 
     /**
      * The member's courses: enrolled directly, or through a group they are in (with the group's
@@ -31,12 +32,17 @@ public class UserAccessRepository {
             + " order by c.id, x.group_id nulls first limit " + MAX_COURSES;
 
     Uni<List<Object[]>> memberships(long userId) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(MEMBERSHIPS, Object[].class).setParameter(1, userId)
-                .getResultList());
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(MEMBERSHIPS, Object[].class)
+                        .setParameter(1, userId)
+                        .getResultList());
     }
 
     Uni<List<Object[]>> courses(long workspaceId, long userId) {
-        return Panache.getSession().chain(s -> s.createNativeQuery(COURSES, Object[].class).setParameter(1, workspaceId)
-                .setParameter(2, userId).getResultList());
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(COURSES, Object[].class)
+                        .setParameter(1, workspaceId)
+                        .setParameter(2, userId)
+                        .getResultList());
     }
 }

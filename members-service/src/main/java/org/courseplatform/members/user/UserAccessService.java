@@ -26,9 +26,19 @@ public class UserAccessService {
     /** Every membership of the user, by workspace id; empty for an unknown user or one with none left. */
     @WithSession
     public Uni<List<UserAccessViews.Membership>> memberships(long userId) {
-        return repository.memberships(userId).map(rows -> rows.stream().map(r -> new UserAccessViews.Membership(
-                ((Number) r[0]).longValue(), ((Number) r[1]).longValue(), (String) r[2], (String) r[3], (String) r[4],
-                (String) r[5], split((String) r[6]), split((String) r[7]))).toList());
+        return repository
+                .memberships(userId)
+                .map(rows -> rows.stream()
+                        .map(r -> new UserAccessViews.Membership(
+                                ((Number) r[0]).longValue(),
+                                ((Number) r[1]).longValue(),
+                                (String) r[2],
+                                (String) r[3],
+                                (String) r[4],
+                                (String) r[5],
+                                split((String) r[6]),
+                                split((String) r[7])))
+                        .toList());
     }
 
     /** The member's courses in the workspace, each once (a direct enrolment before one through a group). */
@@ -38,15 +48,25 @@ public class UserAccessService {
             Map<Long, UserAccessViews.EnrolledCourse> once = new LinkedHashMap<>();
             for (Object[] r : rows) {
                 long id = ((Number) r[0]).longValue();
-                once.putIfAbsent(id, new UserAccessViews.EnrolledCourse(id, (String) r[1], (String) r[2],
-                        r[3] == null ? null : ((Number) r[3]).longValue(), (String) r[4]));
+                once.putIfAbsent(
+                        id,
+                        new UserAccessViews.EnrolledCourse(
+                                id,
+                                (String) r[1],
+                                (String) r[2],
+                                r[3] == null ? null : ((Number) r[3]).longValue(),
+                                (String) r[4]));
             }
             return new ArrayList<>(once.values());
         });
     }
 
     private static List<String> split(String names) {
-        return names == null || names.isBlank() ? List.of() : Arrays.stream(names.split(",")).map(String::strip)
-                .filter(s -> !s.isEmpty()).toList();
+        return names == null || names.isBlank()
+                ? List.of()
+                : Arrays.stream(names.split(","))
+                        .map(String::strip)
+                        .filter(s -> !s.isEmpty())
+                        .toList();
     }
 }

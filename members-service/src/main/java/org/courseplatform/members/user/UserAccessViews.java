@@ -5,22 +5,26 @@ import java.util.List;
 /** The answers of the internal user API. */
 public final class UserAccessViews {
 
-    private UserAccessViews() {
-    }
+    private UserAccessViews() {}
 
     /**
      * One membership of a user: the workspace, the member (its id is the user's), the email,
      * {@code userType} (team, student or null), {@code status} (active, pending, inactive) and the
      * workspace's plan and entitlements, which decide what the member may use there.
      */
-    public record Membership(long workspaceId, long memberId, String email, String userType, String status, String plan,
-            List<String> addons, List<String> features) {
-    }
+    public record Membership(
+            long workspaceId,
+            long memberId,
+            String email,
+            String userType,
+            String status,
+            String plan,
+            List<String> addons,
+            List<String> features) {}
 
     /**
      * A course the member is enrolled in, with its title and tenant from the course projection;
      * {@code groupId} is the group it came through (null: enrolled directly), {@code role} the role.
      */
-    public record EnrolledCourse(long courseId, String title, String clientIdentifier, Long groupId, String role) {
-    }
+    public record EnrolledCourse(long courseId, String title, String clientIdentifier, Long groupId, String role) {}
 }

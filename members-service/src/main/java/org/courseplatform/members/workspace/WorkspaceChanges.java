@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.courseplatform.platform.web.ApiError;
@@ -14,8 +13,12 @@ import org.courseplatform.platform.web.ApiException;
  * A validated create or update of a workspace. Read from the raw JSON so that an update can
  * tell "userLimit": null (no limit) from a userLimit that was not sent.
  */
-record WorkspaceChanges(Optional<String> name, Optional<String> plan, Optional<List<String>> addons,
-        Optional<List<String>> features, Optional<Optional<Integer>> userLimit) {
+record WorkspaceChanges(
+        Optional<String> name,
+        Optional<String> plan,
+        Optional<List<String>> addons,
+        Optional<List<String>> features,
+        Optional<Optional<Integer>> userLimit) {
 
     static final Set<String> PLANS = Set.of("starter", "build", "scale", "enterprise");
     static final Set<String> ADDONS = Set.of("scorm_hosting");
@@ -73,7 +76,8 @@ record WorkspaceChanges(Optional<String> name, Optional<String> plan, Optional<L
         return new WorkspaceChanges(name, plan, addons, features, userLimit);
     }
 
-    private static Optional<List<String>> names(JsonNode body, String field, Set<String> allowed, List<ApiError.Detail> problems) {
+    private static Optional<List<String>> names(
+            JsonNode body, String field, Set<String> allowed, List<ApiError.Detail> problems) {
         if (!body.has(field) || body.get(field).isNull()) {
             return Optional.empty();
         }
@@ -100,5 +104,4 @@ record WorkspaceChanges(Optional<String> name, Optional<String> plan, Optional<L
         features.ifPresent(v -> w.features = String.join(",", v));
         userLimit.ifPresent(v -> w.userLimit = v.orElse(null));
     }
-
 }

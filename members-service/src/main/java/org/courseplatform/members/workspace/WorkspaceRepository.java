@@ -4,5 +4,4 @@ import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 
 @ApplicationScoped
-public class WorkspaceRepository implements PanacheRepositoryBase<Workspace, Long> {
-}
+public class WorkspaceRepository implements PanacheRepositoryBase<Workspace, Long> {}

@@ -31,10 +31,11 @@ public class WorkspaceService {
         Workspace workspace = new Workspace();
         changes.applyTo(workspace);
         workspace.createdAt = workspace.updatedAt = now();
-        return workspaces.persist(workspace)
+        return workspaces
+                .persist(workspace)
                 .map(WorkspaceView::of)
-                .call(view -> outbox.add(Events.WORKSPACE_CREATED, Long.toString(view.id()), view.id(),
-                        false, view.event()))
+                .call(view ->
+                        outbox.add(Events.WORKSPACE_CREATED, Long.toString(view.id()), view.id(), false, view.event()))
                 .invoke(view -> Log.infof("Created workspace %d (%s, plan %s)", view.id(), view.name(), view.plan()));
     }
 
@@ -57,7 +58,11 @@ public class WorkspaceService {
 
     /** The workspace or a 404; for use inside a session. */
     public Uni<Workspace> require(long id) {
-        return workspaces.findById(id).onItem().ifNull().failWith(() -> ApiException.notFound("Workspace " + id + " not found"));
+        return workspaces
+                .findById(id)
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Workspace " + id + " not found"));
     }
 
     static OffsetDateTime now() {

@@ -39,10 +39,15 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
         }
         server.createContext("/", this::handle);
         server.start();
-        return Map.of("platform.keycloak.url", "http://127.0.0.1:" + server.getAddress().getPort(),
-                "platform.keycloak.realm", "course-platform",
-                "platform.keycloak.client-id", "members-service",
-                "platform.keycloak.client-secret", SECRET);
+        return Map.of(
+                "platform.keycloak.url",
+                "http://127.0.0.1:" + server.getAddress().getPort(),
+                "platform.keycloak.realm",
+                "course-platform",
+                "platform.keycloak.client-id",
+                "members-service",
+                "platform.keycloak.client-secret",
+                SECRET);
     }
 
     @Override
@@ -54,7 +59,10 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
 
     /** The user with this username, or null. */
     static ObjectNode user(String username) {
-        return USERS.values().stream().filter(u -> username.equals(u.path("username").asText())).findFirst().orElse(null);
+        return USERS.values().stream()
+                .filter(u -> username.equals(u.path("username").asText()))
+                .findFirst()
+                .orElse(null);
     }
 
     private void handle(HttpExchange x) throws IOException {
@@ -95,7 +103,8 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
             } else if (method.equals("PUT") && path.startsWith(prefix + "/")) {
                 String id = path.substring(prefix.length() + 1);
                 JsonNode update = MAPPER.readTree(body);
-                CALLS.add("update " + USERS.get(id).path("username").asText() + " enabled=" + update.path("enabled").asBoolean());
+                CALLS.add("update " + USERS.get(id).path("username").asText() + " enabled="
+                        + update.path("enabled").asBoolean());
                 USERS.get(id).setAll((ObjectNode) update);
                 send(x, 204, "");
             } else if (method.equals("POST") && path.endsWith("/logout")) {
@@ -104,7 +113,8 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
                 send(x, 204, "");
             } else if (method.equals("DELETE") && path.startsWith(prefix + "/")) {
                 ObjectNode removed = USERS.remove(path.substring(prefix.length() + 1));
-                CALLS.add("delete " + (removed == null ? "?" : removed.path("username").asText()));
+                CALLS.add("delete "
+                        + (removed == null ? "?" : removed.path("username").asText()));
                 send(x, removed == null ? 404 : 204, "");
             } else {
                 send(x, 404, "{}");

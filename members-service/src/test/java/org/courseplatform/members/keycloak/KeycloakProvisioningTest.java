@@ -50,11 +50,20 @@ class KeycloakProvisioningTest {
         String[] b = workspaceKey();
         String email = "Kc-" + UUID.randomUUID() + "@Example.com";
         String username = email.toLowerCase();
-        long id = given().header("Authorization", a[1]).contentType("application/json")
-                .body("{\"email\":\"" + email + "\",\"password\":\"correct horse\",\"userType\":\"team\",\"firstname\":\"Ada\",\"lastname\":\"Lovelace\"}")
-                .post("/api/v1/members").then().statusCode(200).extract().jsonPath().getLong("id");
+        long id = given().header("Authorization", a[1])
+                .contentType("application/json")
+                .body(
+                        "{\"email\":\"" + email
+                                + "\",\"password\":\"correct horse\",\"userType\":\"team\",\"firstname\":\"Ada\",\"lastname\":\"Lovelace\"}")
+                .post("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
 
-        ObjectNode user = await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.user(username), u -> u != null);
+        ObjectNode user =
+                await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.user(username), u -> u != null);
         assertThat(user.path("email").asText()).isEqualTo(username);
         assertThat(user.path("emailVerified").asBoolean()).isTrue();
         assertThat(user.path("enabled").asBoolean()).isTrue();
@@ -63,25 +72,51 @@ class KeycloakProvisioningTest {
         assertThat(user.at("/attributes/platform_user_id/0").asText()).isEqualTo(Long.toString(id));
         JsonNode credential = user.at("/credentials/0");
         assertThat(credential.path("type").asText()).isEqualTo("password");
-        assertThat(mapper.readTree(credential.path("credentialData").asText()).path("algorithm").asText()).isEqualTo("pbkdf2-sha256");
+        assertThat(mapper.readTree(credential.path("credentialData").asText())
+                        .path("algorithm")
+                        .asText())
+                .isEqualTo("pbkdf2-sha256");
 
         // A second workspace: still one Keycloak user. Unlinked there, the first keeps it enabled.
-        given().header("Authorization", b[1]).contentType("application/json").body("{\"email\":\"" + email + "\",\"active\":true}")
-                .post("/api/v1/members").then().statusCode(200);
-        given().header("Authorization", b[1]).patch("/api/v1/members/unlink/" + id).then().statusCode(204);
-        await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.CALLS.stream().filter(c -> c.equals("update " + username + " enabled=true")).count() >= 2);
+        given().header("Authorization", b[1])
+                .contentType("application/json")
+                .body("{\"email\":\"" + email + "\",\"active\":true}")
+                .post("/api/v1/members")
+                .then()
+                .statusCode(200);
+        given().header("Authorization", b[1])
+                .patch("/api/v1/members/unlink/" + id)
+                .then()
+                .statusCode(204);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> FakeKeycloak.CALLS.stream()
+                                .filter(c -> c.equals("update " + username + " enabled=true"))
+                                .count()
+                        >= 2);
         assertThat(FakeKeycloak.user(username).path("enabled").asBoolean()).isTrue();
         assertThat(FakeKeycloak.CALLS).doesNotContain("logout " + username);
 
         // No active membership left: disabled and signed out.
-        given().header("Authorization", a[1]).patch("/api/v1/members/unlink/" + id).then().statusCode(204);
+        given().header("Authorization", a[1])
+                .patch("/api/v1/members/unlink/" + id)
+                .then()
+                .statusCode(204);
         await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.CALLS.contains("logout " + username));
         assertThat(FakeKeycloak.user(username).path("enabled").asBoolean()).isFalse();
-        assertThat(FakeKeycloak.CALLS.stream().filter(c -> c.startsWith("create " + username)).count()).isEqualTo(1);
+        assertThat(FakeKeycloak.CALLS.stream()
+                        .filter(c -> c.startsWith("create " + username))
+                        .count())
+                .isEqualTo(1);
 
         // No membership at all: deleted.
-        given().header("Authorization", a[1]).delete("/api/v1/members/" + id).then().statusCode(201);
-        given().header("Authorization", b[1]).delete("/api/v1/members/" + id).then().statusCode(201);
+        given().header("Authorization", a[1])
+                .delete("/api/v1/members/" + id)
+                .then()
+                .statusCode(201);
+        given().header("Authorization", b[1])
+                .delete("/api/v1/members/" + id)
+                .then()
+                .statusCode(201);
         await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.user(username) == null);
         assertThat(FakeKeycloak.CALLS).contains("delete " + username);
     }
@@ -91,11 +126,15 @@ class KeycloakProvisioningTest {
         String[] a = workspaceKey();
         String email = "backfill-" + UUID.randomUUID() + "@example.com";
         // A user and membership written as an older version (or a restore) would: no event.
-        long id = pool.withTransaction(c -> c.preparedQuery("insert into app_user (email, username) values ($1, $1) returning id")
-                        .execute(Tuple.of(email)).map(rows -> rows.iterator().next().getLong(0))
-                        .call(userId -> c.preparedQuery("insert into membership (workspace_id, user_id, state, user_type) values ($1, $2, 'active', 'student')")
+        long id = pool.withTransaction(c -> c.preparedQuery(
+                                "insert into app_user (email, username) values ($1, $1) returning id")
+                        .execute(Tuple.of(email))
+                        .map(rows -> rows.iterator().next().getLong(0))
+                        .call(userId -> c.preparedQuery(
+                                        "insert into membership (workspace_id, user_id, state, user_type) values ($1, $2, 'active', 'student')")
                                 .execute(Tuple.of(Long.parseLong(a[0]), userId))))
-                .await().atMost(Duration.ofSeconds(10));
+                .await()
+                .atMost(Duration.ofSeconds(10));
         assertThat(FakeKeycloak.user(email)).isNull();
 
         backfill.run().await().atMost(Duration.ofSeconds(30));
@@ -103,20 +142,39 @@ class KeycloakProvisioningTest {
         ObjectNode user = FakeKeycloak.user(email);
         assertThat(user).isNotNull();
         assertThat(user.at("/attributes/platform_user_id/0").asText()).isEqualTo(Long.toString(id));
-        assertThat(user.path("credentials").isMissingNode()).as("no password: none imported").isTrue();
+        assertThat(user.path("credentials").isMissingNode())
+                .as("no password: none imported")
+                .isTrue();
         long calls = FakeKeycloak.CALLS.size();
         backfill.run().await().atMost(Duration.ofSeconds(30));
-        assertThat(FakeKeycloak.CALLS.stream().skip(calls).filter(c -> c.contains(email))).as("a second run has nothing to do").isEmpty();
+        assertThat(FakeKeycloak.CALLS.stream().skip(calls).filter(c -> c.contains(email)))
+                .as("a second run has nothing to do")
+                .isEmpty();
     }
 
     /** {workspaceId, Authorization header of a live key}, through the operator API. */
     private static String[] workspaceKey() {
         String operator = ConfigProvider.getConfig().getValue("platform.auth.operator-token", String.class);
-        long ws = given().auth().oauth2(operator).contentType("application/json")
+        long ws = given().auth()
+                .oauth2(operator)
+                .contentType("application/json")
                 .body("{\"name\":\"Keycloak\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}")
-                .post("/admin/v1/workspaces").then().statusCode(201).extract().jsonPath().getLong("id");
-        String key = given().auth().oauth2(operator).contentType("application/json").body("{\"mode\":\"live\",\"name\":\"k\"}")
-                .post("/admin/v1/workspaces/" + ws + "/api-keys").then().statusCode(201).extract().jsonPath().getString("key");
+                .post("/admin/v1/workspaces")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        String key = given().auth()
+                .oauth2(operator)
+                .contentType("application/json")
+                .body("{\"mode\":\"live\",\"name\":\"k\"}")
+                .post("/admin/v1/workspaces/" + ws + "/api-keys")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("key");
         return new String[] {Long.toString(ws), "SERVICE:" + ws + ":" + key};
     }
 }

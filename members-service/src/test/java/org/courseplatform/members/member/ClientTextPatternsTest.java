@@ -11,7 +11,10 @@ class ClientTextPatternsTest {
     @Test
     void emailsAreCheckedInLinearTimeWhateverTheirLength() {
         Linearity.assertLinear("email of labels", 4_000_000, n -> "a@" + "a-".repeat(n / 2), MemberRules::validEmail);
-        Linearity.assertLinear("email of dots", 4_000_000, n -> "a".repeat(64) + "@" + "a.".repeat(n / 2) + "-",
+        Linearity.assertLinear(
+                "email of dots",
+                4_000_000,
+                n -> "a".repeat(64) + "@" + "a.".repeat(n / 2) + "-",
                 MemberRules::validEmail);
         String longest = "a".repeat(64) + "@" + "a.".repeat(94) + "-";
         assertThat(longest).hasSizeLessThanOrEqualTo(254);

@@ -22,22 +22,27 @@ class PasswordsInKeycloakTest {
 
     @Test
     void anImportedHashVerifiesThePasswordItWasMadeFromAndNoOther() throws Exception {
-        for (String password : new String[] {"Short8ch", "correct horse battery staple", "pässwörd-ünïcode", "x".repeat(200)}) {
-            KeycloakApi.Credential credential = KeycloakCredentials.fromPlatformHash(Passwords.hash(password)).orElseThrow();
+        for (String password :
+                new String[] {"Short8ch", "correct horse battery staple", "pässwörd-ünïcode", "x".repeat(200)}) {
+            KeycloakApi.Credential credential = KeycloakCredentials.fromPlatformHash(Passwords.hash(password))
+                    .orElseThrow();
             assertThat(credential.type()).isEqualTo("password");
             assertThat(keycloakVerifies(password, credential)).as(password).isTrue();
             assertThat(keycloakVerifies(password + "!", credential)).isFalse();
-            assertThat(keycloakVerifies(password.toUpperCase(), credential)).isEqualTo(password.equals(password.toUpperCase()));
+            assertThat(keycloakVerifies(password.toUpperCase(), credential))
+                    .isEqualTo(password.equals(password.toUpperCase()));
         }
     }
 
     @Test
     void theCredentialNamesTheAlgorithmAndIterationsOfTheHash() throws Exception {
         String hash = Passwords.hash("correct horse");
-        JsonNode data = mapper.readTree(KeycloakCredentials.fromPlatformHash(hash).orElseThrow().credentialData());
+        JsonNode data = mapper.readTree(
+                KeycloakCredentials.fromPlatformHash(hash).orElseThrow().credentialData());
         assertThat(data.get("algorithm").asText()).isEqualTo("pbkdf2-sha256");
         assertThat(data.get("hashIterations").asInt()).isEqualTo(Integer.parseInt(hash.split("\\$")[1]));
-        JsonNode secret = mapper.readTree(KeycloakCredentials.fromPlatformHash(hash).orElseThrow().secretData());
+        JsonNode secret = mapper.readTree(
+                KeycloakCredentials.fromPlatformHash(hash).orElseThrow().secretData());
         assertThat(secret.get("value").asText()).endsWith("=").hasSize(44);
         assertThat(secret.get("salt").asText()).endsWith("==").hasSize(24);
     }
@@ -46,8 +51,10 @@ class PasswordsInKeycloakTest {
     void noHashOrAnotherFormatGivesNoCredential() {
         assertThat(KeycloakCredentials.fromPlatformHash(null)).isEmpty();
         assertThat(KeycloakCredentials.fromPlatformHash("bcrypt$2b$10$abc")).isEmpty();
-        assertThat(KeycloakCredentials.fromPlatformHash("pbkdf2$x$c2FsdA$aGFzaA")).isEmpty();
-        assertThat(KeycloakCredentials.fromPlatformHash("pbkdf2$1000$not base64!$aGFzaA")).isEmpty();
+        assertThat(KeycloakCredentials.fromPlatformHash("pbkdf2$x$c2FsdA$aGFzaA"))
+                .isEmpty();
+        assertThat(KeycloakCredentials.fromPlatformHash("pbkdf2$1000$not base64!$aGFzaA"))
+                .isEmpty();
     }
 
     private boolean keycloakVerifies(String password, KeycloakApi.Credential credential) throws Exception {
@@ -58,7 +65,9 @@ class PasswordsInKeycloakTest {
         String value = secret.get("value").asText();
         int keySize = Base64.getDecoder().decode(value).length * 8;
         byte[] key = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256")
-                .generateSecret(new PBEKeySpec(password.toCharArray(), salt, data.get("hashIterations").asInt(), keySize)).getEncoded();
+                .generateSecret(new PBEKeySpec(
+                        password.toCharArray(), salt, data.get("hashIterations").asInt(), keySize))
+                .getEncoded();
         return Base64.getEncoder().encodeToString(key).equals(value);
     }
 }

@@ -15,6 +15,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 import org.courseplatform.migrations.course.CourseScope;
 import org.courseplatform.platform.events.Events;
@@ -54,15 +55,19 @@ public class BatchService {
      */
     @WithSession
     public Uni<BatchView> get(CourseScope scope, UUID id) {
-        return Panache.getSession().chain(session -> session.find(MigrationBatch.class, id)
-                .map(b -> b == null || !sees(scope, b) ? null : b)
-                .onItem().ifNull().failWith(() -> ApiException.notFound("Migration batch " + id + " not found"))
-                .chain(batch -> items(session, id).map(items -> view(batch, items))));
+        return Panache.getSession()
+                .chain(session -> session.find(MigrationBatch.class, id)
+                        .map(b -> b == null || !sees(scope, b) ? null : b)
+                        .onItem()
+                        .ifNull()
+                        .failWith(() -> ApiException.notFound("Migration batch " + id + " not found"))
+                        .chain(batch -> items(session, id).map(items -> view(batch, items))));
     }
 
     private static boolean sees(CourseScope scope, MigrationBatch batch) {
-        return batch.workspaceId == scope.workspaceId() && (!scope.restricted()
-                || batch.restricted && java.util.Objects.equals(batch.clientIdentifier, scope.clientIdentifier()));
+        return batch.workspaceId == scope.workspaceId()
+                && (!scope.restricted()
+                        || batch.restricted && Objects.equals(batch.clientIdentifier, scope.clientIdentifier()));
     }
 
     /** A new pending batch with one pending item per course, in the order asked, keeping the caller's scope for the workers. */
@@ -87,10 +92,12 @@ public class BatchService {
             item.screens = "[]";
             items.add(item);
         }
-        return Panache.getSession().chain(session -> session.persist(batch)
-                .chain(() -> session.persistAll(items.toArray()))
-                .call(session::flush))
-                .invoke(() -> Log.debugf("Migration batch %s: %d courses for workspace %d", batch.id, items.size(), workspaceId))
+        return Panache.getSession()
+                .chain(session -> session.persist(batch)
+                        .chain(() -> session.persistAll(items.toArray()))
+                        .call(session::flush))
+                .invoke(() -> Log.debugf(
+                        "Migration batch %s: %d courses for workspace %d", batch.id, items.size(), workspaceId))
                 .map(ignored -> view(batch, items));
     }
 
@@ -102,46 +109,68 @@ public class BatchService {
      */
     @WithTransaction
     public Uni<Void> finish(BatchWorker.Claim claim, ItemResult result) {
-        return Panache.getSession().chain(session -> session
-                .find(MigrationBatch.class, claim.batchId(), LockModeType.PESSIMISTIC_WRITE)
-                .chain(batch -> session.createNativeQuery(FINISH_ITEM)
-                        .setParameter(1, result.status()).setParameter(2, result.title())
-                        .setParameter(3, result.total()).setParameter(4, result.changed())
-                        .setParameter(5, json(result.blocked())).setParameter(6, json(result.screens()))
-                        .setParameter(7, result.error()).setParameter(8, result.reason())
-                        .setParameter(9, claim.jobId()).setParameter(10, claim.attempts())
-                        .executeUpdate()
-                        .chain(updated -> updated == 0 ? superseded(claim)
-                                : items(session, batch.id).chain(items -> record(batch, items, claim.jobId())))));
+        return Panache.getSession()
+                .chain(session -> session.find(MigrationBatch.class, claim.batchId(), LockModeType.PESSIMISTIC_WRITE)
+                        .chain(batch -> session.createNativeQuery(FINISH_ITEM)
+                                .setParameter(1, result.status())
+                                .setParameter(2, result.title())
+                                .setParameter(3, result.total())
+                                .setParameter(4, result.changed())
+                                .setParameter(5, json(result.blocked()))
+                                .setParameter(6, json(result.screens()))
+                                .setParameter(7, result.error())
+                                .setParameter(8, result.reason())
+                                .setParameter(9, claim.jobId())
+                                .setParameter(10, claim.attempts())
+                                .executeUpdate()
+                                .chain(updated -> updated == 0
+                                        ? superseded(claim)
+                                        : items(session, batch.id)
+                                                .chain(items -> record(batch, items, claim.jobId())))));
     }
 
     private Uni<Void> record(MigrationBatch batch, List<MigrationItem> items, long jobId) {
         boolean open = items.stream().anyMatch(i -> "pending".equals(i.status) || "processing".equals(i.status));
         if (!open && batch.completedAt == null) {
-            boolean clean = items.stream().allMatch(i -> "migrated".equals(i.status) || "already_modern".equals(i.status));
+            boolean clean =
+                    items.stream().allMatch(i -> "migrated".equals(i.status) || "already_modern".equals(i.status));
             batch.status = clean ? "completed" : "completed_with_errors";
             batch.completedAt = now();
         }
         BatchView view = view(batch, items);
         String subject = batch.id.toString();
-        Uni<Void> events = outbox.add(Events.MIGRATION_PROGRESS, subject, batch.workspaceId, batch.testMode,
-                view.progressEvent(jobId)).replaceWithVoid();
+        Uni<Void> events = outbox.add(
+                        Events.MIGRATION_PROGRESS,
+                        subject,
+                        batch.workspaceId,
+                        batch.testMode,
+                        view.progressEvent(jobId))
+                .replaceWithVoid();
         if (batch.completedAt != null && !open) {
-            events = events.chain(() -> outbox.add(Events.MIGRATION_COMPLETED, subject, batch.workspaceId,
-                    batch.testMode, view.completedEvent())).replaceWithVoid()
+            events = events.chain(() -> outbox.add(
+                            Events.MIGRATION_COMPLETED,
+                            subject,
+                            batch.workspaceId,
+                            batch.testMode,
+                            view.completedEvent()))
+                    .replaceWithVoid()
                     .invoke(() -> Log.debugf("Migration batch %s %s", batch.id, batch.status));
         }
         return events;
     }
 
     private static Uni<Void> superseded(BatchWorker.Claim claim) {
-        Log.debugf("Migration item %d: claim at attempt %d was taken over; result dropped", claim.jobId(), claim.attempts());
+        Log.debugf(
+                "Migration item %d: claim at attempt %d was taken over; result dropped",
+                claim.jobId(), claim.attempts());
         return Uni.createFrom().voidItem();
     }
 
     private static Uni<List<MigrationItem>> items(Mutiny.Session session, UUID batchId) {
-        return session.createSelectionQuery("from MigrationItem where batchId = :id order by jobId", MigrationItem.class)
-                .setParameter("id", batchId).getResultList();
+        return session.createSelectionQuery(
+                        "from MigrationItem where batchId = :id order by jobId", MigrationItem.class)
+                .setParameter("id", batchId)
+                .getResultList();
     }
 
     /** The batch status response; {@code counts} adds up to {@code total} by construction. */
@@ -158,10 +187,26 @@ public class BatchService {
                 default -> failed++;
             }
         }
-        List<BatchView.Item> views = items.stream().map(i -> new BatchView.Item(i.jobId, i.courseId, i.title, i.status,
-                i.total, i.changed, read(i.blocked), read(i.screens), i.error, i.reason)).toList();
-        return new BatchView(batch.id, batch.status, batch.createdAt, batch.completedAt,
-                new BatchView.Counts(items.size(), pending, processing, succeeded, failed), views);
+        List<BatchView.Item> views = items.stream()
+                .map(i -> new BatchView.Item(
+                        i.jobId,
+                        i.courseId,
+                        i.title,
+                        i.status,
+                        i.total,
+                        i.changed,
+                        read(i.blocked),
+                        read(i.screens),
+                        i.error,
+                        i.reason))
+                .toList();
+        return new BatchView(
+                batch.id,
+                batch.status,
+                batch.createdAt,
+                batch.completedAt,
+                new BatchView.Counts(items.size(), pending, processing, succeeded, failed),
+                views);
     }
 
     private JsonNode read(String value) {

@@ -7,17 +7,26 @@ import java.util.UUID;
 import org.courseplatform.platform.events.EventData;
 
 /** The batch status response (SPEC.md, Migration batch). */
-public record BatchView(UUID id, String status, OffsetDateTime created, OffsetDateTime completed, Counts counts,
-        List<Item> items) {
+public record BatchView(
+        UUID id, String status, OffsetDateTime created, OffsetDateTime completed, Counts counts, List<Item> items) {
 
-    public record Counts(int total, int pending, int processing, int succeeded, int failed) {
-    }
+    public record Counts(int total, int pending, int processing, int succeeded, int failed) {}
 
-    public record Item(long jobId, long courseId, String title, String status, int total, int changed, JsonNode blocked,
-            JsonNode screens, String error, String reason) {
+    public record Item(
+            long jobId,
+            long courseId,
+            String title,
+            String status,
+            int total,
+            int changed,
+            JsonNode blocked,
+            JsonNode screens,
+            String error,
+            String reason) {
 
         EventData.BatchItem event() {
-            return new EventData.BatchItem(jobId, courseId, title, status, total, changed, blocked, screens, error, reason);
+            return new EventData.BatchItem(
+                    jobId, courseId, title, status, total, changed, blocked, screens, error, reason);
         }
     }
 
@@ -28,12 +37,17 @@ public record BatchView(UUID id, String status, OffsetDateTime created, OffsetDa
 
     /** The {@code data} of {@code migration.progress}: this view plus the item of {@code jobId}, which just finished. */
     EventData.BatchProgress progressEvent(long jobId) {
-        EventData.BatchItem item = items.stream().filter(i -> i.jobId() == jobId).findFirst().orElseThrow().event();
+        EventData.BatchItem item = items.stream()
+                .filter(i -> i.jobId() == jobId)
+                .findFirst()
+                .orElseThrow()
+                .event();
         return new EventData.BatchProgress(id, status, created, completed, eventCounts(), itemEvents(), item);
     }
 
     private EventData.BatchCounts eventCounts() {
-        return new EventData.BatchCounts(counts.total(), counts.pending(), counts.processing(), counts.succeeded(), counts.failed());
+        return new EventData.BatchCounts(
+                counts.total(), counts.pending(), counts.processing(), counts.succeeded(), counts.failed());
     }
 
     private List<EventData.BatchItem> itemEvents() {

@@ -52,8 +52,7 @@ public class BatchWorker {
      * One claimed item: what the worker needs to migrate it (the course and the scope of the
      * request that made the batch) and to prove the claim is still its own.
      */
-    public record Claim(long jobId, UUID batchId, long courseId, UUID requestId, int attempts, CourseScope scope) {
-    }
+    public record Claim(long jobId, UUID batchId, long courseId, UUID requestId, int attempts, CourseScope scope) {}
 
     private final Pool pool;
     private final Vertx vertx;
@@ -70,7 +69,9 @@ public class BatchWorker {
         this.config = config;
     }
 
-    @Scheduled(every = "${migrations.worker.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(
+            every = "${migrations.worker.poll-interval:1s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void poll() {
         wake();
     }
@@ -84,31 +85,43 @@ public class BatchWorker {
     }
 
     private Uni<Claim> claim() {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.worker().lease().toSeconds())).map(rows -> {
-            if (rows.size() == 0) {
-                return null;
-            }
-            Row row = rows.iterator().next();
-            return new Claim(row.getLong("job_id"), row.getUUID("batch_id"), row.getLong("course_id"),
-                    row.getUUID("request_id"), row.getInteger("attempts"), new CourseScope(row.getLong("workspace_id"),
-                            row.getBoolean("test_mode"), row.getBoolean("restricted"), row.getString("client_identifier")));
-        });
+        return pool.preparedQuery(CLAIM)
+                .execute(Tuple.of(config.worker().lease().toSeconds()))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return null;
+                    }
+                    Row row = rows.iterator().next();
+                    return new Claim(
+                            row.getLong("job_id"),
+                            row.getUUID("batch_id"),
+                            row.getLong("course_id"),
+                            row.getUUID("request_id"),
+                            row.getInteger("attempts"),
+                            new CourseScope(
+                                    row.getLong("workspace_id"),
+                                    row.getBoolean("test_mode"),
+                                    row.getBoolean("restricted"),
+                                    row.getString("client_identifier")));
+                });
     }
 
     private Uni<Void> work(Claim claim) {
         int max = config.worker().maxAttempts();
         if (claim.attempts() > max) {
             // Every earlier attempt ended without an answer (its worker died or hung past the lease).
-            return batches.finish(claim, ItemResult.failed("unavailable",
-                    "Gave up after " + max + " attempts that did not finish"));
+            return batches.finish(
+                    claim, ItemResult.failed("unavailable", "Gave up after " + max + " attempts that did not finish"));
         }
         return migrator.migrate(claim.scope(), claim.courseId(), claim.requestId())
                 .map(ItemResult::of)
                 .onFailure(CourseMigrator.DefinitiveFailure.class)
                 .recoverWithItem(e -> rejected((CourseMigrator.DefinitiveFailure) e))
-                .onFailure().recoverWithUni(e -> retryLater(claim, e))
+                .onFailure()
+                .recoverWithUni(e -> retryLater(claim, e))
                 .chain(result -> result == null ? Uni.createFrom().voidItem() : batches.finish(claim, result))
-                .onFailure().recoverWithUni(e -> {
+                .onFailure()
+                .recoverWithUni(e -> {
                     // The result could not be recorded (database trouble): the lease brings the item back.
                     Log.warnf("Migration item %d: could not record the result: %s", claim.jobId(), e.toString());
                     return Uni.createFrom().voidItem();
@@ -117,14 +130,18 @@ public class BatchWorker {
 
     /** A transient failure: the item goes back to pending with a back-off, or fails once attempts are spent. */
     private Uni<ItemResult> retryLater(Claim claim, Throwable e) {
-        String problem = e instanceof TimeoutException ? "course-service did not answer in time"
+        String problem = e instanceof TimeoutException
+                ? "course-service did not answer in time"
                 : "course-service could not be reached: " + e.getMessage();
-        Log.warnf("Migration item %d (course %d), attempt %d: %s", claim.jobId(), claim.courseId(), claim.attempts(), problem);
+        Log.warnf(
+                "Migration item %d (course %d), attempt %d: %s",
+                claim.jobId(), claim.courseId(), claim.attempts(), problem);
         if (claim.attempts() >= config.worker().maxAttempts()) {
             return Uni.createFrom().item(ItemResult.failed("unavailable", problem));
         }
         long delay = config.worker().retryDelay().toSeconds() * claim.attempts();
-        return pool.preparedQuery(RELEASE).execute(Tuple.of(claim.jobId(), claim.attempts(), problem, delay))
+        return pool.preparedQuery(RELEASE)
+                .execute(Tuple.of(claim.jobId(), claim.attempts(), problem, delay))
                 .replaceWith((ItemResult) null);
     }
 

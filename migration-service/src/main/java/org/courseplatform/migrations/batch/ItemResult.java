@@ -13,14 +13,27 @@ import org.courseplatform.migrations.course.CourseOutcome;
  *               {@code failed} {@code not_found}, {@code conflict}, {@code unprocessable},
  *               {@code too_large}, {@code rejected} or {@code unavailable}; else null
  */
-public record ItemResult(String status, String title, int total, int changed, List<CourseOutcome.BlockedScreen> blocked,
-        List<String> screens, String error, String reason) {
+public record ItemResult(
+        String status,
+        String title,
+        int total,
+        int changed,
+        List<CourseOutcome.BlockedScreen> blocked,
+        List<String> screens,
+        String error,
+        String reason) {
 
     static ItemResult of(CourseOutcome outcome) {
         boolean blocked = "blocked".equals(outcome.status());
-        return new ItemResult(outcome.status(), outcome.title(), outcome.total(), outcome.changed(),
+        return new ItemResult(
+                outcome.status(),
+                outcome.title(),
+                outcome.total(),
+                outcome.changed(),
                 outcome.blocked() == null ? List.of() : outcome.blocked(),
-                outcome.screens() == null ? List.of() : outcome.screens(), null, blocked ? "blocked_screens" : null);
+                outcome.screens() == null ? List.of() : outcome.screens(),
+                null,
+                blocked ? "blocked_screens" : null);
     }
 
     static ItemResult failed(String reason, String error) {

@@ -26,8 +26,9 @@ public class CourseMigrator {
     @Retry(maxRetries = 2, delay = 200, jitter = 100, abortOn = DefinitiveFailure.class)
     public Uni<CourseOutcome> migrate(CourseScope scope, long courseId, UUID requestId) {
         return client.migrate(courseId, CoursesClient.MigrateRequest.of(scope, requestId))
-                .onFailure(CourseCallException.class).transform(e -> ((CourseCallException) e).definitive()
-                        ? new DefinitiveFailure((CourseCallException) e) : e);
+                .onFailure(CourseCallException.class)
+                .transform(e ->
+                        ((CourseCallException) e).definitive() ? new DefinitiveFailure((CourseCallException) e) : e);
     }
 
     /** A course-service answer that retrying cannot change (404, 409, 422, ...). */

@@ -8,11 +8,16 @@ import java.util.List;
  * {@code title} and the ids of the Builder 2 {@code screens} written.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record CourseOutcome(long courseId, String title, String status, int total, int changed,
-        List<BlockedScreen> blocked, List<String> screens) {
+public record CourseOutcome(
+        long courseId,
+        String title,
+        String status,
+        int total,
+        int changed,
+        List<BlockedScreen> blocked,
+        List<String> screens) {
 
     /** A slide that keeps the course from converting. */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record BlockedScreen(String screenId, String reason) {
-    }
+    public record BlockedScreen(String screenId, String reason) {}
 }

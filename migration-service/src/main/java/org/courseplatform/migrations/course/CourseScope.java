@@ -12,7 +12,11 @@ public record CourseScope(long workspaceId, boolean testMode, boolean restricted
 
     public static CourseScope of(WorkspaceCaller caller) {
         return caller.restricted()
-                ? new CourseScope(caller.workspaceId(), caller.testMode(), true, caller.agent().clientIdentifier())
+                ? new CourseScope(
+                        caller.workspaceId(),
+                        caller.testMode(),
+                        true,
+                        caller.agent().clientIdentifier())
                 : new CourseScope(caller.workspaceId(), caller.testMode(), false, null);
     }
 }

@@ -3,6 +3,7 @@ package org.courseplatform.migrations.course;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -12,7 +13,6 @@ import java.util.UUID;
 import org.courseplatform.platform.auth.ServiceTokenHeaders;
 import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
-import io.quarkus.rest.client.reactive.ClientExceptionMapper;
 
 /** course-service's internal course API, called with a service token. */
 @RegisterRestClient(configKey = "courses")
@@ -30,10 +30,15 @@ public interface CoursesClient {
      * fields are left out), limiting it to the agent's tenant.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record MigrateRequest(long workspaceId, UUID requestId, boolean testMode, Boolean restricted, String clientIdentifier) {
+    record MigrateRequest(
+            long workspaceId, UUID requestId, boolean testMode, Boolean restricted, String clientIdentifier) {
 
         static MigrateRequest of(CourseScope scope, UUID requestId) {
-            return new MigrateRequest(scope.workspaceId(), requestId, scope.testMode(), scope.restricted() ? true : null,
+            return new MigrateRequest(
+                    scope.workspaceId(),
+                    requestId,
+                    scope.testMode(),
+                    scope.restricted() ? true : null,
                     scope.clientIdentifier());
         }
     }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.ErrorCode;
 
 /**
  * Reads {@code courseIds} of a migration request: integers or digit strings, repeated ids
@@ -18,8 +19,7 @@ final class CourseIds {
     static final int MAX = 50;
     private static final Pattern DIGITS = Pattern.compile("[0-9]{1,18}");
 
-    private CourseIds() {
-    }
+    private CourseIds() {}
 
     /** The unique ids in the order first asked. */
     static List<Long> parse(JsonNode courseIds) {
@@ -38,8 +38,8 @@ final class CourseIds {
             Long id = id(courseIds.get(i));
             if (id == null) {
                 if (problems.size() < 100) {
-                    problems.add(new ApiError.Detail("courseIds[" + i + "]",
-                            "must be a course id: a positive integer or a string of digits"));
+                    problems.add(new ApiError.Detail(
+                            "courseIds[" + i + "]", "must be a course id: a positive integer or a string of digits"));
                 }
             } else {
                 ids.add(id);
@@ -49,9 +49,11 @@ final class CourseIds {
             throw ApiException.invalid(problems);
         }
         if (ids.size() > MAX) {
-            throw new ApiException(org.courseplatform.platform.web.ErrorCode.BAD_REQUEST,
+            throw new ApiException(
+                    ErrorCode.BAD_REQUEST,
                     "courseIds max=" + MAX + ", asked for " + ids.size(),
-                    List.of(new ApiError.Detail("courseIds", "max=" + MAX + ", asked for " + ids.size())), null);
+                    List.of(new ApiError.Detail("courseIds", "max=" + MAX + ", asked for " + ids.size())),
+                    null);
         }
         return List.copyOf(ids);
     }

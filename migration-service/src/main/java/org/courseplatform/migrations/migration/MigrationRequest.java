@@ -7,5 +7,4 @@ import com.fasterxml.jackson.databind.JsonNode;
  * (numbers and digit strings both); the legacy {@code notifyEmail} is accepted in any form and
  * ignored: no completion email is sent (SPEC.md, Versioning 4).
  */
-public record MigrationRequest(JsonNode courseIds, JsonNode notifyEmail) {
-}
+public record MigrationRequest(JsonNode courseIds, JsonNode notifyEmail) {}

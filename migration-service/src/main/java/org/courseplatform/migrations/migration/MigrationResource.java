@@ -46,9 +46,11 @@ public class MigrationResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<RestResponse<Object>> migrate(@NotNull MigrationRequest body) {
         var caller = Callers.workspace(identity);
-        return migrations.migrate(caller, CourseIds.parse(body.courseIds())).map(answer -> answer.single() != null
-                ? RestResponse.ok(answer.single())
-                : RestResponse.status(RestResponse.Status.ACCEPTED, answer.batch()));
+        return migrations
+                .migrate(caller, CourseIds.parse(body.courseIds()))
+                .map(answer -> answer.single() != null
+                        ? RestResponse.ok(answer.single())
+                        : RestResponse.status(RestResponse.Status.ACCEPTED, answer.batch()));
     }
 
     /** The same operation and result for one course; any body (a legacy {@code notifyEmail}) is ignored. */

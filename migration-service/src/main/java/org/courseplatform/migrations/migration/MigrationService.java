@@ -31,8 +31,7 @@ public class MigrationService {
     }
 
     /** Either a {@link MigrationResult} (one unique course) or a new {@link BatchView}. */
-    public record Answer(MigrationResult single, BatchView batch) {
-    }
+    public record Answer(MigrationResult single, BatchView batch) {}
 
     public Uni<Answer> migrate(WorkspaceCaller caller, List<Long> courseIds) {
         if (courseIds.size() == 1) {
@@ -51,9 +50,12 @@ public class MigrationService {
     public Uni<MigrationResult> migrateOne(WorkspaceCaller caller, long courseId) {
         return migrator.migrate(CourseScope.of(caller), courseId, UUID.randomUUID())
                 .map(MigrationResult::of)
-                .onFailure(CourseMigrator.DefinitiveFailure.class).transform(e -> rejected((CourseMigrator.DefinitiveFailure) e))
-                .onFailure(e -> !(e instanceof ApiException) && !(e instanceof IllegalStateException)).transform(e -> ApiException.unavailable(
-                        e instanceof TimeoutException ? "course-service did not answer in time; try again"
+                .onFailure(CourseMigrator.DefinitiveFailure.class)
+                .transform(e -> rejected((CourseMigrator.DefinitiveFailure) e))
+                .onFailure(e -> !(e instanceof ApiException) && !(e instanceof IllegalStateException))
+                .transform(e -> ApiException.unavailable(
+                        e instanceof TimeoutException
+                                ? "course-service did not answer in time; try again"
                                 : "course-service is not available; try again"));
     }
 
@@ -64,8 +66,9 @@ public class MigrationService {
             case 413 -> ApiException.unprocessable("The course cannot be migrated: " + e.getMessage());
             case 422 -> ApiException.unprocessable(e.getMessage());
             // Anything else means this service sent a bad call: a bug, answered as a 500 with an incident id.
-            default -> new IllegalStateException("course-service refused a migrate call (" + e.status() + "): "
-                    + e.getMessage(), e);
+            default ->
+                new IllegalStateException(
+                        "course-service refused a migrate call (" + e.status() + "): " + e.getMessage(), e);
         };
     }
 }

@@ -13,7 +13,8 @@ class CourseIdPatternTest {
     @Test
     void digitStringsAreCheckedInLinearTime() {
         Linearity.assertLinear("id of digits", 4_000_000, n -> "1".repeat(n) + "x", CourseIdPatternTest::parse);
-        assertThat(CourseIds.parse(JsonNodeFactory.instance.arrayNode().add("42"))).containsExactly(42L);
+        assertThat(CourseIds.parse(JsonNodeFactory.instance.arrayNode().add("42")))
+                .containsExactly(42L);
     }
 
     private static Object parse(String id) {

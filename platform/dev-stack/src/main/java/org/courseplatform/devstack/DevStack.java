@@ -22,6 +22,8 @@ import org.apache.kafka.server.common.MetadataVersion;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import java.nio.ByteBuffer;
+import java.util.Base64;
 
 /**
  * The local infrastructure of the suite in one JVM: a single-node Kafka broker in KRaft mode and
@@ -136,9 +138,9 @@ public final class DevStack {
     private static String clusterId() {
         // A Kafka cluster id is a base64url-encoded UUID of 22 characters.
         UUID uuid = UUID.randomUUID();
-        java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(16);
+        ByteBuffer buffer = ByteBuffer.allocate(16);
         buffer.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(buffer.array());
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(buffer.array());
     }
 
     private static void awaitPort(int port) throws InterruptedException {

@@ -67,6 +67,11 @@ import org.apache.kafka.server.common.MetadataVersion;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.util.HashSet;
+import org.apache.kafka.common.Uuid;
 
 /**
  * The Kafka security of the Kubernetes overlay ({@code deploy/k8s/overlays/strimzi-cnpg}) on a
@@ -129,7 +134,7 @@ class KafkaAclsTest {
             admin.alterUserScramCredentials(new ArrayList<>(logins)).all().get();
             admin.createAcls(bindings).all().get();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (admin.describeAcls(AclBindingFilter.ANY).values().get().size() < new java.util.HashSet<>(bindings).size()
+            while (admin.describeAcls(AclBindingFilter.ANY).values().get().size() < new HashSet<>(bindings).size()
                     || admin.describeUserScramCredentials().all().get().size() < passwords.size()) {
                 assertTrue(System.nanoTime() < deadline, "the broker did not apply the users and ACLs in time");
                 Thread.sleep(100);
@@ -468,9 +473,9 @@ class KafkaAclsTest {
         props.put("group.initial.rebalance.delay.ms", "0");
         KafkaConfig config = KafkaConfig.fromProps(props, false);
         new Formatter()
-                .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
+                .setPrintStream(new PrintStream(OutputStream.nullOutputStream()))
                 .setNodeId(1)
-                .setClusterId(org.apache.kafka.common.Uuid.randomUuid().toString())
+                .setClusterId(Uuid.randomUuid().toString())
                 .setDirectories(List.of(logDir.toString()))
                 .setMetadataLogDirectory(logDir.toString())
                 .setControllerListenerName("CONTROLLER")
@@ -482,7 +487,7 @@ class KafkaAclsTest {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }

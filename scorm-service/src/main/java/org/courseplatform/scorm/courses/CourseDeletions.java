@@ -37,14 +37,19 @@ public class CourseDeletions {
             return Uni.createFrom().voidItem();
         }
         var course = event.data() == null ? null : event.data().get("course");
-        if (course == null || !course.path("id").canConvertToLong() || event.workspaceid() == null || event.time() == null) {
+        if (course == null
+                || !course.path("id").canConvertToLong()
+                || event.workspaceid() == null
+                || event.time() == null) {
             return Uni.createFrom().voidItem();
         }
-        return Panache.getSession().chain(s -> s.createNativeQuery(MARK)
-                .setParameter(1, deleted)
-                .setParameter(2, event.time())
-                .setParameter(3, course.get("id").asLong())
-                .setParameter(4, event.workspaceid())
-                .executeUpdate()).replaceWithVoid();
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(MARK)
+                        .setParameter(1, deleted)
+                        .setParameter(2, event.time())
+                        .setParameter(3, course.get("id").asLong())
+                        .setParameter(4, event.workspaceid())
+                        .executeUpdate())
+                .replaceWithVoid();
     }
 }

@@ -1,5 +1,6 @@
 package org.courseplatform.scorm.courses;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -22,14 +23,11 @@ public interface CoursesClient {
     @Path("/{id}/title")
     Uni<Course> title(@PathParam("id") long id, Title request);
 
-    record CreateScorm(long workspaceId, String clientIdentifier, String identifier, String title, boolean testMode) {
-    }
+    record CreateScorm(long workspaceId, String clientIdentifier, String identifier, String title, boolean testMode) {}
 
-    record Title(long workspaceId, String title) {
-    }
+    record Title(long workspaceId, String title) {}
 
     /** The fields of course-service's course answer this service uses; the rest is ignored. */
-    @com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
-    record Course(long id, String type, String title, String key, String identifier, String clientIdentifier) {
-    }
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Course(long id, String type, String title, String key, String identifier, String clientIdentifier) {}
 }

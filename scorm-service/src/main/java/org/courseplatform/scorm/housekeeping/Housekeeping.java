@@ -57,6 +57,7 @@ public class Housekeeping {
             order by u.expires_at
             limit $2
             for update of u skip locked""";
+
     private static final String DELETE_UPLOADS = "delete from scorm_upload where hash = any($1)";
     /** Failed longer than the retention and still holding an original; {@code scorm_package_failed_originals} serves it. */
     private static final String LOCK_FAILED = """
@@ -65,6 +66,7 @@ public class Housekeeping {
             order by updated_at
             limit $2
             for update skip locked""";
+
     private static final String MARK_FAILED = """
             update scorm_package set original_purged_at = now() where course_id = any($1) and status = 'failed'""";
     /** One statement, so selection and delete share its transaction; {@code scorm_session_expiry} serves it. */
@@ -78,7 +80,6 @@ public class Housekeeping {
                 select jti from scorm_launch where expires_at < now() - make_interval(secs => $1)
                 order by expires_at limit $2 for update skip locked)""";
 
-
     private final Pool pool;
     private final PackageStore store;
     private final ScormConfig config;
@@ -90,8 +91,7 @@ public class Housekeeping {
     }
 
     /** What one purge removed. */
-    record Purged(int uploads, int failedOriginals, int sessions, int launches) {
-    }
+    record Purged(int uploads, int failedOriginals, int sessions, int launches) {}
 
     @Scheduled(every = "${scorm.purge.interval:10m}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> scheduled() {
@@ -102,8 +102,9 @@ public class Housekeeping {
                                 .chain(sessions -> logged(purgeLaunches(batch), "used embed tokens")
                                         .invoke(launches -> {
                                             if (uploads + originals + sessions + launches > 0) {
-                                                Log.infof("SCORM housekeeping: purged %d expired upload slots, %d originals of"
-                                                        + " failed packages, %d expired sessions and %d expired used embed tokens",
+                                                Log.infof(
+                                                        "SCORM housekeeping: purged %d expired upload slots, %d originals of"
+                                                                + " failed packages, %d expired sessions and %d expired used embed tokens",
                                                         uploads, originals, sessions, launches);
                                             }
                                         }))))
@@ -111,16 +112,20 @@ public class Housekeeping {
     }
 
     private static Uni<Integer> logged(Uni<Integer> purge, String what) {
-        return purge.onFailure().invoke(e -> Log.warnf("SCORM housekeeping, %s: %s", what, e.toString()))
-                .onFailure().recoverWithItem(0);
+        return purge.onFailure()
+                .invoke(e -> Log.warnf("SCORM housekeeping, %s: %s", what, e.toString()))
+                .onFailure()
+                .recoverWithItem(0);
     }
 
     /** Purges every kind until none is left; failures propagate (the schedule logs them). */
     Uni<Purged> purge() {
         int batch = config.purge().batchSize();
-        return purgeUploads(batch).chain(uploads -> purgeFailedOriginals(batch)
-                .chain(originals -> purgeSessions(batch).chain(sessions -> purgeLaunches(batch)
-                        .map(launches -> new Purged(uploads, originals, sessions, launches)))));
+        return purgeUploads(batch)
+                .chain(uploads -> purgeFailedOriginals(batch)
+                        .chain(originals -> purgeSessions(batch)
+                                .chain(sessions -> purgeLaunches(batch)
+                                        .map(launches -> new Purged(uploads, originals, sessions, launches)))));
     }
 
     /** Expired upload slots and their objects, {@code batch} per round; answers how many rows went. */
@@ -143,42 +148,47 @@ public class Housekeeping {
         return deleteRounds(DELETE_LAUNCHES, batch, 0);
     }
 
-    private record Round(int selected, int done) {
-    }
+    private record Round(int selected, int done) {}
 
     private static Uni<Integer> rounds(Supplier<Uni<Round>> round, int batch, int total) {
-        return round.get().chain(r -> r.selected() < batch || r.done() == 0
-                ? Uni.createFrom().item(total + r.done())
-                : rounds(round, batch, total + r.done()));
+        return round.get()
+                .chain(r -> r.selected() < batch || r.done() == 0
+                        ? Uni.createFrom().item(total + r.done())
+                        : rounds(round, batch, total + r.done()));
     }
 
     private Uni<Round> uploadRound(int batch) {
         long grace = config.purge().grace().toSeconds();
-        return pool.withTransaction(conn -> conn.preparedQuery(LOCK_UPLOADS).execute(Tuple.of(grace, (long) batch)).chain(rows -> {
-            if (rows.size() == 0) {
-                return Uni.createFrom().item(new Round(0, 0));
-            }
-            List<Owned<String>> slots = new ArrayList<>();
-            for (Row row : rows) {
-                List<String> keys = new ArrayList<>(2);
-                if (!row.getBoolean("upload_kept")) {
-                    keys.add(row.getString("object_key"));
-                }
-                if (row.getString("original_key") != null && !row.getBoolean("original_kept")) {
-                    keys.add(row.getString("original_key"));
-                }
-                slots.add(new Owned<>(row.getString("hash"), keys));
-            }
-            return deleteObjects(slots, "upload slots").chain(gone -> gone.isEmpty()
-                    ? Uni.createFrom().item(new Round(slots.size(), 0))
-                    : conn.preparedQuery(DELETE_UPLOADS).execute(Tuple.of(gone.toArray(String[]::new)))
-                            .map(result -> new Round(slots.size(), result.rowCount())));
-        }));
+        return pool.withTransaction(conn -> conn.preparedQuery(LOCK_UPLOADS)
+                .execute(Tuple.of(grace, (long) batch))
+                .chain(rows -> {
+                    if (rows.size() == 0) {
+                        return Uni.createFrom().item(new Round(0, 0));
+                    }
+                    List<Owned<String>> slots = new ArrayList<>();
+                    for (Row row : rows) {
+                        List<String> keys = new ArrayList<>(2);
+                        if (!row.getBoolean("upload_kept")) {
+                            keys.add(row.getString("object_key"));
+                        }
+                        if (row.getString("original_key") != null && !row.getBoolean("original_kept")) {
+                            keys.add(row.getString("original_key"));
+                        }
+                        slots.add(new Owned<>(row.getString("hash"), keys));
+                    }
+                    return deleteObjects(slots, "upload slots")
+                            .chain(gone -> gone.isEmpty()
+                                    ? Uni.createFrom().item(new Round(slots.size(), 0))
+                                    : conn.preparedQuery(DELETE_UPLOADS)
+                                            .execute(Tuple.of(gone.toArray(String[]::new)))
+                                            .map(result -> new Round(slots.size(), result.rowCount())));
+                }));
     }
 
     private Uni<Round> failedRound(int batch) {
         long retention = config.purge().failedOriginalRetention().toSeconds();
-        return pool.withTransaction(conn -> conn.preparedQuery(LOCK_FAILED).execute(Tuple.of(retention, (long) batch))
+        return pool.withTransaction(conn -> conn.preparedQuery(LOCK_FAILED)
+                .execute(Tuple.of(retention, (long) batch))
                 .chain(rows -> {
                     if (rows.size() == 0) {
                         return Uni.createFrom().item(new Round(0, 0));
@@ -187,16 +197,17 @@ public class Housekeeping {
                     for (Row row : rows) {
                         packages.add(new Owned<>(row.getLong("course_id"), List.of(row.getString("object_key"))));
                     }
-                    return deleteObjects(packages, "failed packages' originals").chain(gone -> gone.isEmpty()
-                            ? Uni.createFrom().item(new Round(packages.size(), 0))
-                            : conn.preparedQuery(MARK_FAILED).execute(Tuple.of(gone.toArray(Long[]::new)))
-                                    .map(result -> new Round(packages.size(), result.rowCount())));
+                    return deleteObjects(packages, "failed packages' originals")
+                            .chain(gone -> gone.isEmpty()
+                                    ? Uni.createFrom().item(new Round(packages.size(), 0))
+                                    : conn.preparedQuery(MARK_FAILED)
+                                            .execute(Tuple.of(gone.toArray(Long[]::new)))
+                                            .map(result -> new Round(packages.size(), result.rowCount())));
                 }));
     }
 
     /** A row and the S3 objects that go with it. */
-    private record Owned<T>(T id, List<String> keys) {
-    }
+    private record Owned<T>(T id, List<String> keys) {}
 
     /**
      * Deletes the objects of every row on a worker thread; answers the ids of the rows whose
@@ -204,26 +215,30 @@ public class Housekeeping {
      */
     private <T> Uni<List<T>> deleteObjects(List<Owned<T>> rows, String what) {
         List<String> keys = rows.stream().flatMap(r -> r.keys().stream()).toList();
-        return Workers.call(() -> keys.isEmpty() ? Set.<String>of() : store.delete(keys)).map(failed -> {
-            if (!failed.isEmpty()) {
-                Log.warnf("SCORM housekeeping: S3 could not delete %d of %d objects of %s; those rows are kept for the next run",
-                        failed.size(), keys.size(), what);
-            }
-            List<T> gone = new ArrayList<>();
-            for (Owned<T> row : rows) {
-                if (row.keys().stream().noneMatch(failed::contains)) {
-                    gone.add(row.id());
-                }
-            }
-            return gone;
-        });
+        return Workers.call(() -> keys.isEmpty() ? Set.<String>of() : store.delete(keys))
+                .map(failed -> {
+                    if (!failed.isEmpty()) {
+                        Log.warnf(
+                                "SCORM housekeeping: S3 could not delete %d of %d objects of %s; those rows are kept for the next run",
+                                failed.size(), keys.size(), what);
+                    }
+                    List<T> gone = new ArrayList<>();
+                    for (Owned<T> row : rows) {
+                        if (row.keys().stream().noneMatch(failed::contains)) {
+                            gone.add(row.id());
+                        }
+                    }
+                    return gone;
+                });
     }
 
     private Uni<Integer> deleteRounds(String delete, int batch, int total) {
         long grace = config.purge().grace().toSeconds();
         return pool.preparedQuery(delete).execute(Tuple.of(grace, (long) batch)).chain(result -> {
             int deleted = result.rowCount();
-            return deleted < batch ? Uni.createFrom().item(total + deleted) : deleteRounds(delete, batch, total + deleted);
+            return deleted < batch
+                    ? Uni.createFrom().item(total + deleted)
+                    : deleteRounds(delete, batch, total + deleted);
         });
     }
 }

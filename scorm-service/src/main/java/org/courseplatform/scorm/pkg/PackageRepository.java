@@ -22,7 +22,8 @@ public class PackageRepository {
     private static final String CLAIM_UPLOAD = """
             update scorm_upload set used_at = now(), original_key = $3 where hash = $1 and workspace_id = $2 and used_at is null
                 and expires_at >= now() returning hash""";
-    private static final String RELEASE_UPLOAD = "update scorm_upload set used_at = null where hash = $1 and course_id is null";
+    private static final String RELEASE_UPLOAD =
+            "update scorm_upload set used_at = null where hash = $1 and course_id is null";
     private static final String INSERT_PACKAGE = """
             insert into scorm_package (course_id, workspace_id, client_identifier, identifier, name, status, size_bytes,
                 object_key, course_key, test_mode, title)
@@ -33,9 +34,17 @@ public class PackageRepository {
                 object_key, original_purged_at from scorm_package where course_id = $1 and workspace_id = $2""";
 
     /** A package row to insert: the course course-service made and the upload it comes from. */
-    record NewPackage(long courseId, long workspaceId, String clientIdentifier, String identifier, String name, long size,
-            String objectKey, String courseKey, boolean testMode, String title) {
-    }
+    record NewPackage(
+            long courseId,
+            long workspaceId,
+            String clientIdentifier,
+            String identifier,
+            String name,
+            long size,
+            String objectKey,
+            String courseKey,
+            boolean testMode,
+            String title) {}
 
     private final Pool pool;
 
@@ -44,18 +53,23 @@ public class PackageRepository {
     }
 
     Uni<Void> insertUpload(String hash, long workspaceId, String name, long size, String key, OffsetDateTime expires) {
-        return pool.preparedQuery(INSERT_UPLOAD).execute(Tuple.from(new Object[] {hash, workspaceId, name, size, key, expires}))
+        return pool.preparedQuery(INSERT_UPLOAD)
+                .execute(Tuple.from(new Object[] {hash, workspaceId, name, size, key, expires}))
                 .replaceWithVoid();
     }
 
     /** The upload slot of the hash in the workspace, or null. */
     Uni<Row> findUpload(String hash, long workspaceId) {
-        return pool.preparedQuery(FIND_UPLOAD).execute(Tuple.of(hash, workspaceId)).map(PackageRepository::first);
+        return pool.preparedQuery(FIND_UPLOAD)
+                .execute(Tuple.of(hash, workspaceId))
+                .map(PackageRepository::first);
     }
 
     /** Marks an unused, unexpired slot used; false when another call took it first or it expired. */
     Uni<Boolean> claimUpload(String hash, long workspaceId, String originalKey) {
-        return pool.preparedQuery(CLAIM_UPLOAD).execute(Tuple.of(hash, workspaceId, originalKey)).map(rows -> rows.rowCount() > 0);
+        return pool.preparedQuery(CLAIM_UPLOAD)
+                .execute(Tuple.of(hash, workspaceId, originalKey))
+                .map(rows -> rows.rowCount() > 0);
     }
 
     /** Frees a claimed slot that made no package, so the client may try again. */
@@ -66,15 +80,27 @@ public class PackageRepository {
     /** Inserts the package (queued for processing) and links its upload, in one transaction. */
     Uni<Void> insertPackage(NewPackage p, String hash) {
         return pool.withTransaction(conn -> conn.preparedQuery(INSERT_PACKAGE)
-                .execute(Tuple.from(new Object[] {p.courseId(), p.workspaceId(), p.clientIdentifier(), p.identifier(), p.name(),
-                    p.size(), p.objectKey(), p.courseKey(), p.testMode(), p.title()}))
-                .chain(() -> conn.preparedQuery(LINK_UPLOAD).execute(Tuple.of(p.courseId(), hash))))
+                        .execute(Tuple.from(new Object[] {
+                            p.courseId(),
+                            p.workspaceId(),
+                            p.clientIdentifier(),
+                            p.identifier(),
+                            p.name(),
+                            p.size(),
+                            p.objectKey(),
+                            p.courseKey(),
+                            p.testMode(),
+                            p.title()
+                        }))
+                        .chain(() -> conn.preparedQuery(LINK_UPLOAD).execute(Tuple.of(p.courseId(), hash))))
                 .replaceWithVoid();
     }
 
     /** The package of the course in the workspace, or null. */
     Uni<Row> find(long workspaceId, long courseId) {
-        return pool.preparedQuery(STATUS).execute(Tuple.of(courseId, workspaceId)).map(PackageRepository::first);
+        return pool.preparedQuery(STATUS)
+                .execute(Tuple.of(courseId, workspaceId))
+                .map(PackageRepository::first);
     }
 
     private static Row first(RowSet<Row> rows) {

@@ -52,16 +52,16 @@ public class ScormPackageResource {
     /** Where a package's processing stands: uploaded, processing, ready (with launch) or failed (with error). */
     @GET
     @Path("/{courseId}")
-    public Uni<PackageRequests.Status> status(@PathParam("courseId") String courseId,
-            @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<PackageRequests.Status> status(
+            @PathParam("courseId") String courseId, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.status(Callers.workspace(identity).workspaceId(), id(courseId), clientIdentifier);
     }
 
     /** A short-lived URL of the original zip, byte for byte. */
     @GET
     @Path("/{courseId}/download")
-    public Uni<PackageRequests.Download> download(@PathParam("courseId") String courseId,
-            @QueryParam("clientIdentifier") String clientIdentifier) {
+    public Uni<PackageRequests.Download> download(
+            @PathParam("courseId") String courseId, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.download(Callers.workspace(identity).workspaceId(), id(courseId), clientIdentifier);
     }
 

@@ -20,8 +20,8 @@ import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
 import org.courseplatform.scorm.config.ScormConfig;
-import org.courseplatform.scorm.courses.CoursesClient;
 import org.courseplatform.scorm.courses.Courses;
+import org.courseplatform.scorm.courses.CoursesClient;
 import org.courseplatform.scorm.storage.PackageStore;
 
 /**
@@ -42,8 +42,8 @@ public class ScormPackageService {
     private final ScormConfig config;
     private final ObjectMapper mapper;
 
-    public ScormPackageService(PackageRepository packages, PackageStore store, Courses courses, ScormConfig config,
-            ObjectMapper mapper) {
+    public ScormPackageService(
+            PackageRepository packages, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
         this.packages = packages;
         this.store = store;
         this.courses = courses;
@@ -69,8 +69,12 @@ public class ScormPackageService {
         RANDOM.nextBytes(random);
         String hash = HexFormat.of().formatHex(random);
         String key = PackageStore.uploadKey(caller.workspaceId(), hash);
-        OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.upload().urlTtl()).truncatedTo(ChronoUnit.SECONDS);
-        String url = store.presignPut(caller.workspaceId(), hash, size, config.upload().urlTtl()).toString();
+        OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC)
+                .plus(config.upload().urlTtl())
+                .truncatedTo(ChronoUnit.SECONDS);
+        String url = store.presignPut(
+                        caller.workspaceId(), hash, size, config.upload().urlTtl())
+                .toString();
         return packages.insertUpload(hash, caller.workspaceId(), name, size, key, expires)
                 .map(ignored -> new PackageRequests.UploadTicket(url, hash, expires));
     }
@@ -89,7 +93,9 @@ public class ScormPackageService {
         if (!HASH.matcher(hash).matches()) {
             throw ApiException.notFound("No upload with hash " + shorten(hash));
         }
-        String identifier = request.identifier() == null ? "api-key-" + caller.keyId() : request.identifier().strip();
+        String identifier = request.identifier() == null
+                ? "api-key-" + caller.keyId()
+                : request.identifier().strip();
         if (identifier.isEmpty()) {
             throw ApiException.invalid("identifier", "must not be blank");
         }
@@ -101,11 +107,12 @@ public class ScormPackageService {
             if (upload.getOffsetDateTime("used_at") != null) {
                 Long course = upload.getLong("course_id");
                 throw ApiException.conflict("Upload " + shorten(hash) + " was already used"
-                        + (course == null ? "" : " for course " + course) + "; request a new upload for another package");
+                        + (course == null ? "" : " for course " + course)
+                        + "; request a new upload for another package");
             }
             if (upload.getBoolean("expired")) {
-                throw ApiException.unprocessable("Upload " + shorten(hash) + " expired at " + upload.getOffsetDateTime("expires_at")
-                        + "; request a new upload URL");
+                throw ApiException.unprocessable("Upload " + shorten(hash) + " expired at "
+                        + upload.getOffsetDateTime("expires_at") + "; request a new upload URL");
             }
             long announced = upload.getLong("size_bytes");
             String uploadKey = upload.getString("object_key");
@@ -115,14 +122,31 @@ public class ScormPackageService {
                 return claim(caller, hash, original)
                         .chain(() -> Workers.call(() -> snapshot(uploadKey, original))
                                 .invoke(copied -> requireAnnouncedSize(copied, announced, hash))
-                                .onFailure().call(e -> release(hash, e,
-                                        "The uploaded zip could not be copied in storage; try again shortly")))
-                        .chain(() -> courses.create(new CoursesClient.CreateScorm(caller.workspaceId(), tenant, identifier,
-                                name.replaceAll("(?i)\\.zip$", ""), caller.testMode()))
-                                .onFailure().call(e -> release(hash, e,
-                                        "course-service could not create the course; try again shortly")))
-                        .chain(course -> packages.insertPackage(new PackageRepository.NewPackage(course.id(), caller.workspaceId(),
-                                        tenant, identifier, name, announced, original, course.key(), caller.testMode(), course.title()), hash)
+                                .onFailure()
+                                .call(e -> release(
+                                        hash, e, "The uploaded zip could not be copied in storage; try again shortly")))
+                        .chain(() -> courses.create(new CoursesClient.CreateScorm(
+                                        caller.workspaceId(),
+                                        tenant,
+                                        identifier,
+                                        name.replaceAll("(?i)\\.zip$", ""),
+                                        caller.testMode()))
+                                .onFailure()
+                                .call(e -> release(
+                                        hash, e, "course-service could not create the course; try again shortly")))
+                        .chain(course -> packages.insertPackage(
+                                        new PackageRepository.NewPackage(
+                                                course.id(),
+                                                caller.workspaceId(),
+                                                tenant,
+                                                identifier,
+                                                name,
+                                                announced,
+                                                original,
+                                                course.key(),
+                                                caller.testMode(),
+                                                course.title()),
+                                        hash)
                                 .call(() -> discardUpload(uploadKey))
                                 .invoke(() -> Log.debugf("SCORM package %s queued as course %d", name, course.id()))
                                 .map(ignored -> new PackageRequests.Created(course.id(), "uploaded")));
@@ -142,12 +166,12 @@ public class ScormPackageService {
      */
     private static void requireAnnouncedSize(Optional<Long> stored, long announced, String hash) {
         if (stored.isEmpty()) {
-            throw ApiException.unprocessable("Nothing was uploaded for hash " + shorten(hash)
-                    + " yet: PUT the zip to the upload URL first");
+            throw ApiException.unprocessable(
+                    "Nothing was uploaded for hash " + shorten(hash) + " yet: PUT the zip to the upload URL first");
         }
         if (stored.get() != announced) {
-            throw ApiException.unprocessable("The uploaded file has " + stored.get() + " bytes but the upload announced "
-                    + announced + "; request a new upload with the right size");
+            throw ApiException.unprocessable("The uploaded file has " + stored.get()
+                    + " bytes but the upload announced " + announced + "; request a new upload with the right size");
         }
     }
 
@@ -160,31 +184,35 @@ public class ScormPackageService {
         return Workers.call(() -> store.delete(List.of(uploadKey)))
                 .invoke(failed -> {
                     if (!failed.isEmpty()) {
-                        Log.warnf("S3 did not delete the upload object %s; housekeeping removes it when the slot expires", uploadKey);
+                        Log.warnf(
+                                "S3 did not delete the upload object %s; housekeeping removes it when the slot expires",
+                                uploadKey);
                     }
                 })
                 .replaceWithVoid()
-                .onFailure().invoke(e -> Log.warnf("Deleting the upload object %s failed: %s", uploadKey, e.toString()))
-                .onFailure().recoverWithNull();
+                .onFailure()
+                .invoke(e -> Log.warnf("Deleting the upload object %s failed: %s", uploadKey, e.toString()))
+                .onFailure()
+                .recoverWithNull();
     }
 
     private Uni<Void> claim(WorkspaceCaller caller, String hash, String original) {
-        return packages.claimUpload(hash, caller.workspaceId(), original).invoke(claimed -> {
-            if (!claimed) {
-                throw ApiException.conflict("Upload " + shorten(hash) + " was already used or has expired");
-            }
-        }).replaceWithVoid();
+        return packages.claimUpload(hash, caller.workspaceId(), original)
+                .invoke(claimed -> {
+                    if (!claimed) {
+                        throw ApiException.conflict("Upload " + shorten(hash) + " was already used or has expired");
+                    }
+                })
+                .replaceWithVoid();
     }
 
     private Uni<Void> release(String hash, Throwable cause, String unavailable) {
         Log.warnf("Creating the package of upload %s failed: %s", shorten(hash), cause.toString());
-        return packages.releaseUpload(hash)
-                .onFailure().recoverWithNull()
-                .invoke(() -> {
-                    if (!(cause instanceof ApiException)) {
-                        throw ApiException.unavailable(unavailable);
-                    }
-                });
+        return packages.releaseUpload(hash).onFailure().recoverWithNull().invoke(() -> {
+            if (!(cause instanceof ApiException)) {
+                throw ApiException.unavailable(unavailable);
+            }
+        });
     }
 
     /** The package's status; another workspace's (or, when named, another tenant's) package is unknown. */
@@ -203,9 +231,11 @@ public class ScormPackageService {
                 throw ApiException.notFound("The original zip of failed package " + courseId
                         + " was deleted some time after the package failed; there is nothing to download");
             }
-            OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.upload().downloadTtl())
+            OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC)
+                    .plus(config.upload().downloadTtl())
                     .truncatedTo(ChronoUnit.SECONDS);
-            String url = store.presignGet(row.getString("object_key"), config.upload().downloadTtl(), row.getString("name"))
+            String url = store.presignGet(
+                            row.getString("object_key"), config.upload().downloadTtl(), row.getString("name"))
                     .toString();
             return new PackageRequests.Download(url, expires);
         });
@@ -213,7 +243,9 @@ public class ScormPackageService {
 
     private Uni<Row> find(long workspaceId, long courseId, String clientIdentifier) {
         return packages.find(workspaceId, courseId).map(row -> {
-            if (row == null || (clientIdentifier != null && !Objects.equals(clientIdentifier, row.getString("client_identifier")))) {
+            if (row == null
+                    || (clientIdentifier != null
+                            && !Objects.equals(clientIdentifier, row.getString("client_identifier")))) {
                 throw ApiException.notFound("No SCORM package for course " + courseId);
             }
             return row;
@@ -223,8 +255,13 @@ public class ScormPackageService {
     private PackageRequests.Status statusOf(Row row) {
         try {
             String launch = row.getString("launch");
-            return new PackageRequests.Status(row.getLong("course_id"), row.getString("status"), row.getString("title"),
-                    row.getString("version"), launch == null ? null : mapper.readTree(launch), row.getString("error"),
+            return new PackageRequests.Status(
+                    row.getLong("course_id"),
+                    row.getString("status"),
+                    row.getString("title"),
+                    row.getString("version"),
+                    launch == null ? null : mapper.readTree(launch),
+                    row.getString("error"),
                     row.getString("error_code"));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stored launch of package " + row.getLong("course_id") + " is not JSON", e);

@@ -11,8 +11,18 @@ import java.util.regex.Pattern;
  * The part of a SCO's runtime data (CMI) the service keeps, read from a scorm-again commit
  * ({@code {"cmi": {...}}}) of SCORM 1.2 or 2004, and the JSON that restores it at the next launch.
  */
-public record Cmi(String location, String suspendData, String completionStatus, String successStatus, Double scoreRaw,
-        Double scoreMin, Double scoreMax, Double scoreScaled, String totalTime, double totalSeconds, String exit) {
+public record Cmi(
+        String location,
+        String suspendData,
+        String completionStatus,
+        String successStatus,
+        Double scoreRaw,
+        Double scoreMin,
+        Double scoreMax,
+        Double scoreScaled,
+        String totalTime,
+        double totalSeconds,
+        String exit) {
 
     private static final Pattern HHMMSS = Pattern.compile("^(\\d{1,4}):(\\d{1,2}):(\\d{1,2}(?:\\.\\d{1,3})?)$");
     private static final Pattern ISO = Pattern.compile(
@@ -24,26 +34,48 @@ public record Cmi(String location, String suspendData, String completionStatus, 
         if (scorm12) {
             JsonNode core = cmi.path("core");
             String status = text(core, "lesson_status");
-            String completion = status == null ? null : switch (status) {
-                case "completed", "passed", "failed" -> "completed";
-                case "incomplete", "browsed" -> "incomplete";
-                default -> "not attempted";
-            };
-            String success = status == null ? null : switch (status) {
-                case "passed" -> "passed";
-                case "failed" -> "failed";
-                default -> "unknown";
-            };
+            String completion = status == null
+                    ? null
+                    : switch (status) {
+                        case "completed", "passed", "failed" -> "completed";
+                        case "incomplete", "browsed" -> "incomplete";
+                        default -> "not attempted";
+                    };
+            String success = status == null
+                    ? null
+                    : switch (status) {
+                        case "passed" -> "passed";
+                        case "failed" -> "failed";
+                        default -> "unknown";
+                    };
             String total = text(core, "total_time");
-            return new Cmi(text(core, "lesson_location"), text(cmi, "suspend_data"), completion, success,
-                    number(core.path("score"), "raw"), number(core.path("score"), "min"), number(core.path("score"), "max"), null,
-                    total, seconds(total), text(core, "exit"));
+            return new Cmi(
+                    text(core, "lesson_location"),
+                    text(cmi, "suspend_data"),
+                    completion,
+                    success,
+                    number(core.path("score"), "raw"),
+                    number(core.path("score"), "min"),
+                    number(core.path("score"), "max"),
+                    null,
+                    total,
+                    seconds(total),
+                    text(core, "exit"));
         }
         String total = text(cmi, "total_time");
         JsonNode score = cmi.path("score");
-        return new Cmi(text(cmi, "location"), text(cmi, "suspend_data"), text(cmi, "completion_status"),
-                text(cmi, "success_status"), number(score, "raw"), number(score, "min"), number(score, "max"),
-                number(score, "scaled"), total, seconds(total), text(cmi, "exit"));
+        return new Cmi(
+                text(cmi, "location"),
+                text(cmi, "suspend_data"),
+                text(cmi, "completion_status"),
+                text(cmi, "success_status"),
+                number(score, "raw"),
+                number(score, "min"),
+                number(score, "max"),
+                number(score, "scaled"),
+                total,
+                seconds(total),
+                text(cmi, "exit"));
     }
 
     /** Whether the SCO is finished for course completion. SCORM 1.2 "failed" counts as finished, as LMSs do. */
@@ -58,9 +90,12 @@ public record Cmi(String location, String suspendData, String completionStatus, 
      * @param saved the stored state, or null at the first launch
      * @param lessonStatus1p2 the stored SCORM 1.2 lesson_status, which carries both statuses
      */
-    public static ObjectNode restore(ObjectMapper mapper, boolean scorm12, Cmi saved, String lessonStatus1p2, String learnerId) {
+    public static ObjectNode restore(
+            ObjectMapper mapper, boolean scorm12, Cmi saved, String lessonStatus1p2, String learnerId) {
         ObjectNode root = mapper.createObjectNode();
-        String entry = saved == null ? "ab-initio" : "suspend".equals(saved.exit()) || "logout".equals(saved.exit()) ? "resume" : "";
+        String entry = saved == null
+                ? "ab-initio"
+                : "suspend".equals(saved.exit()) || "logout".equals(saved.exit()) ? "resume" : "";
         if (scorm12) {
             ObjectNode core = root.putObject("core");
             core.put("student_id", learnerId).put("student_name", learnerId).put("entry", entry);
@@ -111,7 +146,9 @@ public record Cmi(String location, String suspendData, String completionStatus, 
         }
         Matcher m = HHMMSS.matcher(time.strip());
         if (m.matches()) {
-            return Integer.parseInt(m.group(1)) * 3600.0 + Integer.parseInt(m.group(2)) * 60.0 + Double.parseDouble(m.group(3));
+            return Integer.parseInt(m.group(1)) * 3600.0
+                    + Integer.parseInt(m.group(2)) * 60.0
+                    + Double.parseDouble(m.group(3));
         }
         m = ISO.matcher(time.strip().toUpperCase(Locale.ROOT));
         if (m.matches() && time.strip().length() > 1 && !time.strip().endsWith("T")) {
@@ -157,8 +194,11 @@ public record Cmi(String location, String suspendData, String completionStatus, 
 
     private static void putNumber(ObjectNode node, String field, Double value) {
         if (value != null) {
-            node.put(field, value.toString().endsWith(".0") ? value.toString().substring(0, value.toString().length() - 2)
-                    : value.toString());
+            node.put(
+                    field,
+                    value.toString().endsWith(".0")
+                            ? value.toString().substring(0, value.toString().length() - 2)
+                            : value.toString());
         }
     }
 }

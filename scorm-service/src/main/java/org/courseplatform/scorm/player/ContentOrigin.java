@@ -29,11 +29,13 @@ public class ContentOrigin {
 
     /** The placeholder of the per-launch host label. */
     public static final String SESSION = "{session}";
+
     private static final Pattern LABEL = Pattern.compile("[0-9a-f]{32}");
 
     private final String scheme;
     /** The host without the label (per launch: what follows {@code {session}.}). */
     private final String host;
+
     private final int port;
     private final boolean perLaunch;
 
@@ -41,8 +43,11 @@ public class ContentOrigin {
         String template = config.player().contentOrigin().strip().replaceAll("/+$", "");
         perLaunch = template.contains(SESSION);
         int at = template.indexOf("://");
-        if (at < 0 || perLaunch && (!template.startsWith(SESSION + ".", at + 3) || template.indexOf(SESSION, at + 4) >= 0)) {
-            throw invalid(template, perLaunch ? "{session} may only stand as the first label of the host name" : "not a URL");
+        if (at < 0
+                || perLaunch
+                        && (!template.startsWith(SESSION + ".", at + 3) || template.indexOf(SESSION, at + 4) >= 0)) {
+            throw invalid(
+                    template, perLaunch ? "{session} may only stand as the first label of the host name" : "not a URL");
         }
         URI uri;
         try {
@@ -51,8 +56,12 @@ public class ContentOrigin {
             throw invalid(template, e.getMessage());
         }
         scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getRawUserInfo() != null
-                || !uri.getRawPath().isEmpty() || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+        if (!scheme.equals("http") && !scheme.equals("https")
+                || uri.getHost() == null
+                || uri.getRawUserInfo() != null
+                || !uri.getRawPath().isEmpty()
+                || uri.getRawQuery() != null
+                || uri.getRawFragment() != null) {
             throw invalid(template, "an http(s) base URL with a host name and nothing after it");
         }
         String full = uri.getHost().toLowerCase(Locale.ROOT);
@@ -60,12 +69,15 @@ public class ContentOrigin {
         port = uri.getPort();
         String api = hostName(URI.create(publicBaseUrl.strip()).getRawAuthority());
         if (covers(api)) {
-            throw invalid(template, "it names the API's host (" + api + " of platform.public-base-url); package content on "
-                    + "the API's origin is what the content origin exists to prevent");
+            throw invalid(
+                    template,
+                    "it names the API's host (" + api + " of platform.public-base-url); package content on "
+                            + "the API's origin is what the content origin exists to prevent");
         }
         if (sharesParentDomain(api, host)) {
-            LOG.warnf("scorm.player.content-origin %s shares its parent domain with the API host %s: a package can set cookies "
-                    + "for that domain, which browsers then send to the API host. Prefer a registrable domain of its own.",
+            LOG.warnf(
+                    "scorm.player.content-origin %s shares its parent domain with the API host %s: a package can set cookies "
+                            + "for that domain, which browsers then send to the API host. Prefer a registrable domain of its own.",
                     template, api);
         }
     }
@@ -94,7 +106,9 @@ public class ContentOrigin {
         if (!perLaunch) {
             return name.equals(host);
         }
-        return name.length() == 33 + host.length() && name.endsWith("." + host) && LABEL.matcher(name.substring(0, 32)).matches();
+        return name.length() == 33 + host.length()
+                && name.endsWith("." + host)
+                && LABEL.matcher(name.substring(0, 32)).matches();
     }
 
     /** Whether a request's {@code Host} header names exactly this host (ports are not compared). */
@@ -132,12 +146,17 @@ public class ContentOrigin {
         if (api == null) {
             return false;
         }
-        return api.equals(host) || perLaunch && api.endsWith("." + host) && api.indexOf('.') == api.length() - host.length() - 1;
+        return api.equals(host)
+                || perLaunch && api.endsWith("." + host) && api.indexOf('.') == api.length() - host.length() - 1;
     }
 
     /** The last two labels agree (a heuristic: the Public Suffix List is not consulted). */
     private static boolean sharesParentDomain(String api, String content) {
-        if (api == null || api.startsWith("[") || api.matches("[0-9.]+") || api.equals("localhost") || api.endsWith(".localhost")) {
+        if (api == null
+                || api.startsWith("[")
+                || api.matches("[0-9.]+")
+                || api.equals("localhost")
+                || api.endsWith(".localhost")) {
             return false;
         }
         return lastTwo(api) != null && lastTwo(api).equals(lastTwo(content));
@@ -149,7 +168,7 @@ public class ContentOrigin {
     }
 
     private static IllegalStateException invalid(String template, String why) {
-        return new IllegalStateException("scorm.player.content-origin (SCORM_PLAYER_CONTENT_ORIGIN) '" + template
-                + "' is not usable: " + why);
+        return new IllegalStateException(
+                "scorm.player.content-origin (SCORM_PLAYER_CONTENT_ORIGIN) '" + template + "' is not usable: " + why);
     }
 }

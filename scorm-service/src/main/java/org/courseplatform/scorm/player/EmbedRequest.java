@@ -12,6 +12,9 @@ import jakarta.validation.constraints.Size;
  * ({@code https://lms.example.com}); the player posts its browser events to that origin only, and
  * posts none without it.
  */
-public record EmbedRequest(String action, @NotNull @Positive Long courseId, @NotBlank @Size(max = 255) String identifier,
-        @Size(min = 1, max = 255) String clientIdentifier, @Size(max = 255) String parentOrigin) {
-}
+public record EmbedRequest(
+        String action,
+        @NotNull @Positive Long courseId,
+        @NotBlank @Size(max = 255) String identifier,
+        @Size(min = 1, max = 255) String clientIdentifier,
+        @Size(max = 255) String parentOrigin) {}

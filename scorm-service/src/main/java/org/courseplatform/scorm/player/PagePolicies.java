@@ -19,7 +19,9 @@ import org.courseplatform.scorm.config.ScormConfig;
 public class PagePolicies {
 
     /** Host sources, schemes, {@code *} and keywords, space-separated: no {@code ;} or {@code ,} that would end the directive. */
-    private static final Pattern SOURCES = Pattern.compile("[\\x21-\\x2b\\x2d-\\x3a\\x3c-\\x7e]+( [\\x21-\\x2b\\x2d-\\x3a\\x3c-\\x7e]+)*");
+    private static final Pattern SOURCES =
+            Pattern.compile("[\\x21-\\x2b\\x2d-\\x3a\\x3c-\\x7e]+( [\\x21-\\x2b\\x2d-\\x3a\\x3c-\\x7e]+)*");
+
     private static final String PAGE = "default-src 'none'; base-uri 'none'; form-action 'none'; ";
 
     private final String ancestors;
@@ -35,7 +37,8 @@ public class PagePolicies {
 
     /** The player: scorm-again and player.js, its style sheet, the runtime, and SCO frames of its own origin. */
     public String player() {
-        return PAGE + "script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; frame-ancestors " + ancestors;
+        return PAGE + "script-src 'self'; style-src 'self'; connect-src 'self'; frame-src 'self'; frame-ancestors "
+                + ancestors;
     }
 
     /** The launch page: launch.js posts the token to its own origin. */

@@ -8,8 +8,7 @@ import java.util.Locale;
 /** The HTML of the player and of the read-only overview. Every value is escaped. */
 final class Pages {
 
-    private Pages() {
-    }
+    private Pages() {}
 
     static String player(ObjectMapper mapper, PlayerSession session) {
         ObjectNode config = mapper.createObjectNode();
@@ -24,8 +23,11 @@ final class Pages {
         if (scos.size() > 1) {
             nav.append("<nav aria-label=\"Lessons\"><ol id=\"scos\">");
             for (JsonNode sco : scos) {
-                nav.append("<li><button type=\"button\" data-sco=\"").append(escape(sco.path("identifier").asText())).append("\">")
-                        .append(escape(sco.path("title").asText())).append("</button></li>");
+                nav.append("<li><button type=\"button\" data-sco=\"")
+                        .append(escape(sco.path("identifier").asText()))
+                        .append("\">")
+                        .append(escape(sco.path("title").asText()))
+                        .append("</button></li>");
             }
             nav.append("</ol><div class=\"steps\"><button type=\"button\" id=\"previous\">Previous</button>"
                     + "<button type=\"button\" id=\"next\">Next</button></div></nav>");
@@ -72,15 +74,23 @@ final class Pages {
     static String overview(PlayerSession session) {
         StringBuilder scos = new StringBuilder();
         for (JsonNode sco : session.launch().path("scos")) {
-            scos.append("<tr><td>").append(escape(sco.path("identifier").asText())).append("</td><td>")
-                    .append(escape(sco.path("title").asText())).append("</td><td><code>").append(escape(sco.path("href").asText()))
+            scos.append("<tr><td>")
+                    .append(escape(sco.path("identifier").asText()))
+                    .append("</td><td>")
+                    .append(escape(sco.path("title").asText()))
+                    .append("</td><td><code>")
+                    .append(escape(sco.path("href").asText()))
                     .append("</code></td></tr>");
         }
         String details = "<dl><dt>Status</dt><dd id=\"status\">" + escape(session.status()) + "</dd>"
-                + "<dt>SCORM version</dt><dd id=\"version\">" + escape(session.version() == null ? "unknown" : session.version()) + "</dd>"
+                + "<dt>SCORM version</dt><dd id=\"version\">"
+                + escape(session.version() == null ? "unknown" : session.version()) + "</dd>"
                 + "<dt>Package</dt><dd>" + escape(session.name()) + ", " + size(session.sizeBytes())
-                + (session.expandedBytes() == null ? "" : " (" + size(session.expandedBytes()) + " in " + session.fileCount() + " files)")
-                + "</dd>" + (session.error() == null ? "" : "<dt>Error</dt><dd>" + escape(session.error()) + "</dd>") + "</dl>";
+                + (session.expandedBytes() == null
+                        ? ""
+                        : " (" + size(session.expandedBytes()) + " in " + session.fileCount() + " files)")
+                + "</dd>" + (session.error() == null ? "" : "<dt>Error</dt><dd>" + escape(session.error()) + "</dd>")
+                + "</dl>";
         return """
                 <!doctype html>
                 <html lang="en"><head><meta charset="utf-8">

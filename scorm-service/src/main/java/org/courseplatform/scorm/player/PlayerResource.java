@@ -48,8 +48,14 @@ public class PlayerResource {
     private final ContentOrigin contentOrigin;
     private final PagePolicies policies;
 
-    public PlayerResource(PlayerService player, RuntimeService runtime, PackageStore store, ScormConfig config,
-            ObjectMapper mapper, ContentOrigin contentOrigin, PagePolicies policies) {
+    public PlayerResource(
+            PlayerService player,
+            RuntimeService runtime,
+            PackageStore store,
+            ScormConfig config,
+            ObjectMapper mapper,
+            ContentOrigin contentOrigin,
+            PagePolicies policies) {
         this.player = player;
         this.runtime = runtime;
         this.store = store;
@@ -60,12 +66,10 @@ public class PlayerResource {
     }
 
     /** The token to exchange for a session; the launch page reads it from the embed URL's fragment. */
-    public record LaunchRequest(@NotBlank @Size(max = 8192) String token) {
-    }
+    public record LaunchRequest(@NotBlank @Size(max = 8192) String token) {}
 
     /** Where the session's page is: {@code /scorm/s/<session>/player} (view) or {@code …/overview} (edit). */
-    public record Launched(String location) {
-    }
+    public record Launched(String location) {}
 
     /**
      * The page an embed URL opens ({@code /scorm/launch#token=…}). It is the same for every launch:
@@ -89,17 +93,21 @@ public class PlayerResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<Response> launch(@HeaderParam("Host") String host, @Valid @NotNull LaunchRequest body) {
         contentHost(host);
-        return player.launch(body.token(), host).map(session -> Response.ok(new Launched("/scorm/s/" + session.id()
-                + (session.view() ? "/player" : "/overview"))).header("Cache-Control", "no-store").build());
+        return player.launch(body.token(), host)
+                .map(session -> Response.ok(
+                                new Launched("/scorm/s/" + session.id() + (session.view() ? "/player" : "/overview")))
+                        .header("Cache-Control", "no-store")
+                        .build());
     }
 
     @GET
     @Path("/s/{session}/player")
     @Produces(MediaType.TEXT_HTML)
     public Uni<Response> page(@HeaderParam("Host") String host, @PathParam("session") String sessionId) {
-        return player.session(sessionId, host).map(session -> session.view()
-                ? html(Pages.player(mapper, session), policies.player())
-                : html(Pages.overview(session), policies.overview()));
+        return player.session(sessionId, host)
+                .map(session -> session.view()
+                        ? html(Pages.player(mapper, session), policies.player())
+                        : html(Pages.overview(session), policies.overview()));
     }
 
     @GET
@@ -113,8 +121,8 @@ public class PlayerResource {
     @GET
     @Path("/s/{session}/content/{path: .+}")
     @Blocking
-    public Response content(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
-            @PathParam("path") String path) {
+    public Response content(
+            @HeaderParam("Host") String host, @PathParam("session") String sessionId, @PathParam("path") String path) {
         PlayerSession session = player.session(sessionId, host).await().indefinitely();
         String safe = ManifestParser.resolve(path);
         if (safe == null || session.contentPrefix() == null || !session.view()) {
@@ -122,22 +130,27 @@ public class PlayerResource {
         }
         var object = store.open(session.contentPrefix() + safe)
                 .orElseThrow(() -> ApiException.notFound("No such file in this package"));
-        String type = object.response().contentType() == null ? ContentTypes.of(safe) : object.response().contentType();
+        String type = object.response().contentType() == null
+                ? ContentTypes.of(safe)
+                : object.response().contentType();
         // The package's own script and styles run unrestricted on its own origin; only framing is
         // limited. The package's requests carry its origin as Referer (embedded players such as
         // video hosts want one), never the session's path, not even to its own origin's logs.
-        return Response.ok(object, type).header("Content-Length", object.response().contentLength())
-                .header("Cache-Control", "private, max-age=3600").header("X-Content-Type-Options", "nosniff")
+        return Response.ok(object, type)
+                .header("Content-Length", object.response().contentLength())
+                .header("Cache-Control", "private, max-age=3600")
+                .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", policies.content())
-                .header("Referrer-Policy", "strict-origin").build();
+                .header("Referrer-Policy", "strict-origin")
+                .build();
     }
 
     /** The saved data of one SCO, for scorm-again's loadFromJSON. */
     @GET
     @Path("/s/{session}/runtime/{sco}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<ObjectNode> state(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
-            @PathParam("sco") String sco) {
+    public Uni<ObjectNode> state(
+            @HeaderParam("Host") String host, @PathParam("session") String sessionId, @PathParam("sco") String sco) {
         return player.session(sessionId, host).chain(session -> runtime.restore(session, sco));
     }
 
@@ -145,9 +158,11 @@ public class PlayerResource {
     @POST
     @Path("/s/{session}/runtime/{sco}/initialize")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<String> initialize(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
-            @PathParam("sco") String sco) {
-        return player.session(sessionId, host).chain(session -> runtime.initialize(session, sco)).replaceWith(OK);
+    public Uni<String> initialize(
+            @HeaderParam("Host") String host, @PathParam("session") String sessionId, @PathParam("sco") String sco) {
+        return player.session(sessionId, host)
+                .chain(session -> runtime.initialize(session, sco))
+                .replaceWith(OK);
     }
 
     /**
@@ -157,13 +172,17 @@ public class PlayerResource {
     @POST
     @Path("/s/{session}/runtime/{sco}")
     @Produces(MediaType.APPLICATION_JSON)
-    public Uni<String> commit(@HeaderParam("Host") String host, @PathParam("session") String sessionId,
-            @PathParam("sco") String sco, byte[] body) {
+    public Uni<String> commit(
+            @HeaderParam("Host") String host,
+            @PathParam("session") String sessionId,
+            @PathParam("sco") String sco,
+            byte[] body) {
         if (body == null || body.length == 0) {
             throw ApiException.badRequest("A commit needs a JSON body");
         }
         if (body.length > config.player().maxCommitBytes()) {
-            throw ApiException.payloadTooLarge("A commit may be at most " + config.player().maxCommitBytes() + " bytes");
+            throw ApiException.payloadTooLarge(
+                    "A commit may be at most " + config.player().maxCommitBytes() + " bytes");
         }
         JsonNode json;
         try {
@@ -172,7 +191,9 @@ public class PlayerResource {
             throw ApiException.badRequest("A commit is a JSON object of CMI data");
         }
         JsonNode commit = json;
-        return player.session(sessionId, host).chain(session -> runtime.commit(session, sco, commit)).replaceWith(OK);
+        return player.session(sessionId, host)
+                .chain(session -> runtime.commit(session, sco, commit))
+                .replaceWith(OK);
     }
 
     /** Everything here is served on the content origin only; on any other host (the API's) it does not exist. */
@@ -183,7 +204,10 @@ public class PlayerResource {
     }
 
     private static Response html(String page, String policy) {
-        return Response.ok(page, "text/html; charset=utf-8").header("Cache-Control", "no-store")
-                .header("Referrer-Policy", "no-referrer").header("Content-Security-Policy", policy).build();
+        return Response.ok(page, "text/html; charset=utf-8")
+                .header("Cache-Control", "no-store")
+                .header("Referrer-Policy", "no-referrer")
+                .header("Content-Security-Policy", policy)
+                .build();
     }
 }

@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.courseplatform.platform.auth.Tokens;
@@ -46,7 +47,11 @@ public class PlayerService {
     private final ObjectMapper mapper;
     private final ContentOrigin contentOrigin;
 
-    public PlayerService(SessionRepository sessions, Tokens tokens, ScormConfig config, ObjectMapper mapper,
+    public PlayerService(
+            SessionRepository sessions,
+            Tokens tokens,
+            ScormConfig config,
+            ObjectMapper mapper,
             ContentOrigin contentOrigin) {
         this.sessions = sessions;
         this.tokens = tokens;
@@ -76,7 +81,8 @@ public class PlayerService {
                         + ", not ready: only a ready package can be played");
             }
             String jti = randomId(16);
-            JwtClaimsBuilder claims = Jwt.claims().subject(request.identifier().strip())
+            JwtClaimsBuilder claims = Jwt.claims()
+                    .subject(request.identifier().strip())
                     .claim("jti", jti)
                     .claim("workspaceId", caller.workspaceId())
                     .claim("courseId", courseId)
@@ -89,7 +95,8 @@ public class PlayerService {
             if (parentOrigin != null) {
                 claims.claim("parentOrigin", parentOrigin);
             }
-            String token = tokens.sign(claims, "embed", tokens.serviceName(), config.player().embedTtl());
+            String token = tokens.sign(
+                    claims, "embed", tokens.serviceName(), config.player().embedTtl());
             // The fragment never reaches a server: not the ingress's access log, a proxy's or a Referer.
             return contentOrigin.origin(jti) + "/scorm/launch#token=" + token;
         });
@@ -107,14 +114,14 @@ public class PlayerService {
         try {
             claims = tokens.verify(token == null ? "" : token);
             if (!"embed".equals(claims.getStringClaimValue(Tokens.TYPE_CLAIM))) {
-                throw new InvalidJwtException("not an embed token", java.util.List.of(), null);
+                throw new InvalidJwtException("not an embed token", List.of(), null);
             }
             jti = claims.getJwtId();
             tokenExpiry = Instant.ofEpochSecond(claims.getExpirationTime().getValue());
         } catch (InvalidJwtException | MalformedClaimException e) {
             boolean expired = e instanceof InvalidJwtException i && i.hasExpired();
-            throw ApiException.unauthorized(expired ? "This player link has expired; ask for a new one"
-                    : "This player link is not valid");
+            throw ApiException.unauthorized(
+                    expired ? "This player link has expired; ask for a new one" : "This player link is not valid");
         }
         if (!ContentOrigin.isLabel(jti) || !ContentOrigin.isHost(host, contentOrigin.host(jti))) {
             throw ApiException.unauthorized("This player link is not valid");
@@ -127,28 +134,42 @@ public class PlayerService {
         boolean testMode = Boolean.TRUE.equals(claims.getClaimValue("testMode"));
         String parentOrigin = claims.getClaimValue("parentOrigin") instanceof String o ? o : null;
         String id = randomId(32);
-        OffsetDateTime expires = OffsetDateTime.now(ZoneOffset.UTC).plus(config.player().sessionTtl());
+        OffsetDateTime expires =
+                OffsetDateTime.now(ZoneOffset.UTC).plus(config.player().sessionTtl());
         // The token is used in the session's transaction: a launch that fails (package deleted, not
         // ready) leaves it unused, and of two launches at once the second waits and is refused.
         OffsetDateTime tokenExpires = OffsetDateTime.ofInstant(tokenExpiry, ZoneOffset.UTC);
-        return sessions.inTransaction(conn -> sessions.useToken(conn, jti, id, tokenExpires).chain(used -> {
-            if (!used) {
-                throw ApiException.unauthorized("This player link has already been used; ask for a new one");
-            }
-            return sessions.findPackage(conn, courseId, workspaceId);
-        }).chain(row -> {
-            if (row == null || !Objects.equals(row.getString("client_identifier"), tenant)) {
-                throw ApiException.notFound("This package no longer exists");
-            }
-            if ("view".equals(action) && !"ready".equals(row.getString("status"))) {
-                throw ApiException.conflict("This package is not ready to play");
-            }
-            Uni<Long> tracking = "view".equals(action)
-                    ? sessions.tracking(conn, workspaceId, courseId, identifier, tenant, testMode)
-                    : Uni.createFrom().nullItem();
-            return tracking.chain(trackingId -> sessions.insertSession(conn, new SessionRepository.NewSession(id, workspaceId,
-                    courseId, trackingId, action, expires, contentOrigin.host(jti), parentOrigin)));
-        })).chain(() -> session(id));
+        return sessions.inTransaction(conn -> sessions.useToken(conn, jti, id, tokenExpires)
+                        .chain(used -> {
+                            if (!used) {
+                                throw ApiException.unauthorized(
+                                        "This player link has already been used; ask for a new one");
+                            }
+                            return sessions.findPackage(conn, courseId, workspaceId);
+                        })
+                        .chain(row -> {
+                            if (row == null || !Objects.equals(row.getString("client_identifier"), tenant)) {
+                                throw ApiException.notFound("This package no longer exists");
+                            }
+                            if ("view".equals(action) && !"ready".equals(row.getString("status"))) {
+                                throw ApiException.conflict("This package is not ready to play");
+                            }
+                            Uni<Long> tracking = "view".equals(action)
+                                    ? sessions.tracking(conn, workspaceId, courseId, identifier, tenant, testMode)
+                                    : Uni.createFrom().nullItem();
+                            return tracking.chain(trackingId -> sessions.insertSession(
+                                    conn,
+                                    new SessionRepository.NewSession(
+                                            id,
+                                            workspaceId,
+                                            courseId,
+                                            trackingId,
+                                            action,
+                                            expires,
+                                            contentOrigin.host(jti),
+                                            parentOrigin)));
+                        }))
+                .chain(() -> session(id));
     }
 
     /**
@@ -158,7 +179,8 @@ public class PlayerService {
     public Uni<PlayerSession> session(String id, String host) {
         return session(id).map(session -> {
             if (session.contentHost() == null || !ContentOrigin.isHost(host, session.contentHost())) {
-                throw ApiException.notFound("This player session does not exist or has expired; open the player link again");
+                throw ApiException.notFound(
+                        "This player session does not exist or has expired; open the player link again");
             }
             return session;
         });
@@ -167,17 +189,34 @@ public class PlayerService {
     /** The open session; an unknown or expired id is 404. */
     public Uni<PlayerSession> session(String id) {
         if (id == null || !id.matches("[0-9a-f]{64}")) {
-            throw ApiException.notFound("This player session does not exist or has expired; open the player link again");
+            throw ApiException.notFound(
+                    "This player session does not exist or has expired; open the player link again");
         }
         return sessions.findSession(id).map(r -> {
             if (r == null) {
-                throw ApiException.notFound("This player session does not exist or has expired; open the player link again");
+                throw ApiException.notFound(
+                        "This player session does not exist or has expired; open the player link again");
             }
-            return new PlayerSession(r.getString("id"), r.getLong("workspace_id"), r.getLong("course_id"), r.getString("action"),
-                    r.getLong("tracking_id"), r.getString("identifier"), r.getString("status"), r.getString("title"),
-                    r.getString("version"), json(r.getString("launch")), r.getString("last_sco"), r.getString("name"),
-                    r.getLong("size_bytes"), r.getInteger("file_count"), r.getLong("expanded_bytes"), r.getString("content_prefix"),
-                    r.getString("error"), r.getString("content_host"), r.getString("parent_origin"));
+            return new PlayerSession(
+                    r.getString("id"),
+                    r.getLong("workspace_id"),
+                    r.getLong("course_id"),
+                    r.getString("action"),
+                    r.getLong("tracking_id"),
+                    r.getString("identifier"),
+                    r.getString("status"),
+                    r.getString("title"),
+                    r.getString("version"),
+                    json(r.getString("launch")),
+                    r.getString("last_sco"),
+                    r.getString("name"),
+                    r.getLong("size_bytes"),
+                    r.getInteger("file_count"),
+                    r.getLong("expanded_bytes"),
+                    r.getString("content_prefix"),
+                    r.getString("error"),
+                    r.getString("content_host"),
+                    r.getString("parent_origin"));
         });
     }
 
@@ -213,8 +252,12 @@ public class PlayerService {
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getRawUserInfo() != null
-                || !path.isEmpty() && !path.equals("/") || uri.getRawQuery() != null || uri.getRawFragment() != null) {
+        if (!scheme.equals("http") && !scheme.equals("https")
+                || uri.getHost() == null
+                || uri.getRawUserInfo() != null
+                || !path.isEmpty() && !path.equals("/")
+                || uri.getRawQuery() != null
+                || uri.getRawFragment() != null) {
             throw ApiException.invalid("parentOrigin", problem);
         }
         int port = uri.getPort();

@@ -8,9 +8,26 @@ import com.fasterxml.jackson.databind.JsonNode;
  * a {@code {session}} label); {@code parentOrigin} is the embedding page's origin the player posts
  * its events to, or null (it posts none).
  */
-public record PlayerSession(String id, long workspaceId, long courseId, String action, Long trackingId, String identifier,
-        String status, String title, String version, JsonNode launch, String lastSco, String name, long sizeBytes,
-        Integer fileCount, Long expandedBytes, String contentPrefix, String error, String contentHost, String parentOrigin) {
+public record PlayerSession(
+        String id,
+        long workspaceId,
+        long courseId,
+        String action,
+        Long trackingId,
+        String identifier,
+        String status,
+        String title,
+        String version,
+        JsonNode launch,
+        String lastSco,
+        String name,
+        long sizeBytes,
+        Integer fileCount,
+        Long expandedBytes,
+        String contentPrefix,
+        String error,
+        String contentHost,
+        String parentOrigin) {
 
     public boolean scorm12() {
         return "1.2".equals(version);

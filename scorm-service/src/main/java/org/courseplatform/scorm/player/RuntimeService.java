@@ -72,13 +72,21 @@ public class RuntimeService {
         if (!session.view()) {
             return Uni.createFrom().item(Cmi.restore(mapper, session.scorm12(), null, null, "preview"));
         }
-        return Panache.getSession().chain(s -> s.createNativeQuery(STATE, String.class).setParameter(1, session.trackingId())
-                .setParameter(2, scoId).getResultList()).map(rows -> {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(STATE, String.class)
+                        .setParameter(1, session.trackingId())
+                        .setParameter(2, scoId)
+                        .getResultList())
+                .map(rows -> {
                     if (rows.isEmpty() || rows.get(0) == null) {
                         return Cmi.restore(mapper, session.scorm12(), null, null, session.identifier());
                     }
                     JsonNode stored = read(rows.get(0));
-                    return Cmi.restore(mapper, session.scorm12(), Cmi.read(stored, session.scorm12()), Cmi.lessonStatus(stored),
+                    return Cmi.restore(
+                            mapper,
+                            session.scorm12(),
+                            Cmi.read(stored, session.scorm12()),
+                            Cmi.lessonStatus(stored),
                             session.identifier());
                 });
     }
@@ -100,55 +108,94 @@ public class RuntimeService {
             throw ApiException.badRequest("A commit is a JSON object of CMI data");
         }
         Cmi cmi = Cmi.read(commit, session.scorm12());
-        return Panache.getSession().chain(s -> s.createNativeQuery(UPSERT).setParameter(1, session.trackingId())
-                .setParameter(2, scoId).setParameter(3, cmi.location()).setParameter(4, cmi.suspendData())
-                .setParameter(5, cmi.completionStatus()).setParameter(6, cmi.successStatus()).setParameter(7, cmi.scoreRaw())
-                .setParameter(8, cmi.scoreMin()).setParameter(9, cmi.scoreMax()).setParameter(10, cmi.scoreScaled())
-                .setParameter(11, cmi.totalTime()).setParameter(12, cmi.totalSeconds()).setParameter(13, cmi.exit())
-                .setParameter(14, commit.toString()).executeUpdate())
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(UPSERT)
+                        .setParameter(1, session.trackingId())
+                        .setParameter(2, scoId)
+                        .setParameter(3, cmi.location())
+                        .setParameter(4, cmi.suspendData())
+                        .setParameter(5, cmi.completionStatus())
+                        .setParameter(6, cmi.successStatus())
+                        .setParameter(7, cmi.scoreRaw())
+                        .setParameter(8, cmi.scoreMin())
+                        .setParameter(9, cmi.scoreMax())
+                        .setParameter(10, cmi.scoreScaled())
+                        .setParameter(11, cmi.totalTime())
+                        .setParameter(12, cmi.totalSeconds())
+                        .setParameter(13, cmi.exit())
+                        .setParameter(14, commit.toString())
+                        .executeUpdate())
                 .chain(() -> progress(session, scoId, cmi));
     }
 
     private Uni<Void> progress(PlayerSession session, String scoId, Cmi cmi) {
         OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
-        return Panache.getSession().chain(s -> s.createNativeQuery(LOCK, Object[].class).setParameter(1, session.trackingId())
-                .getSingleResult().chain(t -> s.createNativeQuery(PROGRESS, Object[].class).setParameter(1, session.trackingId())
-                        .getResultList().chain(states -> {
-                            boolean wasCommenced = (Boolean) t[8];
-                            boolean wasCompleted = (Boolean) t[9];
-                            Set<String> complete = new HashSet<>();
-                            double total = 0;
-                            for (Object[] state : states) {
-                                if ("completed".equals(state[1])) {
-                                    complete.add((String) state[0]);
-                                }
-                                total += state[2] == null ? 0 : ((Number) state[2]).doubleValue();
-                            }
-                            boolean allComplete = !scoIds(session).isEmpty() && complete.containsAll(scoIds(session));
-                            boolean commenceNow = !wasCommenced;
-                            boolean completeNow = !wasCompleted && allComplete;
-                            String commenced = wasCommenced ? (String) t[10] : now.toString();
-                            double totalTime = total;
-                            Uni<Integer> update = s.createNativeQuery(UPDATE).setParameter(1, session.trackingId())
-                                    .setParameter(2, cmi == null ? null : scoId).setParameter(3, total)
-                                    .setParameter(4, commenceNow ? now : null).setParameter(5, completeNow ? now : null)
-                                    .executeUpdate();
-                            return update.chain(() -> commenceNow ? event(Events.SCORM_COURSE_COMMENCED, t, commenced, null, totalTime)
-                                    : Uni.createFrom().voidItem())
-                                    .chain(() -> completeNow ? event(Events.SCORM_COURSE_COMPLETED, t, commenced, now.toString(), totalTime)
-                                            : Uni.createFrom().voidItem());
-                        })));
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(LOCK, Object[].class)
+                        .setParameter(1, session.trackingId())
+                        .getSingleResult()
+                        .chain(t -> s.createNativeQuery(PROGRESS, Object[].class)
+                                .setParameter(1, session.trackingId())
+                                .getResultList()
+                                .chain(states -> {
+                                    boolean wasCommenced = (Boolean) t[8];
+                                    boolean wasCompleted = (Boolean) t[9];
+                                    Set<String> complete = new HashSet<>();
+                                    double total = 0;
+                                    for (Object[] state : states) {
+                                        if ("completed".equals(state[1])) {
+                                            complete.add((String) state[0]);
+                                        }
+                                        total += state[2] == null ? 0 : ((Number) state[2]).doubleValue();
+                                    }
+                                    boolean allComplete =
+                                            !scoIds(session).isEmpty() && complete.containsAll(scoIds(session));
+                                    boolean commenceNow = !wasCommenced;
+                                    boolean completeNow = !wasCompleted && allComplete;
+                                    String commenced = wasCommenced ? (String) t[10] : now.toString();
+                                    double totalTime = total;
+                                    Uni<Integer> update = s.createNativeQuery(UPDATE)
+                                            .setParameter(1, session.trackingId())
+                                            .setParameter(2, cmi == null ? null : scoId)
+                                            .setParameter(3, total)
+                                            .setParameter(4, commenceNow ? now : null)
+                                            .setParameter(5, completeNow ? now : null)
+                                            .executeUpdate();
+                                    return update.chain(() -> commenceNow
+                                                    ? event(
+                                                            Events.SCORM_COURSE_COMMENCED,
+                                                            t,
+                                                            commenced,
+                                                            null,
+                                                            totalTime)
+                                                    : Uni.createFrom().voidItem())
+                                            .chain(() -> completeNow
+                                                    ? event(
+                                                            Events.SCORM_COURSE_COMPLETED,
+                                                            t,
+                                                            commenced,
+                                                            now.toString(),
+                                                            totalTime)
+                                                    : Uni.createFrom().voidItem());
+                                })));
     }
 
     /** {@code data = {course: {id, title, key, clientIdentifier}, tracking: {id, identifier, email, commenced, completed, totalTime}}}. */
-    private Uni<Void> event(EventType<CourseProgress> type, Object[] t, String commenced, String completed, double totalTime) {
+    private Uni<Void> event(
+            EventType<CourseProgress> type, Object[] t, String commenced, String completed, double totalTime) {
         long trackingId = ((Number) t[0]).longValue();
         long workspaceId = ((Number) t[3]).longValue();
         long courseId = ((Number) t[4]).longValue();
         TrackedCourse course = new TrackedCourse(courseId, (String) t[5], (String) t[6], (String) t[7]);
-        Tracking tracking = new Tracking(trackingId, (String) t[1], null, commenced, completed, Math.round(totalTime * 100) / 100.0);
+        Tracking tracking = new Tracking(
+                trackingId, (String) t[1], null, commenced, completed, Math.round(totalTime * 100) / 100.0);
         Log.debugf("%s: course %d, tracking %d", type.name(), courseId, trackingId);
-        return outbox.add(type, Long.toString(courseId), workspaceId, (Boolean) t[2], new CourseProgress(course, tracking, null))
+        return outbox.add(
+                        type,
+                        Long.toString(courseId),
+                        workspaceId,
+                        (Boolean) t[2],
+                        new CourseProgress(course, tracking, null))
                 .replaceWithVoid();
     }
 

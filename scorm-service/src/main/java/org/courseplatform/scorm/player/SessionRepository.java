@@ -30,6 +30,7 @@ public class SessionRepository {
     /** The token's single use: a second launch finds the row (or waits for the first one's transaction) and inserts nothing. */
     private static final String USE_TOKEN = """
             insert into scorm_launch (jti, session_id, expires_at) values ($1, $2, $3) on conflict (jti) do nothing""";
+
     private static final String SESSION = """
             insert into scorm_session (id, workspace_id, course_id, tracking_id, action, expires_at, content_host, parent_origin)
             values ($1, $2, $3, $4, $5, $6, $7, $8)""";
@@ -42,9 +43,15 @@ public class SessionRepository {
             where s.id = $1 and s.expires_at > now() and not p.course_deleted""";
 
     /** A new session's row. */
-    record NewSession(String id, long workspaceId, long courseId, Long trackingId, String action, OffsetDateTime expires,
-            String contentHost, String parentOrigin) {
-    }
+    record NewSession(
+            String id,
+            long workspaceId,
+            long courseId,
+            Long trackingId,
+            String action,
+            OffsetDateTime expires,
+            String contentHost,
+            String parentOrigin) {}
 
     private final Pool pool;
 
@@ -62,23 +69,39 @@ public class SessionRepository {
     }
 
     Uni<Row> findPackage(SqlClient client, long courseId, long workspaceId) {
-        return client.preparedQuery(PACKAGE).execute(Tuple.of(courseId, workspaceId)).map(SessionRepository::first);
+        return client.preparedQuery(PACKAGE)
+                .execute(Tuple.of(courseId, workspaceId))
+                .map(SessionRepository::first);
     }
 
     /** Records the token's use by the session; false when it was used before. */
     Uni<Boolean> useToken(SqlClient client, String jti, String sessionId, OffsetDateTime tokenExpires) {
-        return client.preparedQuery(USE_TOKEN).execute(Tuple.of(jti, sessionId, tokenExpires)).map(rows -> rows.rowCount() > 0);
+        return client.preparedQuery(USE_TOKEN)
+                .execute(Tuple.of(jti, sessionId, tokenExpires))
+                .map(rows -> rows.rowCount() > 0);
     }
 
     /** The learner's tracking record of the package, created at the first launch with the key's mode. */
-    Uni<Long> tracking(SqlClient client, long workspaceId, long courseId, String identifier, String tenant, boolean testMode) {
-        return client.preparedQuery(TRACKING).execute(Tuple.of(workspaceId, courseId, identifier, tenant, testMode))
+    Uni<Long> tracking(
+            SqlClient client, long workspaceId, long courseId, String identifier, String tenant, boolean testMode) {
+        return client.preparedQuery(TRACKING)
+                .execute(Tuple.of(workspaceId, courseId, identifier, tenant, testMode))
                 .map(rows -> rows.iterator().next().getLong("id"));
     }
 
     Uni<Void> insertSession(SqlClient client, NewSession s) {
-        return client.preparedQuery(SESSION).execute(Tuple.from(new Object[] {s.id(), s.workspaceId(), s.courseId(),
-            s.trackingId(), s.action(), s.expires(), s.contentHost(), s.parentOrigin()})).replaceWithVoid();
+        return client.preparedQuery(SESSION)
+                .execute(Tuple.from(new Object[] {
+                    s.id(),
+                    s.workspaceId(),
+                    s.courseId(),
+                    s.trackingId(),
+                    s.action(),
+                    s.expires(),
+                    s.contentHost(),
+                    s.parentOrigin()
+                }))
+                .replaceWithVoid();
     }
 
     /** The open (unexpired) session with its package and tracking record, or null. */

@@ -22,8 +22,7 @@ final class CentralDirectoryScan {
     private static final int EOCD_MIN = 22;
     private static final int MAX_COMMENT = 0xFFFF;
 
-    private CentralDirectoryScan() {
-    }
+    private CentralDirectoryScan() {}
 
     /**
      * The number of central directory records, at most {@code limit + 1}.
@@ -51,7 +50,9 @@ final class CentralDirectoryScan {
             long eocdPosition = size - tailLength + eocd;
             long cdSize = Integer.toUnsignedLong(tail.getInt(eocd + 12));
             long cdOffset = Integer.toUnsignedLong(tail.getInt(eocd + 16));
-            if (cdSize == 0xFFFFFFFFL || cdOffset == 0xFFFFFFFFL || Short.toUnsignedInt(tail.getShort(eocd + 10)) == 0xFFFF) {
+            if (cdSize == 0xFFFFFFFFL
+                    || cdOffset == 0xFFFFFFFFL
+                    || Short.toUnsignedInt(tail.getShort(eocd + 10)) == 0xFFFF) {
                 long locator = eocdPosition - 20;
                 if (locator >= 0) {
                     ByteBuffer loc = read(channel, locator, 20);
@@ -81,7 +82,9 @@ final class CentralDirectoryScan {
                     break;
                 }
                 count++;
-                position += 46L + Short.toUnsignedInt(header.getShort(28)) + Short.toUnsignedInt(header.getShort(30))
+                position += 46L
+                        + Short.toUnsignedInt(header.getShort(28))
+                        + Short.toUnsignedInt(header.getShort(30))
                         + Short.toUnsignedInt(header.getShort(32));
             }
             return count;

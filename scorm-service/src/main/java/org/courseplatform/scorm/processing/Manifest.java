@@ -6,6 +6,5 @@ import java.util.List;
 public record Manifest(String version, String title, List<Sco> scos) {
 
     /** A launchable unit: the item's identifier and title, and its launch file with parameters. */
-    public record Sco(String identifier, String title, String href) {
-    }
+    public record Sco(String identifier, String title, String href) {}
 }

@@ -40,21 +40,30 @@ public final class ManifestParser {
     public static final String V2004_3 = "2004 3rd Edition";
     public static final String V2004_4 = "2004 4th Edition";
 
-    private static final Set<String> NS_12 = Set.of("http://www.imsproject.org/xsd/imscp_rootv1p1p2",
-            "http://www.adlnet.org/xsd/adlcp_rootv1p2");
-    private static final Set<String> NS_2004 = Set.of("http://www.adlnet.org/xsd/adlcp_v1p3",
-            "http://www.imsglobal.org/xsd/imsss", "http://www.adlnet.org/xsd/adlseq_v1p3",
+    private static final Set<String> NS_12 =
+            Set.of("http://www.imsproject.org/xsd/imscp_rootv1p1p2", "http://www.adlnet.org/xsd/adlcp_rootv1p2");
+    private static final Set<String> NS_2004 = Set.of(
+            "http://www.adlnet.org/xsd/adlcp_v1p3",
+            "http://www.imsglobal.org/xsd/imsss",
+            "http://www.adlnet.org/xsd/adlseq_v1p3",
             "http://www.adlnet.org/xsd/adlnav_v1p3");
     /**
      * Sequencing that changes what a learner may do, which hosted packages do not run: rules,
      * rollup rules, objective maps to global objectives, randomisation and limit conditions.
      * controlMode, deliveryControls and local objectives are authoring-tool boilerplate.
      */
-    private static final Set<String> SEQUENCING = Set.of("sequencingRules", "preConditionRule", "postConditionRule",
-            "exitConditionRule", "rollupRules", "rollupRule", "mapInfo", "randomizationControls", "limitConditions");
+    private static final Set<String> SEQUENCING = Set.of(
+            "sequencingRules",
+            "preConditionRule",
+            "postConditionRule",
+            "exitConditionRule",
+            "rollupRules",
+            "rollupRule",
+            "mapInfo",
+            "randomizationControls",
+            "limitConditions");
 
-    private ManifestParser() {
-    }
+    private ManifestParser() {}
 
     /**
      * @param bytes the manifest
@@ -65,8 +74,10 @@ public final class ManifestParser {
         Document document = read(bytes);
         Element root = document.getDocumentElement();
         if (!"manifest".equals(local(root))) {
-            throw new Rejection(Rejection.NO_MANIFEST, "imsmanifest.xml is not a package manifest: its root element is <"
-                    + SafeArchive.printable(root.getTagName()) + ">, not <manifest>.");
+            throw new Rejection(
+                    Rejection.NO_MANIFEST,
+                    "imsmanifest.xml is not a package manifest: its root element is <"
+                            + SafeArchive.printable(root.getTagName()) + ">, not <manifest>.");
         }
         String version = version(root);
         checkSequencing(root);
@@ -91,8 +102,7 @@ public final class ManifestParser {
             DocumentBuilder builder = factory.newDocumentBuilder();
             builder.setErrorHandler(new ErrorHandler() {
                 @Override
-                public void warning(SAXParseException e) {
-                }
+                public void warning(SAXParseException e) {}
 
                 @Override
                 public void error(SAXParseException e) throws SAXException {
@@ -111,14 +121,19 @@ public final class ManifestParser {
         } catch (SAXParseException e) {
             String message = String.valueOf(e.getMessage());
             if (message.contains("DOCTYPE")) {
-                throw new Rejection(Rejection.NO_MANIFEST, "imsmanifest.xml declares a DOCTYPE, which packages may not"
-                        + " do (DTDs and entities are refused for safety).");
+                throw new Rejection(
+                        Rejection.NO_MANIFEST,
+                        "imsmanifest.xml declares a DOCTYPE, which packages may not"
+                                + " do (DTDs and entities are refused for safety).");
             }
-            throw new Rejection(Rejection.NO_MANIFEST, "imsmanifest.xml is not well-formed XML (line " + e.getLineNumber()
-                    + ", column " + e.getColumnNumber() + "): " + SafeArchive.printable(message));
+            throw new Rejection(
+                    Rejection.NO_MANIFEST,
+                    "imsmanifest.xml is not well-formed XML (line " + e.getLineNumber() + ", column "
+                            + e.getColumnNumber() + "): " + SafeArchive.printable(message));
         } catch (SAXException | IOException e) {
-            throw new Rejection(Rejection.NO_MANIFEST, "imsmanifest.xml cannot be read as XML: "
-                    + SafeArchive.printable(String.valueOf(e.getMessage())));
+            throw new Rejection(
+                    Rejection.NO_MANIFEST,
+                    "imsmanifest.xml cannot be read as XML: " + SafeArchive.printable(String.valueOf(e.getMessage())));
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("the XML parser cannot be made safe", e);
         }
@@ -147,9 +162,11 @@ public final class ManifestParser {
                 case "2004 4th edition":
                     return V2004_4;
                 default:
-                    throw new Rejection(Rejection.UNSUPPORTED_VERSION, "The manifest's schemaversion is \""
-                            + SafeArchive.printable(raw.length() > 80 ? raw.substring(0, 80) + "…" : raw)
-                            + "\"; only SCORM 1.2 and SCORM 2004 3rd or 4th Edition packages are supported.");
+                    throw new Rejection(
+                            Rejection.UNSUPPORTED_VERSION,
+                            "The manifest's schemaversion is \""
+                                    + SafeArchive.printable(raw.length() > 80 ? raw.substring(0, 80) + "…" : raw)
+                                    + "\"; only SCORM 1.2 and SCORM 2004 3rd or 4th Edition packages are supported.");
             }
         }
         Set<String> namespaces = new HashSet<>();
@@ -160,8 +177,10 @@ public final class ManifestParser {
         if (namespaces.stream().anyMatch(NS_2004::contains)) {
             return V2004_3;
         }
-        throw new Rejection(Rejection.UNSUPPORTED_VERSION, "The manifest has no schemaversion and uses no SCORM 1.2 or"
-                + " 2004 namespace, so it is not a SCORM package this service can host.");
+        throw new Rejection(
+                Rejection.UNSUPPORTED_VERSION,
+                "The manifest has no schemaversion and uses no SCORM 1.2 or"
+                        + " 2004 namespace, so it is not a SCORM package this service can host.");
     }
 
     static void checkSequencing(Element root) throws Rejection {
@@ -171,9 +190,11 @@ public final class ManifestParser {
             Element element = stack.pop();
             String name = local(element);
             if (SEQUENCING.contains(name)) {
-                throw new Rejection(Rejection.SEQUENCING_PRESENT, "The package uses SCORM 2004 sequencing (<" + name
-                        + "> in the manifest), which hosted packages do not support; only controlMode, deliveryControls"
-                        + " and local objectives are accepted.");
+                throw new Rejection(
+                        Rejection.SEQUENCING_PRESENT,
+                        "The package uses SCORM 2004 sequencing (<" + name
+                                + "> in the manifest), which hosted packages do not support; only controlMode, deliveryControls"
+                                + " and local objectives are accepted.");
             }
             for (Node child = element.getLastChild(); child != null; child = child.getPreviousSibling()) {
                 if (child instanceof Element e) {
@@ -206,12 +227,19 @@ public final class ManifestParser {
                 Element item = stack.pop();
                 String ref = item.getAttribute("identifierref");
                 Element resource = ref.isEmpty() ? null : resources.get(ref);
-                if (resource != null && isSco(resource) && !resource.getAttribute("href").isBlank()) {
+                if (resource != null
+                        && isSco(resource)
+                        && !resource.getAttribute("href").isBlank()) {
                     String identifier = item.getAttribute("identifier");
-                    String href = launch(resourceBases.get(ref), resource.getAttribute("href"), item.getAttribute("parameters"),
-                            identifier, files);
+                    String href = launch(
+                            resourceBases.get(ref),
+                            resource.getAttribute("href"),
+                            item.getAttribute("parameters"),
+                            identifier,
+                            files);
                     String title = text(children(item, "title"));
-                    scos.putIfAbsent(identifier, new Manifest.Sco(identifier, title.isEmpty() ? identifier : title, href));
+                    scos.putIfAbsent(
+                            identifier, new Manifest.Sco(identifier, title.isEmpty() ? identifier : title, href));
                 }
                 pushChildren(stack, item, "item");
             }
@@ -220,14 +248,20 @@ public final class ManifestParser {
             for (Element resource : resourceOrder) {
                 String id = resource.getAttribute("identifier");
                 if (isSco(resource) && !resource.getAttribute("href").isBlank() && !id.isEmpty()) {
-                    scos.putIfAbsent(id, new Manifest.Sco(id, id,
-                            launch(resourceBases.get(id), resource.getAttribute("href"), "", id, files)));
+                    scos.putIfAbsent(
+                            id,
+                            new Manifest.Sco(
+                                    id,
+                                    id,
+                                    launch(resourceBases.get(id), resource.getAttribute("href"), "", id, files)));
                 }
             }
         }
         if (scos.isEmpty()) {
-            throw new Rejection(Rejection.NO_LAUNCHABLE_SCO, "The manifest has no launchable SCO: no resource is marked"
-                    + " scormtype=\"sco\" with a launch file, so there is nothing a learner could play.");
+            throw new Rejection(
+                    Rejection.NO_LAUNCHABLE_SCO,
+                    "The manifest has no launchable SCO: no resource is marked"
+                            + " scormtype=\"sco\" with a launch file, so there is nothing a learner could play.");
         }
         return List.copyOf(scos.values());
     }
@@ -259,8 +293,8 @@ public final class ManifestParser {
     }
 
     /** The launch path inside the package, checked to exist, with the item's parameters appended. */
-    private static String launch(String base, String href, String parameters, String identifier, Predicate<String> files)
-            throws Rejection {
+    private static String launch(
+            String base, String href, String parameters, String identifier, Predicate<String> files) throws Rejection {
         String raw = href.strip();
         String path = raw;
         String suffix = "";
@@ -271,8 +305,10 @@ public final class ManifestParser {
         }
         String resolved = resolve(join(base, path));
         if (resolved == null || !(files.test(resolved) || files.test(decode(resolved)))) {
-            throw new Rejection(Rejection.NO_LAUNCHABLE_SCO, "The launch file \"" + SafeArchive.printable(raw) + "\" of SCO \""
-                    + SafeArchive.printable(identifier) + "\" is not in the package.");
+            throw new Rejection(
+                    Rejection.NO_LAUNCHABLE_SCO,
+                    "The launch file \"" + SafeArchive.printable(raw) + "\" of SCO \""
+                            + SafeArchive.printable(identifier) + "\" is not in the package.");
         }
         if (!files.test(resolved)) {
             resolved = decode(resolved);
@@ -290,7 +326,10 @@ public final class ManifestParser {
 
     /** A relative path normalised inside the package, or null when it is absolute or climbs out. */
     public static String resolve(String path) {
-        if (path.isEmpty() || path.startsWith("/") || path.startsWith("\\") || path.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+        if (path.isEmpty()
+                || path.startsWith("/")
+                || path.startsWith("\\")
+                || path.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
             return null;
         }
         Deque<String> segments = new ArrayDeque<>();
@@ -405,7 +444,9 @@ public final class ManifestParser {
     }
 
     private static String text(List<Element> elements) {
-        return elements.isEmpty() ? "" : elements.get(0).getTextContent().replaceAll("\\s+", " ").strip();
+        return elements.isEmpty()
+                ? ""
+                : elements.get(0).getTextContent().replaceAll("\\s+", " ").strip();
     }
 
     private static String local(Element element) {

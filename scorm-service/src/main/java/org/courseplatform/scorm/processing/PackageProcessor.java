@@ -28,11 +28,9 @@ public final class PackageProcessor {
     }
 
     /** The outcome of a package that passed. */
-    public record Result(Manifest manifest, int fileCount, long expandedBytes) {
-    }
+    public record Result(Manifest manifest, int fileCount, long expandedBytes) {}
 
-    private PackageProcessor() {
-    }
+    private PackageProcessor() {}
 
     /** Runs every check without extracting: for tests and fuzzing. */
     public static Manifest validate(Path zip, String packageName, ZipLimits limits) throws Rejection, IOException {
@@ -46,7 +44,8 @@ public final class PackageProcessor {
      * {@code parallelism} threads (S3 uploads are latency-bound). At most twice that many
      * extracted files wait on disk at a time. The first failure stops the run.
      */
-    public static Result process(Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink, int parallelism)
+    public static Result process(
+            Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink, int parallelism)
             throws Rejection, IOException {
         try (SafeArchive archive = SafeArchive.open(zip, limits)) {
             Manifest manifest = manifest(archive, packageName, limits);
@@ -133,19 +132,25 @@ public final class PackageProcessor {
         }
     }
 
-    private static Manifest manifest(SafeArchive archive, String packageName, ZipLimits limits) throws Rejection, IOException {
+    private static Manifest manifest(SafeArchive archive, String packageName, ZipLimits limits)
+            throws Rejection, IOException {
         SafeArchive.Entry entry = archive.files().get("imsmanifest.xml");
         if (entry == null) {
-            throw new Rejection(Rejection.NO_MANIFEST, "The package has no imsmanifest.xml at the root of the zip, so it is"
-                    + " not a SCORM package (a manifest inside a folder does not count).");
+            throw new Rejection(
+                    Rejection.NO_MANIFEST,
+                    "The package has no imsmanifest.xml at the root of the zip, so it is"
+                            + " not a SCORM package (a manifest inside a folder does not count).");
         }
         if (entry.size() > limits.maxManifestBytes()) {
-            throw new Rejection(Rejection.NO_MANIFEST, "imsmanifest.xml is " + SafeArchive.bytes(entry.size())
-                    + ", more than the " + SafeArchive.bytes(limits.maxManifestBytes()) + " a manifest may have.");
+            throw new Rejection(
+                    Rejection.NO_MANIFEST,
+                    "imsmanifest.xml is " + SafeArchive.bytes(entry.size()) + ", more than the "
+                            + SafeArchive.bytes(limits.maxManifestBytes()) + " a manifest may have.");
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream((int) entry.size());
         archive.copy(entry, bytes);
         String fallback = packageName.replaceAll("(?i)\\.zip$", "");
-        return ManifestParser.parse(bytes.toByteArray(), archive.files()::containsKey, fallback.isBlank() ? "SCORM package" : fallback);
+        return ManifestParser.parse(
+                bytes.toByteArray(), archive.files()::containsKey, fallback.isBlank() ? "SCORM package" : fallback);
     }
 }

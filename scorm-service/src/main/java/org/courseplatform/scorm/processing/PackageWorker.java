@@ -11,6 +11,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -79,30 +80,41 @@ public class PackageWorker {
     }
 
     private Uni<Job> claim() {
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(config.worker().lease().toSeconds())).map(rows -> {
-            if (rows.size() == 0) {
-                return null;
-            }
-            Row job = rows.iterator().next();
-            return new Job(job.getLong("course_id"), job.getLong("workspace_id"), job.getInteger("attempts"),
-                    job.getString("name"), job.getString("object_key"), job.getLong("size_bytes"));
-        });
+        return pool.preparedQuery(CLAIM)
+                .execute(Tuple.of(config.worker().lease().toSeconds()))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return null;
+                    }
+                    Row job = rows.iterator().next();
+                    return new Job(
+                            job.getLong("course_id"),
+                            job.getLong("workspace_id"),
+                            job.getInteger("attempts"),
+                            job.getString("name"),
+                            job.getString("object_key"),
+                            job.getLong("size_bytes"));
+                });
     }
 
     private Uni<Void> process(Job job) {
         long courseId = job.courseId();
         return Workers.call(() -> run(job))
                 .chain(outcome -> outcome.rejection() != null
-                        ? fail(courseId, outcome.rejection().getMessage(), outcome.rejection().code())
-                        : courses.setTitle(courseId, job.workspaceId(), outcome.result().manifest().title())
+                        ? fail(
+                                courseId,
+                                outcome.rejection().getMessage(),
+                                outcome.rejection().code())
+                        : courses.setTitle(
+                                        courseId,
+                                        job.workspaceId(),
+                                        outcome.result().manifest().title())
                                 .chain(() -> ready(courseId, outcome.result())));
     }
 
-    private record Job(long courseId, long workspaceId, int attempts, String name, String objectKey, long size) {
-    }
+    private record Job(long courseId, long workspaceId, int attempts, String name, String objectKey, long size) {}
 
-    private record Outcome(PackageProcessor.Result result, Rejection rejection) {
-    }
+    private record Outcome(PackageProcessor.Result result, Rejection rejection) {}
 
     /** Blocking: download, check, extract to S3. A rejection removes whatever was written. */
     private Outcome run(Job job) {
@@ -114,20 +126,34 @@ public class PackageWorker {
             Path zip = dir.resolve("package.zip");
             long cap = Math.min(job.size(), config.upload().maxBytes());
             if (!store.download(job.objectKey(), zip, cap)) {
-                return new Outcome(null, new Rejection(Rejection.ZIP_BOMB, "The uploaded file is larger than the "
-                        + job.size() + " bytes that were announced."));
+                return new Outcome(
+                        null,
+                        new Rejection(
+                                Rejection.ZIP_BOMB,
+                                "The uploaded file is larger than the " + job.size() + " bytes that were announced."));
             }
-            PackageProcessor.Result result = PackageProcessor.process(zip, job.name(), limits(), dir,
-                    (path, file, type) -> store.putFile(prefix + path, file, type), config.worker().uploadParallelism());
-            Log.debugf("SCORM package of course %d: %d files, %d bytes expanded, in %d ms", job.courseId(),
-                    result.fileCount(), result.expandedBytes(), (System.nanoTime() - started) / 1_000_000);
+            PackageProcessor.Result result = PackageProcessor.process(
+                    zip,
+                    job.name(),
+                    limits(),
+                    dir,
+                    (path, file, type) -> store.putFile(prefix + path, file, type),
+                    config.worker().uploadParallelism());
+            Log.debugf(
+                    "SCORM package of course %d: %d files, %d bytes expanded, in %d ms",
+                    job.courseId(),
+                    result.fileCount(),
+                    result.expandedBytes(),
+                    (System.nanoTime() - started) / 1_000_000);
             return new Outcome(result, null);
         } catch (Rejection rejection) {
             store.deletePrefix(prefix);
-            Log.debugf("SCORM package of course %d rejected: %s (%s)", job.courseId(), rejection.code(), rejection.getMessage());
+            Log.debugf(
+                    "SCORM package of course %d rejected: %s (%s)",
+                    job.courseId(), rejection.code(), rejection.getMessage());
             return new Outcome(null, rejection);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } finally {
             deleteQuietly(dir);
         }
@@ -135,32 +161,50 @@ public class PackageWorker {
 
     public ZipLimits limits() {
         ScormConfig.Limits l = config.limits();
-        return new ZipLimits(l.maxEntries(), l.maxExpandedBytes(), l.maxRatio(), l.ratioEntryThreshold(), l.maxManifestBytes());
+        return new ZipLimits(
+                l.maxEntries(), l.maxExpandedBytes(), l.maxRatio(), l.ratioEntryThreshold(), l.maxManifestBytes());
     }
 
     private Uni<Void> ready(long courseId, PackageProcessor.Result result) {
         ObjectNode launch = mapper.createObjectNode();
         ArrayNode scos = launch.putArray("scos");
         for (Manifest.Sco sco : result.manifest().scos()) {
-            scos.addObject().put("identifier", sco.identifier()).put("title", sco.title()).put("href", sco.href());
+            scos.addObject()
+                    .put("identifier", sco.identifier())
+                    .put("title", sco.title())
+                    .put("href", sco.href());
         }
-        return pool.preparedQuery(READY).execute(Tuple.from(new Object[] {courseId, result.manifest().title(),
-            result.manifest().version(), launch.toString(), result.fileCount(), result.expandedBytes(),
-            PackageStore.contentPrefix(courseId)}))
-                .invoke(() -> Log.debugf("SCORM package of course %d is ready", courseId)).replaceWithVoid();
+        return pool.preparedQuery(READY)
+                .execute(Tuple.from(new Object[] {
+                    courseId,
+                    result.manifest().title(),
+                    result.manifest().version(),
+                    launch.toString(),
+                    result.fileCount(),
+                    result.expandedBytes(),
+                    PackageStore.contentPrefix(courseId)
+                }))
+                .invoke(() -> Log.debugf("SCORM package of course %d is ready", courseId))
+                .replaceWithVoid();
     }
 
     private Uni<Void> fail(long courseId, String error, String code) {
-        return pool.preparedQuery(FAILED).execute(Tuple.of(courseId, error, code)).replaceWithVoid();
+        return pool.preparedQuery(FAILED)
+                .execute(Tuple.of(courseId, error, code))
+                .replaceWithVoid();
     }
 
     private Uni<Void> retryOrFail(Job job, Throwable e) {
         long courseId = job.courseId();
         int attempts = job.attempts();
-        Log.warnf("Processing the SCORM package of course %d failed (attempt %d): %s", courseId, attempts, e.toString());
+        Log.warnf(
+                "Processing the SCORM package of course %d failed (attempt %d): %s", courseId, attempts, e.toString());
         if (attempts >= config.worker().maxAttempts()) {
-            return fail(courseId, "The package could not be processed after " + attempts + " attempts because of an internal"
-                    + " error; upload it again, and contact support if this repeats.", PROCESSING_ERROR);
+            return fail(
+                    courseId,
+                    "The package could not be processed after " + attempts + " attempts because of an internal"
+                            + " error; upload it again, and contact support if this repeats.",
+                    PROCESSING_ERROR);
         }
         return pool.preparedQuery(RETRY).execute(Tuple.of(courseId)).replaceWithVoid();
     }

@@ -1,5 +1,6 @@
 package org.courseplatform.scorm.processing;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -46,8 +47,7 @@ public final class SafeArchive implements AutoCloseable {
     private static final Set<Integer> READABLE_METHODS = Set.of(0, 8, 9);
 
     /** A file of the archive: its safe relative path and the library's entry. */
-    public record Entry(String path, long size, long compressedSize, ZipArchiveEntry raw) {
-    }
+    public record Entry(String path, long size, long compressedSize, ZipArchiveEntry raw) {}
 
     private static final int S_IFMT = 0170000;
     private static final int S_IFREG = 0100000;
@@ -61,7 +61,8 @@ public final class SafeArchive implements AutoCloseable {
     private final ZipLimits limits;
     private long extracted;
 
-    private SafeArchive(ZipFile zip, Map<String, Entry> files, long archiveBytes, long expandedBytes, ZipLimits limits) {
+    private SafeArchive(
+            ZipFile zip, Map<String, Entry> files, long archiveBytes, long expandedBytes, ZipLimits limits) {
         this.zip = zip;
         this.files = files;
         this.archiveBytes = archiveBytes;
@@ -72,8 +73,9 @@ public final class SafeArchive implements AutoCloseable {
     public static SafeArchive open(Path path, ZipLimits limits) throws Rejection, IOException {
         int counted = CentralDirectoryScan.count(path, limits.maxEntries());
         if (counted > limits.maxEntries()) {
-            throw new Rejection(Rejection.TOO_MANY_FILES, "The archive has more than " + limits.maxEntries()
-                    + " entries, the most a package may have.");
+            throw new Rejection(
+                    Rejection.TOO_MANY_FILES,
+                    "The archive has more than " + limits.maxEntries() + " entries, the most a package may have.");
         }
         ZipFile zip;
         try {
@@ -104,8 +106,10 @@ public final class SafeArchive implements AutoCloseable {
     private static SafeArchive check(ZipFile zip, long archiveBytes, ZipLimits limits) throws Rejection {
         List<ZipArchiveEntry> entries = Collections.list(zip.getEntries());
         if (entries.size() > limits.maxEntries()) {
-            throw new Rejection(Rejection.TOO_MANY_FILES, "The archive has " + entries.size()
-                    + " entries; a package may have at most " + limits.maxEntries() + ".");
+            throw new Rejection(
+                    Rejection.TOO_MANY_FILES,
+                    "The archive has " + entries.size() + " entries; a package may have at most " + limits.maxEntries()
+                            + ".");
         }
         Map<String, String> seen = new HashMap<>();
         Map<String, Entry> files = new LinkedHashMap<>();
@@ -117,16 +121,22 @@ public final class SafeArchive implements AutoCloseable {
             String folded = fold(path);
             String earlier = seen.putIfAbsent(folded, name);
             if (earlier != null) {
-                throw new Rejection(Rejection.UNSAFE_PATHS, "The archive has two entries that differ only in case or"
-                        + " Unicode normalisation (\"" + printable(earlier) + "\" and \"" + printable(name) + "\").");
+                throw new Rejection(
+                        Rejection.UNSAFE_PATHS,
+                        "The archive has two entries that differ only in case or" + " Unicode normalisation (\""
+                                + printable(earlier) + "\" and \"" + printable(name) + "\").");
             }
             if (!entry.isDirectory() && !READABLE_METHODS.contains(entry.getMethod())) {
-                throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(name) + "\" uses compression method "
-                        + entry.getMethod() + "; packages must be stored or deflated (what every zip tool writes by default).");
+                throw new Rejection(
+                        Rejection.NOT_ZIP,
+                        "The entry \"" + printable(name) + "\" uses compression method " + entry.getMethod()
+                                + "; packages must be stored or deflated (what every zip tool writes by default).");
             }
             if (!zip.canReadEntryData(entry)) {
-                throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(name) + "\" is encrypted or uses a"
-                        + " compression method that cannot be read (method " + entry.getMethod() + ").");
+                throw new Rejection(
+                        Rejection.NOT_ZIP,
+                        "The entry \"" + printable(name) + "\" is encrypted or uses a"
+                                + " compression method that cannot be read (method " + entry.getMethod() + ").");
             }
             if (entry.isDirectory()) {
                 continue;
@@ -134,17 +144,23 @@ public final class SafeArchive implements AutoCloseable {
             long size = entry.getSize();
             long compressed = entry.getCompressedSize();
             if (size < 0 || compressed < 0) {
-                throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(name) + "\" does not declare its size.");
+                throw new Rejection(
+                        Rejection.NOT_ZIP, "The entry \"" + printable(name) + "\" does not declare its size.");
             }
             declared += size;
             if (declared > limits.maxExpandedBytes()) {
-                throw new Rejection(Rejection.ZIP_BOMB, "The archive expands to more than " + bytes(limits.maxExpandedBytes())
-                        + ", the most a package may hold.");
+                throw new Rejection(
+                        Rejection.ZIP_BOMB,
+                        "The archive expands to more than " + bytes(limits.maxExpandedBytes())
+                                + ", the most a package may hold.");
             }
             if (size > limits.ratioEntryThreshold() && size > (double) Math.max(compressed, 1) * limits.maxRatio()) {
-                throw new Rejection(Rejection.ZIP_BOMB, "The entry \"" + printable(name) + "\" expands " + ratio(size, compressed)
-                        + " times (" + bytes(size) + " from " + bytes(compressed) + "); at most " + limits.maxRatio()
-                        + " times is allowed.");
+                throw new Rejection(
+                        Rejection.ZIP_BOMB,
+                        "The entry \"" + printable(name) + "\" expands " + ratio(size, compressed)
+                                + " times (" + bytes(size) + " from " + bytes(compressed) + "); at most "
+                                + limits.maxRatio()
+                                + " times is allowed.");
             }
             files.put(path, new Entry(path, size, compressed, entry));
         }
@@ -157,14 +173,18 @@ public final class SafeArchive implements AutoCloseable {
             for (int slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1)) {
                 String clash = foldedFiles.get(fold(path.substring(0, slash)));
                 if (clash != null) {
-                    throw new Rejection(Rejection.UNSAFE_PATHS, "The archive has a file \"" + printable(clash)
-                            + "\" that is also a folder of \"" + printable(path) + "\".");
+                    throw new Rejection(
+                            Rejection.UNSAFE_PATHS,
+                            "The archive has a file \"" + printable(clash) + "\" that is also a folder of \""
+                                    + printable(path) + "\".");
                 }
             }
         }
         if (declared > (double) Math.max(archiveBytes, 1) * limits.maxRatio()) {
-            throw new Rejection(Rejection.ZIP_BOMB, "The archive expands " + ratio(declared, archiveBytes) + " times ("
-                    + bytes(declared) + " from " + bytes(archiveBytes) + "); at most " + limits.maxRatio() + " times is allowed.");
+            throw new Rejection(
+                    Rejection.ZIP_BOMB,
+                    "The archive expands " + ratio(declared, archiveBytes) + " times (" + bytes(declared) + " from "
+                            + bytes(archiveBytes) + "); at most " + limits.maxRatio() + " times is allowed.");
         }
         checkOverlap(entries);
         return new SafeArchive(zip, files, archiveBytes, declared, limits);
@@ -179,8 +199,10 @@ public final class SafeArchive implements AutoCloseable {
         for (ZipArchiveEntry entry : sorted) {
             long start = entry.getLocalHeaderOffset();
             if (start < end) {
-                throw new Rejection(Rejection.ZIP_BOMB, "The entries \"" + printable(previous) + "\" and \""
-                        + printable(entry.getName()) + "\" share compressed data, a trick of zip bombs.");
+                throw new Rejection(
+                        Rejection.ZIP_BOMB,
+                        "The entries \"" + printable(previous) + "\" and \"" + printable(entry.getName())
+                                + "\" share compressed data, a trick of zip bombs.");
             }
             long dataOffset = entry.getDataOffset();
             end = Math.max(end, (dataOffset < 0 ? start + 30 : dataOffset) + Math.max(entry.getCompressedSize(), 0));
@@ -194,12 +216,16 @@ public final class SafeArchive implements AutoCloseable {
         }
         int type = entry.getUnixMode() & S_IFMT;
         if (type == S_IFLNK || entry.isUnixSymlink()) {
-            throw new Rejection(Rejection.UNSAFE_PATHS, "The entry \"" + printable(name) + "\" is a symbolic link;"
-                    + " packages may hold only files and folders.");
+            throw new Rejection(
+                    Rejection.UNSAFE_PATHS,
+                    "The entry \"" + printable(name) + "\" is a symbolic link;"
+                            + " packages may hold only files and folders.");
         }
         if (type != 0 && type != S_IFREG && type != S_IFDIR) {
-            throw new Rejection(Rejection.UNSAFE_PATHS, "The entry \"" + printable(name) + "\" is not a regular file"
-                    + " or folder (Unix mode " + Integer.toOctalString(entry.getUnixMode()) + ").");
+            throw new Rejection(
+                    Rejection.UNSAFE_PATHS,
+                    "The entry \"" + printable(name) + "\" is not a regular file" + " or folder (Unix mode "
+                            + Integer.toOctalString(entry.getUnixMode()) + ").");
         }
     }
 
@@ -255,13 +281,15 @@ public final class SafeArchive implements AutoCloseable {
     /** The key two names share when they differ only in case or Unicode normalisation. */
     static String fold(String path) {
         String nfkc = Normalizer.normalize(path, Normalizer.Form.NFKC);
-        return Normalizer.normalize(nfkc.toLowerCase(Locale.ROOT).toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT),
-                Normalizer.Form.NFKC);
+        return Normalizer.normalize(
+                nfkc.toLowerCase(Locale.ROOT).toUpperCase(Locale.ROOT).toLowerCase(Locale.ROOT), Normalizer.Form.NFKC);
     }
 
     private static Rejection unsafe(String name, String why) {
-        return new Rejection(Rejection.UNSAFE_PATHS, "The entry \"" + printable(name) + "\" " + why
-                + "; packages may hold only relative paths inside the package.");
+        return new Rejection(
+                Rejection.UNSAFE_PATHS,
+                "The entry \"" + printable(name) + "\" " + why
+                        + "; packages may hold only relative paths inside the package.");
     }
 
     /** The files by safe path, in central directory order. */
@@ -292,28 +320,35 @@ public final class SafeArchive implements AutoCloseable {
                 read += n;
                 extracted += n;
                 if (read > allowed) {
-                    throw new Rejection(Rejection.ZIP_BOMB, "The entry \"" + printable(entry.path())
-                            + "\" expands beyond the size it declares (" + bytes(entry.size()) + ").");
+                    throw new Rejection(
+                            Rejection.ZIP_BOMB,
+                            "The entry \"" + printable(entry.path()) + "\" expands beyond the size it declares ("
+                                    + bytes(entry.size()) + ").");
                 }
                 if (extracted > limits.maxExpandedBytes()) {
-                    throw new Rejection(Rejection.ZIP_BOMB, "The archive expands to more than "
-                            + bytes(limits.maxExpandedBytes()) + ".");
+                    throw new Rejection(
+                            Rejection.ZIP_BOMB,
+                            "The archive expands to more than " + bytes(limits.maxExpandedBytes()) + ".");
                 }
                 out.write(buffer, 0, n);
             }
         } catch (ZipException | RuntimeException e) {
-            throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(entry.path()) + "\" cannot be read: "
-                    + sentence(e) + ".");
+            throw new Rejection(
+                    Rejection.NOT_ZIP,
+                    "The entry \"" + printable(entry.path()) + "\" cannot be read: " + sentence(e) + ".");
         } catch (IOException e) {
             if (fromDecoder(e)) {
-                throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(entry.path()) + "\" cannot be read: "
-                        + sentence(e) + ".");
+                throw new Rejection(
+                        Rejection.NOT_ZIP,
+                        "The entry \"" + printable(entry.path()) + "\" cannot be read: " + sentence(e) + ".");
             }
             throw e;
         }
         if (read < entry.size()) {
-            throw new Rejection(Rejection.NOT_ZIP, "The entry \"" + printable(entry.path()) + "\" is shorter than it declares"
-                    + " (" + bytes(read) + " of " + bytes(entry.size()) + ").");
+            throw new Rejection(
+                    Rejection.NOT_ZIP,
+                    "The entry \"" + printable(entry.path()) + "\" is shorter than it declares" + " (" + bytes(read)
+                            + " of " + bytes(entry.size()) + ").");
         }
     }
 
@@ -322,7 +357,7 @@ public final class SafeArchive implements AutoCloseable {
      * the file system: decoders throw plain {@code IOException}s too, so the origin decides.
      */
     private static boolean fromDecoder(IOException e) {
-        if (e.getClass().getName().startsWith("org.apache.commons.compress") || e instanceof java.io.EOFException) {
+        if (e.getClass().getName().startsWith("org.apache.commons.compress") || e instanceof EOFException) {
             return true;
         }
         StackTraceElement[] trace = e.getStackTrace();

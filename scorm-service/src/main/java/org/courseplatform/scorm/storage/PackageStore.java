@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +50,10 @@ public class PackageStore {
     private final S3Presigner presigner;
     private final String bucket;
 
-    public PackageStore(S3Client s3, ScormConfig config, @ConfigProperty(name = "platform.s3.bucket") String bucket,
+    public PackageStore(
+            S3Client s3,
+            ScormConfig config,
+            @ConfigProperty(name = "platform.s3.bucket") String bucket,
             @ConfigProperty(name = "platform.s3.endpoint", defaultValue = "http://127.0.0.1:9000") String endpoint,
             @ConfigProperty(name = "platform.s3.region", defaultValue = "us-east-1") String region,
             @ConfigProperty(name = "platform.s3.access-key", defaultValue = "courseplatform") String accessKey,
@@ -60,7 +64,8 @@ public class PackageStore {
                 .endpointOverride(URI.create(config.upload().publicEndpoint().orElse(endpoint)))
                 .region(Region.of(region))
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey, secretKey)))
-                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(true).build())
+                .serviceConfiguration(
+                        S3Configuration.builder().pathStyleAccessEnabled(true).build())
                 .build();
     }
 
@@ -90,9 +95,14 @@ public class PackageStore {
      */
     public URI presignPut(long workspaceId, String hash, long size, Duration ttl) {
         String key = uploadKey(workspaceId, hash);
-        return URI.create(presigner.presignPutObject(b -> b.signatureDuration(ttl)
-                .putObjectRequest(r -> r.bucket(bucket).key(key).contentType("application/zip").contentLength(size)))
-                .url().toString());
+        return URI.create(presigner
+                .presignPutObject(b -> b.signatureDuration(ttl)
+                        .putObjectRequest(r -> r.bucket(bucket)
+                                .key(key)
+                                .contentType("application/zip")
+                                .contentLength(size)))
+                .url()
+                .toString());
     }
 
     /**
@@ -103,7 +113,10 @@ public class PackageStore {
      */
     public boolean copy(String from, String to) {
         try {
-            s3.copyObject(b -> b.sourceBucket(bucket).sourceKey(from).destinationBucket(bucket).destinationKey(to));
+            s3.copyObject(b -> b.sourceBucket(bucket)
+                    .sourceKey(from)
+                    .destinationBucket(bucket)
+                    .destinationKey(to));
             return true;
         } catch (NoSuchKeyException e) {
             return false;
@@ -118,9 +131,14 @@ public class PackageStore {
     /** A short-lived URL of the stored bytes, offered as a download named {@code fileName}. */
     public URI presignGet(String key, Duration ttl, String fileName) {
         String disposition = "attachment; filename=\"" + fileName.replaceAll("[\"\\\\\\r\\n]", "_") + "\"";
-        return URI.create(presigner.presignGetObject(b -> b.signatureDuration(ttl)
-                .getObjectRequest(r -> r.bucket(bucket).key(key).responseContentDisposition(disposition)
-                        .responseContentType("application/zip"))).url().toString());
+        return URI.create(presigner
+                .presignGetObject(b -> b.signatureDuration(ttl)
+                        .getObjectRequest(r -> r.bucket(bucket)
+                                .key(key)
+                                .responseContentDisposition(disposition)
+                                .responseContentType("application/zip")))
+                .url()
+                .toString());
     }
 
     /** The object's size, or empty when there is none. */
@@ -145,7 +163,8 @@ public class PackageStore {
      * @return false when the object is larger than {@code maxBytes} (the file is then incomplete)
      */
     public boolean download(String key, Path target, long maxBytes) throws IOException {
-        try (ResponseInputStream<GetObjectResponse> in = s3.getObject(b -> b.bucket(bucket).key(key));
+        try (ResponseInputStream<GetObjectResponse> in =
+                        s3.getObject(b -> b.bucket(bucket).key(key));
                 OutputStream out = Files.newOutputStream(target)) {
             byte[] buffer = new byte[128 * 1024];
             long total = 0;
@@ -202,11 +221,13 @@ public class PackageStore {
                 i++;
             }
         }
-        return key.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= MAX_KEY_BYTES;
+        return key.getBytes(StandardCharsets.UTF_8).length <= MAX_KEY_BYTES;
     }
 
     private static boolean validPair(String key, int i) {
-        return Character.isHighSurrogate(key.charAt(i)) && i + 1 < key.length() && Character.isLowSurrogate(key.charAt(i + 1));
+        return Character.isHighSurrogate(key.charAt(i))
+                && i + 1 < key.length()
+                && Character.isLowSurrogate(key.charAt(i + 1));
     }
 
     private static final int MAX_KEY_BYTES = 1024;
@@ -217,7 +238,8 @@ public class PackageStore {
         String token = null;
         do {
             String continuation = token;
-            ListObjectsV2Response page = s3.listObjectsV2(b -> b.bucket(bucket).prefix(prefix).continuationToken(continuation));
+            ListObjectsV2Response page =
+                    s3.listObjectsV2(b -> b.bucket(bucket).prefix(prefix).continuationToken(continuation));
             for (S3Object object : page.contents()) {
                 keys.add(object.key());
             }
@@ -236,8 +258,10 @@ public class PackageStore {
         Set<String> failed = new HashSet<>();
         for (int i = 0; i < all.size(); i += 1000) {
             List<ObjectIdentifier> batch = all.subList(i, Math.min(all.size(), i + 1000)).stream()
-                    .map(k -> ObjectIdentifier.builder().key(k).build()).toList();
-            DeleteObjectsResponse response = s3.deleteObjects(b -> b.bucket(bucket).delete(d -> d.objects(batch).quiet(true)));
+                    .map(k -> ObjectIdentifier.builder().key(k).build())
+                    .toList();
+            DeleteObjectsResponse response = s3.deleteObjects(
+                    b -> b.bucket(bucket).delete(d -> d.objects(batch).quiet(true)));
             for (S3Error error : response.errors()) {
                 failed.add(error.key());
             }
@@ -250,9 +274,9 @@ public class PackageStore {
         List<String> keys = list(prefix);
         for (int i = 0; i < keys.size(); i += 1000) {
             List<ObjectIdentifier> batch = keys.subList(i, Math.min(keys.size(), i + 1000)).stream()
-                    .map(k -> ObjectIdentifier.builder().key(k).build()).toList();
+                    .map(k -> ObjectIdentifier.builder().key(k).build())
+                    .toList();
             s3.deleteObjects(b -> b.bucket(bucket).delete(d -> d.objects(batch).quiet(true)));
         }
     }
-
 }

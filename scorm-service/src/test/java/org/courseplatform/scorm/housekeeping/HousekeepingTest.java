@@ -20,6 +20,7 @@ import org.courseplatform.scorm.Launches;
 import org.courseplatform.scorm.Packages;
 import org.courseplatform.scorm.Zips;
 import org.courseplatform.scorm.storage.PackageStore;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,13 +76,19 @@ class HousekeepingTest {
         assertThat(uploadRow(open.getString("hash"))).isTrue();
         assertThat(store.size(key(open))).contains((long) zip.length);
         // The unexpired slot still makes a package.
-        given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body(Map.of("hash", open.getString("hash"), "name", "open.zip")).post("/v1/headless/scorm-package")
-                .then().statusCode(201);
+        given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(Map.of("hash", open.getString("hash"), "name", "open.zip"))
+                .post("/v1/headless/scorm-package")
+                .then()
+                .statusCode(201);
         // A purged hash is unknown.
-        given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body(Map.of("hash", uploaded.getString("hash"), "name", "uploaded.zip")).post("/v1/headless/scorm-package")
-                .then().statusCode(404);
+        given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(Map.of("hash", uploaded.getString("hash"), "name", "uploaded.zip"))
+                .post("/v1/headless/scorm-package")
+                .then()
+                .statusCode(404);
     }
 
     @Test
@@ -103,7 +110,9 @@ class HousekeepingTest {
         assertThat(Packages.put(orphan.getString("url"), zip)).isEqualTo(200);
         String orphanCopy = PackageStore.originalKey(workspace, orphan.getString("hash"));
         assertThat(store.copy(key(orphan), orphanCopy)).isTrue();
-        sql("update scorm_upload set used_at = now(), original_key = '" + orphanCopy + "' where hash = $1", orphan.getString("hash"));
+        sql(
+                "update scorm_upload set used_at = now(), original_key = '" + orphanCopy + "' where hash = $1",
+                orphan.getString("hash"));
         for (JsonPath slot : new JsonPath[] {used, legacy, orphan}) {
             expireUpload(slot.getString("hash"), "3 hours");
         }
@@ -114,7 +123,8 @@ class HousekeepingTest {
             assertThat(uploadRow(slot.getString("hash"))).isFalse();
         }
         assertThat(store.size(key(used))).isEmpty();
-        assertThat(store.size(PackageStore.originalKey(workspace, used.getString("hash")))).contains((long) zip.length);
+        assertThat(store.size(PackageStore.originalKey(workspace, used.getString("hash"))))
+                .contains((long) zip.length);
         assertThat(store.size(key(legacy))).contains((long) zip.length);
         assertThat(store.size(key(orphan))).isEmpty();
         assertThat(store.size(orphanCopy)).isEmpty();
@@ -143,10 +153,15 @@ class HousekeepingTest {
         housekeeping.purge().await().atMost(WAIT);
 
         assertThat(store.size(oldKey)).isEmpty();
-        assertThat(count("select count(*) from scorm_package where course_id = $1 and original_purged_at is not null", old))
+        assertThat(count(
+                        "select count(*) from scorm_package where course_id = $1 and original_purged_at is not null",
+                        old))
                 .isEqualTo(1);
-        given().header("Authorization", auth).get("/v1/headless/scorm-package/" + old + "/download").then().statusCode(404)
-                .body("message", org.hamcrest.Matchers.containsString("deleted"));
+        given().header("Authorization", auth)
+                .get("/v1/headless/scorm-package/" + old + "/download")
+                .then()
+                .statusCode(404)
+                .body("message", Matchers.containsString("deleted"));
         // The package's status and error stay.
         JsonPath status = Packages.status(auth, old);
         assertThat(status.getString("status")).isEqualTo("failed");
@@ -155,24 +170,42 @@ class HousekeepingTest {
         assertThat(Packages.get(downloadUrl(ready))).isEqualTo(Zips.fixtureBytes("scorm12-single-sco.zip"));
         // A second run finds nothing more to do for it.
         housekeeping.purgeFailedOriginals(10).await().atMost(WAIT);
-        assertThat(count("select count(*) from scorm_package where course_id = $1 and original_purged_at is not null", recent))
+        assertThat(count(
+                        "select count(*) from scorm_package where course_id = $1 and original_purged_at is not null",
+                        recent))
                 .isZero();
     }
 
     private long create(JsonPath ticket, String name) {
-        return given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body(Map.of("hash", ticket.getString("hash"), "name", name)).post("/v1/headless/scorm-package")
-                .then().statusCode(201).extract().jsonPath().getLong("courseId");
+        return given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(Map.of("hash", ticket.getString("hash"), "name", name))
+                .post("/v1/headless/scorm-package")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("courseId");
     }
 
     private String downloadUrl(long courseId) {
-        return given().header("Authorization", auth).get("/v1/headless/scorm-package/" + courseId + "/download")
-                .then().statusCode(200).extract().jsonPath().getString("url");
+        return given().header("Authorization", auth)
+                .get("/v1/headless/scorm-package/" + courseId + "/download")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("url");
     }
 
     private String objectKey(long courseId) {
-        return pool.preparedQuery("select object_key from scorm_package where course_id = $1").execute(Tuple.of(courseId))
-                .await().atMost(WAIT).iterator().next().getString(0);
+        return pool.preparedQuery("select object_key from scorm_package where course_id = $1")
+                .execute(Tuple.of(courseId))
+                .await()
+                .atMost(WAIT)
+                .iterator()
+                .next()
+                .getString(0);
     }
 
     @Test
@@ -181,11 +214,13 @@ class HousekeepingTest {
             JsonPath slot = Packages.announce(auth, "r" + i + ".zip", 10);
             expireUpload(slot.getString("hash"), "5 hours");
         }
-        assertThat(count("select count(*) from scorm_upload where workspace_id = $1", workspace)).isEqualTo(3);
+        assertThat(count("select count(*) from scorm_upload where workspace_id = $1", workspace))
+                .isEqualTo(3);
         // One row per round: the purge keeps going until a round comes back short. (The schedule may
         // have taken some of them meanwhile, so the number this call removed is at most 3.)
         assertThat(housekeeping.purgeUploads(1).await().atMost(WAIT)).isBetween(0, 3);
-        assertThat(count("select count(*) from scorm_upload where workspace_id = $1", workspace)).isZero();
+        assertThat(count("select count(*) from scorm_upload where workspace_id = $1", workspace))
+                .isZero();
     }
 
     @Test
@@ -197,9 +232,14 @@ class HousekeepingTest {
         Launches.Opened first = Launches.open(embed(id, "learner-h"));
         String base = first.base();
         first.on().post(base + "runtime/" + sco + "/initialize").then().statusCode(200);
-        first.on().contentType("text/plain;charset=UTF-8").body("""
+        first.on()
+                .contentType("text/plain;charset=UTF-8")
+                .body("""
                 {"cmi":{"core":{"lesson_location":"page-7","lesson_status":"incomplete","exit":"suspend",
-                "total_time":"0000:00:42.00"},"suspend_data":"kept"}}""").post(base + "runtime/" + sco).then().statusCode(200)
+                "total_time":"0000:00:42.00"},"suspend_data":"kept"}}""")
+                .post(base + "runtime/" + sco)
+                .then()
+                .statusCode(200)
                 .body("result", equalTo(true));
         String expired = first.sessionId();
         String recent = Launches.open(embed(id, "learner-h")).sessionId();
@@ -210,8 +250,10 @@ class HousekeepingTest {
         sql("update scorm_session set expires_at = now() - interval '10 minutes' where id = $1", recent);
         sql("update scorm_session set expires_at = now() - interval '9 hours' where id = $1", edit);
         long tracking = count("select count(*) from scorm_tracking where course_id = $1", id);
-        long states = count("select count(*) from scorm_sco_state s join scorm_tracking t on t.id = s.tracking_id"
-                + " where t.course_id = $1", id);
+        long states = count(
+                "select count(*) from scorm_sco_state s join scorm_tracking t on t.id = s.tracking_id"
+                        + " where t.course_id = $1",
+                id);
         assertThat(tracking).isEqualTo(2);
         assertThat(states).isEqualTo(1);
 
@@ -224,11 +266,20 @@ class HousekeepingTest {
         first.on().get(base + "player").then().statusCode(404);
         currentSession.on().get("/scorm/s/" + current + "/player").then().statusCode(200);
         // Learner data is untouched, and a new launch resumes where the learner left.
-        assertThat(count("select count(*) from scorm_tracking where course_id = $1", id)).isEqualTo(tracking);
-        assertThat(count("select count(*) from scorm_sco_state s join scorm_tracking t on t.id = s.tracking_id"
-                + " where t.course_id = $1 and s.location = 'page-7' and s.suspend_data = 'kept'", id)).isEqualTo(1);
+        assertThat(count("select count(*) from scorm_tracking where course_id = $1", id))
+                .isEqualTo(tracking);
+        assertThat(count(
+                        "select count(*) from scorm_sco_state s join scorm_tracking t on t.id = s.tracking_id"
+                                + " where t.course_id = $1 and s.location = 'page-7' and s.suspend_data = 'kept'",
+                        id))
+                .isEqualTo(1);
         Launches.Opened again = Launches.open(embed(id, "learner-h"));
-        JsonPath restored = again.on().get(again.base() + "runtime/" + sco).then().statusCode(200).extract().jsonPath();
+        JsonPath restored = again.on()
+                .get(again.base() + "runtime/" + sco)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
         assertThat(restored.getString("core.entry")).isEqualTo("resume");
         assertThat(restored.getString("core.lesson_location")).isEqualTo("page-7");
         assertThat(restored.getString("suspend_data")).isEqualTo("kept");
@@ -239,9 +290,14 @@ class HousekeepingTest {
     }
 
     private String embed(long courseId, String identifier, String action) {
-        return given().header("Authorization", auth).contentType(ContentType.JSON)
-                .body(Map.of("courseId", courseId, "identifier", identifier, "action", action)).post("/v1/headless/embed/scorm")
-                .then().statusCode(200).extract().asString();
+        return given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
+                .body(Map.of("courseId", courseId, "identifier", identifier, "action", action))
+                .post("/v1/headless/embed/scorm")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
     }
 
     @Test
@@ -259,8 +315,10 @@ class HousekeepingTest {
 
         housekeeping.purge().await().atMost(WAIT);
 
-        assertThat(count("select count(*) from scorm_launch where jti = $1", old.label())).isZero();
-        assertThat(count("select count(*) from scorm_launch where jti = $1", recent.label())).isEqualTo(1);
+        assertThat(count("select count(*) from scorm_launch where jti = $1", old.label()))
+                .isZero();
+        assertThat(count("select count(*) from scorm_launch where jti = $1", recent.label()))
+                .isEqualTo(1);
         // While the token is valid its use is remembered: still refused.
         Launches.post(open.host(), open.token()).then().statusCode(401);
     }
@@ -282,11 +340,17 @@ class HousekeepingTest {
     }
 
     private void sql(String statement, Object parameter) {
-        assertThat(pool.preparedQuery(statement).execute(Tuple.of(parameter)).await().atMost(WAIT).rowCount()).isEqualTo(1);
+        assertThat(pool.preparedQuery(statement)
+                        .execute(Tuple.of(parameter))
+                        .await()
+                        .atMost(WAIT)
+                        .rowCount())
+                .isEqualTo(1);
     }
 
     private long count(String query, Object parameter) {
-        RowSet<Row> rows = pool.preparedQuery(query).execute(Tuple.of(parameter)).await().atMost(WAIT);
+        RowSet<Row> rows =
+                pool.preparedQuery(query).execute(Tuple.of(parameter)).await().atMost(WAIT);
         return rows.iterator().next().getLong(0);
     }
 }

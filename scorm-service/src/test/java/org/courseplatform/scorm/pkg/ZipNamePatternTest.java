@@ -13,7 +13,8 @@ class ZipNamePatternTest {
     @Test
     void uploadNamesAreCheckedInLinearTime() {
         Linearity.assertLinear("name of dots", 4_000_000, n -> ".".repeat(n) + "zi", ZipNamePatternTest::check);
-        Linearity.assertLinear("name of .zip runs", 4_000_000, n -> "a.zip".repeat(n / 5) + "/", ZipNamePatternTest::check);
+        Linearity.assertLinear(
+                "name of .zip runs", 4_000_000, n -> "a.zip".repeat(n / 5) + "/", ZipNamePatternTest::check);
         assertThat(ScormPackageService.zipName(" course.ZIP ")).isEqualTo("course.ZIP");
         assertThatThrownBy(() -> ScormPackageService.zipName("a/b.zip")).isInstanceOf(ApiException.class);
     }

@@ -17,9 +17,11 @@ class CmiTest {
 
     @Test
     void scorm12StatusCarriesCompletionAndSuccess() throws Exception {
-        Cmi passed = Cmi.read(json("{\"cmi\":{\"core\":{\"lesson_status\":\"passed\",\"lesson_location\":\"p4\","
-                + "\"total_time\":\"0001:02:03.50\",\"exit\":\"suspend\",\"score\":{\"raw\":\"88\",\"min\":\"\",\"max\":\"100\"}},"
-                + "\"suspend_data\":\"abc\"}}"), true);
+        Cmi passed = Cmi.read(
+                json("{\"cmi\":{\"core\":{\"lesson_status\":\"passed\",\"lesson_location\":\"p4\","
+                        + "\"total_time\":\"0001:02:03.50\",\"exit\":\"suspend\",\"score\":{\"raw\":\"88\",\"min\":\"\",\"max\":\"100\"}},"
+                        + "\"suspend_data\":\"abc\"}}"),
+                true);
         assertThat(passed.completionStatus()).isEqualTo("completed");
         assertThat(passed.successStatus()).isEqualTo("passed");
         assertThat(passed.complete()).isTrue();
@@ -28,15 +30,23 @@ class CmiTest {
         assertThat(passed.scoreMin()).isNull();
         assertThat(passed.location()).isEqualTo("p4");
         assertThat(passed.suspendData()).isEqualTo("abc");
-        assertThat(Cmi.read(json("{\"cmi\":{\"core\":{\"lesson_status\":\"failed\"}}}"), true).complete()).isTrue();
-        assertThat(Cmi.read(json("{\"cmi\":{\"core\":{\"lesson_status\":\"incomplete\"}}}"), true).complete()).isFalse();
-        assertThat(Cmi.read(json("{\"cmi\":{\"core\":{\"lesson_status\":\"browsed\"}}}"), true).complete()).isFalse();
+        assertThat(Cmi.read(json("{\"cmi\":{\"core\":{\"lesson_status\":\"failed\"}}}"), true)
+                        .complete())
+                .isTrue();
+        assertThat(Cmi.read(json("{\"cmi\":{\"core\":{\"lesson_status\":\"incomplete\"}}}"), true)
+                        .complete())
+                .isFalse();
+        assertThat(Cmi.read(json("{\"cmi\":{\"core\":{\"lesson_status\":\"browsed\"}}}"), true)
+                        .complete())
+                .isFalse();
     }
 
     @Test
     void scorm2004FieldsAndIsoDurations() throws Exception {
-        Cmi cmi = Cmi.read(json("{\"cmi\":{\"completion_status\":\"completed\",\"success_status\":\"failed\",\"location\":\"x\","
-                + "\"total_time\":\"PT1H2M3.5S\",\"score\":{\"scaled\":\"0.5\",\"raw\":\"NaN\"}}}"), false);
+        Cmi cmi = Cmi.read(
+                json("{\"cmi\":{\"completion_status\":\"completed\",\"success_status\":\"failed\",\"location\":\"x\","
+                        + "\"total_time\":\"PT1H2M3.5S\",\"score\":{\"scaled\":\"0.5\",\"raw\":\"NaN\"}}}"),
+                false);
         assertThat(cmi.complete()).isTrue();
         assertThat(cmi.successStatus()).isEqualTo("failed");
         assertThat(cmi.totalSeconds()).isEqualTo(3723.5);
@@ -51,15 +61,21 @@ class CmiTest {
 
     @Test
     void restoreResumesOnlyAfterSuspend() throws Exception {
-        assertThat(Cmi.restore(JSON, true, null, null, "l").path("core").path("entry").asText()).isEqualTo("ab-initio");
-        JsonNode commit = json("{\"cmi\":{\"core\":{\"lesson_status\":\"incomplete\",\"lesson_location\":\"p2\",\"exit\":\"suspend\","
-                + "\"total_time\":\"0000:00:10\"},\"suspend_data\":\"s\"}}");
+        assertThat(Cmi.restore(JSON, true, null, null, "l")
+                        .path("core")
+                        .path("entry")
+                        .asText())
+                .isEqualTo("ab-initio");
+        JsonNode commit = json(
+                "{\"cmi\":{\"core\":{\"lesson_status\":\"incomplete\",\"lesson_location\":\"p2\",\"exit\":\"suspend\","
+                        + "\"total_time\":\"0000:00:10\"},\"suspend_data\":\"s\"}}");
         JsonNode restored = Cmi.restore(JSON, true, Cmi.read(commit, true), Cmi.lessonStatus(commit), "learner");
         assertThat(restored.path("core").path("entry").asText()).isEqualTo("resume");
         assertThat(restored.path("core").path("lesson_status").asText()).isEqualTo("incomplete");
         assertThat(restored.path("core").path("student_id").asText()).isEqualTo("learner");
         assertThat(restored.path("suspend_data").asText()).isEqualTo("s");
-        JsonNode finished = json("{\"cmi\":{\"completion_status\":\"completed\",\"exit\":\"normal\",\"location\":\"end\"}}");
+        JsonNode finished =
+                json("{\"cmi\":{\"completion_status\":\"completed\",\"exit\":\"normal\",\"location\":\"end\"}}");
         JsonNode restored2004 = Cmi.restore(JSON, false, Cmi.read(finished, false), null, "learner");
         assertThat(restored2004.path("entry").asText()).isEmpty();
         assertThat(restored2004.path("location").asText()).isEqualTo("end");

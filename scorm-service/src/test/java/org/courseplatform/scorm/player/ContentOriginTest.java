@@ -3,6 +3,7 @@ package org.courseplatform.scorm.player;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.scorm.config.ScormConfig;
@@ -19,13 +20,17 @@ class ContentOriginTest {
         assertThat(origin.host(LABEL)).isEqualTo(LABEL + ".scorm-content.example.net");
         assertThat(origin.origin(LABEL)).isEqualTo("https://" + LABEL + ".scorm-content.example.net");
         assertThat(origin.isContentHost(LABEL + ".scorm-content.example.net")).isTrue();
-        assertThat(origin.isContentHost(LABEL.toUpperCase() + ".Scorm-Content.example.net:443")).isTrue();
+        assertThat(origin.isContentHost(LABEL.toUpperCase() + ".Scorm-Content.example.net:443"))
+                .isTrue();
         assertThat(origin.isContentHost("scorm-content.example.net")).isFalse();
-        assertThat(origin.isContentHost("x" + LABEL.substring(1) + ".scorm-content.example.net")).isFalse();
-        assertThat(origin.isContentHost("a." + LABEL + ".scorm-content.example.net")).isFalse();
+        assertThat(origin.isContentHost("x" + LABEL.substring(1) + ".scorm-content.example.net"))
+                .isFalse();
+        assertThat(origin.isContentHost("a." + LABEL + ".scorm-content.example.net"))
+                .isFalse();
         assertThat(origin.isContentHost("courses.example.com")).isFalse();
         assertThat(origin.isContentHost(null)).isFalse();
-        assertThat(ContentOrigin.isHost(LABEL + ".scorm-content.example.net:8443", origin.host(LABEL))).isTrue();
+        assertThat(ContentOrigin.isHost(LABEL + ".scorm-content.example.net:8443", origin.host(LABEL)))
+                .isTrue();
         assertThat(ContentOrigin.isHost("evil.example.com", origin.host(LABEL))).isFalse();
     }
 
@@ -54,16 +59,19 @@ class ContentOriginTest {
                 .hasMessageContaining("nothing after it");
         assertThatThrownBy(() -> origin("ftp://content.example.net", "https://courses.example.com"))
                 .hasMessageContaining("http(s)");
-        assertThatThrownBy(() -> origin("content.example.net", "https://courses.example.com")).hasMessageContaining("not a URL");
+        assertThatThrownBy(() -> origin("content.example.net", "https://courses.example.com"))
+                .hasMessageContaining("not a URL");
     }
 
     @Test
     void frameAncestorsMustBeAListOfSourcesThatCannotEndTheDirective() {
-        assertThat(new PagePolicies(config("http://{session}.content.localhost:8080", "https://a.example  'self'")).player())
+        assertThat(new PagePolicies(config("http://{session}.content.localhost:8080", "https://a.example  'self'"))
+                        .player())
                 .endsWith("frame-ancestors https://a.example 'self'");
         assertThatThrownBy(() -> new PagePolicies(config("http://{session}.content.localhost:8080", "*; script-src *")))
                 .hasMessageContaining("frame-ancestors");
-        assertThatThrownBy(() -> new PagePolicies(config("http://{session}.content.localhost:8080", "a.example, b.example")))
+        assertThatThrownBy(() ->
+                        new PagePolicies(config("http://{session}.content.localhost:8080", "a.example, b.example")))
                 .hasMessageContaining("frame-ancestors");
     }
 
@@ -73,11 +81,23 @@ class ContentOriginTest {
         assertThat(PlayerService.parentOrigin("HTTPS://LMS.Example.COM")).isEqualTo("https://lms.example.com");
         assertThat(PlayerService.parentOrigin("https://lms.example.com:443/")).isEqualTo("https://lms.example.com");
         assertThat(PlayerService.parentOrigin("http://lms.example.com:80")).isEqualTo("http://lms.example.com");
-        assertThat(PlayerService.parentOrigin("https://lms.example.com:8443")).isEqualTo("https://lms.example.com:8443");
+        assertThat(PlayerService.parentOrigin("https://lms.example.com:8443"))
+                .isEqualTo("https://lms.example.com:8443");
         assertThat(PlayerService.parentOrigin("http://[::1]:3000")).isEqualTo("http://[::1]:3000");
         assertThat(PlayerService.parentOrigin("https://xn--exmple-cua.com")).isEqualTo("https://xn--exmple-cua.com");
-        for (String bad : new String[] {"*", "null", "", "https://", "https://a.example/x", "https://a.example#f",
-                "https://a.example?q", "data:text/html,x", "https://u:p@a.example", "https://ä.example", "//a.example"}) {
+        for (String bad : new String[] {
+            "*",
+            "null",
+            "",
+            "https://",
+            "https://a.example/x",
+            "https://a.example#f",
+            "https://a.example?q",
+            "data:text/html,x",
+            "https://u:p@a.example",
+            "https://ä.example",
+            "//a.example"
+        }) {
             assertThatThrownBy(() -> PlayerService.parentOrigin(bad)).as(bad).isInstanceOf(ApiException.class);
         }
     }
@@ -113,8 +133,8 @@ class ContentOriginTest {
                 return frameAncestors;
             }
         };
-        return (ScormConfig) java.lang.reflect.Proxy.newProxyInstance(ScormConfig.class.getClassLoader(),
-                new Class<?>[] {ScormConfig.class}, (proxy, method, args) -> {
+        return (ScormConfig) Proxy.newProxyInstance(
+                ScormConfig.class.getClassLoader(), new Class<?>[] {ScormConfig.class}, (proxy, method, args) -> {
                     if (method.getName().equals("player")) {
                         return player;
                     }

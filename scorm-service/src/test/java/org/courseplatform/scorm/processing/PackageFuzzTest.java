@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,13 +31,38 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PackageFuzzTest {
 
-    private static final List<String> FIXTURES = List.of("scorm12-single-sco.zip", "scorm2004-3rd-single-sco.zip",
-            "scorm2004-3rd-runtime-basic.zip", "scorm2004-3rd-multi-sco.zip", "scorm2004-3rd-sequencing-forced.zip",
+    private static final List<String> FIXTURES = List.of(
+            "scorm12-single-sco.zip",
+            "scorm2004-3rd-single-sco.zip",
+            "scorm2004-3rd-runtime-basic.zip",
+            "scorm2004-3rd-multi-sco.zip",
+            "scorm2004-3rd-sequencing-forced.zip",
             "scorm12-no-sco.zip");
-    private static final String[] SNIPPETS = {"<!DOCTYPE manifest [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>", "&x;", "&amp;",
-        "<![CDATA[", "]]>", "<?xml version=\"1.0\"?>", "<imsss:sequencingRules/>", "<schemaversion>CAM 1.3</schemaversion>",
-        "<item identifier=\"z\" identifierref=\"nope\"/>", "href=\"../../etc/passwd\"", "adlcp:scormtype=\"sco\"", "\u0000",
-        "\uFFFF", "<!--", "-->", "xml:base=\"../\"", "<", ">", "\"", "'", "<!ENTITY a \"&a;\">", "%p;", "<xi:include href=\"x\"/>"};
+    private static final String[] SNIPPETS = {
+        "<!DOCTYPE manifest [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>",
+        "&x;",
+        "&amp;",
+        "<![CDATA[",
+        "]]>",
+        "<?xml version=\"1.0\"?>",
+        "<imsss:sequencingRules/>",
+        "<schemaversion>CAM 1.3</schemaversion>",
+        "<item identifier=\"z\" identifierref=\"nope\"/>",
+        "href=\"../../etc/passwd\"",
+        "adlcp:scormtype=\"sco\"",
+        "\u0000",
+        "\uFFFF",
+        "<!--",
+        "-->",
+        "xml:base=\"../\"",
+        "<",
+        ">",
+        "\"",
+        "'",
+        "<!ENTITY a \"&a;\">",
+        "%p;",
+        "<xi:include href=\"x\"/>"
+    };
 
     @TempDir
     Path dir;
@@ -45,35 +71,50 @@ class PackageFuzzTest {
     void mutatedPackagesEndInAResultOrARejection() throws Exception {
         long seed = Long.getLong("scorm.fuzz.seed", System.nanoTime());
         int iterations = Integer.getInteger("scorm.fuzz.iterations", 600);
-        long deadline = System.nanoTime() + Duration.ofSeconds(Long.getLong("scorm.fuzz.seconds", 25)).toNanos();
+        long deadline = System.nanoTime()
+                + Duration.ofSeconds(Long.getLong("scorm.fuzz.seconds", 25)).toNanos();
         Random random = new Random(seed);
         List<byte[]> fixtures = FIXTURES.stream().map(Zips::fixtureBytes).toList();
-        List<Map<String, byte[]>> contents = fixtures.stream().map(PackageFuzzTest::unzip).toList();
+        List<Map<String, byte[]>> contents =
+                fixtures.stream().map(PackageFuzzTest::unzip).toList();
         ZipLimits limits = new ZipLimits(2_000, 64L << 20, 100, 1L << 20, 1 << 20);
         int run = 0;
         int accepted = 0;
         int rejected = 0;
         for (; run < iterations && System.nanoTime() < deadline; run++) {
             int pick = random.nextInt(fixtures.size());
-            byte[] input = random.nextBoolean() ? mutateZip(fixtures.get(pick), random) : mutateManifest(contents.get(pick), random);
+            byte[] input = random.nextBoolean()
+                    ? mutateZip(fixtures.get(pick), random)
+                    : mutateManifest(contents.get(pick), random);
             Path file = dir.resolve("fuzz-" + run + ".zip");
             Files.write(file, input);
             int iteration = run;
-            Boolean ok = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
-                try {
-                    PackageProcessor.process(file, "fuzz.zip", limits, dir, (path, extracted, type) -> {
-                        assertThat(path).doesNotStartWith("/").doesNotContain("..");
-                    });
-                    return true;
-                } catch (Rejection r) {
-                    assertThat(r.code()).isIn("not_zip", "zip_bomb", "too_many_files", "unsafe_paths", "no_manifest",
-                            "unsupported_version", "sequencing_present", "no_launchable_sco");
-                    assertThat(r.getMessage()).isNotBlank();
-                    return false;
-                } catch (Throwable t) {
-                    throw new AssertionError("seed " + seed + ", iteration " + iteration + ": " + t, t);
-                }
-            }, () -> "seed " + seed + ", iteration " + iteration + " did not finish in 10 s");
+            Boolean ok = assertTimeoutPreemptively(
+                    Duration.ofSeconds(10),
+                    () -> {
+                        try {
+                            PackageProcessor.process(file, "fuzz.zip", limits, dir, (path, extracted, type) -> {
+                                assertThat(path).doesNotStartWith("/").doesNotContain("..");
+                            });
+                            return true;
+                        } catch (Rejection r) {
+                            assertThat(r.code())
+                                    .isIn(
+                                            "not_zip",
+                                            "zip_bomb",
+                                            "too_many_files",
+                                            "unsafe_paths",
+                                            "no_manifest",
+                                            "unsupported_version",
+                                            "sequencing_present",
+                                            "no_launchable_sco");
+                            assertThat(r.getMessage()).isNotBlank();
+                            return false;
+                        } catch (Throwable t) {
+                            throw new AssertionError("seed " + seed + ", iteration " + iteration + ": " + t, t);
+                        }
+                    },
+                    () -> "seed " + seed + ", iteration " + iteration + " did not finish in 10 s");
             if (ok) {
                 accepted++;
             } else {
@@ -96,7 +137,7 @@ class PackageFuzzTest {
             switch (random.nextInt(5)) {
                 case 0 -> bytes[at] = (byte) random.nextInt(256);
                 case 1 -> bytes[at] = (byte) (bytes[at] ^ (1 << random.nextInt(8)));
-                case 2 -> bytes = java.util.Arrays.copyOf(bytes, Math.max(0, at));
+                case 2 -> bytes = Arrays.copyOf(bytes, Math.max(0, at));
                 case 3 -> { // a 2- or 4-byte field set to an extreme value
                     byte value = random.nextBoolean() ? (byte) 0xFF : 0;
                     for (int k = 0; k < (random.nextBoolean() ? 2 : 4) && at + k < bytes.length; k++) {

@@ -39,20 +39,24 @@ class PackageValidationTest {
 
     @Test
     void fixturesReachTheirReadmeOutcome() throws Exception {
-        Manifest single12 = PackageProcessor.validate(Zips.fixture("scorm12-single-sco.zip"), "a.zip", ZipLimits.DEFAULTS);
+        Manifest single12 =
+                PackageProcessor.validate(Zips.fixture("scorm12-single-sco.zip"), "a.zip", ZipLimits.DEFAULTS);
         assertThat(single12.version()).isEqualTo("1.2");
         assertThat(single12.scos()).hasSize(1);
         assertThat(single12.title()).isNotBlank();
 
-        Manifest single2004 = PackageProcessor.validate(Zips.fixture("scorm2004-3rd-single-sco.zip"), "a.zip", ZipLimits.DEFAULTS);
+        Manifest single2004 =
+                PackageProcessor.validate(Zips.fixture("scorm2004-3rd-single-sco.zip"), "a.zip", ZipLimits.DEFAULTS);
         assertThat(single2004.version()).isEqualTo("2004 3rd Edition");
         assertThat(single2004.scos()).hasSize(1);
 
-        Manifest basic = PackageProcessor.validate(Zips.fixture("scorm2004-3rd-runtime-basic.zip"), "a.zip", ZipLimits.DEFAULTS);
+        Manifest basic =
+                PackageProcessor.validate(Zips.fixture("scorm2004-3rd-runtime-basic.zip"), "a.zip", ZipLimits.DEFAULTS);
         assertThat(basic.version()).isEqualTo("2004 3rd Edition");
         assertThat(basic.scos()).hasSize(1);
 
-        Manifest multi = PackageProcessor.validate(Zips.fixture("scorm2004-3rd-multi-sco.zip"), "a.zip", ZipLimits.DEFAULTS);
+        Manifest multi =
+                PackageProcessor.validate(Zips.fixture("scorm2004-3rd-multi-sco.zip"), "a.zip", ZipLimits.DEFAULTS);
         assertThat(multi.scos()).hasSize(18);
         assertThat(multi.scos()).allSatisfy(sco -> {
             assertThat(sco.identifier()).isNotBlank();
@@ -60,11 +64,14 @@ class PackageValidationTest {
             assertThat(sco.href()).isNotBlank();
         });
 
-        assertThatThrownBy(() -> PackageProcessor.validate(Zips.fixture("scorm2004-3rd-sequencing-forced.zip"), "a.zip",
-                ZipLimits.DEFAULTS)).isInstanceOfSatisfying(Rejection.class,
-                        r -> assertThat(r.code()).isEqualTo("sequencing_present"));
-        assertThatThrownBy(() -> PackageProcessor.validate(Zips.fixture("scorm12-no-sco.zip"), "a.zip", ZipLimits.DEFAULTS))
-                .isInstanceOfSatisfying(Rejection.class, r -> assertThat(r.code()).isEqualTo("no_launchable_sco"));
+        assertThatThrownBy(() -> PackageProcessor.validate(
+                        Zips.fixture("scorm2004-3rd-sequencing-forced.zip"), "a.zip", ZipLimits.DEFAULTS))
+                .isInstanceOfSatisfying(
+                        Rejection.class, r -> assertThat(r.code()).isEqualTo("sequencing_present"));
+        assertThatThrownBy(() ->
+                        PackageProcessor.validate(Zips.fixture("scorm12-no-sco.zip"), "a.zip", ZipLimits.DEFAULTS))
+                .isInstanceOfSatisfying(
+                        Rejection.class, r -> assertThat(r.code()).isEqualTo("no_launchable_sco"));
     }
 
     @Test
@@ -84,7 +91,9 @@ class PackageValidationTest {
         rejected(Zips.notZip(), "not_zip");
         rejected(new byte[0], "not_zip");
         rejected(Zips.zip(Map.of("index.html", new byte[] {1})), "no_manifest");
-        rejected(Zips.zip(Map.of("pkg/imsmanifest.xml", Zips.MANIFEST_12.getBytes(StandardCharsets.UTF_8))), "no_manifest");
+        rejected(
+                Zips.zip(Map.of("pkg/imsmanifest.xml", Zips.MANIFEST_12.getBytes(StandardCharsets.UTF_8))),
+                "no_manifest");
         rejected(Zips.withManifest("<manifest><unclosed></manifest>"), "no_manifest");
     }
 
@@ -92,9 +101,10 @@ class PackageValidationTest {
     void aBombSmallerThanTheRatioThresholdStillNeedsItsDeclaredSize() throws Exception {
         Path zip = write(Zips.lyingSize());
         List<String> written = new ArrayList<>();
-        assertThatThrownBy(() -> PackageProcessor.process(zip, "p.zip", ZipLimits.DEFAULTS, dir,
-                (path, file, type) -> written.add(path))).isInstanceOfSatisfying(Rejection.class,
-                        r -> assertThat(r.code()).isEqualTo("zip_bomb"));
+        assertThatThrownBy(() -> PackageProcessor.process(
+                        zip, "p.zip", ZipLimits.DEFAULTS, dir, (path, file, type) -> written.add(path)))
+                .isInstanceOfSatisfying(
+                        Rejection.class, r -> assertThat(r.code()).isEqualTo("zip_bomb"));
     }
 
     @Test
@@ -104,9 +114,12 @@ class PackageValidationTest {
         rejectedVersion(manifest.replace("<schemaversion>1.2", "<schemaversion>1.1"));
         rejectedVersion(manifest.replace("<schemaversion>1.2", "<schemaversion>CAM 1.3"));
         rejectedVersion(manifest.replace("<schemaversion>1.2", "<schemaversion>2004 2nd Edition"));
-        assertThat(validate(Zips.withManifest(manifest.replace("<schemaversion>1.2", "<schemaversion>2004 4th Edition")))
-                .version()).isEqualTo("2004 4th Edition");
-        assertThat(validate(Zips.withManifest(manifest.replace("<schemaversion>1.2</schemaversion>", ""))).version())
+        assertThat(validate(Zips.withManifest(
+                                manifest.replace("<schemaversion>1.2", "<schemaversion>2004 4th Edition")))
+                        .version())
+                .isEqualTo("2004 4th Edition");
+        assertThat(validate(Zips.withManifest(manifest.replace("<schemaversion>1.2</schemaversion>", "")))
+                        .version())
                 .isEqualTo("1.2");
         String v2004 = manifest.replace("<schemaversion>1.2</schemaversion>", "")
                 .replace("http://www.imsproject.org/xsd/imscp_rootv1p1p2", "http://www.imsglobal.org/xsd/imscp_v1p1")
@@ -124,40 +137,63 @@ class PackageValidationTest {
 
     @Test
     void launchFilesMustExistInsideThePackage() {
-        rejected(Zips.withManifest(Zips.MANIFEST_12.replace("href=\"index.html\"", "href=\"missing.html\"")), "no_launchable_sco");
-        rejected(Zips.withManifest(Zips.MANIFEST_12.replace("href=\"index.html\"", "href=\"../index.html\"")), "no_launchable_sco");
-        rejected(Zips.withManifest(Zips.MANIFEST_12.replace("href=\"index.html\"", "href=\"http://evil.example/x.html\"")),
+        rejected(
+                Zips.withManifest(Zips.MANIFEST_12.replace("href=\"index.html\"", "href=\"missing.html\"")),
+                "no_launchable_sco");
+        rejected(
+                Zips.withManifest(Zips.MANIFEST_12.replace("href=\"index.html\"", "href=\"../index.html\"")),
+                "no_launchable_sco");
+        rejected(
+                Zips.withManifest(
+                        Zips.MANIFEST_12.replace("href=\"index.html\"", "href=\"http://evil.example/x.html\"")),
                 "no_launchable_sco");
     }
 
     @Test
     void sequencingBoilerplateIsAcceptedRulesAreNot() throws Exception {
-        String base = Zips.MANIFEST_12.replace("<schemaversion>1.2", "<schemaversion>2004 3rd Edition")
+        String base = Zips.MANIFEST_12
+                .replace("<schemaversion>1.2", "<schemaversion>2004 3rd Edition")
                 .replace("xmlns:adlcp", "xmlns:imsss=\"http://www.imsglobal.org/xsd/imsss\" xmlns:adlcp");
-        String boilerplate = base.replace("<title>Only SCO</title>", "<title>Only SCO</title><imsss:sequencing>"
-                + "<imsss:controlMode choice=\"true\" flow=\"true\"/><imsss:deliveryControls tracked=\"true\"/>"
-                + "<imsss:objectives><imsss:primaryObjective objectiveID=\"p\"/></imsss:objectives></imsss:sequencing>");
+        String boilerplate = base.replace(
+                "<title>Only SCO</title>",
+                "<title>Only SCO</title><imsss:sequencing>"
+                        + "<imsss:controlMode choice=\"true\" flow=\"true\"/><imsss:deliveryControls tracked=\"true\"/>"
+                        + "<imsss:objectives><imsss:primaryObjective objectiveID=\"p\"/></imsss:objectives></imsss:sequencing>");
         assertThat(validate(Zips.withManifest(boilerplate)).scos()).hasSize(1);
-        for (String rule : List.of("<imsss:sequencingRules/>", "<imsss:rollupRules/>", "<imsss:limitConditions attemptLimit=\"1\"/>",
-                "<imsss:randomizationControls/>", "<imsss:objectives><imsss:primaryObjective objectiveID=\"p\">"
+        for (String rule : List.of(
+                "<imsss:sequencingRules/>",
+                "<imsss:rollupRules/>",
+                "<imsss:limitConditions attemptLimit=\"1\"/>",
+                "<imsss:randomizationControls/>",
+                "<imsss:objectives><imsss:primaryObjective objectiveID=\"p\">"
                         + "<imsss:mapInfo targetObjectiveID=\"g\"/></imsss:primaryObjective></imsss:objectives>")) {
-            rejected(Zips.withManifest(base.replace("<title>Only SCO</title>", "<title>Only SCO</title><imsss:sequencing>"
-                    + rule + "</imsss:sequencing>")), "sequencing_present");
+            rejected(
+                    Zips.withManifest(base.replace(
+                            "<title>Only SCO</title>",
+                            "<title>Only SCO</title><imsss:sequencing>" + rule + "</imsss:sequencing>")),
+                    "sequencing_present");
         }
     }
 
     /** Found by a long fuzz run: a flipped method byte made commons-compress read bzip2 and fail with a plain IOException. */
     @Test
     void entriesMustBeStoredOrDeflatedAndCorruptDataIsNotAZip() {
-        byte[] pkg = Zips.scorm12(Map.of("lesson.html", "<html><body>lesson</body></html>".repeat(50).getBytes(StandardCharsets.UTF_8)));
+        byte[] pkg = Zips.scorm12(Map.of(
+                "lesson.html", "<html><body>lesson</body></html>".repeat(50).getBytes(StandardCharsets.UTF_8)));
         for (int method : new int[] {12, 14, 95, 6}) { // bzip2, lzma, xz, implode
-            assertThatThrownBy(() -> validate(Zips.withMethod(pkg, "lesson.html", method))).isInstanceOfSatisfying(Rejection.class, r -> {
-                assertThat(r.code()).isEqualTo("not_zip");
-                assertThat(r.getMessage()).contains("lesson.html", "compression method " + method);
-            });
+            assertThatThrownBy(() -> validate(Zips.withMethod(pkg, "lesson.html", method)))
+                    .isInstanceOfSatisfying(Rejection.class, r -> {
+                        assertThat(r.code()).isEqualTo("not_zip");
+                        assertThat(r.getMessage()).contains("lesson.html", "compression method " + method);
+                    });
         }
-        assertThatThrownBy(() -> PackageProcessor.process(write(Zips.withCorruptData(pkg, "lesson.html")), "p.zip", ZipLimits.DEFAULTS,
-                dir, (path, file, type) -> { })).isInstanceOfSatisfying(Rejection.class, r -> {
+        assertThatThrownBy(() -> PackageProcessor.process(
+                        write(Zips.withCorruptData(pkg, "lesson.html")),
+                        "p.zip",
+                        ZipLimits.DEFAULTS,
+                        dir,
+                        (path, file, type) -> {}))
+                .isInstanceOfSatisfying(Rejection.class, r -> {
                     assertThat(r.code()).isEqualTo("not_zip");
                     assertThat(r.getMessage()).contains("lesson.html", "cannot be read");
                 });
@@ -166,15 +202,16 @@ class PackageValidationTest {
     @Test
     void processingExtractsEveryFileUnderItsCheckedPath() throws Exception {
         List<String> written = new ArrayList<>();
-        PackageProcessor.Result result = PackageProcessor.process(Zips.fixture("scorm2004-3rd-multi-sco.zip"), "m.zip",
-                ZipLimits.DEFAULTS, dir, (path, file, type) -> {
+        PackageProcessor.Result result = PackageProcessor.process(
+                Zips.fixture("scorm2004-3rd-multi-sco.zip"), "m.zip", ZipLimits.DEFAULTS, dir, (path, file, type) -> {
                     assertThat(Files.size(file)).isGreaterThanOrEqualTo(0);
                     written.add(path);
                 });
         assertThat(written).hasSize(result.fileCount()).contains("imsmanifest.xml");
         assertThat(written).allSatisfy(p -> assertThat(p).doesNotStartWith("/").doesNotContain(".."));
         try (var files = Files.list(dir)) {
-            assertThat(files.filter(f -> f.getFileName().toString().startsWith("entry-"))).isEmpty();
+            assertThat(files.filter(f -> f.getFileName().toString().startsWith("entry-")))
+                    .isEmpty();
         }
     }
 }

@@ -13,19 +13,28 @@ import java.time.ZoneOffset;
  */
 public final class DeliveryBodies {
 
-    private DeliveryBodies() {
-    }
+    private DeliveryBodies() {}
 
     /**
      * @param testMode null only for bodies of the older format, which have no {@code testMode}
      */
-    public static String build(ObjectMapper mapper, String eventId, String type, OffsetDateTime occurredAt,
-            long workspaceId, Boolean testMode, JsonNode data) {
+    public static String build(
+            ObjectMapper mapper,
+            String eventId,
+            String type,
+            OffsetDateTime occurredAt,
+            long workspaceId,
+            Boolean testMode,
+            JsonNode data) {
         ObjectNode body = mapper.createObjectNode();
         body.put("id", eventId);
         body.put("type", type);
-        body.put("occurredAt", (occurredAt == null ? OffsetDateTime.now(ZoneOffset.UTC) : occurredAt)
-                .withOffsetSameInstant(ZoneOffset.UTC).toInstant().toString());
+        body.put(
+                "occurredAt",
+                (occurredAt == null ? OffsetDateTime.now(ZoneOffset.UTC) : occurredAt)
+                        .withOffsetSameInstant(ZoneOffset.UTC)
+                        .toInstant()
+                        .toString());
         body.put("workspaceId", workspaceId);
         if (testMode != null) {
             body.put("testMode", testMode.booleanValue());

@@ -60,7 +60,9 @@ public class DeliveryPurge {
     }
 
     /** The scheduled run: never two at once in one instance; a failure is logged and the next run tries again. */
-    @Scheduled(identity = "webhook-delivery-purge", every = "${webhooks.purge.interval:10m}",
+    @Scheduled(
+            identity = "webhook-delivery-purge",
+            every = "${webhooks.purge.interval:10m}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> scheduled() {
         if (stopping.get()) {
@@ -70,16 +72,19 @@ public class DeliveryPurge {
         return purge(retention, batchSize)
                 .invoke(n -> {
                     if (n > 0) {
-                        Log.infof("Purged %d finished webhook deliveries older than %s in %d ms", n, retention,
-                                (System.nanoTime() - start) / 1_000_000);
+                        Log.infof(
+                                "Purged %d finished webhook deliveries older than %s in %d ms",
+                                n, retention, (System.nanoTime() - start) / 1_000_000);
                     }
                 })
-                .onFailure().invoke(e -> {
+                .onFailure()
+                .invoke(e -> {
                     if (!stopping.get()) {
                         Log.warnf("Webhook delivery purge failed, the next run tries again: %s", e.getMessage());
                     }
                 })
-                .onFailure().recoverWithNull()
+                .onFailure()
+                .recoverWithNull()
                 .replaceWithVoid();
     }
 
@@ -95,8 +100,11 @@ public class DeliveryPurge {
         }
         int size = Math.max(1, batchSize);
         Tuple args = Tuple.of(retention.toMillis(), size);
-        return Uni.createFrom().deferred(() -> pool.preparedQuery(PURGE_BATCH).execute(args).map(rows -> rows.rowCount()))
-                .repeat().whilst(deleted -> deleted >= size && !stopping.get())
-                .collect().with(Collectors.summingLong(Integer::longValue));
+        return Uni.createFrom()
+                .deferred(() -> pool.preparedQuery(PURGE_BATCH).execute(args).map(rows -> rows.rowCount()))
+                .repeat()
+                .whilst(deleted -> deleted >= size && !stopping.get())
+                .collect()
+                .with(Collectors.summingLong(Integer::longValue));
     }
 }

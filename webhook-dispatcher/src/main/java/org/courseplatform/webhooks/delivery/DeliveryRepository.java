@@ -8,6 +8,7 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -59,6 +60,7 @@ public class DeliveryRepository {
                    case when i.claim_id is not null then e.secret_encrypted end as secret_encrypted,
                    i.claim_id is not null as claimed
             from ins i join webhook_endpoint e on e.id = i.endpoint_id""";
+
     private static final String INSERT_ONE = """
             insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts, next_attempt_at)
             values ($1, $2, $3, $4, $5, $6, $7, $8, now())""";
@@ -69,7 +71,8 @@ public class DeliveryRepository {
     private static final String LIST = "select " + COLUMNS + """
              from delivery where endpoint_id = $1 and ($2::text is null or status = $2)
             order by created_at desc, id desc limit $3 offset $4""";
-    private static final String COUNT = "select count(*) as total from delivery where endpoint_id = $1 and ($2::text is null or status = $2)";
+    private static final String COUNT =
+            "select count(*) as total from delivery where endpoint_id = $1 and ($2::text is null or status = $2)";
     private static final String FIND = """
             select d.id, d.endpoint_id, e.enabled from delivery d join webhook_endpoint e on e.id = d.endpoint_id
             where d.id = $1 and e.workspace_id = $2""";
@@ -95,7 +98,8 @@ public class DeliveryRepository {
      * sender as many as its {@code room} allows; answers the rows queued (claimed ones carry
      * what sending needs). Hand the claimed rows to the sender only once the transaction commits.
      */
-    public Uni<RowSet<Row>> fanOut(SqlClient client, List<QueuedEvent> events, int maxAttempts, DeliverySender.Room room) {
+    public Uni<RowSet<Row>> fanOut(
+            SqlClient client, List<QueuedEvent> events, int maxAttempts, DeliverySender.Room room) {
         int n = events.size();
         UUID[] ids = new UUID[n];
         Long[] workspaces = new Long[n];
@@ -110,37 +114,61 @@ public class DeliveryRepository {
             bodies[i] = e.body();
             modes[i] = e.testMode();
         }
-        return client.preparedQuery(FAN_OUT).execute(Tuple.tuple(List.of(ids, workspaces, types, bodies, modes, maxAttempts,
-                room.claim(), room.total(), room.perEndpoint(), room.endpoints(), room.loads(), room.leaseSeconds())));
+        return client.preparedQuery(FAN_OUT)
+                .execute(Tuple.tuple(List.of(
+                        ids,
+                        workspaces,
+                        types,
+                        bodies,
+                        modes,
+                        maxAttempts,
+                        room.claim(),
+                        room.total(),
+                        room.perEndpoint(),
+                        room.endpoints(),
+                        room.loads(),
+                        room.leaseSeconds())));
     }
 
     /** Queues one delivery to one endpoint (manual test deliveries). */
-    public Uni<UUID> insert(SqlClient client, long endpointId, long workspaceId, UUID eventId, String type, String body,
-            Boolean testMode, int maxAttempts) {
+    public Uni<UUID> insert(
+            SqlClient client,
+            long endpointId,
+            long workspaceId,
+            UUID eventId,
+            String type,
+            String body,
+            Boolean testMode,
+            int maxAttempts) {
         UUID id = UUID.randomUUID();
         return client.preparedQuery(INSERT_ONE)
-                .execute(Tuple.tuple(Arrays.asList(id, endpointId, workspaceId, eventId, type, body, testMode, maxAttempts)))
+                .execute(Tuple.tuple(
+                        Arrays.asList(id, endpointId, workspaceId, eventId, type, body, testMode, maxAttempts)))
                 .replaceWith(id);
     }
 
     public Uni<List<DeliveryView>> list(long endpointId, String status, int limit, int offset) {
-        return pool.preparedQuery(LIST).execute(Tuple.of(endpointId, status, limit, offset)).map(rows -> {
-            List<DeliveryView> views = new ArrayList<>();
-            for (Row row : rows) {
-                views.add(view(row));
-            }
-            return views;
-        });
+        return pool.preparedQuery(LIST)
+                .execute(Tuple.of(endpointId, status, limit, offset))
+                .map(rows -> {
+                    List<DeliveryView> views = new ArrayList<>();
+                    for (Row row : rows) {
+                        views.add(view(row));
+                    }
+                    return views;
+                });
     }
 
     public Uni<Long> count(long endpointId, String status) {
-        return pool.preparedQuery(COUNT).execute(Tuple.of(endpointId, status))
+        return pool.preparedQuery(COUNT)
+                .execute(Tuple.of(endpointId, status))
                 .map(rows -> rows.iterator().next().getLong("total"));
     }
 
     /** The delivery's endpoint and whether it is enabled, when the delivery belongs to the workspace. */
     public Uni<Row> find(SqlClient client, UUID deliveryId, long workspaceId) {
-        return client.preparedQuery(FIND).execute(Tuple.of(deliveryId, workspaceId))
+        return client.preparedQuery(FIND)
+                .execute(Tuple.of(deliveryId, workspaceId))
                 .map(rows -> rows.size() == 0 ? null : rows.iterator().next());
     }
 
@@ -150,17 +178,25 @@ public class DeliveryRepository {
     }
 
     static DeliveryView view(Row row) {
-        return new DeliveryView(row.getUUID("id"), row.getUUID("event_id"), row.getString("type"), row.getString("status"),
-                row.getInteger("attempts"), row.getInteger("max_attempts"), utc(row.getOffsetDateTime("next_attempt_at")),
-                row.getInteger("last_status_code"), row.getString("last_error"), utc(row.getOffsetDateTime("last_attempt_at")),
-                row.getBoolean("test_mode"), utc(row.getOffsetDateTime("created_at")));
+        return new DeliveryView(
+                row.getUUID("id"),
+                row.getUUID("event_id"),
+                row.getString("type"),
+                row.getString("status"),
+                row.getInteger("attempts"),
+                row.getInteger("max_attempts"),
+                utc(row.getOffsetDateTime("next_attempt_at")),
+                row.getInteger("last_status_code"),
+                row.getString("last_error"),
+                utc(row.getOffsetDateTime("last_attempt_at")),
+                row.getBoolean("test_mode"),
+                utc(row.getOffsetDateTime("created_at")));
     }
 
     private static OffsetDateTime utc(OffsetDateTime time) {
-        return time == null ? null : time.withOffsetSameInstant(java.time.ZoneOffset.UTC);
+        return time == null ? null : time.withOffsetSameInstant(ZoneOffset.UTC);
     }
 
     /** An event ready to be fanned out: its body is final. */
-    public record QueuedEvent(UUID eventId, long workspaceId, String type, String body, Boolean testMode) {
-    }
+    public record QueuedEvent(UUID eventId, long workspaceId, String type, String body, Boolean testMode) {}
 }

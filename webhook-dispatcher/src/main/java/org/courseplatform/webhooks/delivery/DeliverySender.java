@@ -78,6 +78,7 @@ public class DeliverySender {
     private static final String RELEASE = """
             update delivery set claim_id = null, next_attempt_at = case when $3 then null else now() end
             where id = any($1::uuid[]) and claim_id = $2 and status = 'pending'""";
+
     private static final String RECORD = """
             with r as (
                 select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::boolean[], $6::timestamptz[],
@@ -124,6 +125,7 @@ public class DeliverySender {
      * a claim finds none): the intake then queues new rows unclaimed, behind them.
      */
     private final AtomicBoolean backlog = new AtomicBoolean(true);
+
     private PgSubscriber subscriber;
 
     public DeliverySender(Pool pool, WebhookClient client, SecretCipher cipher, WebhooksConfig config) {
@@ -131,8 +133,10 @@ public class DeliverySender {
         this.client = client;
         this.cipher = cipher;
         this.config = config.sender();
-        this.schedule = new RetrySchedule(config.retry().delays(), config.retry().jitter());
-        this.leaseSeconds = Math.max(config.sender().lease().toSeconds(), config.timeout().toSeconds() + 30);
+        this.schedule =
+                new RetrySchedule(config.retry().delays(), config.retry().jitter());
+        this.leaseSeconds =
+                Math.max(config.sender().lease().toSeconds(), config.timeout().toSeconds() + 30);
         // A claimed row starts only while its lease still covers a whole attempt, with a margin.
         this.sendWithinNanos = (leaseSeconds - config.timeout().toSeconds() - 5) * 1_000_000_000L;
     }
@@ -157,13 +161,14 @@ public class DeliverySender {
         for (Lane lane : lanes.values()) {
             synchronized (lane) {
                 for (Claimed c : lane.waiting) {
-                    waiting.computeIfAbsent(c.claim(), k -> new ArrayList<>()).add(c.row().getUUID("id"));
+                    waiting.computeIfAbsent(c.claim(), k -> new ArrayList<>())
+                            .add(c.row().getUUID("id"));
                 }
                 buffered.addAndGet(-lane.waiting.size());
                 lane.waiting.clear();
             }
         }
-        waiting.forEach((claim, ids) -> release(claim, ids, false).subscribe().with(ok -> { }, e -> { }));
+        waiting.forEach((claim, ids) -> release(claim, ids, false).subscribe().with(ok -> {}, e -> {}));
         // Give requests in flight a moment and write what is known; the rest comes due again after the lease.
         long deadline = System.nanoTime() + 3_000_000_000L;
         while ((inFlight.get() > 0 || !results.isEmpty() || flushing.get()) && System.nanoTime() < deadline) {
@@ -239,39 +244,48 @@ public class DeliverySender {
             starved.set(true);
         }
         UUID claim = UUID.randomUUID();
-        Tuple params = Tuple.tuple(List.of(leaseSeconds, claim, busy.toArray(Long[]::new), room, active.toArray(Long[]::new),
-                loads.toArray(Integer[]::new), prefetch));
+        Tuple params = Tuple.tuple(List.of(
+                leaseSeconds,
+                claim,
+                busy.toArray(Long[]::new),
+                room,
+                active.toArray(Long[]::new),
+                loads.toArray(Integer[]::new),
+                prefetch));
         // The due rows are read in due order on the due index: a bitmap scan (what the planner picks
         // for a small or never-analyzed table) visits every dead entry's heap row on each claim
         // and sorts, where the ordered index scan stops at the limit and marks dead entries for skipping.
-        return pool.withTransaction(connection -> connection.query("set local enable_bitmapscan = off").execute()
-                .chain(() -> connection.preparedQuery(CLAIM).execute(params))).chain(rows -> {
-            if (rows.size() > 0) {
-                // More may be due than the room each endpoint had: claim again as requests finish.
-                starved.set(true);
-                backlog.set(true);
-            } else if (busy.isEmpty()) {
-                backlog.set(false);
-            }
-            long now = System.nanoTime();
-            List<UUID> held = new ArrayList<>();
-            Map<Long, Lane> touched = new LinkedHashMap<>();
-            for (Row row : rows) {
-                if (!row.getBoolean("enabled")) {
-                    held.add(row.getUUID("id"));
-                    continue;
-                }
-                Lane lane = lanes.computeIfAbsent(row.getLong("endpoint_id"), Lane::new);
-                synchronized (lane) {
-                    lane.waiting.add(new Claimed(claim, row, now));
-                }
-                buffered.incrementAndGet();
-                touched.put(lane.endpoint, lane);
-            }
-            touched.values().forEach(this::drain);
-            Uni<Void> released = release(claim, held, true);
-            return rows.size() >= room ? released.chain(this::claimWhileDue) : released;
-        });
+        return pool.withTransaction(connection -> connection
+                        .query("set local enable_bitmapscan = off")
+                        .execute()
+                        .chain(() -> connection.preparedQuery(CLAIM).execute(params)))
+                .chain(rows -> {
+                    if (rows.size() > 0) {
+                        // More may be due than the room each endpoint had: claim again as requests finish.
+                        starved.set(true);
+                        backlog.set(true);
+                    } else if (busy.isEmpty()) {
+                        backlog.set(false);
+                    }
+                    long now = System.nanoTime();
+                    List<UUID> held = new ArrayList<>();
+                    Map<Long, Lane> touched = new LinkedHashMap<>();
+                    for (Row row : rows) {
+                        if (!row.getBoolean("enabled")) {
+                            held.add(row.getUUID("id"));
+                            continue;
+                        }
+                        Lane lane = lanes.computeIfAbsent(row.getLong("endpoint_id"), Lane::new);
+                        synchronized (lane) {
+                            lane.waiting.add(new Claimed(claim, row, now));
+                        }
+                        buffered.incrementAndGet();
+                        touched.put(lane.endpoint, lane);
+                    }
+                    touched.values().forEach(this::drain);
+                    Uni<Void> released = release(claim, held, true);
+                    return rows.size() >= room ? released.chain(this::claimWhileDue) : released;
+                });
     }
 
     /**
@@ -280,13 +294,13 @@ public class DeliverySender {
      * stopping, or while due rows may be waiting in the table (the last claim found some): then
      * new rows queue behind them and are claimed in due order.
      */
-    public record Room(UUID claim, int total, int perEndpoint, Long[] endpoints, Integer[] loads, long leaseSeconds) {
-    }
+    public record Room(UUID claim, int total, int perEndpoint, Long[] endpoints, Integer[] loads, long leaseSeconds) {}
 
     public Room room() {
         int total = 0;
         if (config.enabled() && !stopping.get() && !backlog.get()) {
-            total = Math.max(0, Math.min(config.batchSize() * 5, 2 * config.maxInFlight() - inFlight.get() - buffered.get()));
+            total = Math.max(
+                    0, Math.min(config.batchSize() * 5, 2 * config.maxInFlight() - inFlight.get() - buffered.get()));
         }
         List<Long> endpoints = new ArrayList<>();
         List<Integer> loads = new ArrayList<>();
@@ -302,8 +316,13 @@ public class DeliverySender {
                 }
             }
         }
-        return new Room(UUID.randomUUID(), total, 2 * config.maxInFlightPerEndpoint(), endpoints.toArray(Long[]::new),
-                loads.toArray(Integer[]::new), leaseSeconds);
+        return new Room(
+                UUID.randomUUID(),
+                total,
+                2 * config.maxInFlightPerEndpoint(),
+                endpoints.toArray(Long[]::new),
+                loads.toArray(Integer[]::new),
+                leaseSeconds);
     }
 
     /**
@@ -337,7 +356,8 @@ public class DeliverySender {
         List<Claimed> stale = new ArrayList<>();
         long now = System.nanoTime();
         synchronized (lane) {
-            while (!lane.waiting.isEmpty() && lane.inFlight < config.maxInFlightPerEndpoint()
+            while (!lane.waiting.isEmpty()
+                    && lane.inFlight < config.maxInFlightPerEndpoint()
                     && inFlight.get() < config.maxInFlight()) {
                 Claimed next = lane.waiting.poll();
                 buffered.decrementAndGet();
@@ -352,16 +372,22 @@ public class DeliverySender {
         }
         start.forEach(c -> send(c.claim(), c.row(), lane));
         Map<UUID, List<UUID>> back = new HashMap<>();
-        stale.forEach(c -> back.computeIfAbsent(c.claim(), k -> new ArrayList<>()).add(c.row().getUUID("id")));
-        back.forEach((claim, ids) -> release(claim, ids, false).subscribe().with(ok -> wake(),
-                e -> Log.warnf("Webhook sender: releasing failed (the lease will): %s", e.getMessage())));
+        stale.forEach(c -> back.computeIfAbsent(c.claim(), k -> new ArrayList<>())
+                .add(c.row().getUUID("id")));
+        back.forEach((claim, ids) -> release(claim, ids, false)
+                .subscribe()
+                .with(
+                        ok -> wake(),
+                        e -> Log.warnf("Webhook sender: releasing failed (the lease will): %s", e.getMessage())));
     }
 
     private Uni<Void> release(UUID claim, List<UUID> ids, boolean hold) {
         if (ids.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return pool.preparedQuery(RELEASE).execute(Tuple.of(ids.toArray(UUID[]::new), claim, hold)).replaceWithVoid();
+        return pool.preparedQuery(RELEASE)
+                .execute(Tuple.of(ids.toArray(UUID[]::new), claim, hold))
+                .replaceWithVoid();
     }
 
     private void send(UUID claim, Row row, Lane lane) {
@@ -389,8 +415,16 @@ public class DeliverySender {
             Log.warnf("Delivery %s not sent: %s", id, e.getMessage());
             outcome = Uni.createFrom().item(new WebhookClient.Outcome(null, "not sent: " + e.getMessage(), 0));
         }
-        outcome.subscribe().with(o -> done(claim, id, attempt, started, o, lane),
-                e -> done(claim, id, attempt, started, new WebhookClient.Outcome(null, WebhookClient.describe(e), 0), lane));
+        outcome.subscribe()
+                .with(
+                        o -> done(claim, id, attempt, started, o, lane),
+                        e -> done(
+                                claim,
+                                id,
+                                attempt,
+                                started,
+                                new WebhookClient.Outcome(null, WebhookClient.describe(e), 0),
+                                lane));
     }
 
     private void done(UUID claim, UUID id, int attempt, Instant started, WebhookClient.Outcome outcome, Lane lane) {
@@ -400,8 +434,9 @@ public class DeliverySender {
         inFlight.decrementAndGet();
         long delay = outcome.succeeded() ? 0 : schedule.delayMillis(attempt);
         results.add(new Result(id, claim, outcome, started, delay));
-        Log.debugf("Delivery %s attempt %d: %s", id, attempt,
-                outcome.succeeded() ? "HTTP " + outcome.statusCode() : outcome.error());
+        Log.debugf(
+                "Delivery %s attempt %d: %s",
+                id, attempt, outcome.succeeded() ? "HTTP " + outcome.statusCode() : outcome.error());
         flush();
         drain(lane);
         if (buffered.get() > 0 && inFlight.get() < config.maxInFlight()) {
@@ -423,8 +458,7 @@ public class DeliverySender {
         }
     }
 
-    private record Claimed(UUID claim, Row row, long claimedAt) {
-    }
+    private record Claimed(UUID claim, Row row, long claimedAt) {}
 
     /** Writes the outcomes gathered so far, many per statement; one flush at a time. */
     void flush() {
@@ -456,17 +490,22 @@ public class DeliverySender {
             durations[i] = (int) Math.min(Integer.MAX_VALUE, r.outcome().durationMillis());
             delays[i] = r.delayMillis();
         }
-        pool.preparedQuery(RECORD).execute(Tuple.tuple(List.of(ids, claims, codes, errors, ok, starts, durations, delays)))
-                .subscribe().with(done -> {
-                    flushing.set(false);
-                    if (!results.isEmpty()) {
-                        flush();
-                    }
-                }, e -> {
-                    Log.warnf("Webhook sender: recording %d outcomes failed, will retry: %s", n, e.getMessage());
-                    results.addAll(batch);
-                    flushing.set(false);
-                });
+        pool.preparedQuery(RECORD)
+                .execute(Tuple.tuple(List.of(ids, claims, codes, errors, ok, starts, durations, delays)))
+                .subscribe()
+                .with(
+                        done -> {
+                            flushing.set(false);
+                            if (!results.isEmpty()) {
+                                flush();
+                            }
+                        },
+                        e -> {
+                            Log.warnf(
+                                    "Webhook sender: recording %d outcomes failed, will retry: %s", n, e.getMessage());
+                            results.addAll(batch);
+                            flushing.set(false);
+                        });
     }
 
     /** Requests in flight in this instance (for tests and metrics). */
@@ -474,8 +513,7 @@ public class DeliverySender {
         return inFlight.get();
     }
 
-    private record Result(UUID id, UUID claim, WebhookClient.Outcome outcome, Instant started, long delayMillis) {
-    }
+    private record Result(UUID id, UUID claim, WebhookClient.Outcome outcome, Instant started, long delayMillis) {}
 
     /** Drops idle lanes, so the map does not keep endpoints long gone. */
     @Scheduled(every = "10m", delayed = "10m")

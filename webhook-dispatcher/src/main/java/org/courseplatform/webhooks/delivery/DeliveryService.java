@@ -10,8 +10,8 @@ import java.util.UUID;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
 import org.courseplatform.webhooks.WebhooksConfig;
-import org.courseplatform.webhooks.event.SubscribableEvents;
 import org.courseplatform.webhooks.endpoint.WebhookEndpoint;
+import org.courseplatform.webhooks.event.SubscribableEvents;
 
 /** Manual test deliveries, the delivery log and manual replay of the workspace's endpoints. */
 @ApplicationScoped
@@ -22,7 +22,8 @@ public class DeliveryService {
     private final ObjectMapper mapper;
     private final int maxAttempts;
 
-    public DeliveryService(DeliveryRepository deliveries, DeliverySender sender, ObjectMapper mapper, WebhooksConfig config) {
+    public DeliveryService(
+            DeliveryRepository deliveries, DeliverySender sender, ObjectMapper mapper, WebhooksConfig config) {
         this.deliveries = deliveries;
         this.sender = sender;
         this.mapper = mapper;
@@ -37,25 +38,36 @@ public class DeliveryService {
     public Uni<UUID> test(WebhookEndpoint endpoint, String event) {
         String type = event == null ? endpoint.eventList().get(0) : event;
         if (!SubscribableEvents.isSubscribable(type)) {
-            throw ApiException.invalid("event", "is not a subscribable event (one of "
-                    + String.join(", ", SubscribableEvents.NAMES) + ")");
+            throw ApiException.invalid(
+                    "event",
+                    "is not a subscribable event (one of " + String.join(", ", SubscribableEvents.NAMES) + ")");
         }
         if (!endpoint.enabled) {
-            throw ApiException.conflict("Webhook endpoint " + endpoint.id + " is disabled; enable it to send a test delivery");
+            throw ApiException.conflict(
+                    "Webhook endpoint " + endpoint.id + " is disabled; enable it to send a test delivery");
         }
         UUID eventId = UUID.randomUUID();
-        String body = DeliveryBodies.build(mapper, eventId.toString(), type, OffsetDateTime.now(ZoneOffset.UTC),
-                endpoint.workspaceId, true, SubscribableEvents.sampleData(mapper, type));
-        return deliveries.insert(deliveries.pool(), endpoint.id, endpoint.workspaceId, eventId, type, body, true, maxAttempts)
+        String body = DeliveryBodies.build(
+                mapper,
+                eventId.toString(),
+                type,
+                OffsetDateTime.now(ZoneOffset.UTC),
+                endpoint.workspaceId,
+                true,
+                SubscribableEvents.sampleData(mapper, type));
+        return deliveries
+                .insert(deliveries.pool(), endpoint.id, endpoint.workspaceId, eventId, type, body, true, maxAttempts)
                 .invoke(sender::wake);
     }
 
     /** The endpoint's deliveries, newest first, optionally of one status; total in X-Total-Count. */
     public Uni<Paged<DeliveryView>> log(long endpointId, String status, int page, int length) {
         int offset = Paged.offset(page, length);
-        return deliveries.count(endpointId, status).chain(total -> total == 0 || length == 0
-                ? Uni.createFrom().item(new Paged<DeliveryView>(List.of(), total))
-                : deliveries.list(endpointId, status, length, offset).map(items -> new Paged<>(items, total)));
+        return deliveries
+                .count(endpointId, status)
+                .chain(total -> total == 0 || length == 0
+                        ? Uni.createFrom().item(new Paged<DeliveryView>(List.of(), total))
+                        : deliveries.list(endpointId, status, length, offset).map(items -> new Paged<>(items, total)));
     }
 
     /**
@@ -65,19 +77,26 @@ public class DeliveryService {
      */
     public Uni<UUID> replay(long workspaceId, String rawId) {
         UUID id = parse(rawId);
-        return deliveries.pool().withTransaction(connection -> deliveries.find(connection, id, workspaceId).chain(row -> {
-            if (row == null) {
-                throw ApiException.notFound("Webhook delivery " + id + " not found");
-            }
-            if (!row.getBoolean("enabled")) {
-                throw ApiException.conflict("The delivery's webhook endpoint is disabled; enable it to replay");
-            }
-            return deliveries.replay(connection, id).invoke(replayed -> {
-                if (!replayed) {
-                    throw ApiException.notFound("Webhook delivery " + id + " not found");
-                }
-            });
-        })).invoke(sender::wake).replaceWith(id);
+        return deliveries
+                .pool()
+                .withTransaction(connection -> deliveries
+                        .find(connection, id, workspaceId)
+                        .chain(row -> {
+                            if (row == null) {
+                                throw ApiException.notFound("Webhook delivery " + id + " not found");
+                            }
+                            if (!row.getBoolean("enabled")) {
+                                throw ApiException.conflict(
+                                        "The delivery's webhook endpoint is disabled; enable it to replay");
+                            }
+                            return deliveries.replay(connection, id).invoke(replayed -> {
+                                if (!replayed) {
+                                    throw ApiException.notFound("Webhook delivery " + id + " not found");
+                                }
+                            });
+                        }))
+                .invoke(sender::wake)
+                .replaceWith(id);
     }
 
     /** A delivery id that is not a UUID cannot exist: 404, like an unknown one. */

@@ -33,7 +33,8 @@ public final class RetrySchedule {
     /** The delay with jitter, in milliseconds. */
     public long delayMillis(int attempt) {
         long base = nominal(attempt).toMillis();
-        double factor = jitter == 0 ? 1 : 1 - jitter + ThreadLocalRandom.current().nextDouble() * 2 * jitter;
+        double factor =
+                jitter == 0 ? 1 : 1 - jitter + ThreadLocalRandom.current().nextDouble() * 2 * jitter;
         return Math.max(0, Math.round(base * factor));
     }
 }

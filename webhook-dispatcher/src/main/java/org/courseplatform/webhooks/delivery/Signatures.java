@@ -9,8 +9,7 @@ import javax.crypto.spec.SecretKeySpec;
 /** {@code X-Service-Signature}: {@code sha256=} + hex HMAC-SHA256 of {@code "<timestamp>.<raw body>"} keyed with the endpoint's secret. */
 public final class Signatures {
 
-    private Signatures() {
-    }
+    private Signatures() {}
 
     public static String sign(String secret, long timestamp, String body) {
         try {

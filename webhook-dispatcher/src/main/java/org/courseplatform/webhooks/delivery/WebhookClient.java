@@ -1,5 +1,6 @@
 package org.courseplatform.webhooks.delivery;
 
+import io.netty.channel.ConnectTimeoutException;
 import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.vertx.UniHelper;
@@ -17,6 +18,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLException;
 import org.courseplatform.platform.web.Workers;
@@ -39,7 +41,7 @@ public class WebhookClient {
     private final AddressPolicy policy;
     private final long timeoutMillis;
     private final int maxResponseBytes;
-    private final Map<String, Resolved> resolved = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Resolved> resolved = new ConcurrentHashMap<>();
     private static final long RESOLVED_NANOS = 5_000_000_000L;
 
     public WebhookClient(Vertx vertx, AddressPolicy policy, WebhooksConfig config) {
@@ -47,8 +49,10 @@ public class WebhookClient {
         this.timeoutMillis = config.timeout().toMillis();
         this.maxResponseBytes = config.sender().maxResponseBytes();
         HttpClientOptions options = new HttpClientOptions()
-                .setTrustOptions(TrustOptions.wrap(TrustStores.withExtraCas(config.trustCa().orElse(List.of()))))
-                .setMaxPoolSize(Math.max(config.sender().maxConnectionsPerHost(), config.sender().maxInFlightPerEndpoint()))
+                .setTrustOptions(TrustOptions.wrap(
+                        TrustStores.withExtraCas(config.trustCa().orElse(List.of()))))
+                .setMaxPoolSize(Math.max(
+                        config.sender().maxConnectionsPerHost(), config.sender().maxInFlightPerEndpoint()))
                 .setMaxWaitQueueSize(-1)
                 .setKeepAlive(true)
                 .setKeepAliveTimeout(30)
@@ -81,24 +85,35 @@ public class WebhookClient {
         if (!"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
             return Uni.createFrom().item(new Outcome(null, "the URL is not an https:// URL", 0));
         }
-        String host = uri.getHost().startsWith("[") ? uri.getHost().substring(1, uri.getHost().length() - 1) : uri.getHost();
+        String host = uri.getHost().startsWith("[")
+                ? uri.getHost().substring(1, uri.getHost().length() - 1)
+                : uri.getHost();
         int port = uri.getPort() > 0 ? uri.getPort() : 443;
         String target = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
                 + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
         return resolve(host)
                 .chain(address -> address == null
-                        ? Uni.createFrom().item(new Outcome(null, "the host " + host + " does not resolve", millisSince(started)))
+                        ? Uni.createFrom()
+                                .item(new Outcome(null, "the host " + host + " does not resolve", millisSince(started)))
                         : checkAndSend(host, address, port, target, headers, body, started))
-                .onFailure().recoverWithItem(e -> new Outcome(null, describe(e), millisSince(started)));
+                .onFailure()
+                .recoverWithItem(e -> new Outcome(null, describe(e), millisSince(started)));
     }
 
-    private Uni<Outcome> checkAndSend(String host, InetAddress[] addresses, int port, String target,
-            Map<String, String> headers, String body, long started) {
+    private Uni<Outcome> checkAndSend(
+            String host,
+            InetAddress[] addresses,
+            int port,
+            String target,
+            Map<String, String> headers,
+            String body,
+            long started) {
         for (InetAddress address : addresses) {
             if (policy.refusal(address) != null) {
                 // Neither the address nor its kind: the log must not tell what internal names resolve to.
-                return Uni.createFrom().item(new Outcome(null, "refused: " + host + " resolves to a non-public address",
-                        millisSince(started)));
+                return Uni.createFrom()
+                        .item(new Outcome(
+                                null, "refused: " + host + " resolves to a non-public address", millisSince(started)));
             }
         }
         InetAddress chosen = addresses[0];
@@ -131,8 +146,7 @@ public class WebhookClient {
         });
     }
 
-    private record Resolved(InetAddress[] addresses, long until) {
-    }
+    private record Resolved(InetAddress[] addresses, long until) {}
 
     private Uni<InetAddress[]> lookup(String host) {
         if (AddressPolicy.isLiteral(host)) {
@@ -154,21 +168,33 @@ public class WebhookClient {
         });
     }
 
-    private Uni<Outcome> send(String host, InetAddress address, int port, String target,
-            Map<String, String> headers, String body, long started) {
+    private Uni<Outcome> send(
+            String host,
+            InetAddress address,
+            int port,
+            String target,
+            Map<String, String> headers,
+            String body,
+            long started) {
         // One deadline for the whole attempt: connect, TLS, request and answer; the body is then drained.
-        PinnedHttpClient.Request request = new PinnedHttpClient.Request(HttpMethod.POST, host, port, true, target, headers,
-                Buffer.buffer(body));
-        return UniHelper.toUni(client.send(request, List.of(address), new PinnedHttpClient.Deadlines(timeoutMillis, timeoutMillis, 0),
-                        PinnedHttpClient.Body.DISCARD, maxResponseBytes))
+        PinnedHttpClient.Request request =
+                new PinnedHttpClient.Request(HttpMethod.POST, host, port, true, target, headers, Buffer.buffer(body));
+        return UniHelper.toUni(client.send(
+                        request,
+                        List.of(address),
+                        new PinnedHttpClient.Deadlines(timeoutMillis, timeoutMillis, 0),
+                        PinnedHttpClient.Body.DISCARD,
+                        maxResponseBytes))
                 .map(response -> {
                     int status = response.status();
-                    String error = status >= 300 && status < 400 ? "redirect (HTTP " + status + ") not followed"
+                    String error = status >= 300 && status < 400
+                            ? "redirect (HTTP " + status + ") not followed"
                             : status >= 200 && status < 300 ? null : "HTTP " + status;
                     return new Outcome(status, error, millisSince(started));
                 })
                 .onFailure(PinnedHttpClient.DeadlineExceeded.class)
-                .recoverWithItem(e -> new Outcome(null, "timed out after " + timeoutMillis / 1000 + " s", millisSince(started)));
+                .recoverWithItem(
+                        e -> new Outcome(null, "timed out after " + timeoutMillis / 1000 + " s", millisSince(started)));
     }
 
     private static long millisSince(long started) {
@@ -178,11 +204,13 @@ public class WebhookClient {
     /** A short, non-secret reason for a failed attempt. */
     static String describe(Throwable e) {
         Throwable cause = e;
-        while (cause.getCause() != null && cause.getCause() != cause
-                && !(cause instanceof SSLException) && !(cause instanceof ConnectException)) {
+        while (cause.getCause() != null
+                && cause.getCause() != cause
+                && !(cause instanceof SSLException)
+                && !(cause instanceof ConnectException)) {
             cause = cause.getCause();
         }
-        if (cause instanceof TimeoutException || cause instanceof io.netty.channel.ConnectTimeoutException) {
+        if (cause instanceof TimeoutException || cause instanceof ConnectTimeoutException) {
             return "timed out";
         }
         if (cause instanceof ConnectException) {

@@ -30,15 +30,18 @@ public class EndpointHosts {
         String host = URI.create(url).getHost();
         String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
         if (AddressPolicy.isLiteral(bare)) {
-            return Uni.createFrom().voidItem();     // checked by EndpointUrls, naming the kind the client wrote
+            return Uni.createFrom().voidItem(); // checked by EndpointUrls, naming the kind the client wrote
         }
-        return Workers.call(() -> resolve(bare)).invoke(addresses -> {
-            for (InetAddress address : addresses) {
-                if (policy.refusal(address) != null) {
-                    throw ApiException.invalid("url", "resolves to a non-public address, which webhooks may not use");
-                }
-            }
-        }).replaceWithVoid();
+        return Workers.call(() -> resolve(bare))
+                .invoke(addresses -> {
+                    for (InetAddress address : addresses) {
+                        if (policy.refusal(address) != null) {
+                            throw ApiException.invalid(
+                                    "url", "resolves to a non-public address, which webhooks may not use");
+                        }
+                    }
+                })
+                .replaceWithVoid();
     }
 
     private static InetAddress[] resolve(String host) {

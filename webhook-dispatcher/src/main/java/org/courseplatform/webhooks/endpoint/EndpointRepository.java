@@ -4,5 +4,4 @@ import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 
 @ApplicationScoped
-public class EndpointRepository implements PanacheRepositoryBase<WebhookEndpoint, Long> {
-}
+public class EndpointRepository implements PanacheRepositoryBase<WebhookEndpoint, Long> {}

@@ -40,7 +40,8 @@ public class EndpointResource {
     private final SecurityIdentity identity;
     private final JsonBodies bodies;
 
-    public EndpointResource(EndpointService service, DeliveryService deliveries, SecurityIdentity identity, JsonBodies bodies) {
+    public EndpointResource(
+            EndpointService service, DeliveryService deliveries, SecurityIdentity identity, JsonBodies bodies) {
         this.service = service;
         this.deliveries = deliveries;
         this.identity = identity;
@@ -89,7 +90,8 @@ public class EndpointResource {
     @ResponseStatus(RestResponse.StatusCode.ACCEPTED)
     public Uni<Queued> test(@PathParam("id") String id, String body) {
         long endpointId = QueryParams.id("id", id);
-        EndpointRequests.Test request = bodies.optional(body, EndpointRequests.Test.class, new EndpointRequests.Test(null));
+        EndpointRequests.Test request =
+                bodies.optional(body, EndpointRequests.Test.class, new EndpointRequests.Test(null));
         long workspace = workspace();
         return service.find(workspace, endpointId)
                 .chain(endpoint -> deliveries.test(endpoint, request.event()))
@@ -99,8 +101,11 @@ public class EndpointResource {
     /** The endpoint's deliveries, newest first; {@code status}, {@code page} (from 0), {@code length} (default 100, at most 1000). */
     @GET
     @Path("/{id}/deliveries")
-    public Uni<RestResponse<List<DeliveryView>>> deliveries(@PathParam("id") String id, @QueryParam("status") String status,
-            @QueryParam("page") String page, @QueryParam("length") String length) {
+    public Uni<RestResponse<List<DeliveryView>>> deliveries(
+            @PathParam("id") String id,
+            @QueryParam("status") String status,
+            @QueryParam("page") String page,
+            @QueryParam("length") String length) {
         long endpointId = QueryParams.id("id", id);
         String wanted = QueryParams.oneOf("status", status, null, STATUSES);
         int pageNumber = QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE);
@@ -125,6 +130,5 @@ public class EndpointResource {
     }
 
     /** The answer of a queued test delivery or replay. */
-    public record Queued(UUID deliveryId) {
-    }
+    public record Queued(UUID deliveryId) {}
 }

@@ -35,6 +35,7 @@ public class EndpointService {
     private static final String HOLD = """
             update delivery set next_attempt_at = null
             where endpoint_id = ?1 and status = 'pending' and (claim_id is null or next_attempt_at <= now())""";
+
     private static final String RESUME = """
             update delivery set next_attempt_at = now(), claim_id = null
             where endpoint_id = ?1 and status = 'pending' and next_attempt_at is null""";
@@ -46,8 +47,13 @@ public class EndpointService {
     private final DeliverySender sender;
     private final int maxEndpoints;
 
-    public EndpointService(EndpointRepository endpoints, SecretCipher cipher, AddressPolicy policy, EndpointHosts hosts,
-            DeliverySender sender, WebhooksConfig config) {
+    public EndpointService(
+            EndpointRepository endpoints,
+            SecretCipher cipher,
+            AddressPolicy policy,
+            EndpointHosts hosts,
+            DeliverySender sender,
+            WebhooksConfig config) {
         this.endpoints = endpoints;
         this.cipher = cipher;
         this.policy = policy;
@@ -58,7 +64,8 @@ public class EndpointService {
 
     @WithSession
     public Uni<Paged<EndpointView>> list(long workspaceId) {
-        return endpoints.list("workspaceId", Sort.by("id"), workspaceId)
+        return endpoints
+                .list("workspaceId", Sort.by("id"), workspaceId)
                 .map(all -> new Paged<>(all.stream().map(EndpointView::of).toList(), all.size()));
     }
 
@@ -74,13 +81,16 @@ public class EndpointService {
     public Uni<EndpointView.Created> create(long workspaceId, EndpointRequests.Create request) {
         String url = EndpointUrls.normalise(request.url(), policy);
         List<String> events = events(request.events());
-        return hosts.requirePublic(url).chain(() -> Panache.withTransaction(() -> insert(workspaceId, url, events, request)));
+        return hosts.requirePublic(url)
+                .chain(() -> Panache.withTransaction(() -> insert(workspaceId, url, events, request)));
     }
 
-    private Uni<EndpointView.Created> insert(long workspaceId, String url, List<String> events, EndpointRequests.Create request) {
+    private Uni<EndpointView.Created> insert(
+            long workspaceId, String url, List<String> events, EndpointRequests.Create request) {
         return endpoints.count("workspaceId", workspaceId).chain(count -> {
             if (count >= maxEndpoints) {
-                throw ApiException.unprocessable("This workspace already has " + count + " webhook endpoints, the most it may have");
+                throw ApiException.unprocessable(
+                        "This workspace already has " + count + " webhook endpoints, the most it may have");
             }
             String secret = SecretCipher.newSecret();
             WebhookEndpoint endpoint = new WebhookEndpoint();
@@ -103,19 +113,20 @@ public class EndpointService {
         String url = request.url() == null ? null : EndpointUrls.normalise(request.url(), policy);
         List<String> events = request.events() == null ? null : events(request.events());
         Uni<Void> checked = url == null ? Uni.createFrom().voidItem() : hosts.requirePublic(url);
-        return checked.chain(() -> Panache.withTransaction(() -> updateInTransaction(workspaceId, id, url, events, request)))
+        return checked.chain(
+                        () -> Panache.withTransaction(() -> updateInTransaction(workspaceId, id, url, events, request)))
                 .invoke(result -> {
                     if (result.resumed()) {
                         sender.wake();
                     }
-                }).map(UpdateResult::view);
+                })
+                .map(UpdateResult::view);
     }
 
-    private record UpdateResult(EndpointView view, boolean resumed) {
-    }
+    private record UpdateResult(EndpointView view, boolean resumed) {}
 
-    private Uni<UpdateResult> updateInTransaction(long workspaceId, long id, String url, List<String> events,
-            EndpointRequests.Update request) {
+    private Uni<UpdateResult> updateInTransaction(
+            long workspaceId, long id, String url, List<String> events, EndpointRequests.Update request) {
         return find(workspaceId, id).chain(endpoint -> {
             if (url != null) {
                 endpoint.url = url;
@@ -134,10 +145,15 @@ public class EndpointService {
             Uni<Integer> deliveries = Uni.createFrom().item(0);
             if (wasEnabled != endpoint.enabled) {
                 String sql = endpoint.enabled ? RESUME : HOLD;
-                deliveries = Panache.getSession().chain(s -> s.createNativeQuery(sql).setParameter(1, endpoint.id).executeUpdate());
+                deliveries = Panache.getSession()
+                        .chain(s -> s.createNativeQuery(sql)
+                                .setParameter(1, endpoint.id)
+                                .executeUpdate());
             }
             boolean resumed = !wasEnabled && endpoint.enabled;
-            return deliveries.chain(() -> endpoints.flush()).replaceWith(new UpdateResult(EndpointView.of(endpoint), resumed));
+            return deliveries
+                    .chain(() -> endpoints.flush())
+                    .replaceWith(new UpdateResult(EndpointView.of(endpoint), resumed));
         });
     }
 
@@ -150,12 +166,15 @@ public class EndpointService {
     /** The endpoint when it belongs to the workspace; 404 otherwise, whoever owns it. */
     @WithSession
     public Uni<WebhookEndpoint> find(long workspaceId, long id) {
-        return endpoints.find("id = ?1 and workspaceId = ?2", id, workspaceId).firstResult().map(found -> {
-            if (found == null) {
-                throw ApiException.notFound("Webhook endpoint " + id + " not found");
-            }
-            return found;
-        });
+        return endpoints
+                .find("id = ?1 and workspaceId = ?2", id, workspaceId)
+                .firstResult()
+                .map(found -> {
+                    if (found == null) {
+                        throw ApiException.notFound("Webhook endpoint " + id + " not found");
+                    }
+                    return found;
+                });
     }
 
     /** Subscribable names, each once, in the order given; 400 naming every unknown one. */
@@ -168,7 +187,8 @@ public class EndpointService {
         for (int i = 0; i < requested.size(); i++) {
             String name = requested.get(i);
             if (!SubscribableEvents.isSubscribable(name)) {
-                problems.add(new ApiError.Detail("events[" + i + "]",
+                problems.add(new ApiError.Detail(
+                        "events[" + i + "]",
                         "is not a subscribable event (one of " + String.join(", ", SubscribableEvents.NAMES) + ")"));
             } else {
                 names.add(name);

@@ -18,8 +18,7 @@ public final class EndpointUrls {
 
     static final int MAX_LENGTH = 2048;
 
-    private EndpointUrls() {
-    }
+    private EndpointUrls() {}
 
     /** The URL as stored (scheme and host lower-cased), or a 400 naming {@code url}. */
     public static String normalise(String raw, AddressPolicy policy) {
@@ -60,7 +59,8 @@ public final class EndpointUrls {
             try {
                 String refusal = policy.refusal(InetAddress.getByName(bare));
                 if (refusal != null) {
-                    throw ApiException.invalid("url", "points to a " + refusal + " address, which webhooks may not use");
+                    throw ApiException.invalid(
+                            "url", "points to a " + refusal + " address, which webhooks may not use");
                 }
             } catch (UnknownHostException e) {
                 throw ApiException.invalid("url", "is not a valid URL");

@@ -35,8 +35,13 @@ public class EventIntake {
     private final ObjectMapper mapper;
     private final int maxAttempts;
 
-    public EventIntake(Inbox inbox, DeliveryRepository deliveries, WorkspaceProjection workspaces, DeliverySender sender,
-            ObjectMapper mapper, WebhooksConfig config) {
+    public EventIntake(
+            Inbox inbox,
+            DeliveryRepository deliveries,
+            WorkspaceProjection workspaces,
+            DeliverySender sender,
+            ObjectMapper mapper,
+            WebhooksConfig config) {
         this.inbox = inbox;
         this.deliveries = deliveries;
         this.workspaces = workspaces;
@@ -50,11 +55,14 @@ public class EventIntake {
 
     /** Applies the records' events once each; records that are not CloudEvents are skipped. */
     public Uni<Void> accept(String consumer, List<String> values) {
-        List<CloudEvent> events = values.stream().map(inbox::parse).filter(Objects::nonNull).toList();
+        List<CloudEvent> events =
+                values.stream().map(inbox::parse).filter(Objects::nonNull).toList();
         if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return deliveries.pool().withTransaction(connection -> inbox.claim(connection, consumer, events)
+        return deliveries
+                .pool()
+                .withTransaction(connection -> inbox.claim(connection, consumer, events)
                         .chain(fresh -> workspaces.apply(connection, fresh).chain(() -> {
                             List<QueuedEvent> queued = queued(fresh);
                             if (queued.isEmpty()) {
@@ -62,14 +70,21 @@ public class EventIntake {
                             }
                             // A fresh room (and claim id) per try: a rolled-back try's claimed rows never existed.
                             DeliverySender.Room room = sender.room();
-                            return deliveries.fanOut(connection, queued, maxAttempts, room).map(rows -> new Queued(room, rows));
+                            return deliveries
+                                    .fanOut(connection, queued, maxAttempts, room)
+                                    .map(rows -> new Queued(room, rows));
                         })))
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
                 .invoke(queued -> {
                     // Committed: the rows claimed while queueing are this sender's to send; the rest wake it.
                     int claimed = queued.rows() == null ? 0 : sender.accept(queued.room(), queued.rows());
                     int created = queued.rows() == null ? 0 : queued.rows().size();
-                    Log.debugf("%s: %d events, %d deliveries queued, %d of them claimed", consumer, events.size(), created, claimed);
+                    Log.debugf(
+                            "%s: %d events, %d deliveries queued, %d of them claimed",
+                            consumer, events.size(), created, claimed);
                     if (created > claimed) {
                         sender.wake();
                     }
@@ -93,8 +108,8 @@ public class EventIntake {
             }
             // SPEC test mode rule 1: every newly queued event carries testMode; an event without one is not a test.
             boolean testMode = Boolean.TRUE.equals(event.testmode());
-            String body = DeliveryBodies.build(mapper, event.id(), event.type(), event.time(), event.workspaceid(), testMode,
-                    event.data());
+            String body = DeliveryBodies.build(
+                    mapper, event.id(), event.type(), event.time(), event.workspaceid(), testMode, event.data());
             queued.add(new QueuedEvent(UUID.fromString(event.id()), event.workspaceid(), event.type(), body, testMode));
         }
         return queued;

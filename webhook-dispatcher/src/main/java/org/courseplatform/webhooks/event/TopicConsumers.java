@@ -14,6 +14,7 @@ public class TopicConsumers {
 
     /** member-events feeds the workspace projection (and, should it carry any, subscribable events). */
     static final String WORKSPACE_PROJECTION = "workspace-projection";
+
     static final String DELIVERIES = "webhook-deliveries";
 
     private final EventIntake intake;

@@ -5,6 +5,7 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.courseplatform.platform.web.net.AddressBlock;
 import org.courseplatform.platform.web.net.PublicAddresses;
@@ -46,7 +47,7 @@ public final class AddressPolicy {
         byte[] b = address.getAddress();
         if (address instanceof Inet6Address && PublicAddresses.isIpv4Mapped(b)) {
             try {
-                return kind(InetAddress.getByAddress(java.util.Arrays.copyOfRange(b, 12, 16))) + " (IPv4-mapped)";
+                return kind(InetAddress.getByAddress(Arrays.copyOfRange(b, 12, 16))) + " (IPv4-mapped)";
             } catch (UnknownHostException e) {
                 return "reserved";
             }
@@ -66,7 +67,10 @@ public final class AddressPolicy {
             if (a0 == 169 && a1 == 254) {
                 return a1 == 254 && (b[2] & 0xFF) == 169 && (b[3] & 0xFF) == 254 ? "metadata" : "link-local";
             }
-            if (a0 == 10 || (a0 == 172 && (a1 & 0xF0) == 16) || (a0 == 192 && a1 == 168) || (a0 == 100 && (a1 & 0xC0) == 64)) {
+            if (a0 == 10
+                    || (a0 == 172 && (a1 & 0xF0) == 16)
+                    || (a0 == 192 && a1 == 168)
+                    || (a0 == 100 && (a1 & 0xC0) == 64)) {
                 return "private";
             }
             if (a0 == 0) {

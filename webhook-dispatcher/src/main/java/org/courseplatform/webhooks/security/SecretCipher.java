@@ -68,7 +68,11 @@ public class SecretCipher {
             cipher.updateAAD(aad(workspaceId));
             byte[] sealed = cipher.doFinal(secret.getBytes(StandardCharsets.UTF_8));
             return ByteBuffer.allocate(1 + 4 + NONCE_BYTES + sealed.length)
-                    .put(VERSION).put(current.id).put(nonce).put(sealed).array();
+                    .put(VERSION)
+                    .put(current.id)
+                    .put(nonce)
+                    .put(sealed)
+                    .array();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("cannot encrypt a signing secret", e);
         }
@@ -79,7 +83,9 @@ public class SecretCipher {
             throw new IllegalStateException("not an encrypted signing secret");
         }
         byte[] id = Arrays.copyOfRange(stored, 1, 5);
-        Key key = all.stream().filter(k -> Arrays.equals(k.id, id)).findFirst()
+        Key key = all.stream()
+                .filter(k -> Arrays.equals(k.id, id))
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("signing secret encrypted with an unknown key"));
         try {
             Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");

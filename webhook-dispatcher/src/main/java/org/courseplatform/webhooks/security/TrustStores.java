@@ -21,8 +21,7 @@ import javax.net.ssl.X509TrustManager;
  */
 public final class TrustStores {
 
-    private TrustStores() {
-    }
+    private TrustStores() {}
 
     public static TrustManagerFactory withExtraCas(List<String> pemFiles) {
         try {

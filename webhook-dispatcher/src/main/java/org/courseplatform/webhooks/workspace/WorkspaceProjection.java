@@ -24,13 +24,18 @@ public class WorkspaceProjection {
     public Uni<Void> apply(SqlClient client, List<CloudEvent> events) {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (CloudEvent event : events) {
-            if (!event.type().startsWith("workspace.") || event.data() == null || !event.data().path("workspace").has("id")
+            if (!event.type().startsWith("workspace.")
+                    || event.data() == null
+                    || !event.data().path("workspace").has("id")
                     || event.time() == null) {
                 continue;
             }
             var workspace = event.data().get("workspace");
-            Tuple row = Tuple.of(workspace.get("id").asLong(), workspace.path("name").asText(""),
-                    workspace.path("plan").asText("starter"), event.time());
+            Tuple row = Tuple.of(
+                    workspace.get("id").asLong(),
+                    workspace.path("name").asText(""),
+                    workspace.path("plan").asText("starter"),
+                    event.time());
             chain = chain.chain(() -> client.preparedQuery(UPSERT).execute(row).replaceWithVoid());
         }
         return chain;

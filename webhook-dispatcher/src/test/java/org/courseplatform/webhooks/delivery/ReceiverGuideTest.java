@@ -26,8 +26,8 @@ class ReceiverGuideTest {
     private static final String SIGNATURE = "sha256=38877139021993b830af32feea6e18a8da83eb2f6e49ee50bd9e4cf4ca4d3789";
 
     /** Timestamp, signature, body, secret, seconds of "now" after T; and whether it must pass. */
-    private record Case(String timestamp, String signature, String body, String secret, long nowOffset, boolean valid) {
-    }
+    private record Case(
+            String timestamp, String signature, String body, String secret, long nowOffset, boolean valid) {}
 
     private static final List<Case> CASES = List.of(
             new Case("1700000000", SIGNATURE, BODY, SECRET, 0, true),
@@ -49,39 +49,63 @@ class ReceiverGuideTest {
 
     @Test
     void theJavaExampleIsTheVerifierTheTestsUse() throws IOException {
-        String source = Files.readString(Path.of("src/test/java/org/courseplatform/webhooks/support/WebhookVerifier.java"))
-                .replaceFirst("^package [^;]+;\\s*", "").strip();
+        String source = Files.readString(
+                        Path.of("src/test/java/org/courseplatform/webhooks/support/WebhookVerifier.java"))
+                .replaceFirst("^package [^;]+;\\s*", "")
+                .strip();
         assertThat(javaExample()).isEqualTo(source);
     }
 
     @Test
     void theJavaExampleAcceptsGenuineRequestsWithinFiveMinutesOnly() throws Exception {
         for (Case c : CASES) {
-            assertThat(new WebhookVerifier(c.secret()).verify(c.timestamp(), c.signature(), c.body().getBytes(StandardCharsets.UTF_8),
-                    Instant.ofEpochSecond(T + c.nowOffset()))).as(c.toString()).isEqualTo(c.valid());
+            assertThat(new WebhookVerifier(c.secret())
+                            .verify(
+                                    c.timestamp(),
+                                    c.signature(),
+                                    c.body().getBytes(StandardCharsets.UTF_8),
+                                    Instant.ofEpochSecond(T + c.nowOffset())))
+                    .as(c.toString())
+                    .isEqualTo(c.valid());
         }
         WebhookVerifier verifier = new WebhookVerifier(SECRET);
-        assertThat(verifier.verify(null, SIGNATURE, BODY.getBytes(StandardCharsets.UTF_8), Instant.ofEpochSecond(T))).isFalse();
-        assertThat(verifier.verify("1700000000", null, BODY.getBytes(StandardCharsets.UTF_8), Instant.ofEpochSecond(T))).isFalse();
+        assertThat(verifier.verify(null, SIGNATURE, BODY.getBytes(StandardCharsets.UTF_8), Instant.ofEpochSecond(T)))
+                .isFalse();
+        assertThat(verifier.verify("1700000000", null, BODY.getBytes(StandardCharsets.UTF_8), Instant.ofEpochSecond(T)))
+                .isFalse();
         // What the dispatcher signs now passes now: retries and replays are signed with the time they are sent.
         long now = Instant.now().getEpochSecond();
-        assertThat(verifier.verify(Long.toString(now), Signatures.sign(SECRET, now, "{\"é\":\"ü\"}"),
-                "{\"é\":\"ü\"}".getBytes(StandardCharsets.UTF_8), Instant.now())).isTrue();
+        assertThat(verifier.verify(
+                        Long.toString(now),
+                        Signatures.sign(SECRET, now, "{\"é\":\"ü\"}"),
+                        "{\"é\":\"ü\"}".getBytes(StandardCharsets.UTF_8),
+                        Instant.now()))
+                .isTrue();
     }
 
     @Test
     void theNodeExampleAgreesWithTheJavaOne() throws Exception {
         StringBuilder script = new StringBuilder(codeBlock("js", 0)).append("\nconsole.log([");
         for (Case c : CASES) {
-            script.append("verifyWebhook(").append(js(c.secret())).append(", {'x-service-timestamp': ").append(js(c.timestamp()))
-                    .append(", 'x-service-signature': ").append(js(c.signature())).append("}, Buffer.from(").append(js(c.body()))
-                    .append(", 'utf8'), ").append(T + c.nowOffset()).append("),");
+            script.append("verifyWebhook(")
+                    .append(js(c.secret()))
+                    .append(", {'x-service-timestamp': ")
+                    .append(js(c.timestamp()))
+                    .append(", 'x-service-signature': ")
+                    .append(js(c.signature()))
+                    .append("}, Buffer.from(")
+                    .append(js(c.body()))
+                    .append(", 'utf8'), ")
+                    .append(T + c.nowOffset())
+                    .append("),");
         }
         script.append("verifyWebhook('whsec_test', {}, Buffer.from('x'), 0)].join(','));\n");
         Path file = Files.createTempFile("verify-", ".js");
         try {
             Files.writeString(file, script);
-            Process node = new ProcessBuilder("node", file.toString()).redirectErrorStream(true).start();
+            Process node = new ProcessBuilder("node", file.toString())
+                    .redirectErrorStream(true)
+                    .start();
             assertThat(node.waitFor(30, TimeUnit.SECONDS)).as("node finished").isTrue();
             String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             assertThat(node.exitValue()).as(out).isZero();
@@ -108,7 +132,9 @@ class ReceiverGuideTest {
     private static String codeBlock(String language, int index) throws IOException {
         String doc = Files.readString(Path.of("../docs/webhooks.md"));
         int start = doc.indexOf("\n## Receiving webhooks\n");
-        assertThat(start).as("docs/webhooks.md has a Receiving webhooks section").isPositive();
+        assertThat(start)
+                .as("docs/webhooks.md has a Receiving webhooks section")
+                .isPositive();
         int end = doc.indexOf("\n## ", start + 1);
         String section = doc.substring(start, end < 0 ? doc.length() : end);
         int at = -1;

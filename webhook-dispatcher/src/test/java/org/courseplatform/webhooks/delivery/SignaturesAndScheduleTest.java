@@ -20,14 +20,22 @@ class SignaturesAndScheduleTest {
 
     @Test
     void delaysFollowTheScheduleWithinTheJitterAndTheLastRepeats() {
-        RetrySchedule schedule = new RetrySchedule(List.of(Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30),
-                Duration.ofHours(2), Duration.ofHours(6)), 0.1);
+        RetrySchedule schedule = new RetrySchedule(
+                List.of(
+                        Duration.ofMinutes(1),
+                        Duration.ofMinutes(5),
+                        Duration.ofMinutes(30),
+                        Duration.ofHours(2),
+                        Duration.ofHours(6)),
+                0.1);
         long[] nominal = {60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 21_600_000};
         for (int attempt = 1; attempt <= 6; attempt++) {
             for (int i = 0; i < 200; i++) {
-                assertThat(schedule.delayMillis(attempt)).isBetween((long) (nominal[attempt - 1] * 0.9), (long) (nominal[attempt - 1] * 1.1));
+                assertThat(schedule.delayMillis(attempt))
+                        .isBetween((long) (nominal[attempt - 1] * 0.9), (long) (nominal[attempt - 1] * 1.1));
             }
         }
-        assertThat(new RetrySchedule(List.of(Duration.ofSeconds(1)), 0).delayMillis(3)).isEqualTo(1000);
+        assertThat(new RetrySchedule(List.of(Duration.ofSeconds(1)), 0).delayMillis(3))
+                .isEqualTo(1000);
     }
 }

@@ -32,11 +32,23 @@ import org.junit.jupiter.api.Test;
 class EventCatalogueTest {
 
     /** Each topic's one writer (DESIGN.md, Events). */
-    private static final Map<String, String> WRITER = Map.of(Topics.MEMBER_EVENTS, "members-service",
-            Topics.COURSE_EVENTS, "course-service", Topics.SCORM_EVENTS, "scorm-service",
-            Topics.MIGRATION_EVENTS, "migration-service");
-    private static final List<String> SERVICES = List.of("members-service", "course-service", "scorm-service",
-            "migration-service", "agent-gateway", "webhook-dispatcher");
+    private static final Map<String, String> WRITER = Map.of(
+            Topics.MEMBER_EVENTS,
+            "members-service",
+            Topics.COURSE_EVENTS,
+            "course-service",
+            Topics.SCORM_EVENTS,
+            "scorm-service",
+            Topics.MIGRATION_EVENTS,
+            "migration-service");
+
+    private static final List<String> SERVICES = List.of(
+            "members-service",
+            "course-service",
+            "scorm-service",
+            "migration-service",
+            "agent-gateway",
+            "webhook-dispatcher");
     /** {@code Events.X} used as a value (passed to the outbox or to a service's own emit), not {@code Events.X.is(…)}. */
     private static final Pattern WRITTEN = Pattern.compile("\\bEvents\\.([A-Z][A-Z0-9_]*)\\b(?!\\s*\\.)");
 
@@ -44,7 +56,9 @@ class EventCatalogueTest {
     void theSubscribableListIsTheCatalogues() {
         assertThat(SubscribableEvents.NAMES).isSameAs(Events.subscribableNames());
         for (EventType<?> type : Events.ALL) {
-            assertThat(SubscribableEvents.isSubscribable(type.name())).as("%s", type).isEqualTo(type.subscribable());
+            assertThat(SubscribableEvents.isSubscribable(type.name()))
+                    .as("%s", type)
+                    .isEqualTo(type.subscribable());
         }
         assertThat(SubscribableEvents.isSubscribable("member.created")).isFalse();
         assertThat(SubscribableEvents.isSubscribable(null)).isFalse();
@@ -82,8 +96,11 @@ class EventCatalogueTest {
             for (String source : sources(service)) {
                 for (String name : Events.names()) {
                     if (source.contains("\"" + name + "\"")) {
-                        problems.add(service + ": \"" + name + "\" in " + source.lines().filter(l -> l.startsWith("public ")
-                                || l.contains(" class ")).findFirst().orElse("?"));
+                        problems.add(service + ": \"" + name + "\" in "
+                                + source.lines()
+                                        .filter(l -> l.startsWith("public ") || l.contains(" class "))
+                                        .findFirst()
+                                        .orElse("?"));
                     }
                 }
             }
@@ -93,12 +110,15 @@ class EventCatalogueTest {
 
     @Test
     void theScanFindsWrittenEntriesAndSkipsRecognisedOnes() {
-        assertThat(written("outbox.add(Events.COURSE_CREATED, id, ws, mode, data)")).containsExactly("COURSE_CREATED");
+        assertThat(written("outbox.add(Events.COURSE_CREATED, id, ws, mode, data)"))
+                .containsExactly("COURSE_CREATED");
         assertThat(written("emit(passed ? Events.QUIZ_COMPLETED : Events.QUIZ_FAILED, x)"))
                 .containsExactly("QUIZ_COMPLETED", "QUIZ_FAILED");
-        assertThat(written("boolean deleted = Events.COURSE_DELETED.is(event);")).isEmpty();
+        assertThat(written("boolean deleted = Events.COURSE_DELETED.is(event);"))
+                .isEmpty();
         assertThat(written("Events.COURSE_CREATED.name().equals(type)")).isEmpty();
-        assertThat(written("CourseEvents.COURSE_CREATED, Events.subscribableNames()")).isEmpty();
+        assertThat(written("CourseEvents.COURSE_CREATED, Events.subscribableNames()"))
+                .isEmpty();
     }
 
     private static List<String> written(String source) {
@@ -125,13 +145,15 @@ class EventCatalogueTest {
         Path main = RepoRoot.find().resolve(service).resolve("src/main/java");
         assertThat(main).as("sources of " + service).isDirectory();
         try (Stream<Path> files = Files.walk(main)) {
-            return files.filter(f -> f.toString().endsWith(".java")).map(f -> {
-                try {
-                    return Files.readString(f);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).toList();
+            return files.filter(f -> f.toString().endsWith(".java"))
+                    .map(f -> {
+                        try {
+                            return Files.readString(f);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

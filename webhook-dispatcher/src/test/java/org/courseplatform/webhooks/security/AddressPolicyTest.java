@@ -19,8 +19,14 @@ class AddressPolicyTest {
 
     @Test
     void publicUnicastPasses() throws Exception {
-        for (String address : List.of("93.184.216.34", "8.8.8.8", "1.1.1.1", "2606:4700:4700::1111", "2a00:1450:4001:81a::200e",
-                "::ffff:93.184.216.34", "2002:5db8:d822::1")) {
+        for (String address : List.of(
+                "93.184.216.34",
+                "8.8.8.8",
+                "1.1.1.1",
+                "2606:4700:4700::1111",
+                "2a00:1450:4001:81a::200e",
+                "::ffff:93.184.216.34",
+                "2002:5db8:d822::1")) {
             assertThat(STRICT.refusal(ip(address))).as(address).isNull();
         }
     }
@@ -66,7 +72,8 @@ class AddressPolicyTest {
         assertThat(STRICT.refusal(mapped(10, 1, 2, 3))).isEqualTo("private (IPv4-mapped)");
         assertThat(STRICT.refusal(loopback)).isEqualTo("loopback (IPv4-mapped)");
         assertThat(STRICT.refusal(mapped(93, 184, 216, 34))).isNull();
-        assertThat(new AddressPolicy(List.of("10.1.0.0/16")).refusal(mapped(10, 1, 2, 3))).isNull();
+        assertThat(new AddressPolicy(List.of("10.1.0.0/16")).refusal(mapped(10, 1, 2, 3)))
+                .isNull();
     }
 
     private static InetAddress mapped(int a, int b, int c, int d) throws Exception {
@@ -84,7 +91,9 @@ class AddressPolicyTest {
     void theAllowListLetsNamedBlocksThroughAndNothingElse() throws Exception {
         AddressPolicy suite = new AddressPolicy(List.of("127.0.0.1/32", "::1/128", "10.20.0.0/16"));
         assertThat(suite.refusal(ip("127.0.0.1"))).isNull();
-        assertThat(suite.refusal(ip("::ffff:127.0.0.1"))).as("mapped form of an allowed IPv4 address").isNull();
+        assertThat(suite.refusal(ip("::ffff:127.0.0.1")))
+                .as("mapped form of an allowed IPv4 address")
+                .isNull();
         assertThat(suite.refusal(ip("::1"))).isNull();
         assertThat(suite.refusal(ip("10.20.3.4"))).isNull();
         assertThat(suite.refusal(ip("127.0.0.2"))).isEqualTo("loopback");
@@ -98,9 +107,11 @@ class AddressPolicyTest {
 
     @Test
     void aBadAllowListStopsTheService() {
-        assertThatThrownBy(() -> new AddressPolicy(List.of("localhost"))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new AddressPolicy(List.of("localhost")))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("webhooks.allowed-addresses");
-        assertThatThrownBy(() -> new AddressPolicy(List.of("10.0.0.0/33"))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new AddressPolicy(List.of("10.0.0.0/33")))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new AddressPolicy(List.of("10.0.0.0/x"))).isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 /** AES-256-GCM at rest: round trip, fresh nonces, workspace binding, tampering, key rotation. */
 class SecretCipherTest {
 
-    private static final String KEY_A = Base64.getEncoder().encodeToString("a-32-byte-key-for-the-test-suite".getBytes(StandardCharsets.UTF_8));
-    private static final String KEY_B = Base64.getEncoder().encodeToString("b-32-byte-key-for-the-test-suite".getBytes(StandardCharsets.UTF_8));
+    private static final String KEY_A =
+            Base64.getEncoder().encodeToString("a-32-byte-key-for-the-test-suite".getBytes(StandardCharsets.UTF_8));
+    private static final String KEY_B =
+            Base64.getEncoder().encodeToString("b-32-byte-key-for-the-test-suite".getBytes(StandardCharsets.UTF_8));
 
     @Test
     void roundTripWithAFreshNonceEachTime() {
@@ -42,7 +44,8 @@ class SecretCipherTest {
         SecretCipher rotated = new SecretCipher(KEY_B, List.of(KEY_A));
         assertThat(rotated.decrypt(old, 1)).isEqualTo("whsec_old");
         byte[] fresh = rotated.encrypt("whsec_new", 1);
-        assertThatThrownBy(() -> new SecretCipher(KEY_A, List.of()).decrypt(fresh, 1)).hasMessageContaining("unknown key");
+        assertThatThrownBy(() -> new SecretCipher(KEY_A, List.of()).decrypt(fresh, 1))
+                .hasMessageContaining("unknown key");
     }
 
     @Test

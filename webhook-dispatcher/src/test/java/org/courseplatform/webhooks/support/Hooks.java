@@ -9,9 +9,14 @@ import io.restassured.path.json.JsonPath;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.UUID;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.awaitility.Awaitility;
+import org.awaitility.core.ThrowingRunnable;
 import org.courseplatform.platform.testing.HttpsReceiver;
 import org.courseplatform.platform.testing.TestKafka;
 
@@ -20,21 +25,24 @@ public final class Hooks {
 
     public static final ObjectMapper JSON = new ObjectMapper();
 
-    private Hooks() {
-    }
+    private Hooks() {}
 
     /** An endpoint created through the API: its id and its once-shown secret. */
-    public record Endpoint(long id, String secret) {
-    }
+    public record Endpoint(long id, String secret) {}
 
     public static Endpoint create(String auth, String url, String... events) {
         StringBuilder list = new StringBuilder();
         for (String event : events) {
             list.append(list.length() == 0 ? "" : ",").append('"').append(event).append('"');
         }
-        JsonPath created = given().header("Authorization", auth).contentType(ContentType.JSON)
+        JsonPath created = given().header("Authorization", auth)
+                .contentType(ContentType.JSON)
                 .body("{\"url\":\"" + url + "\",\"events\":[" + list + "]}")
-                .post("/v1/headless/webhooks").then().statusCode(201).extract().jsonPath();
+                .post("/v1/headless/webhooks")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
         return new Endpoint(created.getLong("id"), created.getString("secret"));
     }
 
@@ -53,16 +61,18 @@ public final class Hooks {
 
     /** Sends {@code count} course.created events of the workspace with one producer; answers their ids. */
     public static List<UUID> sendCourseCreated(long workspace, int count) {
-        java.util.Properties props = new java.util.Properties();
+        Properties props = new Properties();
         props.put("bootstrap.servers", TestKafka.bootstrap());
         props.put("key.serializer", "org.apache.kafka.common.serialization.StringSerializer");
         props.put("value.serializer", "org.apache.kafka.common.serialization.StringSerializer");
-        List<UUID> ids = new java.util.ArrayList<>();
-        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<String, String>(props)) {
+        List<UUID> ids = new ArrayList<>();
+        try (var producer = new KafkaProducer<String, String>(props)) {
             for (int i = 0; i < count; i++) {
                 UUID id = UUID.randomUUID();
                 ids.add(id);
-                producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>("course-events", Long.toString(workspace),
+                producer.send(new ProducerRecord<>(
+                        "course-events",
+                        Long.toString(workspace),
                         event(id, "course.created", workspace, false, courseData(i, "Course " + i))));
             }
             producer.flush();
@@ -72,7 +82,10 @@ public final class Hooks {
 
     public static UUID sendCourseCreated(long workspace, Boolean testMode) {
         UUID id = UUID.randomUUID();
-        TestKafka.send("course-events", Long.toString(workspace), event(id, "course.created", workspace, testMode, courseData(42, "Golf")));
+        TestKafka.send(
+                "course-events",
+                Long.toString(workspace),
+                event(id, "course.created", workspace, testMode, courseData(42, "Golf")));
         return id;
     }
 
@@ -82,8 +95,12 @@ public final class Hooks {
      */
     public static boolean signatureValid(String secret, HttpsReceiver.Request request) {
         try {
-            return new WebhookVerifier(secret).verify(request.header("X-Service-Timestamp"), request.header("X-Service-Signature"),
-                    request.body().getBytes(StandardCharsets.UTF_8), Instant.now());
+            return new WebhookVerifier(secret)
+                    .verify(
+                            request.header("X-Service-Timestamp"),
+                            request.header("X-Service-Signature"),
+                            request.body().getBytes(StandardCharsets.UTF_8),
+                            Instant.now());
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -99,8 +116,12 @@ public final class Hooks {
 
     /** The endpoint's delivery log as the API answers it. */
     public static List<JsonNode> deliveries(String auth, long endpointId) {
-        String json = given().header("Authorization", auth).get("/v1/headless/webhooks/" + endpointId + "/deliveries")
-                .then().statusCode(200).extract().asString();
+        String json = given().header("Authorization", auth)
+                .get("/v1/headless/webhooks/" + endpointId + "/deliveries")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         try {
             return List.of(JSON.readValue(json, JsonNode[].class));
         } catch (Exception e) {
@@ -108,7 +129,11 @@ public final class Hooks {
         }
     }
 
-    public static void await(Duration timeout, org.awaitility.core.ThrowingRunnable assertion) {
-        Awaitility.await().atMost(timeout).pollInterval(Duration.ofMillis(100)).ignoreExceptions().untilAsserted(assertion);
+    public static void await(Duration timeout, ThrowingRunnable assertion) {
+        Awaitility.await()
+                .atMost(timeout)
+                .pollInterval(Duration.ofMillis(100))
+                .ignoreExceptions()
+                .untilAsserted(assertion);
     }
 }

@@ -23,6 +23,7 @@ import java.util.Date;
 import java.util.List;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
@@ -40,7 +41,6 @@ import org.bouncycastle.openssl.PEMParser;
 import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
@@ -66,11 +66,17 @@ public final class TestCa {
             X500Name subject = new X500Name("CN=" + name);
             Instant now = Instant.now();
             JcaX509ExtensionUtils utils = new JcaX509ExtensionUtils();
-            JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(subject, new BigInteger(64, RANDOM),
-                    Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(2))), subject, keys.getPublic());
+            JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                    subject,
+                    new BigInteger(64, RANDOM),
+                    Date.from(now.minus(Duration.ofHours(1))),
+                    Date.from(now.plus(Duration.ofDays(2))),
+                    subject,
+                    keys.getPublic());
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(true));
             builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
-            builder.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(keys.getPublic()));
+            builder.addExtension(
+                    Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(keys.getPublic()));
             return new TestCa(keys, sign(builder, keys));
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -79,9 +85,12 @@ public final class TestCa {
 
     /** Reads a CA written by {@link #write}, e.g. the suite's {@code WEBHOOK_CA_CERT} and {@code WEBHOOK_CA_KEY}. */
     public static TestCa load(Path certificatePem, Path keyPem) {
-        try (Reader certReader = Files.newBufferedReader(certificatePem); Reader keyReader = Files.newBufferedReader(keyPem);
-                PEMParser certParser = new PEMParser(certReader); PEMParser keyParser = new PEMParser(keyReader)) {
-            X509Certificate cert = new JcaX509CertificateConverter().getCertificate((X509CertificateHolder) certParser.readObject());
+        try (Reader certReader = Files.newBufferedReader(certificatePem);
+                Reader keyReader = Files.newBufferedReader(keyPem);
+                PEMParser certParser = new PEMParser(certReader);
+                PEMParser keyParser = new PEMParser(keyReader)) {
+            X509Certificate cert =
+                    new JcaX509CertificateConverter().getCertificate((X509CertificateHolder) certParser.readObject());
             Object key = keyParser.readObject();
             JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
             PrivateKeyInfo info = key instanceof PEMKeyPair pem ? pem.getPrivateKeyInfo() : (PrivateKeyInfo) key;
@@ -113,18 +122,28 @@ public final class TestCa {
         try {
             KeyPair server = ecKeys();
             Instant now = Instant.now();
-            JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(certificate, new BigInteger(64, RANDOM),
-                    Date.from(now.minus(Duration.ofHours(1))), Date.from(now.plus(Duration.ofDays(1))),
-                    new X500Name("CN=" + names[0]), server.getPublic());
+            JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                    certificate,
+                    new BigInteger(64, RANDOM),
+                    Date.from(now.minus(Duration.ofHours(1))),
+                    Date.from(now.plus(Duration.ofDays(1))),
+                    new X500Name("CN=" + names[0]),
+                    server.getPublic());
             List<GeneralName> alt = new ArrayList<>();
             for (String name : names) {
                 boolean ip = name.chars().allMatch(c -> Character.isDigit(c) || c == '.') || name.contains(":");
-                alt.add(ip ? new GeneralName(GeneralName.iPAddress, InetAddress.getByName(name).getHostAddress())
-                        : new GeneralName(GeneralName.dNSName, name));
+                alt.add(
+                        ip
+                                ? new GeneralName(
+                                        GeneralName.iPAddress,
+                                        InetAddress.getByName(name).getHostAddress())
+                                : new GeneralName(GeneralName.dNSName, name));
             }
-            builder.addExtension(Extension.subjectAlternativeName, false, new GeneralNames(alt.toArray(GeneralName[]::new)));
+            builder.addExtension(
+                    Extension.subjectAlternativeName, false, new GeneralNames(alt.toArray(GeneralName[]::new)));
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
-            builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
+            builder.addExtension(
+                    Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
             X509Certificate leaf = sign(builder, keys);
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
@@ -147,8 +166,9 @@ public final class TestCa {
     }
 
     private static X509Certificate sign(JcaX509v3CertificateBuilder builder, KeyPair issuer) throws Exception {
-        return new JcaX509CertificateConverter().getCertificate(
-                builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuer.getPrivate())));
+        return new JcaX509CertificateConverter()
+                .getCertificate(
+                        builder.build(new JcaContentSignerBuilder("SHA256withECDSA").build(issuer.getPrivate())));
     }
 
     private static String pem(Object object) throws IOException {

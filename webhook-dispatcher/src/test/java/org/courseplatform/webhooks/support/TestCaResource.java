@@ -24,8 +24,7 @@ public class TestCaResource implements QuarkusTestResourceLifecycleManager {
     }
 
     @Override
-    public void stop() {
-    }
+    public void stop() {}
 
     /** The CA the running application trusts. */
     public static TestCa ca() {
@@ -34,7 +33,8 @@ public class TestCaResource implements QuarkusTestResourceLifecycleManager {
 
     private static Path dir() {
         try {
-            Path dir = Path.of("target", "test-webhook-ca-" + ProcessHandle.current().pid());
+            Path dir = Path.of(
+                    "target", "test-webhook-ca-" + ProcessHandle.current().pid());
             Files.createDirectories(dir);
             return dir;
         } catch (IOException e) {

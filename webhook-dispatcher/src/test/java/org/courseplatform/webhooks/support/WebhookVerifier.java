@@ -26,19 +26,24 @@ public final class WebhookVerifier {
      * {@code "<timestamp>.<raw body>"} and {@code timestamp} (X-Service-Timestamp) is within
      * five minutes of {@code now}. {@code rawBody}: the bytes as received, not re-serialised JSON.
      */
-    public boolean verify(String timestamp, String signature, byte[] rawBody, Instant now) throws GeneralSecurityException {
-        if (timestamp == null || signature == null || timestamp.isEmpty() || timestamp.length() > 12
+    public boolean verify(String timestamp, String signature, byte[] rawBody, Instant now)
+            throws GeneralSecurityException {
+        if (timestamp == null
+                || signature == null
+                || timestamp.isEmpty()
+                || timestamp.length() > 12
                 || !timestamp.chars().allMatch(c -> c >= '0' && c <= '9')) {
             return false;
         }
         if (Math.abs(now.getEpochSecond() - Long.parseLong(timestamp)) > TOLERANCE_SECONDS) {
-            return false;   // too old (or too far ahead): a captured request cannot be played again later
+            return false; // too old (or too far ahead): a captured request cannot be played again later
         }
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(key, "HmacSHA256"));
         mac.update((timestamp + ".").getBytes(StandardCharsets.US_ASCII));
         String expected = "sha256=" + HexFormat.of().formatHex(mac.doFinal(rawBody));
         // Constant time; a signature of another length fails.
-        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII));
+        return MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII));
     }
 }

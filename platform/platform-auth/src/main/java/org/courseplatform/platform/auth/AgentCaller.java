@@ -9,8 +9,17 @@ import java.util.List;
  * read surface) and, when set, to one course. {@code keyId} is the API key the token was minted
  * from: its standing and its workspace's plan are checked again at every call.
  */
-public record AgentCaller(long workspaceId, long keyId, String identifier, String clientIdentifier, List<String> tools,
-        Long courseId, boolean readonly, boolean testMode, String tokenId) implements Principal {
+public record AgentCaller(
+        long workspaceId,
+        long keyId,
+        String identifier,
+        String clientIdentifier,
+        List<String> tools,
+        Long courseId,
+        boolean readonly,
+        boolean testMode,
+        String tokenId)
+        implements Principal {
 
     @Override
     public String getName() {

@@ -14,8 +14,7 @@ public final class ApiKeyFormat {
     /** {@code cp_live_} or {@code cp_test_} plus the random part. */
     public static final int LENGTH = 8 + SECRET_LENGTH;
 
-    private ApiKeyFormat() {
-    }
+    private ApiKeyFormat() {}
 
     /** Whether {@code apiKey} has the form of an issued key and {@code workspaceId} that of a workspace. */
     public static boolean plausible(long workspaceId, String apiKey) {
@@ -24,13 +23,15 @@ public final class ApiKeyFormat {
 
     /** Whether {@code apiKey} has the form of a key members-service issues. */
     public static boolean plausibleKey(String apiKey) {
-        if (apiKey == null || apiKey.length() != LENGTH
+        if (apiKey == null
+                || apiKey.length() != LENGTH
                 || !(apiKey.startsWith("cp_live_") || apiKey.startsWith("cp_test_"))) {
             return false;
         }
         for (int i = LENGTH - SECRET_LENGTH; i < LENGTH; i++) {
             char c = apiKey.charAt(i);
-            boolean base64url = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+            boolean base64url =
+                    (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
             if (!base64url) {
                 return false;
             }

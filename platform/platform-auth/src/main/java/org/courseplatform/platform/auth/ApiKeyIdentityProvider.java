@@ -30,7 +30,8 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
     public Uni<SecurityIdentity> authenticate(ApiKeyRequest request, AuthenticationRequestContext context) {
         return apiKeys.verify(request.workspaceId(), request.apiKey()).map(verification -> {
             if (!verification.valid()) {
-                throw new AuthenticationFailedException("Unknown or revoked API key for workspace " + request.workspaceId());
+                throw new AuthenticationFailedException(
+                        "Unknown or revoked API key for workspace " + request.workspaceId());
             }
             rateLimiter.acquire(verification.workspaceId());
             return identity(verification);
@@ -43,15 +44,19 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
 
     /** The workspace caller a verified key stands for. */
     public static WorkspaceCaller caller(ApiKeyVerification v) {
-        return new WorkspaceCaller(v.workspaceId(), v.keyId(), v.testMode(), Plan.fromWire(v.plan()),
-                v.addons() == null ? List.of() : v.addons(), v.features() == null ? List.of() : v.features());
+        return new WorkspaceCaller(
+                v.workspaceId(),
+                v.keyId(),
+                v.testMode(),
+                Plan.fromWire(v.plan()),
+                v.addons() == null ? List.of() : v.addons(),
+                v.features() == null ? List.of() : v.features());
     }
 
     /** An identity whose roles are the caller's entitlements. */
     static SecurityIdentity identity(WorkspaceCaller caller) {
-        QuarkusSecurityIdentity.Builder builder = QuarkusSecurityIdentity.builder()
-                .setPrincipal(caller)
-                .addRole(Roles.API_KEY);
+        QuarkusSecurityIdentity.Builder builder =
+                QuarkusSecurityIdentity.builder().setPrincipal(caller).addRole(Roles.API_KEY);
         if (caller.plan().atLeast(Plan.BUILD)) {
             builder.addRole(Roles.BUILD);
         }

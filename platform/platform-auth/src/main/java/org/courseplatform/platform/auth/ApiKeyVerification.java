@@ -8,8 +8,14 @@ import java.util.List;
  * nothing else, so they can be cached like good ones and never leak why a key failed.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record ApiKeyVerification(boolean valid, Long workspaceId, Long keyId, String mode, String plan,
-        List<String> addons, List<String> features) {
+public record ApiKeyVerification(
+        boolean valid,
+        Long workspaceId,
+        Long keyId,
+        String mode,
+        String plan,
+        List<String> addons,
+        List<String> features) {
 
     public static ApiKeyVerification invalid() {
         return new ApiKeyVerification(false, null, null, null, null, List.of(), List.of());

@@ -47,17 +47,20 @@ public class ApiKeys {
             return Uni.createFrom().item(ApiKeyVerification.invalid());
         }
         // A refusal fails the load, so the good-answer cache never holds it (failed loads are not kept).
-        return accepted.<String, ApiKeyVerification>getAsync(cacheKey, k -> verifier.verify(workspaceId, apiKey)
-                        .invoke(v -> {
+        return accepted.<String, ApiKeyVerification>getAsync(
+                        cacheKey,
+                        k -> verifier.verify(workspaceId, apiKey).invoke(v -> {
                             if (v == null || !v.valid()) {
                                 throw new Refused();
                             }
                         }))
-                .onFailure(ApiKeys::refused).recoverWithItem(() -> {
+                .onFailure(ApiKeys::refused)
+                .recoverWithItem(() -> {
                     refusals.put(cacheKey, CompletableFuture.completedFuture(Boolean.TRUE));
                     return ApiKeyVerification.invalid();
                 })
-                .onFailure(e -> !(e instanceof ApiException)).transform(e -> {
+                .onFailure(e -> !(e instanceof ApiException))
+                .transform(e -> {
                     Log.warnf("API key verification failed: %s", e.toString());
                     return ApiException.unavailable("API keys cannot be verified right now; try again shortly");
                 });

@@ -40,8 +40,11 @@ public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
     public Uni<SecurityIdentity> authenticate(BearerRequest request, AuthenticationRequestContext context) {
         String token = request.token();
         if (isOperatorToken(token)) {
-            return Uni.createFrom().item(QuarkusSecurityIdentity.builder()
-                    .setPrincipal(() -> "operator").addRole(Roles.OPERATOR).build());
+            return Uni.createFrom()
+                    .item(QuarkusSecurityIdentity.builder()
+                            .setPrincipal(() -> "operator")
+                            .addRole(Roles.OPERATOR)
+                            .build());
         }
         if (token.chars().filter(c -> c == '.').count() != 2) {
             return Uni.createFrom().failure(new AuthenticationFailedException("Invalid bearer token"));
@@ -52,8 +55,8 @@ public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
     private boolean isOperatorToken(String token) {
         return config.operatorToken()
                 .filter(expected -> !expected.isBlank())
-                .map(expected -> MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                        token.getBytes(StandardCharsets.UTF_8)))
+                .map(expected -> MessageDigest.isEqual(
+                        expected.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8)))
                 .orElse(false);
     }
 
@@ -62,9 +65,11 @@ public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
         try {
             claims = tokens.verify(token);
         } catch (InvalidJwtException e) {
-            String reason = e.hasExpired() ? "The bearer token has expired"
-                    : e.hasErrorCode(ErrorCodes.ISSUER_INVALID) ? "The bearer token's issuer may not give it to this service"
-                    : "Invalid bearer token";
+            String reason = e.hasExpired()
+                    ? "The bearer token has expired"
+                    : e.hasErrorCode(ErrorCodes.ISSUER_INVALID)
+                            ? "The bearer token's issuer may not give it to this service"
+                            : "Invalid bearer token";
             throw new AuthenticationFailedException(reason);
         }
         try {
@@ -77,12 +82,14 @@ public class BearerIdentityProvider implements IdentityProvider<BearerRequest> {
                 }
                 return QuarkusSecurityIdentity.builder()
                         .setPrincipal(new ServiceCaller(claims.getIssuer()))
-                        .addRole(Roles.SERVICE).build();
+                        .addRole(Roles.SERVICE)
+                        .build();
             }
             if (Tokens.AGENT.equals(type)) {
                 return QuarkusSecurityIdentity.builder()
                         .setPrincipal(agent(claims))
-                        .addRole(Roles.AGENT).build();
+                        .addRole(Roles.AGENT)
+                        .build();
             }
         } catch (MalformedClaimException | RuntimeException e) {
             throw new AuthenticationFailedException("Invalid bearer token");

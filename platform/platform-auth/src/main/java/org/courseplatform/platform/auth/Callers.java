@@ -6,8 +6,7 @@ import org.courseplatform.platform.web.ApiException;
 /** Reads the caller out of a security identity, for resources that need the workspace. */
 public final class Callers {
 
-    private Callers() {
-    }
+    private Callers() {}
 
     public static WorkspaceCaller workspace(SecurityIdentity identity) {
         if (identity.getPrincipal() instanceof WorkspaceCaller caller) {

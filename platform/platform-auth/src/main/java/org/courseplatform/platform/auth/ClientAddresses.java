@@ -40,7 +40,9 @@ public class ClientAddresses {
 
     public String of(RoutingContext context) {
         SocketAddress peer = context.request().remoteAddress();
-        return of(peer == null ? null : peer.hostAddress(), context.request().headers().getAll(FORWARDED_FOR));
+        return of(
+                peer == null ? null : peer.hostAddress(),
+                context.request().headers().getAll(FORWARDED_FOR));
     }
 
     /** The client address given the peer's address and the X-Forwarded-For header lines, in order. */
@@ -49,7 +51,10 @@ public class ClientAddresses {
             return "unknown";
         }
         InetAddress peerAddress = literal(peer);
-        if (peerAddress == null || trusted.isEmpty() || forwardedFor == null || forwardedFor.isEmpty()
+        if (peerAddress == null
+                || trusted.isEmpty()
+                || forwardedFor == null
+                || forwardedFor.isEmpty()
                 || trusted.stream().noneMatch(b -> b.contains(peerAddress))) {
             return peerAddress == null ? peer : peerAddress.getHostAddress();
         }

@@ -17,7 +17,8 @@ class KeyCheck {
     void onStart(@Observes StartupEvent event, Tokens tokens, AuthConfig config) {
         tokens.checkKeys();
         if (config.apiKeyCacheTtl().getSeconds() > 30) {
-            throw new IllegalStateException("platform.auth.api-key-cache-ttl must be at most 30 s so revoked keys stop working in time");
+            throw new IllegalStateException(
+                    "platform.auth.api-key-cache-ttl must be at most 30 s so revoked keys stop working in time");
         }
         checkOperatorToken(config, LaunchMode.current());
     }
@@ -26,10 +27,13 @@ class KeyCheck {
         if (mode.isDevOrTest()) {
             return;
         }
-        config.operatorToken().filter(token -> token.length() < MIN_OPERATOR_TOKEN_LENGTH).ifPresent(token -> {
-            throw new IllegalStateException("platform.auth.operator-token (PLATFORM_AUTH_OPERATOR_TOKEN) has " + token.length()
-                    + " characters; it must have at least " + MIN_OPERATOR_TOKEN_LENGTH
-                    + " (make one with: openssl rand -hex 32)");
-        });
+        config.operatorToken()
+                .filter(token -> token.length() < MIN_OPERATOR_TOKEN_LENGTH)
+                .ifPresent(token -> {
+                    throw new IllegalStateException(
+                            "platform.auth.operator-token (PLATFORM_AUTH_OPERATOR_TOKEN) has " + token.length()
+                                    + " characters; it must have at least " + MIN_OPERATOR_TOKEN_LENGTH
+                                    + " (make one with: openssl rand -hex 32)");
+                });
     }
 }

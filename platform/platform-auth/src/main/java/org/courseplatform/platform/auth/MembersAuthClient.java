@@ -3,9 +3,9 @@ package org.courseplatform.platform.auth;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.Path;
 import org.eclipse.microprofile.rest.client.annotation.RegisterClientHeaders;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 
@@ -24,6 +24,5 @@ public interface MembersAuthClient {
     @Path("/{keyId}")
     Uni<ApiKeyVerification> status(@PathParam("keyId") long keyId, @QueryParam("workspaceId") long workspaceId);
 
-    record VerifyRequest(long workspaceId, String apiKey) {
-    }
+    record VerifyRequest(long workspaceId, String apiKey) {}
 }

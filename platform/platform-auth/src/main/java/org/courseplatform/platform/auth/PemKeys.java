@@ -20,8 +20,7 @@ final class PemKeys {
     /** A service name as {@code quarkus.application.name} spells it; also the file name of its public key. */
     private static final Pattern SERVICE_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
 
-    private PemKeys() {
-    }
+    private PemKeys() {}
 
     static PrivateKey privateKey(String location) {
         try {
@@ -61,8 +60,8 @@ final class PemKeys {
             }
             return Base64.getDecoder().decode(base64);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("Key file " + location + " is not PEM (base64 between BEGIN and END lines): "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "Key file " + location + " is not PEM (base64 between BEGIN and END lines): " + e.getMessage(), e);
         } catch (NoSuchFileException e) {
             throw new IllegalStateException("Key file " + location + " does not exist", e);
         } catch (IOException e) {

@@ -4,7 +4,10 @@ import java.util.Locale;
 
 /** Workspace plans, in ascending order of what they include. */
 public enum Plan {
-    STARTER, BUILD, SCALE, ENTERPRISE;
+    STARTER,
+    BUILD,
+    SCALE,
+    ENTERPRISE;
 
     public boolean atLeast(Plan other) {
         return ordinal() >= other.ordinal();

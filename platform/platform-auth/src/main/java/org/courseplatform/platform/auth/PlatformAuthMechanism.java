@@ -14,6 +14,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.RouterErrors;
 
 /**
  * The one authentication mechanism of every service. It reads {@code Authorization} and hands
@@ -57,7 +58,8 @@ public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
             return Uni.createFrom().failure(e);
         }
         return authenticate(header, identities)
-                .onFailure(AuthenticationFailedException.class).invoke(() -> failures.failed(address));
+                .onFailure(AuthenticationFailedException.class)
+                .invoke(() -> failures.failed(address));
     }
 
     private Uni<SecurityIdentity> authenticate(String header, IdentityProviderManager identities) {
@@ -74,7 +76,8 @@ public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
             if (workspace.length() > 18 || !workspace.chars().allMatch(c -> c >= '0' && c <= '9')) {
                 return fail("Malformed Authorization header: the workspace id must be a number");
             }
-            return identities.authenticate(new ApiKeyRequest(Long.parseLong(workspace), rest.substring(colon + 1).trim()));
+            return identities.authenticate(new ApiKeyRequest(
+                    Long.parseLong(workspace), rest.substring(colon + 1).trim()));
         }
         if (header.regionMatches(true, 0, BEARER_SCHEME, 0, BEARER_SCHEME.length())) {
             String token = header.substring(BEARER_SCHEME.length()).trim();
@@ -92,8 +95,9 @@ public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Uni<ChallengeData> getChallenge(RoutingContext context) {
-        return Uni.createFrom().item(new ChallengeData(HttpResponseStatus.UNAUTHORIZED.code(),
-                "WWW-Authenticate", org.courseplatform.platform.web.RouterErrors.BEARER_CHALLENGE));
+        return Uni.createFrom()
+                .item(new ChallengeData(
+                        HttpResponseStatus.UNAUTHORIZED.code(), "WWW-Authenticate", RouterErrors.BEARER_CHALLENGE));
     }
 
     @Override

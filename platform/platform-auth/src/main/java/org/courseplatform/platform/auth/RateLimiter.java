@@ -32,7 +32,8 @@ public class RateLimiter {
         long waitNanos = bucket.take(config.perSecond(), config.burst(), System.nanoTime());
         if (waitNanos > 0) {
             long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
-            throw ApiException.tooManyRequests("Too many requests for this workspace; retry in " + seconds + " s", seconds);
+            throw ApiException.tooManyRequests(
+                    "Too many requests for this workspace; retry in " + seconds + " s", seconds);
         }
     }
 

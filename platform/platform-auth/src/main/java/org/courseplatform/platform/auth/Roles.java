@@ -22,6 +22,5 @@ public final class Roles {
     /** An agent token minted by agent-gateway. */
     public static final String AGENT = "agent";
 
-    private Roles() {
-    }
+    private Roles() {}
 }

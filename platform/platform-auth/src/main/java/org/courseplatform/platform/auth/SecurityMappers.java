@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ErrorCode;
+import org.courseplatform.platform.web.RouterErrors;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
 
@@ -21,7 +22,7 @@ import org.jboss.resteasy.reactive.server.SimpleResourceInfo;
  */
 public class SecurityMappers {
 
-    private static final String CHALLENGE = org.courseplatform.platform.web.RouterErrors.BEARER_CHALLENGE;
+    private static final String CHALLENGE = RouterErrors.BEARER_CHALLENGE;
 
     @ServerExceptionMapper
     public Response unauthorized(UnauthorizedException e) {
@@ -36,30 +37,36 @@ public class SecurityMappers {
 
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e, SimpleResourceInfo resource) {
-        return Response.status(403).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(ApiError.of(ErrorCode.FORBIDDEN, explain(resource), null)).build();
+        return Response.status(403)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(ApiError.of(ErrorCode.FORBIDDEN, explain(resource), null))
+                .build();
     }
 
     private static Response unauthorized(String message) {
-        return Response.status(401).type(MediaType.APPLICATION_JSON_TYPE)
+        return Response.status(401)
+                .type(MediaType.APPLICATION_JSON_TYPE)
                 .header(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE)
-                .entity(ApiError.of(ErrorCode.UNAUTHORIZED, message, null)).build();
+                .entity(ApiError.of(ErrorCode.UNAUTHORIZED, message, null))
+                .build();
     }
 
     static String explain(SimpleResourceInfo resource) {
         List<String> needs = new ArrayList<>();
         for (String role : requiredRoles(resource)) {
-            needs.add(switch (role) {
-                case Roles.BUILD -> "the Build plan or above (api_advanced)";
-                case Roles.SCORM_HOSTING -> "the SCORM hosting add-on (scorm_hosting)";
-                case Roles.SCORM_EXPORT -> "the SCORM export partner feature (scorm_export)";
-                case Roles.OPERATOR -> "the operator token";
-                case Roles.SERVICE -> "a service token";
-                case Roles.AGENT -> "an agent token";
-                default -> "an API key";
-            });
+            needs.add(
+                    switch (role) {
+                        case Roles.BUILD -> "the Build plan or above (api_advanced)";
+                        case Roles.SCORM_HOSTING -> "the SCORM hosting add-on (scorm_hosting)";
+                        case Roles.SCORM_EXPORT -> "the SCORM export partner feature (scorm_export)";
+                        case Roles.OPERATOR -> "the operator token";
+                        case Roles.SERVICE -> "a service token";
+                        case Roles.AGENT -> "an agent token";
+                        default -> "an API key";
+                    });
         }
-        return needs.isEmpty() ? "This credential may not do this"
+        return needs.isEmpty()
+                ? "This credential may not do this"
                 : "This endpoint needs " + String.join(" or ", needs);
     }
 

@@ -21,8 +21,8 @@ public abstract class ServiceTokenHeaders implements ClientHeadersFactory {
     }
 
     @Override
-    public MultivaluedMap<String, String> update(MultivaluedMap<String, String> incoming,
-            MultivaluedMap<String, String> outgoing) {
+    public MultivaluedMap<String, String> update(
+            MultivaluedMap<String, String> incoming, MultivaluedMap<String, String> outgoing) {
         MultivaluedMap<String, String> headers = new MultivaluedHashMap<>();
         headers.putSingle("Authorization", "Bearer " + tokens.serviceToken(audience));
         return headers;

@@ -1,5 +1,6 @@
 package org.courseplatform.platform.auth;
 
+import io.smallrye.jwt.algorithm.SignatureAlgorithm;
 import io.smallrye.jwt.build.Jwt;
 import io.smallrye.jwt.build.JwtClaimsBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -46,6 +48,7 @@ public class Tokens {
     public static final String EMBED = "embed";
     /** The claim of a delegated service token naming the caller it acts for. */
     public static final String ACT_CLAIM = "act";
+
     private static final int MAX_CACHED_TOKENS = 10_000;
 
     /** The one service that issues agent tokens and may act for agents. */
@@ -55,12 +58,15 @@ public class Tokens {
      * The services that issue each kind of token other than service tokens. Each of them accepts
      * only the tokens of that kind it issued itself ({@link #accepts}).
      */
-    public static final Map<String, Set<String>> ISSUER_OF = Map.of(AGENT, Set.of(AGENT_GATEWAY),
-            EMBED, Set.of("scorm-service", "course-service"));
+    public static final Map<String, Set<String>> ISSUER_OF =
+            Map.of(AGENT, Set.of(AGENT_GATEWAY), EMBED, Set.of("scorm-service", "course-service"));
 
     /** Reads the claims to pick the issuer's key; nothing read here is trusted before the second pass. */
     private static final JwtConsumer UNVERIFIED = new JwtConsumerBuilder()
-            .setSkipAllValidators().setDisableRequireSignature().setSkipSignatureVerification().build();
+            .setSkipAllValidators()
+            .setDisableRequireSignature()
+            .setSkipSignatureVerification()
+            .build();
 
     private final AuthConfig config;
     private final String serviceName;
@@ -73,7 +79,10 @@ public class Tokens {
         this.config = config;
         this.serviceName = serviceName;
         Set<String> callers = new LinkedHashSet<>();
-        config.serviceCallers().orElse(List.of()).stream().map(String::strip).filter(s -> !s.isEmpty()).forEach(callers::add);
+        config.serviceCallers().orElse(List.of()).stream()
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .forEach(callers::add);
         this.serviceCallers = Set.copyOf(callers);
     }
 
@@ -89,7 +98,8 @@ public class Tokens {
 
     /** Whether {@code issuer} may issue tokens of {@code type} at all. */
     public static boolean issues(String issuer, String type) {
-        return SERVICE.equals(type) || (ISSUER_OF.containsKey(type) && ISSUER_OF.get(type).contains(issuer));
+        return SERVICE.equals(type)
+                || (ISSUER_OF.containsKey(type) && ISSUER_OF.get(type).contains(issuer));
     }
 
     /** Whether this service accepts a token of {@code type} signed by {@code issuer}. */
@@ -179,8 +189,8 @@ public class Tokens {
                     Plan.fromWire((String) act.get("plan")),
                     strings(act.get("addons")),
                     strings(act.get("features")),
-                    new WorkspaceCaller.Agent((String) java.util.Objects.requireNonNull(act.get("identifier")),
-                            (String) act.get("clientIdentifier")));
+                    new WorkspaceCaller.Agent((String) Objects.requireNonNull(act.get("identifier")), (String)
+                            act.get("clientIdentifier")));
         } catch (RuntimeException e) {
             throw new MalformedClaimException("act is malformed: " + e.getMessage());
         }
@@ -199,7 +209,8 @@ public class Tokens {
      */
     public String sign(JwtClaimsBuilder claims, String type, String audience, Duration ttl) {
         if (!issues(serviceName, type)) {
-            throw new IllegalStateException(serviceName + " does not issue " + type + " tokens (" + ISSUER_OF.getOrDefault(type, Set.of()) + " do)");
+            throw new IllegalStateException(serviceName + " does not issue " + type + " tokens ("
+                    + ISSUER_OF.getOrDefault(type, Set.of()) + " do)");
         }
         Instant now = Instant.now();
         return claims.issuer(serviceName)
@@ -207,7 +218,8 @@ public class Tokens {
                 .claim(TYPE_CLAIM, type)
                 .issuedAt(now.getEpochSecond())
                 .expiresAt(now.plus(ttl).getEpochSecond())
-                .jws().algorithm(io.smallrye.jwt.algorithm.SignatureAlgorithm.RS256)
+                .jws()
+                .algorithm(SignatureAlgorithm.RS256)
                 .sign(privateKey());
     }
 
@@ -241,24 +253,27 @@ public class Tokens {
     }
 
     private static InvalidJwtException refused(String message, JwtContext context) {
-        return new InvalidJwtException(message, List.of(new ErrorCodeValidator.Error(ErrorCodes.ISSUER_INVALID, message)), context);
+        return new InvalidJwtException(
+                message, List.of(new ErrorCodeValidator.Error(ErrorCodes.ISSUER_INVALID, message)), context);
     }
 
     private PrivateKey privateKey() {
         PrivateKey key = privateKey;
         if (key == null) {
-            String location = config.privateKeyLocation().orElseThrow(() -> new IllegalStateException(
-                    "platform.auth.private-key-location (PLATFORM_AUTH_PRIVATE_KEY_LOCATION) is not set: "
-                            + "the PEM private key of " + serviceName));
+            String location = config.privateKeyLocation()
+                    .orElseThrow(() -> new IllegalStateException(
+                            "platform.auth.private-key-location (PLATFORM_AUTH_PRIVATE_KEY_LOCATION) is not set: "
+                                    + "the PEM private key of " + serviceName));
             key = privateKey = PemKeys.privateKey(location);
         }
         return key;
     }
 
     private String publicKeys() {
-        return config.publicKeysLocation().orElseThrow(() -> new IllegalStateException(
-                "platform.auth.public-keys-location (PLATFORM_AUTH_PUBLIC_KEYS_LOCATION) is not set: "
-                        + "the directory of the services' public keys (<service-name>.pem)"));
+        return config.publicKeysLocation()
+                .orElseThrow(() -> new IllegalStateException(
+                        "platform.auth.public-keys-location (PLATFORM_AUTH_PUBLIC_KEYS_LOCATION) is not set: "
+                                + "the directory of the services' public keys (<service-name>.pem)"));
     }
 
     /** One verifier per issuer this service accepts anything from, each with that issuer's key only. */
@@ -272,14 +287,16 @@ public class Tokens {
             Map<String, JwtConsumer> built = new LinkedHashMap<>();
             for (String issuer : issuers) {
                 PublicKey key = PemKeys.publicKeyOf(publicKeys(), issuer);
-                built.put(issuer, new JwtConsumerBuilder()
-                        .setRequireExpirationTime()
-                        .setAllowedClockSkewInSeconds(30)
-                        .setExpectedIssuer(issuer)
-                        .setExpectedAudience(serviceName)
-                        .setVerificationKey(key)
-                        .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, "RS256")
-                        .build());
+                built.put(
+                        issuer,
+                        new JwtConsumerBuilder()
+                                .setRequireExpirationTime()
+                                .setAllowedClockSkewInSeconds(30)
+                                .setExpectedIssuer(issuer)
+                                .setExpectedAudience(serviceName)
+                                .setVerificationKey(key)
+                                .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, "RS256")
+                                .build());
             }
             c = consumers = Map.copyOf(built);
         }
@@ -294,7 +311,8 @@ public class Tokens {
     void checkKeys() {
         PrivateKey key = privateKey();
         PublicKey own = PemKeys.publicKeyOf(publicKeys(), serviceName);
-        if (!(key instanceof RSAPrivateKey priv) || !(own instanceof RSAPublicKey pub)
+        if (!(key instanceof RSAPrivateKey priv)
+                || !(own instanceof RSAPublicKey pub)
                 || !priv.getModulus().equals(pub.getModulus())) {
             throw new IllegalStateException("The public key " + serviceName + ".pem in " + publicKeys()
                     + " is not the pair of platform.auth.private-key-location: other services would refuse every token "
@@ -303,6 +321,5 @@ public class Tokens {
         consumers();
     }
 
-    private record CachedToken(String token, Instant refreshAfter) {
-    }
+    private record CachedToken(String token, Instant refreshAfter) {}
 }

@@ -12,11 +12,18 @@ import java.util.List;
  * key: the call is then restricted to the agent's tenant (the workspace-default tenant when its
  * {@code clientIdentifier} is null), as DESIGN.md section 6 says an agent always is.
  */
-public record WorkspaceCaller(long workspaceId, long keyId, boolean testMode, Plan plan, List<String> addons,
-        List<String> features, Agent agent) implements Principal {
+public record WorkspaceCaller(
+        long workspaceId,
+        long keyId,
+        boolean testMode,
+        Plan plan,
+        List<String> addons,
+        List<String> features,
+        Agent agent)
+        implements Principal {
 
-    public WorkspaceCaller(long workspaceId, long keyId, boolean testMode, Plan plan, List<String> addons,
-            List<String> features) {
+    public WorkspaceCaller(
+            long workspaceId, long keyId, boolean testMode, Plan plan, List<String> addons, List<String> features) {
         this(workspaceId, keyId, testMode, plan, addons, features, null);
     }
 
@@ -27,11 +34,11 @@ public record WorkspaceCaller(long workspaceId, long keyId, boolean testMode, Pl
 
     @Override
     public String getName() {
-        return agent == null ? "workspace:" + workspaceId + "/key:" + keyId
+        return agent == null
+                ? "workspace:" + workspaceId + "/key:" + keyId
                 : "workspace:" + workspaceId + "/key:" + keyId + "/agent:" + agent.identifier();
     }
 
     /** The agent a delegated call acts for: its end user and tenant (null = workspace default). */
-    public record Agent(String identifier, String clientIdentifier) {
-    }
+    public record Agent(String identifier, String clientIdentifier) {}
 }

@@ -18,7 +18,8 @@ class ApiKeyFormatTest {
     @Test
     void issuedKeysArePlausible() {
         for (int i = 0; i < 1000; i++) {
-            assertThat(ApiKeyFormat.plausible(1, issued(i % 2 == 0 ? "live" : "test"))).isTrue();
+            assertThat(ApiKeyFormat.plausible(1, issued(i % 2 == 0 ? "live" : "test")))
+                    .isTrue();
         }
     }
 
@@ -30,12 +31,22 @@ class ApiKeyFormatTest {
         assertThat(ApiKeyFormat.plausibleKey(null)).isFalse();
         assertThat(ApiKeyFormat.plausibleKey("")).isFalse();
         assertThat(ApiKeyFormat.plausibleKey(good + "A")).as("too long").isFalse();
-        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, good.length() - 1))).as("too short").isFalse();
-        assertThat(ApiKeyFormat.plausibleKey("cp_prod_" + good.substring(8))).as("unknown mode").isFalse();
-        assertThat(ApiKeyFormat.plausibleKey("xx_live_" + good.substring(8))).as("unknown prefix").isFalse();
-        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, 20) + "+" + good.substring(21))).as("base64, not base64url").isFalse();
-        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, 20) + "é" + good.substring(21))).isFalse();
-        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, 20) + "\u0000" + good.substring(21))).isFalse();
+        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, good.length() - 1)))
+                .as("too short")
+                .isFalse();
+        assertThat(ApiKeyFormat.plausibleKey("cp_prod_" + good.substring(8)))
+                .as("unknown mode")
+                .isFalse();
+        assertThat(ApiKeyFormat.plausibleKey("xx_live_" + good.substring(8)))
+                .as("unknown prefix")
+                .isFalse();
+        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, 20) + "+" + good.substring(21)))
+                .as("base64, not base64url")
+                .isFalse();
+        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, 20) + "é" + good.substring(21)))
+                .isFalse();
+        assertThat(ApiKeyFormat.plausibleKey(good.substring(0, 20) + "\u0000" + good.substring(21)))
+                .isFalse();
         assertThat(ApiKeyFormat.plausibleKey("cp_live_x")).isFalse();
     }
 }

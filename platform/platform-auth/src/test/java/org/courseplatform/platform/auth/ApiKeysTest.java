@@ -29,9 +29,12 @@ class ApiKeysTest {
             if (down) {
                 return Uni.createFrom().failure(new IllegalStateException("members-service is down"));
             }
-            return Uni.createFrom().item(good.contains(workspaceId + ":" + apiKey)
-                    ? new ApiKeyVerification(true, workspaceId, 7L, "live", "build", List.of(), List.of())
-                    : ApiKeyVerification.invalid());
+            return Uni.createFrom()
+                    .item(
+                            good.contains(workspaceId + ":" + apiKey)
+                                    ? new ApiKeyVerification(
+                                            true, workspaceId, 7L, "live", "build", List.of(), List.of())
+                                    : ApiKeyVerification.invalid());
         }
     }
 
@@ -52,11 +55,20 @@ class ApiKeysTest {
 
     @Test
     void malformedKeysAreRefusedWithoutACall() {
-        for (String key : List.of("", "x", "cp_live_x", "stub.1.build", "cp_live_" + "x".repeat(9000), "cp_prod_" + "a".repeat(43),
-                "cp_live_" + "a".repeat(42) + "+", "Bearer a.b.c")) {
+        for (String key : List.of(
+                "",
+                "x",
+                "cp_live_x",
+                "stub.1.build",
+                "cp_live_" + "x".repeat(9000),
+                "cp_prod_" + "a".repeat(43),
+                "cp_live_" + "a".repeat(42) + "+",
+                "Bearer a.b.c")) {
             assertThat(verify(1, key).valid()).isFalse();
         }
-        assertThat(verify(0, ApiKeyFormatTest.issued("live")).valid()).as("workspace 0").isFalse();
+        assertThat(verify(0, ApiKeyFormatTest.issued("live")).valid())
+                .as("workspace 0")
+                .isFalse();
         assertThat(verifier.calls).hasValue(0);
     }
 
@@ -82,7 +94,9 @@ class ApiKeysTest {
             verify(9, ApiKeyFormatTest.issued("live"));
         }
         int calls = verifier.calls.get();
-        assertThat(calls).as("one call for the good key, one per well-formed unknown key").isEqualTo(2001);
+        assertThat(calls)
+                .as("one call for the good key, one per well-formed unknown key")
+                .isEqualTo(2001);
         assertThat(verify(9, good).valid()).isTrue();
         assertThat(verifier.calls).as("the good answer is still remembered").hasValue(calls);
     }
@@ -91,9 +105,12 @@ class ApiKeysTest {
     void anOutageIsA503ForPlausibleKeysAndNothingIsRemembered() {
         verifier.down = true;
         String key = ApiKeyFormatTest.issued("live");
-        assertThatThrownBy(() -> verify(3, key)).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE));
-        assertThat(verify(3, "cp_live_short").valid()).as("malformed: still refused, no call").isFalse();
+        assertThatThrownBy(() -> verify(3, key))
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.UNAVAILABLE));
+        assertThat(verify(3, "cp_live_short").valid())
+                .as("malformed: still refused, no call")
+                .isFalse();
         assertThat(verifier.calls).hasValue(1);
         verifier.down = false;
         verifier.good.add("3:" + key);

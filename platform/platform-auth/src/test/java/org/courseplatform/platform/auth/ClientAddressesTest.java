@@ -21,7 +21,8 @@ class ClientAddressesTest {
     void aTrustedProxyIsBelievedForTheLastEntryOnly() {
         assertThat(ingress.of("10.1.2.3", List.of("198.51.100.1"))).isEqualTo("198.51.100.1");
         // The client wrote the first entries; the proxy appended the last one.
-        assertThat(ingress.of("127.0.0.1", List.of("1.1.1.1, 2.2.2.2, 198.51.100.2"))).isEqualTo("198.51.100.2");
+        assertThat(ingress.of("127.0.0.1", List.of("1.1.1.1, 2.2.2.2, 198.51.100.2")))
+                .isEqualTo("198.51.100.2");
         assertThat(ingress.of("127.0.0.1", List.of("1.1.1.1", "198.51.100.3"))).isEqualTo("198.51.100.3");
         assertThat(ingress.of("::ffff:10.0.0.1", List.of("198.51.100.4"))).isEqualTo("198.51.100.4");
         assertThat(ingress.of("fd00::1", List.of("2001:db8::1"))).isEqualTo("2001:db8:0:0:0:0:0:1");

@@ -5,13 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.Assertions;
 import org.courseplatform.platform.web.ApiException;
 import org.junit.jupiter.api.Test;
 
 class FailedAuthenticationsTest {
 
-    private final FailedAuthentications failures = new FailedAuthentications(
-            new TestAuthConfig(null, null, List.of(), null, List.of(), 60, 3).failureLimit());
+    private final FailedAuthentications failures =
+            new FailedAuthentications(new TestAuthConfig(null, null, List.of(), null, List.of(), 60, 3).failureLimit());
 
     @Test
     void anAddressOverItsBurstGets429UntilItRefillsWhileOthersDoNot() {
@@ -20,11 +21,14 @@ class FailedAuthenticationsTest {
             failures.check("203.0.113.7", now);
             failures.failed("203.0.113.7", now);
         }
-        assertThatThrownBy(() -> failures.check("203.0.113.7", now)).isInstanceOfSatisfying(ApiException.class,
-                e -> org.assertj.core.api.Assertions.assertThat(e.headers()).containsEntry("Retry-After", "1"));
+        assertThatThrownBy(() -> failures.check("203.0.113.7", now))
+                .isInstanceOfSatisfying(
+                        ApiException.class,
+                        e -> Assertions.assertThat(e.headers()).containsEntry("Retry-After", "1"));
         assertThatCode(() -> failures.check("203.0.113.8", now)).doesNotThrowAnyException();
         // 60 per minute: one more attempt a second later.
-        assertThatCode(() -> failures.check("203.0.113.7", now + TimeUnit.SECONDS.toNanos(1))).doesNotThrowAnyException();
+        assertThatCode(() -> failures.check("203.0.113.7", now + TimeUnit.SECONDS.toNanos(1)))
+                .doesNotThrowAnyException();
     }
 
     @Test

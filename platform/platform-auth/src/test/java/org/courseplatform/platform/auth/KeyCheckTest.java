@@ -10,13 +10,16 @@ class KeyCheckTest {
 
     @Test
     void aShortOperatorTokenStopsAProductionStart() {
-        assertThatThrownBy(() -> KeyCheck.checkOperatorToken(TestAuthConfig.operator("x".repeat(31)), LaunchMode.NORMAL))
+        assertThatThrownBy(
+                        () -> KeyCheck.checkOperatorToken(TestAuthConfig.operator("x".repeat(31)), LaunchMode.NORMAL))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("PLATFORM_AUTH_OPERATOR_TOKEN").hasMessageContaining("at least 32");
+                .hasMessageContaining("PLATFORM_AUTH_OPERATOR_TOKEN")
+                .hasMessageContaining("at least 32");
         assertThatCode(() -> KeyCheck.checkOperatorToken(TestAuthConfig.operator("x".repeat(32)), LaunchMode.NORMAL))
                 .doesNotThrowAnyException();
         assertThatCode(() -> KeyCheck.checkOperatorToken(TestAuthConfig.operator(null), LaunchMode.NORMAL))
-                .as("no token: the admin API refuses everyone").doesNotThrowAnyException();
+                .as("no token: the admin API refuses everyone")
+                .doesNotThrowAnyException();
     }
 
     @Test

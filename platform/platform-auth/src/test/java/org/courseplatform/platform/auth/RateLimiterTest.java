@@ -20,8 +20,11 @@ class RateLimiterTest {
         long now = 1_000L;
         assertThat(bucket.take(PER_SECOND, BURST, now)).isZero();
         assertThat(bucket.take(PER_SECOND, BURST, now)).isZero();
-        assertThat(bucket.take(PER_SECOND, BURST, now)).isPositive().isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(1));
-        assertThat(bucket.take(PER_SECOND, BURST, now + TimeUnit.MILLISECONDS.toNanos(1))).isZero();
+        assertThat(bucket.take(PER_SECOND, BURST, now))
+                .isPositive()
+                .isLessThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(1));
+        assertThat(bucket.take(PER_SECOND, BURST, now + TimeUnit.MILLISECONDS.toNanos(1)))
+                .isZero();
     }
 
     @Test
@@ -54,7 +57,9 @@ class RateLimiterTest {
     void theRequestAfterTheBurstGets429WithRetryAfterWhileOtherWorkspacesGoOn() {
         RateLimiter limiter = limiter(1, 5);
         for (int i = 0; i < 5; i++) {
-            assertThatCode(() -> limiter.acquire(42)).as("request %d of the burst", i + 1).doesNotThrowAnyException();
+            assertThatCode(() -> limiter.acquire(42))
+                    .as("request %d of the burst", i + 1)
+                    .doesNotThrowAnyException();
         }
         assertThatThrownBy(() -> limiter.acquire(42)).isInstanceOfSatisfying(ApiException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
@@ -62,7 +67,9 @@ class RateLimiterTest {
             assertThat(e.getMessage()).contains("retry in 1 s");
         });
         assertThatThrownBy(() -> limiter.acquire(42)).as("still refused").isInstanceOf(ApiException.class);
-        assertThatCode(() -> limiter.acquire(43)).as("another workspace has its own bucket").doesNotThrowAnyException();
+        assertThatCode(() -> limiter.acquire(43))
+                .as("another workspace has its own bucket")
+                .doesNotThrowAnyException();
     }
 
     @Test
@@ -72,7 +79,9 @@ class RateLimiterTest {
         assertThat(bucket.take(2, 1, now)).isZero();
         long wait = bucket.take(2, 1, now);
         assertThat(wait).isEqualTo(TimeUnit.MILLISECONDS.toNanos(500));
-        assertThat(bucket.take(2, 1, now)).as("refusals do not dig the hole deeper").isEqualTo(wait);
+        assertThat(bucket.take(2, 1, now))
+                .as("refusals do not dig the hole deeper")
+                .isEqualTo(wait);
         assertThat(bucket.take(2, 1, now + wait)).isZero();
     }
 
@@ -80,9 +89,10 @@ class RateLimiterTest {
     void zeroPerSecondTurnsTheLimitOff() {
         RateLimiter off = limiter(0, 0);
         assertThatCode(() -> {
-            for (int i = 0; i < 10_000; i++) {
-                off.acquire(7);
-            }
-        }).doesNotThrowAnyException();
+                    for (int i = 0; i < 10_000; i++) {
+                        off.acquire(7);
+                    }
+                })
+                .doesNotThrowAnyException();
     }
 }

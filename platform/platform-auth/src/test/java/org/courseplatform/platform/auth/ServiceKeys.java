@@ -21,8 +21,13 @@ import java.util.stream.Stream;
  */
 final class ServiceKeys {
 
-    static final List<String> SERVICES = List.of("members-service", "course-service", "scorm-service", "migration-service",
-            "agent-gateway", "webhook-dispatcher");
+    static final List<String> SERVICES = List.of(
+            "members-service",
+            "course-service",
+            "scorm-service",
+            "migration-service",
+            "agent-gateway",
+            "webhook-dispatcher");
 
     static final Path DIR;
     static final Map<String, PrivateKey> PRIVATE = new HashMap<>();
@@ -40,8 +45,14 @@ final class ServiceKeys {
             for (String service : SERVICES) {
                 KeyPair pair = generator.generateKeyPair();
                 PRIVATE.put(service, pair.getPrivate());
-                write(DIR.resolve("public/" + service + ".pem"), "PUBLIC KEY", pair.getPublic().getEncoded());
-                write(DIR.resolve("private/" + service + ".pem"), "PRIVATE KEY", pair.getPrivate().getEncoded());
+                write(
+                        DIR.resolve("public/" + service + ".pem"),
+                        "PUBLIC KEY",
+                        pair.getPublic().getEncoded());
+                write(
+                        DIR.resolve("private/" + service + ".pem"),
+                        "PRIVATE KEY",
+                        pair.getPrivate().getEncoded());
             }
             UNKNOWN = generator.generateKeyPair().getPrivate();
         } catch (IOException | GeneralSecurityException e) {
@@ -49,12 +60,13 @@ final class ServiceKeys {
         }
     }
 
-    private ServiceKeys() {
-    }
+    private ServiceKeys() {}
 
     static void write(Path file, String type, byte[] der) throws IOException {
-        Files.writeString(file, "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder().encodeToString(der)
-                + "\n-----END " + type + "-----\n");
+        Files.writeString(
+                file,
+                "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder().encodeToString(der) + "\n-----END " + type
+                        + "-----\n");
     }
 
     /** The {@link Tokens} of {@code service}, accepting service tokens from {@code callers}, keys checked. */
@@ -65,8 +77,14 @@ final class ServiceKeys {
     }
 
     static TestAuthConfig config(String service, String operatorToken, String... callers) {
-        return new TestAuthConfig(DIR.resolve("private/" + service + ".pem").toString(), DIR.resolve("public").toString(),
-                List.of(callers), operatorToken, List.of(), 60, 100);
+        return new TestAuthConfig(
+                DIR.resolve("private/" + service + ".pem").toString(),
+                DIR.resolve("public").toString(),
+                List.of(callers),
+                operatorToken,
+                List.of(),
+                60,
+                100);
     }
 
     private static void delete() {

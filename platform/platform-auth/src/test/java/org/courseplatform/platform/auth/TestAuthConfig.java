@@ -5,8 +5,15 @@ import java.util.List;
 import java.util.Optional;
 
 /** An {@link AuthConfig} for unit tests. */
-record TestAuthConfig(String privateKey, String publicKeys, List<String> callers, String token, List<String> proxies,
-        int failuresPerMinute, int failureBurst) implements AuthConfig {
+record TestAuthConfig(
+        String privateKey,
+        String publicKeys,
+        List<String> callers,
+        String token,
+        List<String> proxies,
+        int failuresPerMinute,
+        int failureBurst)
+        implements AuthConfig {
 
     static TestAuthConfig keys(String privateKey, String publicKeys, List<String> callers) {
         return new TestAuthConfig(privateKey, publicKeys, callers, null, List.of(), 60, 100);

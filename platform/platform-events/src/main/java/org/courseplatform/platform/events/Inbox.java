@@ -61,16 +61,20 @@ public class Inbox {
      */
     public Uni<Boolean> once(String consumer, CloudEvent event, Function<CloudEvent, Uni<Void>> effect) {
         return Panache.withTransaction(() -> Panache.getSession()
-                .chain(session -> session.createNativeQuery(CLAIM)
-                        .setParameter(1, consumer)
-                        .setParameter(2, UUID.fromString(event.id()))
-                        .executeUpdate())
-                .chain(claimed -> claimed == 1
-                        ? effect.apply(event).replaceWith(true)
-                        : Uni.createFrom().item(false)))
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10)).atMost(8)
-                .invoke(applied -> Log.debugf("%s %s event %s (%s)", consumer, applied ? "applied" : "skipped duplicate",
-                        event.id(), event.type()));
+                        .chain(session -> session.createNativeQuery(CLAIM)
+                                .setParameter(1, consumer)
+                                .setParameter(2, UUID.fromString(event.id()))
+                                .executeUpdate())
+                        .chain(claimed -> claimed == 1
+                                ? effect.apply(event).replaceWith(true)
+                                : Uni.createFrom().item(false)))
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
+                .invoke(applied -> Log.debugf(
+                        "%s %s event %s (%s)",
+                        consumer, applied ? "applied" : "skipped duplicate", event.id(), event.type()));
     }
 
     /** Parses and applies in one step; malformed records are skipped. */
@@ -93,18 +97,21 @@ public class Inbox {
             return Uni.createFrom().item(List.of());
         }
         UUID[] ids = events.stream().map(e -> UUID.fromString(e.id())).toArray(UUID[]::new);
-        return connection.preparedQuery(CLAIM_ALL).execute(Tuple.of(consumer, ids)).map(rows -> {
-            Set<UUID> fresh = new HashSet<>();
-            for (Row row : rows) {
-                fresh.add(row.getUUID("event_id"));
-            }
-            List<CloudEvent> claimed = new ArrayList<>(fresh.size());
-            for (CloudEvent event : events) {
-                if (fresh.remove(UUID.fromString(event.id()))) {
-                    claimed.add(event);
-                }
-            }
-            return claimed;
-        });
+        return connection
+                .preparedQuery(CLAIM_ALL)
+                .execute(Tuple.of(consumer, ids))
+                .map(rows -> {
+                    Set<UUID> fresh = new HashSet<>();
+                    for (Row row : rows) {
+                        fresh.add(row.getUUID("event_id"));
+                    }
+                    List<CloudEvent> claimed = new ArrayList<>(fresh.size());
+                    for (CloudEvent event : events) {
+                        if (fresh.remove(UUID.fromString(event.id()))) {
+                            claimed.add(event);
+                        }
+                    }
+                    return claimed;
+                });
     }
 }

@@ -38,7 +38,10 @@ public final class JobLoop<J> {
      * @param failed records a job whose work failed (a retry with back-off, or a failure once
      *               attempts are spent)
      */
-    public JobLoop(String name, Supplier<Uni<J>> claim, Function<J, Uni<Void>> work,
+    public JobLoop(
+            String name,
+            Supplier<Uni<J>> claim,
+            Function<J, Uni<Void>> work,
             BiFunction<J, Throwable, Uni<Void>> failed) {
         this.name = name;
         this.claim = claim;
@@ -53,16 +56,23 @@ public final class JobLoop<J> {
 
     /** Claims and runs jobs until none is left to claim. */
     public Uni<Void> drain() {
-        return claim.get().chain(job -> job == null ? Uni.createFrom().voidItem()
-                : Uni.createFrom().deferred(() -> work.apply(job))
-                        .onFailure().recoverWithUni(e -> failed.apply(job, e))
-                        .chain(this::drain));
+        return claim.get()
+                .chain(job -> job == null
+                        ? Uni.createFrom().voidItem()
+                        : Uni.createFrom()
+                                .deferred(() -> work.apply(job))
+                                .onFailure()
+                                .recoverWithUni(e -> failed.apply(job, e))
+                                .chain(this::drain));
     }
 
     /** One loop; a failure (the database unreachable) is logged and the next poll tries again. */
     public Uni<Void> poll() {
-        return drain().onFailure().invoke(e -> Log.warnf("%s: %s", name, e.getMessage()))
-                .onFailure().recoverWithNull().replaceWithVoid();
+        return drain().onFailure()
+                .invoke(e -> Log.warnf("%s: %s", name, e.getMessage()))
+                .onFailure()
+                .recoverWithNull()
+                .replaceWithVoid();
     }
 
     /** Starts loops up to {@code concurrency}; a no-op when they all run already. */

@@ -31,12 +31,22 @@ public class KafkaReadiness implements AsyncHealthCheck {
 
     @Override
     public Uni<HealthCheckResponse> call() {
-        return Uni.createFrom().completionStage(() -> admin()
-                        .describeCluster(new DescribeClusterOptions().timeoutMs(2000)).clusterId().toCompletionStage())
-                .ifNoItem().after(Duration.ofMillis(2500)).fail()
-                .map(id -> HealthCheckResponse.named("kafka").up().withData("cluster", id).build())
-                .onFailure().recoverWithItem(e -> HealthCheckResponse.named("kafka").down()
-                        .withData("error", String.valueOf(e.getMessage())).build());
+        return Uni.createFrom()
+                .completionStage(() -> admin().describeCluster(new DescribeClusterOptions().timeoutMs(2000))
+                        .clusterId()
+                        .toCompletionStage())
+                .ifNoItem()
+                .after(Duration.ofMillis(2500))
+                .fail()
+                .map(id -> HealthCheckResponse.named("kafka")
+                        .up()
+                        .withData("cluster", id)
+                        .build())
+                .onFailure()
+                .recoverWithItem(e -> HealthCheckResponse.named("kafka")
+                        .down()
+                        .withData("error", String.valueOf(e.getMessage()))
+                        .build());
     }
 
     private Admin admin() {

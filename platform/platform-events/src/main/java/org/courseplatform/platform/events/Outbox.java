@@ -19,7 +19,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class Outbox {
 
-    private static final String INSERT = "insert into outbox (id, topic, message_key, type, payload) values (?1, ?2, ?3, ?4, ?5)";
+    private static final String INSERT =
+            "insert into outbox (id, topic, message_key, type, payload) values (?1, ?2, ?3, ?4, ?5)";
 
     private final ObjectMapper mapper;
     private final String source;
@@ -45,7 +46,8 @@ public class Outbox {
      *
      * @param testMode the mode of the API key that caused it; null only for events that predate the field
      */
-    public Uni<CloudEvent> add(String topic, String type, String subject, long workspaceId, Boolean testMode, Object data) {
+    public Uni<CloudEvent> add(
+            String topic, String type, String subject, long workspaceId, Boolean testMode, Object data) {
         CloudEvent event = envelope(type, subject, workspaceId, testMode, data);
         String payload;
         try {
@@ -53,20 +55,29 @@ public class Outbox {
         } catch (JsonProcessingException e) {
             return Uni.createFrom().failure(e);
         }
-        return Panache.getSession().chain(session -> session.createNativeQuery(INSERT)
-                .setParameter(1, UUID.fromString(event.id()))
-                .setParameter(2, topic)
-                .setParameter(3, Long.toString(workspaceId))
-                .setParameter(4, type)
-                .setParameter(5, payload)
-                .executeUpdate())
+        return Panache.getSession()
+                .chain(session -> session.createNativeQuery(INSERT)
+                        .setParameter(1, UUID.fromString(event.id()))
+                        .setParameter(2, topic)
+                        .setParameter(3, Long.toString(workspaceId))
+                        .setParameter(4, type)
+                        .setParameter(5, payload)
+                        .executeUpdate())
                 .replaceWith(event);
     }
 
     /** The envelope of a new event from this service: a fresh id, now (UTC, milliseconds), {@code data} as JSON. */
     CloudEvent envelope(String type, String subject, long workspaceId, Boolean testMode, Object data) {
-        return new CloudEvent(CloudEvent.SPEC_VERSION, UUID.randomUUID().toString(), source, type, subject,
-                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS), CloudEvent.JSON, workspaceId, testMode,
+        return new CloudEvent(
+                CloudEvent.SPEC_VERSION,
+                UUID.randomUUID().toString(),
+                source,
+                type,
+                subject,
+                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS),
+                CloudEvent.JSON,
+                workspaceId,
+                testMode,
                 mapper.valueToTree(data));
     }
 }

@@ -12,17 +12,18 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.courseplatform.platform.web.Workers;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.courseplatform.platform.web.Workers;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Publishes outbox rows to Kafka in sequence order. A row is taken only once every transaction
@@ -35,7 +36,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 @ApplicationScoped
 public class OutboxRelay {
 
-    private static final String LOCK = "select pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) as locked";
+    private static final String LOCK =
+            "select pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) as locked";
     private static final String BATCH = "select seq, topic, message_key, payload from outbox where published_at is null"
             + " and tx_id < pg_snapshot_xmin(pg_current_snapshot()) order by seq limit $1";
     private static final String MARK = "update outbox set published_at = now() where seq = any($1)";
@@ -54,20 +56,25 @@ public class OutboxRelay {
      * bootstrap servers and, where a deployment sets them, SASL_SSL credentials and truststore).
      * Idempotent: under Kafka ACLs its user needs IdempotentWrite on the cluster or Write on a topic.
      */
-    public OutboxRelay(Pool pool, OutboxConfig config, @ConfigProperty(name = "platform.schema") String schema,
+    public OutboxRelay(
+            Pool pool,
+            OutboxConfig config,
+            @ConfigProperty(name = "platform.schema") String schema,
             KafkaClientSettings kafka,
             @ConfigProperty(name = "quarkus.application.name") String service) {
         this.pool = pool;
-        this.producer = new KafkaProducer<>(kafka.producer(Map.of(
-                ProducerConfig.CLIENT_ID_CONFIG, service + "-outbox",
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
-                ProducerConfig.LINGER_MS_CONFIG, 1,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000)),
-                new StringSerializer(), new StringSerializer());
+        this.producer = new KafkaProducer<>(
+                kafka.producer(Map.of(
+                        ProducerConfig.CLIENT_ID_CONFIG, service + "-outbox",
+                        ProducerConfig.ACKS_CONFIG, "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                        ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
+                        ProducerConfig.LINGER_MS_CONFIG, 1,
+                        ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+                        ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                        ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000)),
+                new StringSerializer(),
+                new StringSerializer());
         this.config = config;
         this.channel = "outbox_" + schema;
     }
@@ -83,7 +90,7 @@ public class OutboxRelay {
         if (subscriber != null) {
             subscriber.closeAndForget();
         }
-        producer.close(java.time.Duration.ofSeconds(5));
+        producer.close(Duration.ofSeconds(5));
     }
 
     @Scheduled(every = "${platform.outbox.poll-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
@@ -93,9 +100,13 @@ public class OutboxRelay {
 
     @Scheduled(every = "1h", delayed = "1m")
     Uni<Void> purge() {
-        return pool.preparedQuery(PURGE).execute(Tuple.of(config.retention().toSeconds())).replaceWithVoid()
-                .onFailure().invoke(e -> Log.warnf("Outbox purge failed: %s", e.getMessage()))
-                .onFailure().recoverWithNull();
+        return pool.preparedQuery(PURGE)
+                .execute(Tuple.of(config.retention().toSeconds()))
+                .replaceWithVoid()
+                .onFailure()
+                .invoke(e -> Log.warnf("Outbox purge failed: %s", e.getMessage()))
+                .onFailure()
+                .recoverWithNull();
     }
 
     /** Runs the relay now, or once more right after the run in progress. */
@@ -135,25 +146,30 @@ public class OutboxRelay {
             if (!lock.iterator().next().getBoolean("locked")) {
                 return Uni.createFrom().item(0);
             }
-            return conn.preparedQuery(BATCH).execute(Tuple.of(config.batchSize())).chain(rows -> {
-                List<Long> seqs = new ArrayList<>();
-                List<Row> batch = new ArrayList<>();
-                for (Row row : rows) {
-                    seqs.add(row.getLong("seq"));
-                    batch.add(row);
-                }
-                if (seqs.isEmpty()) {
-                    return Uni.createFrom().item(0);
-                }
-                // KafkaProducer.send may block on metadata: never on the event loop.
-                return Workers.call(() -> CompletableFuture.allOf(batch.stream()
-                                .map(row -> send(row.getString("topic"), row.getString("message_key"), row.getString("payload")))
-                                .toArray(CompletableFuture[]::new)))
-                        .chain(acked -> Uni.createFrom().completionStage(acked))
-                        .chain(() -> conn.preparedQuery(MARK).execute(Tuple.of(seqs.toArray(Long[]::new))))
-                        .invoke(() -> Log.debugf("Outbox relayed %d events", seqs.size()))
-                        .replaceWith(seqs.size());
-            });
+            return conn.preparedQuery(BATCH)
+                    .execute(Tuple.of(config.batchSize()))
+                    .chain(rows -> {
+                        List<Long> seqs = new ArrayList<>();
+                        List<Row> batch = new ArrayList<>();
+                        for (Row row : rows) {
+                            seqs.add(row.getLong("seq"));
+                            batch.add(row);
+                        }
+                        if (seqs.isEmpty()) {
+                            return Uni.createFrom().item(0);
+                        }
+                        // KafkaProducer.send may block on metadata: never on the event loop.
+                        return Workers.call(() -> CompletableFuture.allOf(batch.stream()
+                                        .map(row -> send(
+                                                row.getString("topic"),
+                                                row.getString("message_key"),
+                                                row.getString("payload")))
+                                        .toArray(CompletableFuture[]::new)))
+                                .chain(acked -> Uni.createFrom().completionStage(acked))
+                                .chain(() -> conn.preparedQuery(MARK).execute(Tuple.of(seqs.toArray(Long[]::new))))
+                                .invoke(() -> Log.debugf("Outbox relayed %d events", seqs.size()))
+                                .replaceWith(seqs.size());
+                    });
         });
     }
 

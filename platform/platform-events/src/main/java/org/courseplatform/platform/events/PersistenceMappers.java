@@ -11,7 +11,8 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 /** Two writers of the same row at once: the later one is told to read again (409), not a 500. */
 public class PersistenceMappers {
 
-    private static final String MESSAGE = "The resource was changed by another request at the same time; read it again and retry";
+    private static final String MESSAGE =
+            "The resource was changed by another request at the same time; read it again and retry";
 
     @ServerExceptionMapper
     public Response optimisticLock(OptimisticLockException e) {
@@ -24,7 +25,9 @@ public class PersistenceMappers {
     }
 
     private static Response conflict() {
-        return Response.status(409).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(ApiError.of(ErrorCode.CONFLICT, MESSAGE, null)).build();
+        return Response.status(409)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(ApiError.of(ErrorCode.CONFLICT, MESSAGE, null))
+                .build();
     }
 }

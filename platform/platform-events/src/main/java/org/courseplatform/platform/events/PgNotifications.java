@@ -21,7 +21,8 @@ public class PgNotifications {
     private final Vertx vertx;
     private final PgConnectOptions options;
 
-    public PgNotifications(Vertx vertx,
+    public PgNotifications(
+            Vertx vertx,
             @ConfigProperty(name = "quarkus.datasource.reactive.url") String url,
             @ConfigProperty(name = "quarkus.datasource.username") String user,
             @ConfigProperty(name = "quarkus.datasource.password", defaultValue = "") String password) {
@@ -31,7 +32,8 @@ public class PgNotifications {
 
     /** Options of a reactive datasource URL, which Quarkus allows with a {@code vertx-reactive:} prefix. */
     static PgConnectOptions connectOptions(String url) {
-        return PgConnectOptions.fromUri(url.startsWith(REACTIVE_PREFIX) ? url.substring(REACTIVE_PREFIX.length()) : url);
+        return PgConnectOptions.fromUri(
+                url.startsWith(REACTIVE_PREFIX) ? url.substring(REACTIVE_PREFIX.length()) : url);
     }
 
     /**
@@ -43,8 +45,12 @@ public class PgNotifications {
     public PgSubscriber listen(String channel, Runnable wake, String what) {
         PgSubscriber subscriber = PgSubscriber.subscriber(vertx, options).reconnectPolicy(retries -> 1000L);
         subscriber.channel(channel).handler(payload -> wake.run());
-        subscriber.connect().subscribe().with(ok -> wake.run(),
-                e -> Log.warnf("%s LISTEN not connected (%s); relying on polling", what, e.getMessage()));
+        subscriber
+                .connect()
+                .subscribe()
+                .with(
+                        ok -> wake.run(),
+                        e -> Log.warnf("%s LISTEN not connected (%s); relying on polling", what, e.getMessage()));
         return subscriber;
     }
 }

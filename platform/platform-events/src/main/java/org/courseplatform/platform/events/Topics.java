@@ -8,6 +8,5 @@ public final class Topics {
     public static final String SCORM_EVENTS = "scorm-events";
     public static final String MIGRATION_EVENTS = "migration-events";
 
-    private Topics() {
-    }
+    private Topics() {}
 }

@@ -25,9 +25,11 @@ import org.junit.jupiter.api.Test;
  */
 class CloudEventsTest {
 
-    static final ObjectMapper MAPPER = StrictJson.apply(JsonMapper.builder().findAndAddModules()
+    static final ObjectMapper MAPPER = StrictJson.apply(JsonMapper.builder()
+            .findAndAddModules()
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build());
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build());
 
     private final Outbox outbox = new Outbox(MAPPER, "course-service");
     private final Inbox inbox = new Inbox(MAPPER);
@@ -61,17 +63,29 @@ class CloudEventsTest {
         assertThat(time.getOffset()).isEqualTo(ZoneOffset.UTC);
         assertThat(time).isAfterOrEqualTo(before).isEqualTo(time.truncatedTo(ChronoUnit.MILLIS));
         // data is the payload as JSON, nulls included: it is exactly the webhook data.
-        assertThat(json.get("data").toString()).isEqualTo("{\"course\":{\"id\":42,\"title\":\"Golf\",\"clientIdentifier\":null}}");
+        assertThat(json.get("data").toString())
+                .isEqualTo("{\"course\":{\"id\":42,\"title\":\"Golf\",\"clientIdentifier\":null}}");
         List<String> names = new ArrayList<>();
         json.fieldNames().forEachRemaining(names::add);
-        assertThat(names).containsExactlyInAnyOrder("specversion", "id", "source", "type", "subject", "time", "datacontenttype",
-                "workspaceid", "testmode", "data");
+        assertThat(names)
+                .containsExactlyInAnyOrder(
+                        "specversion",
+                        "id",
+                        "source",
+                        "type",
+                        "subject",
+                        "time",
+                        "datacontenttype",
+                        "workspaceid",
+                        "testmode",
+                        "data");
     }
 
     @Test
     void everyEventHasItsOwnId() {
         assertThat(outbox.envelope("course.updated", "1", 1, false, Map.of()).id())
-                .isNotEqualTo(outbox.envelope("course.updated", "1", 1, false, Map.of()).id());
+                .isNotEqualTo(outbox.envelope("course.updated", "1", 1, false, Map.of())
+                        .id());
     }
 
     @Test
@@ -114,19 +128,22 @@ class CloudEventsTest {
     void aRecordThatIsNotACloudEventIsSkippedNotFatal() {
         String id = "1b4e28ba-2fa1-11d2-883f-0016d3cca427";
         for (String value : new String[] {
-                null,
-                "",
-                "not json",
-                "[]",
-                "{\"id\":\"" + id + "\"}",
-                "{\"type\":\"course.created\"}",
-                "{\"id\":\"42\",\"type\":\"course.created\"}",
-                "{\"id\":\"" + id + "\",\"type\":\"course.created\",\"workspaceid\":\"nine\"}",
-                "{\"id\":\"" + id + "\",\"type\":\"course.created\",\"time\":\"yesterday\"}",
-                "{\"id\":\"" + id + "\",\"type\":\"course.created\"",
-                "{\"id\":\"" + id + "\",\"id\":\"" + id + "\",\"type\":\"course.created\"}"}) {
+            null,
+            "",
+            "not json",
+            "[]",
+            "{\"id\":\"" + id + "\"}",
+            "{\"type\":\"course.created\"}",
+            "{\"id\":\"42\",\"type\":\"course.created\"}",
+            "{\"id\":\"" + id + "\",\"type\":\"course.created\",\"workspaceid\":\"nine\"}",
+            "{\"id\":\"" + id + "\",\"type\":\"course.created\",\"time\":\"yesterday\"}",
+            "{\"id\":\"" + id + "\",\"type\":\"course.created\"",
+            "{\"id\":\"" + id + "\",\"id\":\"" + id + "\",\"type\":\"course.created\"}"
+        }) {
             assertThat(inbox.parse(value)).as("%s", value).isNull();
         }
-        assertThat(inbox.parse("{\"id\":\"" + id + "\",\"type\":\"course.created\"}")).as("id and type are enough").isNotNull();
+        assertThat(inbox.parse("{\"id\":\"" + id + "\",\"type\":\"course.created\"}"))
+                .as("id and type are enough")
+                .isNotNull();
     }
 }

@@ -45,21 +45,35 @@ class EventsTest {
 
     @Test
     void webhooksMaySubscribeToTheSevenTypesOfTheSpecInThisOrder() {
-        assertThat(Events.subscribableNames()).containsExactly("course.created", "course.commenced", "course.completed",
-                "quiz.completed", "quiz.failed", "migration.progress", "migration.completed");
+        assertThat(Events.subscribableNames())
+                .containsExactly(
+                        "course.created",
+                        "course.commenced",
+                        "course.completed",
+                        "quiz.completed",
+                        "quiz.failed",
+                        "migration.progress",
+                        "migration.completed");
     }
 
     @Test
     void everyEntryIsOneTypeOnOneTopic() {
-        Set<String> topics = Set.of(Topics.MEMBER_EVENTS, Topics.COURSE_EVENTS, Topics.SCORM_EVENTS, Topics.MIGRATION_EVENTS);
+        Set<String> topics =
+                Set.of(Topics.MEMBER_EVENTS, Topics.COURSE_EVENTS, Topics.SCORM_EVENTS, Topics.MIGRATION_EVENTS);
         Pattern name = Pattern.compile("[a-z]+\\.[a-z]+");
         for (EventType<?> type : Events.ALL) {
             assertThat(type.name()).as("%s", type).matches(name);
             assertThat(topics).as("%s", type).contains(type.topic());
-            assertThat(type.dataType().isRecord()).as("%s: data is a record", type).isTrue();
+            assertThat(type.dataType().isRecord())
+                    .as("%s: data is a record", type)
+                    .isTrue();
             assertThat(Events.find(type.topic(), type.name())).as("%s", type).containsSame(type);
         }
-        assertThat(Events.ALL.stream().map(t -> t.topic() + " " + t.name()).distinct().count()).as("no entry twice")
+        assertThat(Events.ALL.stream()
+                        .map(t -> t.topic() + " " + t.name())
+                        .distinct()
+                        .count())
+                .as("no entry twice")
                 .isEqualTo(Events.ALL.size());
         assertThat(Events.names()).hasSize(21);
         assertThat(Events.ALL).extracting(EventType::topic).containsAll(topics);
@@ -75,14 +89,26 @@ class EventsTest {
                 assertThat(type.subscribable()).as("%s and %s", type, other).isEqualTo(other.subscribable());
             }
         }
-        assertThat(Events.ALL.stream().filter(t -> t.name().equals("course.completed")).map(EventType::topic)
-                .collect(Collectors.toSet())).containsExactlyInAnyOrder(Topics.COURSE_EVENTS, Topics.SCORM_EVENTS);
+        assertThat(Events.ALL.stream()
+                        .filter(t -> t.name().equals("course.completed"))
+                        .map(EventType::topic)
+                        .collect(Collectors.toSet()))
+                .containsExactlyInAnyOrder(Topics.COURSE_EVENTS, Topics.SCORM_EVENTS);
     }
 
     @Test
     void isComparesTheTypeName() {
-        CloudEvent completed = new CloudEvent("1.0", UUID.randomUUID().toString(), "/scorm-service", "course.completed", "1", T,
-                CloudEvent.JSON, 1L, false, null);
+        CloudEvent completed = new CloudEvent(
+                "1.0",
+                UUID.randomUUID().toString(),
+                "/scorm-service",
+                "course.completed",
+                "1",
+                T,
+                CloudEvent.JSON,
+                1L,
+                false,
+                null);
         assertThat(Events.COURSE_COMPLETED.is(completed)).isTrue();
         assertThat(Events.SCORM_COURSE_COMPLETED.is(completed)).isTrue();
         assertThat(Events.COURSE_COMMENCED.is(completed)).isFalse();
@@ -97,10 +123,12 @@ class EventsTest {
         assertThat(json(new EnrolmentChange(new Enrolment(9, 5L, 42L, null, "learner", T))))
                 .isEqualTo("{\"enrolment\":{\"id\":9,\"user\":5,\"course\":42,\"group\":null,\"role\":\"learner\","
                         + "\"created\":\"2026-01-02T03:04:05.678Z\"}}");
-        assertThat(json(new WorkspaceChange(new Workspace(3, "Acme", "build", List.of("scorm_hosting"), List.of(), null, T, T))))
-                .isEqualTo("{\"workspace\":{\"id\":3,\"name\":\"Acme\",\"plan\":\"build\",\"addons\":[\"scorm_hosting\"],"
-                        + "\"features\":[],\"userLimit\":null,\"created\":\"2026-01-02T03:04:05.678Z\","
-                        + "\"updated\":\"2026-01-02T03:04:05.678Z\"}}");
+        assertThat(json(new WorkspaceChange(
+                        new Workspace(3, "Acme", "build", List.of("scorm_hosting"), List.of(), null, T, T))))
+                .isEqualTo(
+                        "{\"workspace\":{\"id\":3,\"name\":\"Acme\",\"plan\":\"build\",\"addons\":[\"scorm_hosting\"],"
+                                + "\"features\":[],\"userLimit\":null,\"created\":\"2026-01-02T03:04:05.678Z\","
+                                + "\"updated\":\"2026-01-02T03:04:05.678Z\"}}");
     }
 
     @Test
@@ -109,35 +137,47 @@ class EventsTest {
                 .isEqualTo("{\"course\":{\"id\":42,\"title\":\"Golf\",\"key\":\"GOLF-1\",\"clientIdentifier\":null,"
                         + "\"identifier\":\"author-1\",\"type\":\"course\"}}");
         TrackedCourse course = new TrackedCourse(42, "Golf", "GOLF-1", "tenant-9");
-        String tracked = "{\"course\":{\"id\":42,\"title\":\"Golf\",\"key\":\"GOLF-1\",\"clientIdentifier\":\"tenant-9\"},"
-                + "\"tracking\":{\"id\":7,\"identifier\":\"learner\",\"email\":null,\"commenced\":\"2026-01-02T03:04:05.678Z\","
-                + "\"completed\":null,\"totalTime\":";
-        assertThat(json(new CourseProgress(course, new Tracking(7, "learner", null, T.toInstant().toString(), null, 12L), null)))
-                .as("the course player: whole seconds, no collection key").isEqualTo(tracked + "12}}");
-        assertThat(json(new CourseProgress(course, new Tracking(7, "learner", null, T.toInstant().toString(), null, 12.5), null)))
-                .as("the SCORM player: hundredths").isEqualTo(tracked + "12.5}}");
+        String tracked =
+                "{\"course\":{\"id\":42,\"title\":\"Golf\",\"key\":\"GOLF-1\",\"clientIdentifier\":\"tenant-9\"},"
+                        + "\"tracking\":{\"id\":7,\"identifier\":\"learner\",\"email\":null,\"commenced\":\"2026-01-02T03:04:05.678Z\","
+                        + "\"completed\":null,\"totalTime\":";
+        assertThat(json(new CourseProgress(
+                        course, new Tracking(7, "learner", null, T.toInstant().toString(), null, 12L), null)))
+                .as("the course player: whole seconds, no collection key")
+                .isEqualTo(tracked + "12}}");
+        assertThat(json(new CourseProgress(
+                        course, new Tracking(7, "learner", null, T.toInstant().toString(), null, 12.5), null)))
+                .as("the SCORM player: hundredths")
+                .isEqualTo(tracked + "12.5}}");
         JsonNode collection = MAPPER.createObjectNode().put("id", 3).put("key", "PATH");
-        assertThat(json(new CourseProgress(course, new Tracking(7, "learner", null, T.toInstant().toString(), null, 12L),
-                collection))).isEqualTo(tracked + "12},\"collection\":{\"id\":3,\"key\":\"PATH\"}}");
-        assertThat(json(new QuizResult(null, new Screen(8, "Quiz"), new Tracking(7, "learner", "l@example.com", "a", "b", 3L),
-                new Quiz(50, 80, false, Map.of("q1", List.of("a"))))))
-                .isEqualTo("{\"course\":null,\"screen\":{\"id\":8,\"title\":\"Quiz\"},\"tracking\":{\"id\":7,\"identifier\":\"learner\","
-                        + "\"email\":\"l@example.com\",\"commenced\":\"a\",\"completed\":\"b\",\"totalTime\":3},"
-                        + "\"quiz\":{\"score\":50,\"passPercent\":80,\"passed\":false,\"answers\":{\"q1\":[\"a\"]}}}");
+        assertThat(json(new CourseProgress(
+                        course, new Tracking(7, "learner", null, T.toInstant().toString(), null, 12L), collection)))
+                .isEqualTo(tracked + "12},\"collection\":{\"id\":3,\"key\":\"PATH\"}}");
+        assertThat(json(new QuizResult(
+                        null,
+                        new Screen(8, "Quiz"),
+                        new Tracking(7, "learner", "l@example.com", "a", "b", 3L),
+                        new Quiz(50, 80, false, Map.of("q1", List.of("a"))))))
+                .isEqualTo(
+                        "{\"course\":null,\"screen\":{\"id\":8,\"title\":\"Quiz\"},\"tracking\":{\"id\":7,\"identifier\":\"learner\","
+                                + "\"email\":\"l@example.com\",\"commenced\":\"a\",\"completed\":\"b\",\"totalTime\":3},"
+                                + "\"quiz\":{\"score\":50,\"passPercent\":80,\"passed\":false,\"answers\":{\"q1\":[\"a\"]}}}");
     }
 
     @Test
     void migrationEventsCarryTheBatchAsItsStatusEndpointAnswersIt() {
         UUID id = UUID.fromString("1b4e28ba-2fa1-11d2-883f-0016d3cca427");
-        BatchItem item = new BatchItem(11, 42, "Golf", "migrated", 3, 2, MAPPER.createArrayNode(), MAPPER.createArrayNode(), null,
-                null);
+        BatchItem item = new BatchItem(
+                11, 42, "Golf", "migrated", 3, 2, MAPPER.createArrayNode(), MAPPER.createArrayNode(), null, null);
         BatchCounts counts = new BatchCounts(1, 0, 0, 1, 0);
         String batch = "\"id\":\"1b4e28ba-2fa1-11d2-883f-0016d3cca427\",\"status\":\"completed\","
                 + "\"created\":\"2026-01-02T03:04:05.678Z\",\"completed\":\"2026-01-02T03:04:05.678Z\","
                 + "\"counts\":{\"total\":1,\"pending\":0,\"processing\":0,\"succeeded\":1,\"failed\":0},\"items\":[";
-        String itemJson = "{\"jobId\":11,\"courseId\":42,\"title\":\"Golf\",\"status\":\"migrated\",\"total\":3,\"changed\":2,"
-                + "\"blocked\":[],\"screens\":[],\"error\":null,\"reason\":null}";
-        assertThat(json(new Batch(id, "completed", T, T, counts, List.of(item)))).isEqualTo("{" + batch + itemJson + "]}");
+        String itemJson =
+                "{\"jobId\":11,\"courseId\":42,\"title\":\"Golf\",\"status\":\"migrated\",\"total\":3,\"changed\":2,"
+                        + "\"blocked\":[],\"screens\":[],\"error\":null,\"reason\":null}";
+        assertThat(json(new Batch(id, "completed", T, T, counts, List.of(item))))
+                .isEqualTo("{" + batch + itemJson + "]}");
         assertThat(json(new BatchProgress(id, "completed", T, T, counts, List.of(item), item)))
                 .isEqualTo("{" + batch + itemJson + "],\"item\":" + itemJson + "}");
     }

@@ -78,7 +78,8 @@ class KafkaClientSettingsTest {
 
     @Test
     void theOverlayEnvironmentReachesTheProducerAndTheAdminClient() {
-        Map<String, Object> shared = defaultKafkaBroker(overlayEnvironment("/etc/course-platform/kafka-ca/ca.crt"),
+        Map<String, Object> shared = defaultKafkaBroker(
+                overlayEnvironment("/etc/course-platform/kafka-ca/ca.crt"),
                 Map.of("kafka.bootstrap.servers", "127.0.0.1:9092"));
         KafkaClientSettings settings = new KafkaClientSettings(shared);
 
@@ -86,7 +87,8 @@ class KafkaClientSettingsTest {
                 settings.producer(Map.of(ProducerConfig.ACKS_CONFIG, "all")),
                 settings.admin(Map.of(AdminClientConfig.CLIENT_ID_CONFIG, "readiness")))) {
             // The environment wins over application.properties, as for every Quarkus property.
-            assertThat(config).containsEntry("bootstrap.servers", "course-platform-kafka-bootstrap:9093")
+            assertThat(config)
+                    .containsEntry("bootstrap.servers", "course-platform-kafka-bootstrap:9093")
                     .containsEntry("security.protocol", "SASL_SSL")
                     .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
                     .containsEntry("sasl.jaas.config", JAAS)
@@ -101,25 +103,28 @@ class KafkaClientSettingsTest {
     void withoutSecuritySettingsTheClientsStayPlaintextAsInTheDevStack() {
         Map<String, Object> shared = defaultKafkaBroker(Map.of(), Map.of("kafka.bootstrap.servers", "127.0.0.1:9092"));
         Map<String, Object> producer = new KafkaClientSettings(shared).producer(Map.of());
-        assertThat(producer).containsEntry("bootstrap.servers", "127.0.0.1:9092")
+        assertThat(producer)
+                .containsEntry("bootstrap.servers", "127.0.0.1:9092")
                 .doesNotContainKeys("security.protocol", "sasl.jaas.config", "ssl.truststore.location");
     }
 
     @Test
     void aClientsOwnSettingsWinOverTheSharedOnes() {
-        Map<String, Object> shared = defaultKafkaBroker(Map.of("KAFKA_ACKS", "0", "KAFKA_ENABLE_IDEMPOTENCE", "false"),
+        Map<String, Object> shared = defaultKafkaBroker(
+                Map.of("KAFKA_ACKS", "0", "KAFKA_ENABLE_IDEMPOTENCE", "false"),
                 Map.of("kafka.bootstrap.servers", "127.0.0.1:9092"));
-        Map<String, Object> producer = new KafkaClientSettings(shared).producer(Map.of(
-                ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true));
+        Map<String, Object> producer = new KafkaClientSettings(shared)
+                .producer(Map.of(ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true));
         assertThat(producer).containsEntry("acks", "all").containsEntry("enable.idempotence", true);
     }
 
     @Test
     void quarkusTlsRegistryNamePassesThroughWithItsEngineFactory() {
-        Map<String, Object> shared = defaultKafkaBroker(Map.of(),
-                Map.of("kafka.bootstrap.servers", "127.0.0.1:9092", "kafka.tls-configuration-name", "kafka"));
+        Map<String, Object> shared = defaultKafkaBroker(
+                Map.of(), Map.of("kafka.bootstrap.servers", "127.0.0.1:9092", "kafka.tls-configuration-name", "kafka"));
         Map<String, Object> admin = new KafkaClientSettings(shared).admin(Map.of());
-        assertThat(admin).containsEntry(KafkaClientSettings.TLS_CONFIGURATION_NAME, "kafka")
+        assertThat(admin)
+                .containsEntry(KafkaClientSettings.TLS_CONFIGURATION_NAME, "kafka")
                 .containsKey("ssl.engine.factory.class");
     }
 
@@ -127,11 +132,13 @@ class KafkaClientSettingsTest {
     void theRealClientsAcceptTheSettingsAndLoadTheJaasConfigAndPemTruststore() throws Exception {
         Path ca = selfSignedPem();
         Map<String, String> env = overlayEnvironment(ca.toString());
-        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9");  // must resolve; never contacted
+        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9"); // must resolve; never contacted
         KafkaClientSettings settings = new KafkaClientSettings(defaultKafkaBroker(env, Map.of()));
         // Constructing the clients parses the JAAS line and loads the truststore; nothing connects yet.
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(settings.producer(Map.of(
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)), new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                settings.producer(Map.of(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)),
+                new StringSerializer(),
+                new StringSerializer())) {
             assertThat(producer.metrics()).isNotEmpty();
         }
         try (Admin admin = Admin.create(settings.admin(Map.of()))) {
@@ -139,21 +146,51 @@ class KafkaClientSettingsTest {
         }
 
         // ... and so a wrong truststore fails when the service starts, not silently later.
-        Map<String, String> broken = overlayEnvironment(dir.resolve("missing.crt").toString());
+        Map<String, String> broken =
+                overlayEnvironment(dir.resolve("missing.crt").toString());
         broken.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:9");
         KafkaClientSettings bad = new KafkaClientSettings(defaultKafkaBroker(broken, Map.of()));
-        assertThatThrownBy(() -> Admin.create(bad.admin(Map.of())).close(Duration.ZERO)).isInstanceOf(KafkaException.class);
+        assertThatThrownBy(() -> Admin.create(bad.admin(Map.of())).close(Duration.ZERO))
+                .isInstanceOf(KafkaException.class);
     }
 
     /** A PEM certificate, made with the JDK's keytool (as the Strimzi cluster CA's ca.crt is PEM). */
     private Path selfSignedPem() throws IOException, InterruptedException {
-        String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+        String keytool =
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
         Path store = dir.resolve("ca.p12");
         Path pem = dir.resolve("ca.crt");
-        run(keytool, "-genkeypair", "-alias", "ca", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=test-ca",
-                "-validity", "2", "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", "changeit");
-        run(keytool, "-exportcert", "-rfc", "-alias", "ca", "-keystore", store.toString(), "-storepass", "changeit",
-                "-file", pem.toString());
+        run(
+                keytool,
+                "-genkeypair",
+                "-alias",
+                "ca",
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-dname",
+                "CN=test-ca",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                "changeit");
+        run(
+                keytool,
+                "-exportcert",
+                "-rfc",
+                "-alias",
+                "ca",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                "changeit",
+                "-file",
+                pem.toString());
         assertThat(Files.readString(pem)).startsWith("-----BEGIN CERTIFICATE-----");
         return pem;
     }
@@ -161,6 +198,8 @@ class KafkaClientSettingsTest {
     private static void run(String... command) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.waitFor()).as(String.join(" ", command) + "\n" + output).isZero();
+        assertThat(process.waitFor())
+                .as(String.join(" ", command) + "\n" + output)
+                .isZero();
     }
 }

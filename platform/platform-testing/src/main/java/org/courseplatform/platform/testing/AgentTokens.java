@@ -22,8 +22,7 @@ public final class AgentTokens {
 
     private static volatile Tokens gateway;
 
-    private AgentTokens() {
-    }
+    private AgentTokens() {}
 
     /** A token from agent-gateway to {@code audience} acting for {@code caller} (whose {@code agent()} is set). */
     public static String delegated(String audience, WorkspaceCaller caller) {
@@ -36,8 +35,12 @@ public final class AgentTokens {
      */
     public static String delegatedBy(String issuer, String audience, WorkspaceCaller caller) {
         try {
-            Object act = new JwtConsumerBuilder().setSkipAllValidators().setDisableRequireSignature()
-                    .setSkipSignatureVerification().build().processToClaims(delegated(audience, caller))
+            Object act = new JwtConsumerBuilder()
+                    .setSkipAllValidators()
+                    .setDisableRequireSignature()
+                    .setSkipSignatureVerification()
+                    .build()
+                    .processToClaims(delegated(audience, caller))
                     .getClaimValue(Tokens.ACT_CLAIM);
             return TestTokens.sign(issuer, Tokens.SERVICE, audience, Map.of(Tokens.ACT_CLAIM, act));
         } catch (InvalidJwtException e) {
@@ -59,7 +62,9 @@ public final class AgentTokens {
 
         @Override
         public Optional<String> privateKeyLocation() {
-            return Optional.of(keys.resolve("private").resolve(Tokens.AGENT_GATEWAY + ".pem").toString());
+            return Optional.of(keys.resolve("private")
+                    .resolve(Tokens.AGENT_GATEWAY + ".pem")
+                    .toString());
         }
 
         @Override

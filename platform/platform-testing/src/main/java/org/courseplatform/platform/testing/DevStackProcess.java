@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ final class DevStackProcess {
     static final String BUCKET = "course-platform";
     /** Fresh per test JVM, like the suite's: no service may rely on a well-known S3 key. */
     static final String ACCESS_KEY = "test" + TestDatabase.randomHex(8);
+
     static final String SECRET_KEY = TestDatabase.randomHex(20);
 
     private static DevStackProcess instance;
@@ -79,11 +81,30 @@ final class DevStackProcess {
             int s3 = freePort();
             Path data = Files.createTempDirectory("cp-dev-stack-");
             String java = ProcessHandle.current().info().command().orElse("java");
-            List<String> command = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:+UseSerialGC", "-jar", jar.toString(),
-                    "--kafka-port", Integer.toString(kafka), "--controller-port", Integer.toString(controller),
-                    "--s3-port", Integer.toString(s3), "--data-dir", data.toString(), "--bucket", BUCKET,
-                    "--s3-access-key", ACCESS_KEY, "--s3-secret-key", SECRET_KEY, "--partitions", "1"));
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            List<String> command = new ArrayList<>(List.of(
+                    java,
+                    "-Xmx384m",
+                    "-XX:+UseSerialGC",
+                    "-jar",
+                    jar.toString(),
+                    "--kafka-port",
+                    Integer.toString(kafka),
+                    "--controller-port",
+                    Integer.toString(controller),
+                    "--s3-port",
+                    Integer.toString(s3),
+                    "--data-dir",
+                    data.toString(),
+                    "--bucket",
+                    BUCKET,
+                    "--s3-access-key",
+                    ACCESS_KEY,
+                    "--s3-secret-key",
+                    SECRET_KEY,
+                    "--partitions",
+                    "1"));
+            Process process =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             CompletableFuture<Void> ready = new CompletableFuture<>();
             Thread pump = new Thread(() -> pump(process, ready), "dev-stack-output");
             pump.setDaemon(true);
@@ -101,7 +122,8 @@ final class DevStackProcess {
     }
 
     private static void pump(Process process, CompletableFuture<Void> ready) {
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 if (line.startsWith("DEV-STACK READY")) {
@@ -140,7 +162,7 @@ final class DevStackProcess {
 
     private static void deleteQuietly(Path dir) {
         try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             // best effort
         }

@@ -44,8 +44,7 @@ public final class EndpointsTable {
         }
     }
 
-    private EndpointsTable() {
-    }
+    private EndpointsTable() {}
 
     /**
      * The rows of an OpenAPI document, sorted by path then method. Resource classes are looked up
@@ -84,13 +83,19 @@ public final class EndpointsTable {
                 if (summary.isBlank()) {
                     summary = words(operationId);
                 }
-                if (operation.path("deprecated").asBoolean(false) && !summary.toLowerCase(Locale.ROOT).contains("deprecated")) {
+                if (operation.path("deprecated").asBoolean(false)
+                        && !summary.toLowerCase(Locale.ROOT).contains("deprecated")) {
                     summary = "Deprecated: " + summary;
                 }
-                rows.add(new Row(upper, template, summary.replace("|", "\\|").replace("\n", " ").strip(), resource));
+                rows.add(new Row(
+                        upper,
+                        template,
+                        summary.replace("|", "\\|").replace("\n", " ").strip(),
+                        resource));
             }
         }
-        rows.sort(Comparator.comparing(Row::path).thenComparing(row -> METHODS.indexOf(row.method().toLowerCase(Locale.ROOT))));
+        rows.sort(Comparator.comparing(Row::path)
+                .thenComparing(row -> METHODS.indexOf(row.method().toLowerCase(Locale.ROOT))));
         return rows;
     }
 
@@ -101,8 +106,15 @@ public final class EndpointsTable {
         out.append("| method | path | summary | resource class |\n|---|---|---|---|\n");
         for (Row row : rows) {
             String summary = keptSummaries.getOrDefault(row.key(), row.summary());
-            out.append("| `").append(row.method()).append("` | `").append(row.path()).append("` | ")
-                    .append(summary).append(" | ").append(link(row.resourceClass())).append(" |\n");
+            out.append("| `")
+                    .append(row.method())
+                    .append("` | `")
+                    .append(row.path())
+                    .append("` | ")
+                    .append(summary)
+                    .append(" | ")
+                    .append(link(row.resourceClass()))
+                    .append(" |\n");
         }
         return out.toString();
     }
@@ -121,16 +133,19 @@ public final class EndpointsTable {
         List<String> add = new ArrayList<>();
         for (Row row : rows) {
             if (!documented.containsKey(row.key())) {
-                add.add("| `" + row.method() + "` | `" + row.path() + "` | " + row.summary() + " | " + link(row.resourceClass()) + " |");
+                add.add("| `" + row.method() + "` | `" + row.path() + "` | " + row.summary() + " | "
+                        + link(row.resourceClass()) + " |");
             }
         }
-        List<String> remove = documented.entrySet().stream().filter(e -> !actual.contains(e.getKey()))
-                .map(Map.Entry::getValue).toList();
+        List<String> remove = documented.entrySet().stream()
+                .filter(e -> !actual.contains(e.getKey()))
+                .map(Map.Entry::getValue)
+                .toList();
         if (add.isEmpty() && remove.isEmpty()) {
             return null;
         }
-        StringBuilder message = new StringBuilder(FILE + ", section \"## " + service
-                + "\", does not match the service's OpenAPI document (/q/openapi).");
+        StringBuilder message = new StringBuilder(
+                FILE + ", section \"## " + service + "\", does not match the service's OpenAPI document (/q/openapi).");
         if (!add.isEmpty()) {
             message.append("\nAdd these rows:\n").append(String.join("\n", add));
         }
@@ -229,7 +244,8 @@ public final class EndpointsTable {
         cells[0] = cells[0].replace("`", "");
         cells[1] = cells[1].replace("`", "");
         return METHODS.contains(cells[0].toLowerCase(Locale.ROOT)) && cells[0].equals(cells[0].toUpperCase(Locale.ROOT))
-                ? cells : null;
+                ? cells
+                : null;
     }
 
     /** {@code {id: [0-9]+}} to {@code {id}}. */
@@ -243,8 +259,11 @@ public final class EndpointsTable {
         if (operationId.isBlank()) {
             return "";
         }
-        String spaced = operationId.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replaceAll("([A-Z]+)([A-Z][a-z])", "$1 $2")
-                .replace('_', ' ').toLowerCase(Locale.ROOT);
+        String spaced = operationId
+                .replaceAll("([a-z0-9])([A-Z])", "$1 $2")
+                .replaceAll("([A-Z]+)([A-Z][a-z])", "$1 $2")
+                .replace('_', ' ')
+                .toLowerCase(Locale.ROOT);
         return Character.toUpperCase(spaced.charAt(0)) + spaced.substring(1);
     }
 
@@ -258,7 +277,8 @@ public final class EndpointsTable {
         if (source == null) {
             return "`" + simple + "`";
         }
-        return "[`" + simple + "`](../" + RepoRoot.find().relativize(source).toString().replace('\\', '/') + ")";
+        return "[`" + simple + "`](../"
+                + RepoRoot.find().relativize(source).toString().replace('\\', '/') + ")";
     }
 
     /** The main source file of a class in any module of the repository, or null. */
@@ -266,8 +286,9 @@ public final class EndpointsTable {
         String outer = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
         String relative = outer.replace('.', '/') + ".java";
         Path root = RepoRoot.find();
-        try (Stream<Path> modules = Stream.concat(Files.list(root), Files.isDirectory(root.resolve("platform"))
-                ? Files.list(root.resolve("platform")) : Stream.empty())) {
+        try (Stream<Path> modules = Stream.concat(
+                Files.list(root),
+                Files.isDirectory(root.resolve("platform")) ? Files.list(root.resolve("platform")) : Stream.empty())) {
             for (Path module : modules.toList()) {
                 Path source = module.resolve("src/main/java").resolve(relative);
                 if (Files.isRegularFile(source)) {
@@ -297,7 +318,8 @@ public final class EndpointsTable {
         } catch (IOException e) {
             return "";
         }
-        Pattern declaration = Pattern.compile("^\\s*(public|protected|private)?\\s*[\\w<>\\[\\],.? ]+\\s" + Pattern.quote(method) + "\\s*\\(.*");
+        Pattern declaration = Pattern.compile(
+                "^\\s*(public|protected|private)?\\s*[\\w<>\\[\\],.? ]+\\s" + Pattern.quote(method) + "\\s*\\(.*");
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             if (!declaration.matcher(line).matches() || line.contains("return ") || line.contains(" = ")) {
@@ -306,7 +328,9 @@ public final class EndpointsTable {
             int j = i - 1;
             while (j >= 0 && !lines.get(j).strip().endsWith("*/")) {
                 String previous = lines.get(j).strip();
-                if (!previous.isEmpty() && !previous.startsWith("@") && DECLARATION_END.matcher(previous).matches()) {
+                if (!previous.isEmpty()
+                        && !previous.startsWith("@")
+                        && DECLARATION_END.matcher(previous).matches()) {
                     break;
                 }
                 j--;
@@ -323,8 +347,12 @@ public final class EndpointsTable {
             }
             StringBuilder text = new StringBuilder();
             for (int k = start; k <= j; k++) {
-                text.append(' ').append(lines.get(k).strip().replaceFirst("^/\\*\\*", "").replaceFirst("\\*/$", "")
-                        .replaceFirst("^\\*", ""));
+                text.append(' ')
+                        .append(lines.get(k)
+                                .strip()
+                                .replaceFirst("^/\\*\\*", "")
+                                .replaceFirst("\\*/$", "")
+                                .replaceFirst("^\\*", ""));
             }
             return firstSentence(text.toString());
         }
@@ -335,7 +363,9 @@ public final class EndpointsTable {
     static String firstSentence(String javadoc) {
         String text = javadoc.replaceAll("\\{@(?:code|literal)\\s+((?:[^{}]|\\{[^{}]*})*)}", "`$1`")
                 .replaceAll("\\{@(?:link|linkplain)\\s+([^}\\s]*)(?:\\s+([^}]*))?}", "$1")
-                .replaceAll("<[^>]+>", "").replaceAll("\\s+", " ").strip();
+                .replaceAll("<[^>]+>", "")
+                .replaceAll("\\s+", " ")
+                .strip();
         int at = text.indexOf(" @");
         if (text.startsWith("@")) {
             return "";

@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.MessageDigest;
@@ -76,12 +77,14 @@ public final class HttpsReceiver implements AutoCloseable {
             try {
                 Mac mac = Mac.getInstance("HmacSHA256");
                 mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-                byte[] expected = ("sha256=" + HexFormat.of().formatHex(mac.doFinal(
-                        (header("X-Service-Timestamp") + "." + body).getBytes(StandardCharsets.UTF_8))))
+                byte[] expected = ("sha256="
+                                + HexFormat.of()
+                                        .formatHex(mac.doFinal((header("X-Service-Timestamp") + "." + body)
+                                                .getBytes(StandardCharsets.UTF_8))))
                         .getBytes(StandardCharsets.UTF_8);
                 String signature = header("X-Service-Signature");
                 return signature != null && MessageDigest.isEqual(expected, signature.getBytes(StandardCharsets.UTF_8));
-            } catch (java.security.GeneralSecurityException e) {
+            } catch (GeneralSecurityException e) {
                 throw new IllegalStateException(e);
             }
         }
@@ -136,14 +139,42 @@ public final class HttpsReceiver implements AutoCloseable {
         Path cert = dir.resolve("receiver.pem");
         Path ext = dir.resolve("san.ext");
         Files.writeString(ext, "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
-        run("openssl", "req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key.toString(),
-                "-out", csr.toString(), "-subj", "/CN=localhost");
-        run("openssl", "x509", "-req", "-in", csr.toString(), "-CA", caCertificate.toString(), "-CAkey", caKey.toString(),
-                "-set_serial", "0x" + Long.toHexString(System.nanoTime()), "-days", "2", "-extfile", ext.toString(),
-                "-out", cert.toString());
+        run(
+                "openssl",
+                "req",
+                "-newkey",
+                "ec",
+                "-pkeyopt",
+                "ec_paramgen_curve:prime256v1",
+                "-nodes",
+                "-keyout",
+                key.toString(),
+                "-out",
+                csr.toString(),
+                "-subj",
+                "/CN=localhost");
+        run(
+                "openssl",
+                "x509",
+                "-req",
+                "-in",
+                csr.toString(),
+                "-CA",
+                caCertificate.toString(),
+                "-CAkey",
+                caKey.toString(),
+                "-set_serial",
+                "0x" + Long.toHexString(System.nanoTime()),
+                "-days",
+                "2",
+                "-extfile",
+                ext.toString(),
+                "-out",
+                cert.toString());
 
         String pem = Files.readString(key).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
-        var privateKey = KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
+        var privateKey = KeyFactory.getInstance("EC")
+                .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
         List<Certificate> chain = new ArrayList<>();
         try (InputStream in = Files.newInputStream(cert)) {
             chain.addAll(CertificateFactory.getInstance("X.509").generateCertificates(in));
@@ -203,7 +234,8 @@ public final class HttpsReceiver implements AutoCloseable {
                 body = in.readAllBytes();
             }
             Map<String, String> headers = new TreeMap<>();
-            exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
+            exchange.getRequestHeaders()
+                    .forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), String.join(",", values)));
             List<String> sni = new ArrayList<>();
             if (exchange instanceof HttpsExchange https) {
                 SSLSession session = https.getSSLSession();
@@ -216,7 +248,9 @@ public final class HttpsReceiver implements AutoCloseable {
                 }
             }
             String path = exchange.getRequestURI().getRawPath()
-                    + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
+                    + (exchange.getRequestURI().getRawQuery() == null
+                            ? ""
+                            : "?" + exchange.getRequestURI().getRawQuery());
             Request request = new Request(path, headers, new String(body, StandardCharsets.UTF_8), sni, Instant.now());
             requests.add(request);
             Answer answer = behaviour.apply(request);

@@ -18,12 +18,12 @@ public final class Linearity {
 
     /** The largest growth from size/8 to size still taken as linear. */
     public static final double MAX_GROWTH = 23.0;
+
     private static final int RUNS = 5;
     private static final long MIN_SAMPLE_NANOS = 20_000_000L;
     private static final long WARM_UP_NANOS = 500_000_000L;
 
-    private Linearity() {
-    }
+    private Linearity() {}
 
     /** The best time per call at each size, smallest size first. */
     public record Growth(String what, int[] sizes, double[] nanos) {
@@ -37,8 +37,14 @@ public final class Linearity {
             for (int i = 0; i < sizes.length; i++) {
                 parts.add(String.format(Locale.ROOT, "%,d: %.3f ms", sizes[i], nanos[i] / 1e6));
             }
-            return String.format(Locale.ROOT, "%s grows %.1fx from size %,d to %,d (%s)", what, ratio(), sizes[0],
-                    sizes[sizes.length - 1], String.join(", ", parts));
+            return String.format(
+                    Locale.ROOT,
+                    "%s grows %.1fx from size %,d to %,d (%s)",
+                    what,
+                    ratio(),
+                    sizes[0],
+                    sizes[sizes.length - 1],
+                    String.join(", ", parts));
         }
     }
 
@@ -65,7 +71,7 @@ public final class Linearity {
         warmUp(input.apply(sizes[0]), work);
         for (int i = 0; i < sizes.length; i++) {
             T value = input.apply(sizes[i]);
-            work.accept(value);                      // warm-up
+            work.accept(value); // warm-up
             nanos[i] = best(value, work);
         }
         return new Growth(what, sizes, nanos);

@@ -5,6 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyFactory;
 import java.security.PublicKey;
@@ -13,6 +14,8 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,7 +39,10 @@ final class MembersStub {
     private static final Pattern WORKSPACE = Pattern.compile("\"workspaceId\"\\s*:\\s*(\\d+)");
     private static final Pattern KEY = Pattern.compile("\"apiKey\"\\s*:\\s*\"([^\"]*)\"");
     private static final JwtConsumer UNVERIFIED = new JwtConsumerBuilder()
-            .setSkipAllValidators().setDisableRequireSignature().setSkipSignatureVerification().build();
+            .setSkipAllValidators()
+            .setDisableRequireSignature()
+            .setSkipSignatureVerification()
+            .build();
 
     final HttpServer server;
     final AtomicInteger calls = new AtomicInteger();
@@ -51,12 +57,21 @@ final class MembersStub {
         try {
             Map<String, JwtConsumer> callers = new HashMap<>();
             for (String caller : PlatformServices.serviceCallers("members-service")) {
-                String pem = java.nio.file.Files.readString(publicKeys.resolve(caller + ".pem"))
-                        .replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "").replaceAll("\\s", "");
-                PublicKey key = KeyFactory.getInstance("RSA").generatePublic(new X509EncodedKeySpec(Base64.getDecoder().decode(pem)));
-                callers.put(caller, new JwtConsumerBuilder().setRequireExpirationTime().setExpectedIssuer(caller)
-                        .setExpectedAudience("members-service").setVerificationKey(key)
-                        .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, "RS256").build());
+                String pem = Files.readString(publicKeys.resolve(caller + ".pem"))
+                        .replaceAll("-----(BEGIN|END) PUBLIC KEY-----", "")
+                        .replaceAll("\\s", "");
+                PublicKey key = KeyFactory.getInstance("RSA")
+                        .generatePublic(
+                                new X509EncodedKeySpec(Base64.getDecoder().decode(pem)));
+                callers.put(
+                        caller,
+                        new JwtConsumerBuilder()
+                                .setRequireExpirationTime()
+                                .setExpectedIssuer(caller)
+                                .setExpectedAudience("members-service")
+                                .setVerificationKey(key)
+                                .setJwsAlgorithmConstraints(AlgorithmConstraints.ConstraintType.PERMIT, "RS256")
+                                .build());
             }
             HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             MembersStub stub = new MembersStub(server, Map.copyOf(callers));
@@ -111,7 +126,10 @@ final class MembersStub {
         }
         String answer = answer(Long.parseLong(ws.group(1)), key);
         String plan = plans.get(Long.parseLong(id));
-        reply(exchange, 200, plan == null ? answer : answer.replaceFirst("\"plan\":\"[a-z]+\"", "\"plan\":\"" + plan + "\""));
+        reply(
+                exchange,
+                200,
+                plan == null ? answer : answer.replaceFirst("\"plan\":\"[a-z]+\"", "\"plan\":\"" + plan + "\""));
     }
 
     /**
@@ -119,7 +137,10 @@ final class MembersStub {
      * {@code POST /stub/keys/{keyId}/plan/{plan}} changes its workspace's plan, as an operator would.
      */
     private void change(HttpExchange exchange) throws IOException {
-        String[] parts = exchange.getRequestURI().getPath().substring("/stub/keys/".length()).split("/");
+        String[] parts = exchange.getRequestURI()
+                .getPath()
+                .substring("/stub/keys/".length())
+                .split("/");
         long id = Long.parseLong(parts[0]);
         if (parts.length == 2 && "revoke".equals(parts[1])) {
             revoked.add(id);
@@ -132,9 +153,9 @@ final class MembersStub {
         reply(exchange, 200, "{}");
     }
 
-    private final Map<Long, String> keys = new java.util.concurrent.ConcurrentHashMap<>();
-    private final java.util.Set<Long> revoked = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private final Map<Long, String> plans = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Long, String> keys = new ConcurrentHashMap<>();
+    private final Set<Long> revoked = ConcurrentHashMap.newKeySet();
+    private final Map<Long, String> plans = new ConcurrentHashMap<>();
 
     /** Checks the service token as members-service does; answers 401 and false when it fails. */
     private boolean authorized(HttpExchange exchange) throws IOException {
@@ -153,7 +174,10 @@ final class MembersStub {
                 throw new IllegalArgumentException("not a service token");
             }
         } catch (Exception e) {
-            reply(exchange, 401, "{\"message\":\"service token required\",\"error\":{\"code\":\"UNAUTHORIZED\",\"status\":401}}");
+            reply(
+                    exchange,
+                    401,
+                    "{\"message\":\"service token required\",\"error\":{\"code\":\"UNAUTHORIZED\",\"status\":401}}");
             return false;
         }
         return true;

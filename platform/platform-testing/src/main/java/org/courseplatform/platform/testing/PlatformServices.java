@@ -12,8 +12,7 @@ import java.util.Map;
 /** The platform's services and their schemas, from {@code deploy/services.tsv}. */
 public final class PlatformServices {
 
-    private PlatformServices() {
-    }
+    private PlatformServices() {}
 
     /** Service name to schema, in the table's order. */
     public static Map<String, String> schemas() {
@@ -45,8 +44,12 @@ public final class PlatformServices {
     }
 
     static String serviceOf(String schema) {
-        return schemas().entrySet().stream().filter(e -> e.getValue().equals(schema)).map(Map.Entry::getKey).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no service with schema " + schema + " in deploy/services.tsv"));
+        return schemas().entrySet().stream()
+                .filter(e -> e.getValue().equals(schema))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElseThrow(() ->
+                        new IllegalArgumentException("no service with schema " + schema + " in deploy/services.tsv"));
     }
 
     /** A service's {@code platform.auth.service-callers}, as its application.properties sets it. */

@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -66,7 +67,9 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
         config.put("platform.s3.bucket", DevStackProcess.BUCKET);
         config.put("platform.s3.access-key", DevStackProcess.ACCESS_KEY);
         config.put("platform.s3.secret-key", DevStackProcess.SECRET_KEY);
-        config.put("platform.auth.private-key-location", keys.resolve("private").resolve(self + ".pem").toString());
+        config.put(
+                "platform.auth.private-key-location",
+                keys.resolve("private").resolve(self + ".pem").toString());
         config.put("platform.auth.public-keys-location", keys.resolve("public").toString());
         config.put(TestTokens.KEYS_PROPERTY, keys.toString());
         config.put("platform.auth.trusted-proxies", "127.0.0.1");
@@ -76,10 +79,10 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
             members = MembersStub.start(keys.resolve("public"));
             config.put("platform.auth.members-url", members.url());
         }
-        Map<String, String> started = new java.util.LinkedHashMap<>();
+        Map<String, String> started = new LinkedHashMap<>();
         for (String service : services) {
-            ServiceProcess process = ServiceProcess.start(service, keys, members != null ? members.url() : null, Map.copyOf(started),
-                    operatorToken);
+            ServiceProcess process = ServiceProcess.start(
+                    service, keys, members != null ? members.url() : null, Map.copyOf(started), operatorToken);
             processes.add(process);
             started.put(service, process.url());
             config.put("platform.services." + service + ".url", process.url());
@@ -110,8 +113,14 @@ public class PlatformTestResource implements QuarkusTestResourceLifecycleManager
             Files.createDirectories(dir.resolve("private")).toFile().deleteOnExit();
             for (String service : PlatformServices.names()) {
                 KeyPair pair = generator.generateKeyPair();
-                write(dir.resolve("private").resolve(service + ".pem"), "PRIVATE KEY", pair.getPrivate().getEncoded());
-                write(dir.resolve("public").resolve(service + ".pem"), "PUBLIC KEY", pair.getPublic().getEncoded());
+                write(
+                        dir.resolve("private").resolve(service + ".pem"),
+                        "PRIVATE KEY",
+                        pair.getPrivate().getEncoded());
+                write(
+                        dir.resolve("public").resolve(service + ".pem"),
+                        "PUBLIC KEY",
+                        pair.getPublic().getEncoded());
             }
             return dir;
         } catch (NoSuchAlgorithmException e) {

@@ -6,8 +6,7 @@ import java.nio.file.Path;
 /** The repository root, found by walking up from the working directory of the test JVM. */
 public final class RepoRoot {
 
-    private RepoRoot() {
-    }
+    private RepoRoot() {}
 
     public static Path find() {
         Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath();

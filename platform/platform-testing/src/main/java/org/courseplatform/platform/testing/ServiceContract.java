@@ -3,21 +3,25 @@ package org.courseplatform.platform.testing;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.hamcrest.Matchers.hasItem;
 
 import io.restassured.RestAssured;
+import io.restassured.builder.RequestSpecBuilder;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.courseplatform.platform.testing.fuzz.ApiFuzzer;
 import org.courseplatform.platform.testing.fuzz.FuzzSettings;
 import org.courseplatform.platform.testing.fuzz.Operation;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -32,8 +36,8 @@ import org.junit.jupiter.api.Test;
 public abstract class ServiceContract {
 
     /** A request carrying this Authorization header, or none when null. */
-    protected static io.restassured.specification.RequestSpecification as(String authorization) {
-        io.restassured.specification.RequestSpecification request = given();
+    protected static RequestSpecification as(String authorization) {
+        RequestSpecification request = given();
         return authorization == null ? request : request.header("Authorization", authorization);
     }
 
@@ -97,23 +101,33 @@ public abstract class ServiceContract {
                 .openApi(service + "/q/openapi?format=json")
                 .target(service)
                 .authorization(this::fuzzAuthorization)
-                .operatorToken(ConfigProvider.getConfig().getOptionalValue("platform.auth.operator-token", String.class).orElse(null))
+                .operatorToken(ConfigProvider.getConfig()
+                        .getOptionalValue("platform.auth.operator-token", String.class)
+                        .orElse(null))
                 .exclude(fuzzExcluded())
                 .examples(fuzzExamples())
                 .settings(FuzzSettings.fromSystemProperties(300, 30))
-                .build().run().assertNoFailures();
+                .build()
+                .run()
+                .assertNoFailures();
     }
 
     @Test
     void publicEndpointWithoutCredentialsIs401InTheErrorShape() {
-        callPublicEndpoint(null).then().statusCode(401).contentType(ContentType.JSON)
-                .body("error.code", equalTo("UNAUTHORIZED")).body("error.status", equalTo(401));
+        callPublicEndpoint(null)
+                .then()
+                .statusCode(401)
+                .contentType(ContentType.JSON)
+                .body("error.code", equalTo("UNAUTHORIZED"))
+                .body("error.status", equalTo(401));
     }
 
     @Test
     void unknownOrRevokedKeyIs401() {
         callPublicEndpoint("SERVICE:" + TestKeys.newWorkspace() + ":cp_live_notakeyatallnotakeyatallnotakeyatall123")
-                .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+                .then()
+                .statusCode(401)
+                .body("error.code", equalTo("UNAUTHORIZED"));
         callPublicEndpoint(revokedKey()).then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
     }
 
@@ -127,8 +141,12 @@ public abstract class ServiceContract {
     void keyWithoutTheEntitlementIs403() {
         String key = unentitledKey();
         Assumptions.assumeTrue(key != null, "every valid key may call this endpoint");
-        callPublicEndpoint(key).then().statusCode(403).contentType(ContentType.JSON)
-                .body("error.code", equalTo("FORBIDDEN")).body("message", containsString("needs"));
+        callPublicEndpoint(key)
+                .then()
+                .statusCode(403)
+                .contentType(ContentType.JSON)
+                .body("error.code", equalTo("FORBIDDEN"))
+                .body("message", containsString("needs"));
     }
 
     // ------------------------------------------------------------ service, agent and embed tokens
@@ -140,7 +158,9 @@ public abstract class ServiceContract {
 
     /** The services whose service tokens this one accepts ({@code platform.auth.service-callers}). */
     protected static List<String> serviceCallers() {
-        return ConfigProvider.getConfig().getOptionalValues("platform.auth.service-callers", String.class).orElse(List.of());
+        return ConfigProvider.getConfig()
+                .getOptionalValues("platform.auth.service-callers", String.class)
+                .orElse(List.of());
     }
 
     private static String bearer(String token) {
@@ -155,7 +175,10 @@ public abstract class ServiceContract {
             if (serviceCallers().contains(service)) {
                 response.then().statusCode(403).body("error.code", equalTo("FORBIDDEN"));
             } else {
-                response.then().statusCode(401).contentType(ContentType.JSON).body("error.code", equalTo("UNAUTHORIZED"));
+                response.then()
+                        .statusCode(401)
+                        .contentType(ContentType.JSON)
+                        .body("error.code", equalTo("UNAUTHORIZED"));
             }
         }
     }
@@ -163,12 +186,20 @@ public abstract class ServiceContract {
     @Test
     void tokensSignedWithAnotherServicesKeyOrAnUnknownKeyAre401() {
         for (String claimed : PlatformServices.names()) {
-            String other = PlatformServices.names().stream().filter(s -> !s.equals(claimed)).findFirst().orElseThrow();
+            String other = PlatformServices.names().stream()
+                    .filter(s -> !s.equals(claimed))
+                    .findFirst()
+                    .orElseThrow();
             for (String type : List.of("service", "agent", "embed")) {
                 callPublicEndpoint(bearer(TestTokens.sign(other, claimed, type, self(), Map.of("workspaceId", 1))))
-                        .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
-                callPublicEndpoint(bearer(TestTokens.signWithUnknownKey(claimed, type, self(), Map.of("workspaceId", 1))))
-                        .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+                        .then()
+                        .statusCode(401)
+                        .body("error.code", equalTo("UNAUTHORIZED"));
+                callPublicEndpoint(
+                                bearer(TestTokens.signWithUnknownKey(claimed, type, self(), Map.of("workspaceId", 1))))
+                        .then()
+                        .statusCode(401)
+                        .body("error.code", equalTo("UNAUTHORIZED"));
             }
         }
     }
@@ -176,7 +207,8 @@ public abstract class ServiceContract {
     /** Agent tokens count only from agent-gateway, on agent-gateway; embed tokens are never bearer credentials. */
     @Test
     void agentAndEmbedTokensFromAnotherIssuerAre401() {
-        Map<String, Object> agent = Map.of("workspaceId", TestKeys.newWorkspace(), "keyId", 1, "identifier", "learner-1", "readonly", true);
+        Map<String, Object> agent =
+                Map.of("workspaceId", TestKeys.newWorkspace(), "keyId", 1, "identifier", "learner-1", "readonly", true);
         for (String service : PlatformServices.names()) {
             Response response = callPublicEndpoint(bearer(TestTokens.sign(service, "agent", self(), agent)));
             if (service.equals("agent-gateway") && self().equals("agent-gateway")) {
@@ -184,14 +216,17 @@ public abstract class ServiceContract {
             } else {
                 response.then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
             }
-            callPublicEndpoint(bearer(TestTokens.sign(service, "embed", self(), Map.of("workspaceId", 1, "courseId", 1))))
-                    .then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+            callPublicEndpoint(
+                            bearer(TestTokens.sign(service, "embed", self(), Map.of("workspaceId", 1, "courseId", 1))))
+                    .then()
+                    .statusCode(401)
+                    .body("error.code", equalTo("UNAUTHORIZED"));
         }
     }
 
     // ------------------------------------------------------------ failed API-key attempts
 
-    private static final java.util.concurrent.atomic.AtomicInteger ADDRESSES = new java.util.concurrent.atomic.AtomicInteger();
+    private static final AtomicInteger ADDRESSES = new AtomicInteger();
 
     /** A client address of its own for one test (127.0.0.1 is a trusted proxy in component tests). */
     protected static String newClientAddress() {
@@ -201,8 +236,8 @@ public abstract class ServiceContract {
 
     /** Calls the public endpoint as if from {@code address}. */
     protected Response callPublicEndpointFrom(String address, String authorization) {
-        RestAssured.requestSpecification = new io.restassured.builder.RequestSpecBuilder()
-                .addHeader("X-Forwarded-For", address).build();
+        RestAssured.requestSpecification =
+                new RequestSpecBuilder().addHeader("X-Forwarded-For", address).build();
         try {
             return callPublicEndpoint(authorization);
         } finally {
@@ -216,17 +251,27 @@ public abstract class ServiceContract {
      */
     protected long verificationCalls() {
         String members = ConfigProvider.getConfig().getValue("platform.auth.members-url", String.class);
-        return Long.parseLong(given().baseUri(members).port(-1).get("/stub/calls").then().statusCode(200).extract().asString());
+        return Long.parseLong(given().baseUri(members)
+                .port(-1)
+                .get("/stub/calls")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString());
     }
 
     /** Credentials that cannot be an API key: refused without a call to members-service. */
     protected static List<String> implausibleKeys(long workspace) {
         String wellFormed = TestKeys.unknown();
-        return List.of("SERVICE:" + workspace + ":cp_live_notakeyatall", "SERVICE:" + workspace + ":" + wellFormed + "A",
-                "SERVICE:" + workspace + ":" + wellFormed.substring(1), "SERVICE:" + workspace + ":cp_prod_" + wellFormed.substring(8),
+        return List.of(
+                "SERVICE:" + workspace + ":cp_live_notakeyatall",
+                "SERVICE:" + workspace + ":" + wellFormed + "A",
+                "SERVICE:" + workspace + ":" + wellFormed.substring(1),
+                "SERVICE:" + workspace + ":cp_prod_" + wellFormed.substring(8),
                 "SERVICE:" + workspace + ":" + wellFormed.substring(0, 20) + "+" + wellFormed.substring(21),
                 "SERVICE:" + workspace + ":" + wellFormed.substring(0, 20) + "%" + wellFormed.substring(21),
-                "SERVICE:0:" + wellFormed, "SERVICE:" + workspace + ":stub." + workspace + ".build.-.-.live.x");
+                "SERVICE:0:" + wellFormed,
+                "SERVICE:" + workspace + ":stub." + workspace + ".build.-.-.live.x");
     }
 
     @Test
@@ -234,10 +279,15 @@ public abstract class ServiceContract {
         String address = newClientAddress();
         long before = verificationCalls();
         for (String credential : implausibleKeys(TestKeys.newWorkspace())) {
-            callPublicEndpointFrom(address, credential).then().statusCode(401).body("error.code", equalTo("UNAUTHORIZED"));
+            callPublicEndpointFrom(address, credential)
+                    .then()
+                    .statusCode(401)
+                    .body("error.code", equalTo("UNAUTHORIZED"));
         }
         assertEquals(before, verificationCalls(), "verifications asked of members-service");
-        callPublicEndpointFrom(address, "SERVICE:" + TestKeys.newWorkspace() + ":" + TestKeys.unknown()).then().statusCode(401);
+        callPublicEndpointFrom(address, "SERVICE:" + TestKeys.newWorkspace() + ":" + TestKeys.unknown())
+                .then()
+                .statusCode(401);
         assertEquals(before + 1, verificationCalls(), "a well-formed unknown key is asked about");
     }
 
@@ -250,7 +300,9 @@ public abstract class ServiceContract {
         long workspace = TestKeys.newWorkspace();
         for (int i = 0; i < 300; i++) {
             String address = newClientAddress();
-            callPublicEndpointFrom(address, "SERVICE:" + workspace + ":cp_live_flood" + i).then().statusCode(401);
+            callPublicEndpointFrom(address, "SERVICE:" + workspace + ":cp_live_flood" + i)
+                    .then()
+                    .statusCode(401);
         }
         callPublicEndpointFrom(newClientAddress(), good).then().statusCode(successStatus());
         assertEquals(before, verificationCalls(), "the good key's answer was still remembered");
@@ -258,11 +310,15 @@ public abstract class ServiceContract {
 
     @Test
     void repeatedFailuresFromOneAddressGet429WhileAnotherAddressStillAuthenticates() {
-        int burst = ConfigProvider.getConfig().getOptionalValue("platform.auth.failure-limit.burst", Integer.class).orElse(100);
+        int burst = ConfigProvider.getConfig()
+                .getOptionalValue("platform.auth.failure-limit.burst", Integer.class)
+                .orElse(100);
         String flooding = newClientAddress();
         long workspace = TestKeys.newWorkspace();
         for (int i = 0; i < burst; i++) {
-            callPublicEndpointFrom(flooding, "SERVICE:" + workspace + ":cp_live_bad" + i).then().statusCode(401);
+            callPublicEndpointFrom(flooding, "SERVICE:" + workspace + ":cp_live_bad" + i)
+                    .then()
+                    .statusCode(401);
         }
         String[] needed = entitlement();
         String good = keyFor(needed[0], needed[1], needed[2]);
@@ -271,26 +327,38 @@ public abstract class ServiceContract {
         for (int extra = 0; extra < 20 && limited.statusCode() == 401; extra++) {
             limited = callPublicEndpointFrom(flooding, "SERVICE:" + workspace + ":cp_live_bad");
         }
-        limited.then().statusCode(429)
-                .contentType(ContentType.JSON).header("Retry-After", org.hamcrest.Matchers.matchesPattern("[1-9][0-9]*"))
-                .body("error.code", equalTo("TOO_MANY_REQUESTS")).body("error.status", equalTo(429));
+        limited.then()
+                .statusCode(429)
+                .contentType(ContentType.JSON)
+                .header("Retry-After", Matchers.matchesPattern("[1-9][0-9]*"))
+                .body("error.code", equalTo("TOO_MANY_REQUESTS"))
+                .body("error.status", equalTo(429));
         callPublicEndpointFrom(newClientAddress(), good).then().statusCode(successStatus());
         // Bearer tokens are verified locally and never limited by address: other services share
         // an address with clients (one host, one proxy), and their calls must still get through.
-        String caller = serviceCallers().isEmpty() ? PlatformServices.names().get(0) : serviceCallers().iterator().next();
+        String caller = serviceCallers().isEmpty()
+                ? PlatformServices.names().get(0)
+                : serviceCallers().iterator().next();
         callPublicEndpointFrom(flooding, bearer(TestTokens.serviceToken(caller, self())))
-                .then().statusCode(serviceCallers().isEmpty() ? 401 : 403);
+                .then()
+                .statusCode(serviceCallers().isEmpty() ? 401 : 403);
     }
 
     @Test
     void unknownPathIsJson404() {
-        given().get("/definitely/not/here").then().statusCode(404).contentType(ContentType.JSON)
+        given().get("/definitely/not/here")
+                .then()
+                .statusCode(404)
+                .contentType(ContentType.JSON)
                 .body("error.code", equalTo("NOT_FOUND"));
     }
 
     @Test
     void readinessChecksDatabaseAndKafka() {
-        given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
+        given().get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("kafka"))
                 .body("checks.name", hasItem(containsString("Reactive PostgreSQL")));
         given().get("/q/health/live").then().statusCode(200);
@@ -299,7 +367,11 @@ public abstract class ServiceContract {
     @Test
     void metricsAndOpenApiAreServed() {
         given().get("/q/metrics").then().statusCode(200).body(containsString("jvm_"));
-        given().accept("application/json").get("/q/openapi").then().statusCode(200).body("openapi", containsString("3."));
+        given().accept("application/json")
+                .get("/q/openapi")
+                .then()
+                .statusCode(200)
+                .body("openapi", containsString("3."));
     }
 
     /**
@@ -310,11 +382,18 @@ public abstract class ServiceContract {
      */
     @Test
     void endpointsTableMatchesTheOpenApiDocument() {
-        String document = given().accept("application/json").get("/q/openapi?format=json")
-                .then().statusCode(200).extract().asString();
+        String document = given().accept("application/json")
+                .get("/q/openapi?format=json")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         Path module = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        List<EndpointsTable.Row> rows = EndpointsTable.rows(document, module.resolve("target/classes"),
-                module.resolve("target/test-classes"), Thread.currentThread().getContextClassLoader());
+        List<EndpointsTable.Row> rows = EndpointsTable.rows(
+                document,
+                module.resolve("target/classes"),
+                module.resolve("target/test-classes"),
+                Thread.currentThread().getContextClassLoader());
         Path file = RepoRoot.find().resolve(EndpointsTable.FILE);
         String markdown = EndpointsTable.read(file);
         String section = EndpointsTable.section(self(), rows, EndpointsTable.documentedSummaries(self(), markdown));

@@ -45,7 +45,8 @@ final class ServiceProcess {
      *        calls them there ({@code platform.services.<name>.url})
      * @param operatorToken the operator token it accepts (the test's own)
      */
-    static ServiceProcess start(String service, Path keys, String membersUrl, Map<String, String> others, String operatorToken) {
+    static ServiceProcess start(
+            String service, Path keys, String membersUrl, Map<String, String> others, String operatorToken) {
         Path root = RepoRoot.find();
         Path jar = root.resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.exists(jar)) {
@@ -77,11 +78,13 @@ final class ServiceProcess {
                 env.put("PLATFORM_AUTH_MEMBERS_URL", membersUrl);
             }
             env.put("PLATFORM_AUTH_OPERATOR_TOKEN", operatorToken);
-            env.put("PLATFORM_AUTH_PRIVATE_KEY_LOCATION", keys.resolve("private").resolve(service + ".pem").toString());
+            env.put(
+                    "PLATFORM_AUTH_PRIVATE_KEY_LOCATION",
+                    keys.resolve("private").resolve(service + ".pem").toString());
             env.put("PLATFORM_AUTH_PUBLIC_KEYS_LOCATION", keys.resolve("public").toString());
             env.put("PLATFORM_PUBLIC_BASE_URL", "http://127.0.0.1:" + port);
-            others.forEach((name, url) -> env.put("PLATFORM_SERVICES_" + name.toUpperCase(Locale.ROOT).replace('-', '_')
-                    + "_URL", url));
+            others.forEach((name, url) ->
+                    env.put("PLATFORM_SERVICES_" + name.toUpperCase(Locale.ROOT).replace('-', '_') + "_URL", url));
             Path log = Path.of(System.getProperty("user.dir")).resolve("target").resolve(service + ".log");
             Files.createDirectories(log.getParent());
             builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -102,8 +105,11 @@ final class ServiceProcess {
     }
 
     private void awaitReady(Path log) {
-        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/q/health/ready")).timeout(Duration.ofSeconds(5)).build();
+        HttpClient client =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(url() + "/q/health/ready"))
+                .timeout(Duration.ofSeconds(5))
+                .build();
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
@@ -126,7 +132,8 @@ final class ServiceProcess {
                 throw new IllegalStateException("interrupted waiting for " + service, e);
             }
         }
-        throw new IllegalStateException(service + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + log);
+        throw new IllegalStateException(
+                service + " was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + log);
     }
 
     void stop() {

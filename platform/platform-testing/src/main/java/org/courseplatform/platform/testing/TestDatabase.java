@@ -1,5 +1,7 @@
 package org.courseplatform.platform.testing;
 
+import java.net.URI;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -8,6 +10,7 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -20,7 +23,7 @@ final class TestDatabase {
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmss");
 
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     final String name;
     final String host;
@@ -39,7 +42,7 @@ final class TestDatabase {
     static String randomHex(int bytes) {
         byte[] b = new byte[bytes];
         RANDOM.nextBytes(b);
-        return java.util.HexFormat.of().formatHex(b);
+        return HexFormat.of().formatHex(b);
     }
 
     static String adminUrl() {
@@ -55,7 +58,8 @@ final class TestDatabase {
                 + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0xffff));
         String admin = adminUrl();
         String password = randomHex(16);
-        try (Connection conn = DriverManager.getConnection(admin); Statement st = conn.createStatement()) {
+        try (Connection conn = DriverManager.getConnection(admin);
+                Statement st = conn.createStatement()) {
             dropStale(st);
             st.execute("create database " + name);
             st.execute("do $$ begin if not exists (select from pg_roles where rolname = '" + schema + "') then "
@@ -64,16 +68,18 @@ final class TestDatabase {
             st.execute("alter role " + schema + " in database " + name + " set search_path = " + schema);
             st.execute("grant connect, temp on database " + name + " to " + schema);
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot create test database (is PostgreSQL running on 127.0.0.1:5432?)", e);
+            throw new IllegalStateException(
+                    "cannot create test database (is PostgreSQL running on 127.0.0.1:5432?)", e);
         }
         String dbUrl = admin.replaceFirst("/postgres(\\?|$)", "/" + name + "$1");
-        try (Connection conn = DriverManager.getConnection(dbUrl); Statement st = conn.createStatement()) {
+        try (Connection conn = DriverManager.getConnection(dbUrl);
+                Statement st = conn.createStatement()) {
             st.execute("create extension if not exists pg_trgm with schema public");
             st.execute("create schema " + schema + " authorization " + schema);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create schema " + schema, e);
         }
-        java.net.URI uri = java.net.URI.create(admin.substring("jdbc:".length()));
+        URI uri = URI.create(admin.substring("jdbc:".length()));
         return new TestDatabase(name, uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), password);
     }
 
@@ -86,7 +92,8 @@ final class TestDatabase {
     }
 
     void drop() {
-        try (Connection conn = DriverManager.getConnection(adminUrl()); Statement st = conn.createStatement()) {
+        try (Connection conn = DriverManager.getConnection(adminUrl());
+                Statement st = conn.createStatement()) {
             st.execute("drop database if exists " + name + " with (force)");
         } catch (SQLException e) {
             System.err.println("could not drop test database " + name + ": " + e.getMessage());

@@ -19,16 +19,15 @@ import org.eclipse.microprofile.config.ConfigProvider;
 /** Reads and writes the test broker's topics directly, as another service would. */
 public final class TestKafka {
 
-    private TestKafka() {
-    }
+    private TestKafka() {}
 
     public static String bootstrap() {
         return ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class);
     }
 
     /** Every record of {@code topic} from the beginning, until {@code done} holds or the timeout passes. */
-    public static List<ConsumerRecord<String, String>> readUntil(String topic, Predicate<List<ConsumerRecord<String, String>>> done,
-            Duration timeout) {
+    public static List<ConsumerRecord<String, String>> readUntil(
+            String topic, Predicate<List<ConsumerRecord<String, String>>> done, Duration timeout) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());

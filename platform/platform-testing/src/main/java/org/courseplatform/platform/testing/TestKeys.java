@@ -20,11 +20,11 @@ public final class TestKeys {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String FILLER = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     private static final int SECRET_LENGTH = 43;
-    private static final Map<String, String> PLANS = Map.of("starter", "s", "build", "b", "scale", "c", "enterprise", "e");
+    private static final Map<String, String> PLANS =
+            Map.of("starter", "s", "build", "b", "scale", "c", "enterprise", "e");
     private static final Map<String, String> NAMES = Map.of("scorm_hosting", "H", "scorm_export", "X");
 
-    private TestKeys() {
-    }
+    private TestKeys() {}
 
     /** A fresh workspace id no other test uses. */
     public static long newWorkspace() {
@@ -42,7 +42,8 @@ public final class TestKeys {
         if (code == null || !("live".equals(mode) || "test".equals(mode))) {
             throw new IllegalArgumentException("unknown plan or mode: " + plan + ", " + mode);
         }
-        return "cp_" + mode + "_" + fill("w" + workspaceId + "-" + code + "-" + letters(addons) + "-" + letters(features) + "-");
+        return "cp_" + mode + "_"
+                + fill("w" + workspaceId + "-" + code + "-" + letters(addons) + "-" + letters(features) + "-");
     }
 
     /** A key of an enterprise workspace with every add-on and feature. */
@@ -60,20 +61,24 @@ public final class TestKeys {
         return "cp_live_" + fill("unknown-");
     }
 
-    record Described(long workspaceId, String plan, List<String> addons, List<String> features, String mode) {
-    }
+    record Described(long workspaceId, String plan, List<String> addons, List<String> features, String mode) {}
 
     /** What a key of {@link #key} describes, or null for any other string. */
     static Described describe(String key) {
-        if (key == null || key.length() != 8 + SECRET_LENGTH || !(key.startsWith("cp_live_") || key.startsWith("cp_test_"))) {
+        if (key == null
+                || key.length() != 8 + SECRET_LENGTH
+                || !(key.startsWith("cp_live_") || key.startsWith("cp_test_"))) {
             return null;
         }
         String[] parts = key.substring(8).split("-", -1);
         if (parts.length != 5 || !parts[0].matches("w[0-9]{1,18}")) {
             return null;
         }
-        String plan = PLANS.entrySet().stream().filter(e -> e.getValue().equals(parts[1])).map(Map.Entry::getKey)
-                .findFirst().orElse(null);
+        String plan = PLANS.entrySet().stream()
+                .filter(e -> e.getValue().equals(parts[1]))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElse(null);
         List<String> addons = names(parts[2]);
         List<String> features = names(parts[3]);
         if (plan == null || addons == null || features == null) {
@@ -90,7 +95,8 @@ public final class TestKeys {
         for (String name : names.split("\\+")) {
             String code = NAMES.get(name);
             if (code == null) {
-                throw new IllegalArgumentException("unknown add-on or feature " + name + " (known: " + NAMES.keySet() + ")");
+                throw new IllegalArgumentException(
+                        "unknown add-on or feature " + name + " (known: " + NAMES.keySet() + ")");
             }
             codes.append(code);
         }
@@ -100,8 +106,11 @@ public final class TestKeys {
     private static List<String> names(String letters) {
         List<String> names = new ArrayList<>();
         for (char c : letters.toCharArray()) {
-            String name = NAMES.entrySet().stream().filter(e -> e.getValue().equals(String.valueOf(c))).map(Map.Entry::getKey)
-                    .findFirst().orElse(null);
+            String name = NAMES.entrySet().stream()
+                    .filter(e -> e.getValue().equals(String.valueOf(c)))
+                    .map(Map.Entry::getKey)
+                    .findFirst()
+                    .orElse(null);
             if (name == null) {
                 return null;
             }

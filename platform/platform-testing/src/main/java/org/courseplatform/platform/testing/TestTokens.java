@@ -32,8 +32,7 @@ public final class TestTokens {
 
     private static volatile PrivateKey unknown;
 
-    private TestTokens() {
-    }
+    private TestTokens() {}
 
     /** A service token from {@code issuer} to {@code audience}, signed with the issuer's own key. */
     public static String serviceToken(String issuer, String audience) {
@@ -90,8 +89,11 @@ public final class TestTokens {
     static PrivateKey privateKey(String service) {
         Path file = keys().resolve("private").resolve(service + ".pem");
         try {
-            String pem = Files.readString(file).replaceAll("-----(BEGIN|END) [A-Z ]+-----", "").replaceAll("\\s", "");
-            return KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
+            String pem = Files.readString(file)
+                    .replaceAll("-----(BEGIN|END) [A-Z ]+-----", "")
+                    .replaceAll("\\s", "");
+            return KeyFactory.getInstance("RSA")
+                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
         } catch (IOException e) {
             throw new UncheckedIOException("no test key for " + service + ": " + file, e);
         } catch (GeneralSecurityException e) {

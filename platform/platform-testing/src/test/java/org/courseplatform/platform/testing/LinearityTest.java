@@ -10,7 +10,10 @@ class LinearityTest {
 
     @Test
     void linearWorkPasses() {
-        Linearity.Growth growth = Linearity.assertLinear("counting", 2_000_000, "ab"::repeat,
+        Linearity.Growth growth = Linearity.assertLinear(
+                "counting",
+                2_000_000,
+                "ab"::repeat,
                 s -> s.chars().filter(c -> c == 'a').count());
         assertTrue(growth.ratio() < Linearity.MAX_GROWTH, growth::toString);
     }
@@ -20,8 +23,13 @@ class LinearityTest {
         // The shape of the pattern that once stalled course-service: a lazy run to a closing tag
         // that never comes, tried again from every opening.
         Pattern unclosed = Pattern.compile("(?is)<(script|style)\\b[^>]*>.*?</\\1\\s*>");
-        AssertionError failure = assertThrows(AssertionError.class, () -> Linearity.assertLinear("unclosed script tags",
-                24_000, n -> "<script>".repeat(n / 8), s -> unclosed.matcher(s).replaceAll(" ")));
+        AssertionError failure = assertThrows(
+                AssertionError.class,
+                () -> Linearity.assertLinear(
+                        "unclosed script tags",
+                        24_000,
+                        n -> "<script>".repeat(n / 8),
+                        s -> unclosed.matcher(s).replaceAll(" ")));
         assertTrue(failure.getMessage().contains("not linear"), failure::getMessage);
     }
 }

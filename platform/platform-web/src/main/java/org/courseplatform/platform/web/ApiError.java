@@ -21,22 +21,27 @@ public record ApiError(String message, Error error, List<Detail> details) {
     }
 
     /** One invalid input: the field (JSON path, query or form parameter) and what is wrong. */
-    public record Detail(String field, String message) {
-    }
+    public record Detail(String field, String message) {}
 
     public static ApiError of(ErrorCode code, String message, List<Detail> details) {
         return of(code, null, message, details);
     }
 
     public static ApiError of(ErrorCode code, String reason, String message, List<Detail> details) {
-        return new ApiError(message, new Error(code.name(), code.status(), reason),
+        return new ApiError(
+                message,
+                new Error(code.name(), code.status(), reason),
                 details == null || details.isEmpty() ? null : List.copyOf(details));
     }
 
     /** The JSON text of an error, for places that write bytes directly (Vert.x handlers). */
     public String toJson() {
-        StringBuilder sb = new StringBuilder(128).append("{\"message\":").append(quote(message))
-                .append(",\"error\":{\"code\":").append(quote(error.code())).append(",\"status\":")
+        StringBuilder sb = new StringBuilder(128)
+                .append("{\"message\":")
+                .append(quote(message))
+                .append(",\"error\":{\"code\":")
+                .append(quote(error.code()))
+                .append(",\"status\":")
                 .append(error.status());
         if (error.reason() != null) {
             sb.append(",\"reason\":").append(quote(error.reason()));
@@ -46,8 +51,12 @@ public record ApiError(String message, Error error, List<Detail> details) {
             sb.append(",\"details\":[");
             for (int i = 0; i < details.size(); i++) {
                 Detail d = details.get(i);
-                sb.append(i == 0 ? "" : ",").append("{\"field\":").append(quote(d.field()))
-                        .append(",\"message\":").append(quote(d.message())).append('}');
+                sb.append(i == 0 ? "" : ",")
+                        .append("{\"field\":")
+                        .append(quote(d.field()))
+                        .append(",\"message\":")
+                        .append(quote(d.message()))
+                        .append('}');
             }
             sb.append(']');
         }

@@ -19,8 +19,8 @@ public class ApiException extends RuntimeException {
     }
 
     /** With {@code reason}: the machine-readable refinement of the code answered as {@code error.reason}. */
-    public ApiException(ErrorCode code, String reason, String message, List<ApiError.Detail> details,
-            Map<String, String> headers) {
+    public ApiException(
+            ErrorCode code, String reason, String message, List<ApiError.Detail> details, Map<String, String> headers) {
         super(message, null, false, false);
         this.code = code;
         this.reason = reason;
@@ -58,8 +58,8 @@ public class ApiException extends RuntimeException {
 
     /** A 400 naming the offending field, both in the message and in {@code details}. */
     public static ApiException invalid(String field, String problem) {
-        return new ApiException(ErrorCode.BAD_REQUEST, field + ": " + problem,
-                List.of(new ApiError.Detail(field, problem)), null);
+        return new ApiException(
+                ErrorCode.BAD_REQUEST, field + ": " + problem, List.of(new ApiError.Detail(field, problem)), null);
     }
 
     public static ApiException invalid(List<ApiError.Detail> details) {
@@ -103,7 +103,7 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException tooManyRequests(String message, long retryAfterSeconds) {
-        return new ApiException(ErrorCode.TOO_MANY_REQUESTS, message, null,
-                Map.of("Retry-After", Long.toString(retryAfterSeconds)));
+        return new ApiException(
+                ErrorCode.TOO_MANY_REQUESTS, message, null, Map.of("Retry-After", Long.toString(retryAfterSeconds)));
     }
 }

@@ -23,8 +23,8 @@ class CredentialsCheck {
     /** Shorter secrets are refused; generated ones (CloudNativePG, the suite) are far longer. */
     static final int MIN_SECRET_LENGTH = 16;
     /** Credentials that shipped with earlier versions of the dev-stack and the docs. */
-    static final Set<String> KNOWN_DEFAULTS = Set.of("courseplatform", "courseplatform-secret", "postgres", "password",
-            "secret", "changeme", "minioadmin");
+    static final Set<String> KNOWN_DEFAULTS = Set.of(
+            "courseplatform", "courseplatform-secret", "postgres", "password", "secret", "changeme", "minioadmin");
 
     void onStart(@Observes StartupEvent event) {
         if (LaunchMode.current() != LaunchMode.NORMAL) {
@@ -32,7 +32,8 @@ class CredentialsCheck {
         }
         List<String> problems = problems(ConfigProvider.getConfig());
         if (!problems.isEmpty()) {
-            throw new IllegalStateException("Refusing to start with guessable credentials: " + String.join("; ", problems));
+            throw new IllegalStateException(
+                    "Refusing to start with guessable credentials: " + String.join("; ", problems));
         }
     }
 
@@ -46,11 +47,14 @@ class CredentialsCheck {
                 problems.add("the database password (QUARKUS_DATASOURCE_PASSWORD) " + why);
             }
         }
-        Optional<String> s3Key = config.getOptionalValue("quarkus.s3.aws.credentials.static-provider.access-key-id", String.class);
-        Optional<String> s3Secret = config.getOptionalValue("quarkus.s3.aws.credentials.static-provider.secret-access-key",
-                String.class);
+        Optional<String> s3Key =
+                config.getOptionalValue("quarkus.s3.aws.credentials.static-provider.access-key-id", String.class);
+        Optional<String> s3Secret =
+                config.getOptionalValue("quarkus.s3.aws.credentials.static-provider.secret-access-key", String.class);
         if (s3Key.isPresent() || s3Secret.isPresent()) {
-            if (s3Key.map(String::strip).filter(k -> !k.isEmpty() && !KNOWN_DEFAULTS.contains(k)).isEmpty()) {
+            if (s3Key.map(String::strip)
+                    .filter(k -> !k.isEmpty() && !KNOWN_DEFAULTS.contains(k))
+                    .isEmpty()) {
                 problems.add("the S3 access key (PLATFORM_S3_ACCESS_KEY) is missing or a well-known default");
             }
             String why = weakness(s3Secret, s3Key.orElse(""));

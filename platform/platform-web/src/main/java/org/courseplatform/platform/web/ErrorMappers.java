@@ -82,7 +82,8 @@ public class ErrorMappers {
             case NotAllowedException na -> "Method not allowed on " + uri.getPath();
             case NotSupportedException ns -> "Content-Type " + contentType(headers) + " is not supported here";
             case NotAcceptableException nac -> "None of the accepted media types can be produced here";
-            default -> e.getMessage() == null || e.getMessage().startsWith("HTTP ") ? defaultMessage(code) : e.getMessage();
+            default ->
+                e.getMessage() == null || e.getMessage().startsWith("HTTP ") ? defaultMessage(code) : e.getMessage();
         };
         Response.ResponseBuilder builder = Response.status(code.status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
@@ -110,13 +111,16 @@ public class ErrorMappers {
             return respond(ApiException.badRequest(MalformedBodies.MESSAGE));
         }
         if (MalformedBodies.isTooManyFields(e)) {
-            return Response.status(413).type(MediaType.APPLICATION_JSON_TYPE).header("Connection", "close")
-                    .entity(ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE, MalformedBodies.TOO_MANY_FIELDS, null)).build();
+            return Response.status(413)
+                    .type(MediaType.APPLICATION_JSON_TYPE)
+                    .header("Connection", "close")
+                    .entity(ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE, MalformedBodies.TOO_MANY_FIELDS, null))
+                    .build();
         }
         String incident = UUID.randomUUID().toString();
         Log.errorf(e, "Unexpected error, incident %s", incident);
-        return respond(new ApiException(ErrorCode.INTERNAL,
-                "An unexpected error occurred; quote incident " + incident + " to support"));
+        return respond(new ApiException(
+                ErrorCode.INTERNAL, "An unexpected error occurred; quote incident " + incident + " to support"));
     }
 
     static Response respond(ApiException e) {

@@ -49,7 +49,8 @@ public class JsonBodies {
         if (!violations.isEmpty()) {
             List<ApiError.Detail> details = violations.stream()
                     .map(v -> new ApiError.Detail(v.getPropertyPath().toString(), v.getMessage()))
-                    .sorted(Comparator.comparing(ApiError.Detail::field)).toList();
+                    .sorted(Comparator.comparing(ApiError.Detail::field))
+                    .toList();
             throw ApiException.invalid(details);
         }
         return value;

@@ -9,7 +9,12 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Turns Jackson's failures into a 400 that names the JSON field and says what was expected,
@@ -17,8 +22,7 @@ import java.util.List;
  */
 final class JsonErrors {
 
-    private JsonErrors() {
-    }
+    private JsonErrors() {}
 
     /** The Jackson failure in a cause chain, or null. */
     static JsonProcessingException find(Throwable t) {
@@ -33,18 +37,22 @@ final class JsonErrors {
     static ApiException toApiException(JsonProcessingException e) {
         for (Throwable c = e; c != null && c != c.getCause(); c = c.getCause()) {
             if (c instanceof StreamConstraintsException limit) {
-                return ApiException.badRequest("The JSON body exceeds a limit: " + firstLine(limit.getOriginalMessage()));
+                return ApiException.badRequest(
+                        "The JSON body exceeds a limit: " + firstLine(limit.getOriginalMessage()));
             }
         }
         if (e instanceof NulCharacters.NulCharacterException nul) {
             String outer = path(nul.getPath());
-            String field = outer.isEmpty() ? nul.innerPath()
-                    : nul.innerPath().isEmpty() ? outer
-                    : nul.innerPath().startsWith("[") ? outer + nul.innerPath() : outer + "." + nul.innerPath();
+            String field = outer.isEmpty()
+                    ? nul.innerPath()
+                    : nul.innerPath().isEmpty()
+                            ? outer
+                            : nul.innerPath().startsWith("[") ? outer + nul.innerPath() : outer + "." + nul.innerPath();
             return ApiException.invalid(field.isEmpty() ? "body" : field, NulCharacters.PROBLEM);
         }
         if (e instanceof StreamReadException read && !(e instanceof MismatchedInputException)) {
-            return ApiException.badRequest("Malformed JSON" + at(read.getLocation()) + ": " + firstLine(read.getOriginalMessage()));
+            return ApiException.badRequest(
+                    "Malformed JSON" + at(read.getLocation()) + ": " + firstLine(read.getOriginalMessage()));
         }
         if (e instanceof JsonMappingException mapping) {
             String field = path(mapping.getPath());
@@ -52,8 +60,8 @@ final class JsonErrors {
             if (field.isEmpty()) {
                 return ApiException.badRequest("Invalid JSON body: " + problem);
             }
-            return new ApiException(ErrorCode.BAD_REQUEST, field + ": " + problem,
-                    List.of(new ApiError.Detail(field, problem)), null);
+            return new ApiException(
+                    ErrorCode.BAD_REQUEST, field + ": " + problem, List.of(new ApiError.Detail(field, problem)), null);
         }
         return ApiException.badRequest("Invalid JSON body");
     }
@@ -74,7 +82,9 @@ final class JsonErrors {
         if (e instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null) {
             return "must be " + describe(mismatch.getTargetType());
         }
-        if (e instanceof ValueInstantiationException && e.getCause() != null && e.getCause().getMessage() != null) {
+        if (e instanceof ValueInstantiationException
+                && e.getCause() != null
+                && e.getCause().getMessage() != null) {
             return firstLine(e.getCause().getMessage());
         }
         return "has an invalid value";
@@ -83,7 +93,7 @@ final class JsonErrors {
     private static String enumValues(Class<?> type) {
         StringBuilder sb = new StringBuilder();
         for (Object constant : type.getEnumConstants()) {
-            sb.append(sb.isEmpty() ? "" : ", ").append(constant.toString().toLowerCase(java.util.Locale.ROOT));
+            sb.append(sb.isEmpty() ? "" : ", ").append(constant.toString().toLowerCase(Locale.ROOT));
         }
         return sb.toString();
     }
@@ -92,8 +102,13 @@ final class JsonErrors {
         if (type == String.class || CharSequence.class.isAssignableFrom(type)) {
             return "a string";
         }
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class
-                || type == Short.class || type == short.class || type == java.math.BigInteger.class) {
+        if (type == Integer.class
+                || type == int.class
+                || type == Long.class
+                || type == long.class
+                || type == Short.class
+                || type == short.class
+                || type == BigInteger.class) {
             return "an integer";
         }
         if (Number.class.isAssignableFrom(type) || type == double.class || type == float.class) {
@@ -102,13 +117,13 @@ final class JsonErrors {
         if (type == Boolean.class || type == boolean.class) {
             return "a boolean";
         }
-        if (type.isArray() || java.util.Collection.class.isAssignableFrom(type)) {
+        if (type.isArray() || Collection.class.isAssignableFrom(type)) {
             return "an array";
         }
         if (type.isEnum()) {
             return "one of " + enumValues(type);
         }
-        if (type == java.time.OffsetDateTime.class || type == java.time.Instant.class) {
+        if (type == OffsetDateTime.class || type == Instant.class) {
             return "an ISO 8601 timestamp";
         }
         return "an object";

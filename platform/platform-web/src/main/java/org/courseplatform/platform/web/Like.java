@@ -9,8 +9,7 @@ import java.util.Locale;
  */
 public final class Like {
 
-    private Like() {
-    }
+    private Like() {}
 
     /** The text with {@code \}, {@code %} and {@code _} escaped. */
     public static String escape(String value) {

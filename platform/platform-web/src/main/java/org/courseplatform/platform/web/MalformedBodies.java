@@ -9,7 +9,8 @@ import java.io.IOException;
  */
 final class MalformedBodies {
 
-    static final String MESSAGE = "The form body could not be decoded: check its percent-encoding, or the multipart boundary and that the body is complete";
+    static final String MESSAGE =
+            "The form body could not be decoded: check its percent-encoding, or the multipart boundary and that the body is complete";
 
     private static final String FORM_PARSERS = "org.jboss.resteasy.reactive.server.core.multipart.";
     private static final String URL_DECODER = "org.jboss.resteasy.reactive.common.util.URLUtils";
@@ -18,14 +19,15 @@ final class MalformedBodies {
 
     private static final String FORM_DATA = "org.jboss.resteasy.reactive.server.core.multipart.FormData";
 
-    private MalformedBodies() {
-    }
+    private MalformedBodies() {}
 
     /** The form parser's plain RuntimeException for a form with more fields than its limit (1,000). */
     static boolean isTooManyFields(Throwable failure) {
         for (Throwable t = failure; t != null && t != t.getCause(); t = t.getCause()) {
             StackTraceElement[] frames = t.getStackTrace();
-            if (t.getMessage() != null && t.getMessage().startsWith("Param limit of") && frames.length > 0
+            if (t.getMessage() != null
+                    && t.getMessage().startsWith("Param limit of")
+                    && frames.length > 0
                     && frames[0].getClassName().equals(FORM_DATA)) {
                 return true;
             }

@@ -18,9 +18,11 @@ public final class MalformedBodyLogFilter implements Filter {
 
     @Override
     public boolean isLoggable(LogRecord record) {
-        if (VERTX_UNCAUGHT.equals(record.getLoggerName()) && record.getThrown() != null
+        if (VERTX_UNCAUGHT.equals(record.getLoggerName())
+                && record.getThrown() != null
                 && MalformedBodies.isMalformedBody(record.getThrown())) {
-            Log.debugf("Undecodable request body refused: %s", record.getThrown().getMessage());
+            Log.debugf(
+                    "Undecodable request body refused: %s", record.getThrown().getMessage());
             return false;
         }
         return true;

@@ -1,5 +1,8 @@
 package org.courseplatform.platform.web;
 
+import java.nio.charset.Charset;
+import java.nio.charset.IllegalCharsetNameException;
+
 /**
  * Checks a Content-Type header before the REST layer parses it: its parser throws on a malformed
  * value ({@code invalid}, {@code application/json, text/plain}), and a throw there is a 500.
@@ -8,8 +11,7 @@ final class MediaTypes {
 
     private static final int MAX_QUOTED = 100;
 
-    private MediaTypes() {
-    }
+    private MediaTypes() {}
 
     /**
      * True for {@code type/subtype} followed by {@code ;name=value} parameters (RFC 9110: tokens,
@@ -28,7 +30,7 @@ final class MediaTypes {
             }
             skipSpace(value, at);
             if (at[0] == value.length()) {
-                return true;                       // a trailing ';' is tolerated, as browsers send it
+                return true; // a trailing ';' is tolerated, as browsers send it
             }
             if (!token(value, at) || !expect(value, at, '=')) {
                 return false;
@@ -91,8 +93,8 @@ final class MediaTypes {
     /** True when this JVM can decode the named charset; a body in any other cannot be read. */
     static boolean isSupportedCharset(String name) {
         try {
-            return java.nio.charset.Charset.isSupported(name);
-        } catch (java.nio.charset.IllegalCharsetNameException e) {
+            return Charset.isSupported(name);
+        } catch (IllegalCharsetNameException e) {
             return false;
         }
     }
@@ -116,7 +118,7 @@ final class MediaTypes {
     }
 
     private static boolean quoted(String s, int[] at) {
-        at[0]++;                                   // opening quote
+        at[0]++; // opening quote
         while (at[0] < s.length()) {
             char c = s.charAt(at[0]++);
             if (c == '"') {

@@ -30,8 +30,7 @@ final class NulCharacters {
 
     static final String PROBLEM = "must not contain NUL characters (\\u0000) or unpaired surrogates";
 
-    private NulCharacters() {
-    }
+    private NulCharacters() {}
 
     /** The Jackson module: strings, map keys and JSON trees are checked as they are read. */
     static SimpleModule module() {
@@ -139,7 +138,7 @@ final class NulCharacters {
                 return frame.path();
             }
             if (node.isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+                for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
                     Map.Entry<String, JsonNode> field = fields.next();
                     if (unstorable(field.getKey())) {
                         return new Frame(frame, "(field name)", -1, node).path();

@@ -9,8 +9,7 @@ import java.util.Set;
  */
 public final class QueryParams {
 
-    private QueryParams() {
-    }
+    private QueryParams() {}
 
     /** A non-negative integer given as digits, within {@code [min, max]}; default when absent. */
     public static int digits(String name, String raw, int defaultValue, int min, int max) {
@@ -68,7 +67,10 @@ public final class QueryParams {
             return defaultValue;
         }
         if (!allowed.contains(raw)) {
-            throw ApiException.invalid(name, "must be one of " + String.join(", ", allowed.stream().sorted().toList()));
+            throw ApiException.invalid(
+                    name,
+                    "must be one of "
+                            + String.join(", ", allowed.stream().sorted().toList()));
         }
         return raw;
     }

@@ -1,17 +1,20 @@
 package org.courseplatform.platform.web;
 
 import io.quarkus.logging.Log;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.quarkus.security.AuthenticationException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpHeaders;
-import io.vertx.ext.web.Router;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import io.quarkus.runtime.configuration.MemorySize;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import jakarta.ws.rs.WebApplicationException;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Gives the error shape to answers that never reach a JAX-RS resource: a path no endpoint
@@ -31,7 +34,8 @@ public class RouterErrors {
     /** The challenge of a 401: every credential the platform takes other than API keys is a bearer token. */
     public static final String BEARER_CHALLENGE = "Bearer realm=\"course-platform\"";
 
-    void install(@Observes Router router,
+    void install(
+            @Observes Router router,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K") MemorySize maxBody) {
         long limit = maxBody.asLongValue();
         router.route().order(Integer.MIN_VALUE).handler(ctx -> refuseOversizedBody(ctx, limit));
@@ -48,7 +52,9 @@ public class RouterErrors {
     private static void refuseMalformedRequest(RoutingContext ctx) {
         String uri = ctx.request().uri();
         if (uri.length() > MAX_REQUEST_LINE) {
-            writeAndClose(ctx, ErrorCode.URI_TOO_LONG,
+            writeAndClose(
+                    ctx,
+                    ErrorCode.URI_TOO_LONG,
                     "The request line is longer than the " + MAX_REQUEST_LINE + " characters this service accepts");
             return;
         }
@@ -73,13 +79,18 @@ public class RouterErrors {
         }
         String contentType = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
         if (contentType != null && !MediaTypes.isSingleMediaType(contentType)) {
-            write(ctx, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
-                    "Content-Type must be one media type such as application/json; got " + MediaTypes.quote(contentType));
+            write(
+                    ctx,
+                    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                    "Content-Type must be one media type such as application/json; got "
+                            + MediaTypes.quote(contentType));
             return;
         }
         String charset = contentType == null ? null : MediaTypes.charset(contentType);
         if (charset != null && !MediaTypes.isSupportedCharset(charset)) {
-            write(ctx, ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+            write(
+                    ctx,
+                    ErrorCode.UNSUPPORTED_MEDIA_TYPE,
                     "Content-Type names a charset this API cannot read: " + MediaTypes.quote(charset));
             return;
         }
@@ -101,11 +112,16 @@ public class RouterErrors {
         if (length != null) {
             try {
                 if (Long.parseLong(length.trim()) > limit) {
-                    ctx.response().setStatusCode(413)
+                    ctx.response()
+                            .setStatusCode(413)
                             .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                             .putHeader(HttpHeaders.CONNECTION, "close")
-                            .end(ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE,
-                                    "The request body is larger than the " + limit + " bytes this service accepts", null).toJson())
+                            .end(ApiError.of(
+                                            ErrorCode.PAYLOAD_TOO_LARGE,
+                                            "The request body is larger than the " + limit
+                                                    + " bytes this service accepts",
+                                            null)
+                                    .toJson())
                             .onComplete(done -> ctx.request().connection().close());
                     return;
                 }
@@ -120,15 +136,19 @@ public class RouterErrors {
     private static void failure(RoutingContext ctx) {
         Throwable failure = ctx.failure();
         int status = failure instanceof WebApplicationException web && web.getResponse() != null
-                ? web.getResponse().getStatus() : ctx.statusCode();
-        boolean tooLarge = status == 413 || failure != null && failure.getClass().getSimpleName().contains("TooLarge");
+                ? web.getResponse().getStatus()
+                : ctx.statusCode();
+        boolean tooLarge = status == 413
+                || failure != null && failure.getClass().getSimpleName().contains("TooLarge");
         if (ctx.response().ended() || ctx.response().headWritten()) {
             if (ctx.get(DRAINING) != null) {
                 // Answered here already; the REST layer's leftover work on the body fails late.
                 Log.debugf("Late failure of an answered request: %s", failure);
                 return;
             }
-            if (tooLarge || !ctx.request().isEnded() || MalformedBodies.isMalformedBody(failure)
+            if (tooLarge
+                    || !ctx.request().isEnded()
+                    || MalformedBodies.isMalformedBody(failure)
                     || MalformedBodies.isTooManyFields(failure)) {
                 // The body parser fails again on every further chunk of a body that was already
                 // answered. Close the connection: left open, the rest of the body would be read
@@ -143,22 +163,30 @@ public class RouterErrors {
         }
         if (failure instanceof ApiException e) {
             e.headers().forEach((name, value) -> ctx.response().putHeader(name, value));
-            ctx.response().setStatusCode(e.code().status()).putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
+            ctx.response()
+                    .setStatusCode(e.code().status())
+                    .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                     .end(e.toBody().toJson());
-        } else if (failure instanceof io.quarkus.security.AuthenticationException
-                || failure instanceof io.quarkus.security.UnauthorizedException) {
+        } else if (failure instanceof AuthenticationException || failure instanceof UnauthorizedException) {
             // A bad credential on a route outside JAX-RS (the MCP endpoint): the same 401 and
             // challenge the REST layer answers.
             ctx.response().putHeader("WWW-Authenticate", BEARER_CHALLENGE);
-            write(ctx, ErrorCode.UNAUTHORIZED, failure.getMessage() == null || failure.getMessage().isBlank()
-                    ? ErrorMappers.defaultMessage(ErrorCode.UNAUTHORIZED) : failure.getMessage());
-        } else if (failure instanceof io.quarkus.security.ForbiddenException) {
+            write(
+                    ctx,
+                    ErrorCode.UNAUTHORIZED,
+                    failure.getMessage() == null || failure.getMessage().isBlank()
+                            ? ErrorMappers.defaultMessage(ErrorCode.UNAUTHORIZED)
+                            : failure.getMessage());
+        } else if (failure instanceof ForbiddenException) {
             write(ctx, ErrorCode.FORBIDDEN, ErrorMappers.defaultMessage(ErrorCode.FORBIDDEN));
         } else if (MalformedBodies.isTooManyFields(failure)) {
             writeAndClose(ctx, ErrorCode.PAYLOAD_TOO_LARGE, MalformedBodies.TOO_MANY_FIELDS);
         } else if (tooLarge) {
             // The rest of the body would only fail again chunk by chunk: stop reading it.
-            writeAndClose(ctx, ErrorCode.PAYLOAD_TOO_LARGE, "The request body, or one of its form fields, is larger than this endpoint accepts");
+            writeAndClose(
+                    ctx,
+                    ErrorCode.PAYLOAD_TOO_LARGE,
+                    "The request body, or one of its form fields, is larger than this endpoint accepts");
         } else if (MalformedBodies.isMalformedBody(failure)) {
             writeAndClose(ctx, ErrorCode.BAD_REQUEST, MalformedBodies.MESSAGE);
         } else if (status >= 400 && status < 500) {
@@ -168,14 +196,20 @@ public class RouterErrors {
             write(ctx, ErrorCode.UNAVAILABLE, ErrorMappers.defaultMessage(ErrorCode.UNAVAILABLE));
         } else {
             String incident = UUID.randomUUID().toString();
-            Log.errorf(failure, "Unexpected failure on %s %s, incident %s", ctx.request().method(), ctx.normalizedPath(), incident);
+            Log.errorf(
+                    failure,
+                    "Unexpected failure on %s %s, incident %s",
+                    ctx.request().method(),
+                    ctx.normalizedPath(),
+                    incident);
             write(ctx, ErrorCode.INTERNAL, "An unexpected error occurred; quote incident " + incident + " to support");
         }
     }
 
     private static void writeInvalid(RoutingContext ctx, String field, String problem) {
         ApiException e = ApiException.invalid(field, problem);
-        ctx.response().setStatusCode(400)
+        ctx.response()
+                .setStatusCode(400)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .end(e.toBody().toJson());
     }
@@ -187,7 +221,8 @@ public class RouterErrors {
      * answers 502 instead of passing on this answer.
      */
     private static void writeAndClose(RoutingContext ctx, ErrorCode code, String message) {
-        Future<Void> written = ctx.response().setStatusCode(code.status())
+        Future<Void> written = ctx.response()
+                .setStatusCode(code.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .putHeader(HttpHeaders.CONNECTION, "close")
                 .end(ApiError.of(code, message, null).toJson());
@@ -196,6 +231,7 @@ public class RouterErrors {
 
     /** Most bytes of a refused body read and dropped before the connection is closed anyway. */
     private static final long MAX_DRAIN_BYTES = 16L * 1024 * 1024;
+
     private static final long MAX_DRAIN_MILLIS = 10_000;
     private static final String DRAINING = RouterErrors.class.getName() + ".draining";
 
@@ -235,7 +271,8 @@ public class RouterErrors {
 
     /** Ends the request with the error shape; for routes outside JAX-RS. */
     public static void write(RoutingContext ctx, ErrorCode code, String message) {
-        ctx.response().setStatusCode(code.status())
+        ctx.response()
+                .setStatusCode(code.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/json")
                 .end(ApiError.of(code, message, null).toJson());
     }

@@ -35,12 +35,16 @@ public class StrictJson implements ObjectMapperCustomizer {
 
     /** Applies the rules to any mapper, for code that reads JSON outside the REST layer. */
     public static ObjectMapper apply(ObjectMapper mapper) {
-        mapper.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(MAX_DEPTH).build());
+        mapper.getFactory()
+                .setStreamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH)
+                        .build());
         // Responses echo stored documents, which were read under the same limit; the margin
         // covers the envelope a response wraps them in.
-        mapper.getFactory().setStreamWriteConstraints(StreamWriteConstraints.builder()
-                .maxNestingDepth(MAX_DEPTH + 16).build());
+        mapper.getFactory()
+                .setStreamWriteConstraints(StreamWriteConstraints.builder()
+                        .maxNestingDepth(MAX_DEPTH + 16)
+                        .build());
         mapper.configure(JsonParser.Feature.STRICT_DUPLICATE_DETECTION, true);
         mapper.registerModule(NulCharacters.module());
         mapper.configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false);

@@ -19,8 +19,7 @@ import java.util.concurrent.Executor;
  */
 public final class Workers {
 
-    private Workers() {
-    }
+    private Workers() {}
 
     /** The worker threads {@link #call} uses, for code that hands long-running blocking work to an executor. */
     public static Executor pool() {
@@ -29,15 +28,17 @@ public final class Workers {
 
     public static <T> Uni<T> call(Callable<T> work) {
         Context context = Vertx.currentContext();
-        Uni<T> uni = Uni.createFrom().item(() -> {
-            try {
-                return work.call();
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        Uni<T> uni = Uni.createFrom()
+                .item(() -> {
+                    try {
+                        return work.call();
+                    } catch (RuntimeException e) {
+                        throw e;
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                })
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
         return context == null ? uni : uni.emitOn(task -> context.runOnContext(ignored -> task.run()));
     }
 }

@@ -16,20 +16,34 @@ class CredentialsCheckTest {
     @Test
     void strongDatabaseAndS3CredentialsPass() {
         assertThat(CredentialsCheck.problems(config(Map.of(
-                "quarkus.datasource.username", "courses",
-                "quarkus.datasource.password", STRONG,
-                "quarkus.s3.aws.credentials.static-provider.access-key-id", "AKIA7EXAMPLEKEY",
-                "quarkus.s3.aws.credentials.static-provider.secret-access-key", STRONG)))).isEmpty();
+                        "quarkus.datasource.username",
+                        "courses",
+                        "quarkus.datasource.password",
+                        STRONG,
+                        "quarkus.s3.aws.credentials.static-provider.access-key-id",
+                        "AKIA7EXAMPLEKEY",
+                        "quarkus.s3.aws.credentials.static-provider.secret-access-key",
+                        STRONG))))
+                .isEmpty();
     }
 
     @Test
     void aMissingOrNameLikeOrShortDatabasePasswordIsRefused() {
         assertThat(CredentialsCheck.problems(config(Map.of("quarkus.datasource.username", "courses"))))
-                .singleElement().asString().contains("QUARKUS_DATASOURCE_PASSWORD").contains("not set");
-        assertThat(CredentialsCheck.problems(config(Map.of("quarkus.datasource.username", "courses",
-                "quarkus.datasource.password", "courses")))).singleElement().asString().contains("own name");
-        assertThat(CredentialsCheck.problems(config(Map.of("quarkus.datasource.username", "courses",
-                "quarkus.datasource.password", "short-one")))).singleElement().asString().contains("shorter than 16");
+                .singleElement()
+                .asString()
+                .contains("QUARKUS_DATASOURCE_PASSWORD")
+                .contains("not set");
+        assertThat(CredentialsCheck.problems(config(
+                        Map.of("quarkus.datasource.username", "courses", "quarkus.datasource.password", "courses"))))
+                .singleElement()
+                .asString()
+                .contains("own name");
+        assertThat(CredentialsCheck.problems(config(
+                        Map.of("quarkus.datasource.username", "courses", "quarkus.datasource.password", "short-one"))))
+                .singleElement()
+                .asString()
+                .contains("shorter than 16");
     }
 
     @Test
@@ -46,11 +60,14 @@ class CredentialsCheckTest {
 
     @Test
     void aServiceWithoutS3IsNotAskedForS3Credentials() {
-        assertThat(CredentialsCheck.problems(config(Map.of("quarkus.datasource.username", "agent",
-                "quarkus.datasource.password", STRONG)))).isEmpty();
+        assertThat(CredentialsCheck.problems(
+                        config(Map.of("quarkus.datasource.username", "agent", "quarkus.datasource.password", STRONG))))
+                .isEmpty();
     }
 
     private static Config config(Map<String, String> values) {
-        return new SmallRyeConfigBuilder().withDefaultValues(new HashMap<>(values)).build();
+        return new SmallRyeConfigBuilder()
+                .withDefaultValues(new HashMap<>(values))
+                .build();
     }
 }

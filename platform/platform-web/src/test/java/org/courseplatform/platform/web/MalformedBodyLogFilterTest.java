@@ -14,13 +14,18 @@ class MalformedBodyLogFilterTest {
     void dropsVertxReportsOfUndecodableFormBodiesOnly() {
         IllegalArgumentException formFailure = new IllegalArgumentException("Failed to decode URL %%% to UTF-8");
         formFailure.setStackTrace(new StackTraceElement[] {
-                new StackTraceElement("org.jboss.resteasy.reactive.common.util.URLUtils", "decode", "URLUtils.java", 155)});
-        assertThat(filter.isLoggable(record("io.quarkus.vertx.core.runtime.VertxCoreRecorder", formFailure))).isFalse();
+            new StackTraceElement("org.jboss.resteasy.reactive.common.util.URLUtils", "decode", "URLUtils.java", 155)
+        });
+        assertThat(filter.isLoggable(record("io.quarkus.vertx.core.runtime.VertxCoreRecorder", formFailure)))
+                .isFalse();
 
-        assertThat(filter.isLoggable(record("io.quarkus.vertx.core.runtime.VertxCoreRecorder",
-                new IllegalStateException("a real bug")))).isTrue();
-        assertThat(filter.isLoggable(record("org.courseplatform.Other", formFailure))).isTrue();
-        assertThat(filter.isLoggable(record("io.quarkus.vertx.core.runtime.VertxCoreRecorder", null))).isTrue();
+        assertThat(filter.isLoggable(record(
+                        "io.quarkus.vertx.core.runtime.VertxCoreRecorder", new IllegalStateException("a real bug"))))
+                .isTrue();
+        assertThat(filter.isLoggable(record("org.courseplatform.Other", formFailure)))
+                .isTrue();
+        assertThat(filter.isLoggable(record("io.quarkus.vertx.core.runtime.VertxCoreRecorder", null)))
+                .isTrue();
     }
 
     private static LogRecord record(String logger, Throwable thrown) {

@@ -9,8 +9,10 @@ class MediaTypesTest {
     @Test
     void acceptsOneMediaTypeWithParameters() {
         assertThat(MediaTypes.isSingleMediaType("application/json")).isTrue();
-        assertThat(MediaTypes.isSingleMediaType("application/json; charset=UTF-8")).isTrue();
-        assertThat(MediaTypes.isSingleMediaType("multipart/form-data; boundary=\"a b;c\"")).isTrue();
+        assertThat(MediaTypes.isSingleMediaType("application/json; charset=UTF-8"))
+                .isTrue();
+        assertThat(MediaTypes.isSingleMediaType("multipart/form-data; boundary=\"a b;c\""))
+                .isTrue();
         assertThat(MediaTypes.isSingleMediaType(" text/plain;charset=utf-8;")).isTrue();
         assertThat(MediaTypes.isSingleMediaType("application/vnd.api+json")).isTrue();
     }

@@ -70,8 +70,11 @@ public final class ApiFuzzer {
         long start = System.nanoTime();
         long deadline = start + Duration.ofSeconds(settings.seconds()).toNanos();
         FuzzReport report = new FuzzReport(settings.seed(), target);
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).followRedirects(HttpClient.Redirect.NEVER).build();
+        try (HttpClient client = HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(Duration.ofSeconds(10))
+                        .followRedirects(HttpClient.Redirect.NEVER)
+                        .build();
                 PrintWriter log = openLog()) {
             List<Operation> operations = operations(client);
             Random random = new Random(settings.seed());
@@ -87,8 +90,11 @@ public final class ApiFuzzer {
             }
             while (index < settings.requests() && System.nanoTime() < deadline) {
                 Operation operation = operations.get(random.nextInt(operations.size()));
-                List<Mutation> applicable = Stream.of(Mutation.values()).filter(m -> m.applies(operation)).toList();
-                Mutation mutation = random.nextInt(8) == 0 ? Mutation.VALID : applicable.get(random.nextInt(applicable.size()));
+                List<Mutation> applicable = Stream.of(Mutation.values())
+                        .filter(m -> m.applies(operation))
+                        .toList();
+                Mutation mutation =
+                        random.nextInt(8) == 0 ? Mutation.VALID : applicable.get(random.nextInt(applicable.size()));
                 sender.send(operation, requests.build(operation, mutation, index++));
             }
         }
@@ -114,7 +120,9 @@ public final class ApiFuzzer {
             all.addAll(OpenApi.fetch(client, document));
         }
         List<Operation> kept = all.stream().filter(excluded.negate()).toList();
-        all.stream().filter(excluded).forEach(o -> System.out.println("fuzz: excluded " + o.name() + " (" + o.service() + ")"));
+        all.stream()
+                .filter(excluded)
+                .forEach(o -> System.out.println("fuzz: excluded " + o.name() + " (" + o.service() + ")"));
         if (kept.isEmpty()) {
             throw new IllegalStateException("no operations to fuzz in " + documents);
         }

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A request being built: first valid, from the operation's schema, then changed by one
@@ -24,7 +26,12 @@ final class Draft {
     static final String BOUNDARY = "fuzzBoundary7MA4YWxkTrZu0gW";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    enum Kind { NONE, JSON, FORM, MULTIPART }
+    enum Kind {
+        NONE,
+        JSON,
+        FORM,
+        MULTIPART
+    }
 
     final Operation operation;
     String method;
@@ -35,6 +42,7 @@ final class Draft {
     final Map<String, String> form = new LinkedHashMap<>();
     /** When set, sent instead of the body built from {@link #json} or {@link #form}. */
     byte[] raw;
+
     String contentType;
     String authorization;
     String authLabel = "none";
@@ -94,8 +102,9 @@ final class Draft {
     FuzzRequest toRequest(int index, Mutation mutation) {
         String target = operation.path();
         for (Map.Entry<String, String> value : path.entrySet()) {
-            target = target.replaceAll("\\{" + java.util.regex.Pattern.quote(value.getKey()) + "(\\s*:[^}]*)?}",
-                    java.util.regex.Matcher.quoteReplacement(value.getValue()));
+            target = target.replaceAll(
+                    "\\{" + Pattern.quote(value.getKey()) + "(\\s*:[^}]*)?}",
+                    Matcher.quoteReplacement(value.getValue()));
         }
         StringBuilder pathAndQuery = new StringBuilder(target);
         for (int i = 0; i < query.size(); i++) {
@@ -109,8 +118,17 @@ final class Draft {
             sent.put("Content-Type", contentType);
         }
         sent.putAll(headers);
-        return new FuzzRequest(index, operation.name(), mutation.name(), variant, method, pathAndQuery.toString(),
-                sent, authorization, authLabel, body());
+        return new FuzzRequest(
+                index,
+                operation.name(),
+                mutation.name(),
+                variant,
+                method,
+                pathAndQuery.toString(),
+                sent,
+                authorization,
+                authLabel,
+                body());
     }
 
     private byte[] body() {
@@ -127,14 +145,18 @@ final class Draft {
 
     String formText() {
         StringBuilder sb = new StringBuilder();
-        form.forEach((name, value) -> sb.append(sb.isEmpty() ? "" : "&").append(encode(name)).append('=').append(encode(value)));
+        form.forEach((name, value) -> sb.append(sb.isEmpty() ? "" : "&")
+                .append(encode(name))
+                .append('=')
+                .append(encode(value)));
         return sb.toString();
     }
 
     static byte[] multipart(Map<String, String> fields) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        fields.forEach((name, value) -> out.writeBytes(("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\""
-                + name + "\"\r\n\r\n" + value + "\r\n").getBytes(StandardCharsets.UTF_8)));
+        fields.forEach((name, value) -> out.writeBytes(
+                ("--" + BOUNDARY + "\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n")
+                        .getBytes(StandardCharsets.UTF_8)));
         out.writeBytes(("--" + BOUNDARY + "--\r\n").getBytes(StandardCharsets.UTF_8));
         return out.toByteArray();
     }

@@ -14,8 +14,7 @@ public final class ErrorShape {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private ErrorShape() {
-    }
+    private ErrorShape() {}
 
     /** What is wrong with this answer, or null when it keeps the promise. */
     public static String problem(int status, String contentType, byte[] body) {

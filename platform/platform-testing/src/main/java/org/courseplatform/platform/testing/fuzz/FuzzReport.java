@@ -44,8 +44,9 @@ public final class FuzzReport {
     }
 
     void failed(FuzzRequest request, int status, String problem, byte[] body) {
-        String excerpt = body == null ? "" : FuzzRequest.excerpt(new String(body, 0, Math.min(body.length, 2000),
-                StandardCharsets.UTF_8), 300);
+        String excerpt = body == null
+                ? ""
+                : FuzzRequest.excerpt(new String(body, 0, Math.min(body.length, 2000), StandardCharsets.UTF_8), 300);
         Finding finding = new Finding(request, status, problem, excerpt);
         distinct.putIfAbsent(finding.key(), finding);
         counts.merge(finding.key(), 1, Integer::sum);
@@ -81,8 +82,16 @@ public final class FuzzReport {
 
     public String text() {
         StringBuilder sb = new StringBuilder();
-        sb.append("fuzz seed=").append(seed).append(" target=").append(target).append(": ").append(sent)
-                .append(" requests in ").append(millis / 1000.0).append(" s, answers by status ").append(statuses);
+        sb.append("fuzz seed=")
+                .append(seed)
+                .append(" target=")
+                .append(target)
+                .append(": ")
+                .append(sent)
+                .append(" requests in ")
+                .append(millis / 1000.0)
+                .append(" s, answers by status ")
+                .append(statuses);
         if (skipped > 0) {
             sb.append(", ").append(skipped).append(" requests not sendable (skipped)");
         }
@@ -90,19 +99,30 @@ public final class FuzzReport {
             return sb.append(", no failures").toString();
         }
         int total = counts.values().stream().mapToInt(Integer::intValue).sum();
-        sb.append("\n").append(total).append(" failing requests, ").append(distinct.size())
+        sb.append("\n")
+                .append(total)
+                .append(" failing requests, ")
+                .append(distinct.size())
                 .append(" distinct (operation | mutation | status):\n");
         for (Finding f : distinct.values()) {
             FuzzRequest r = f.request();
-            sb.append("\n* ").append(f.key()).append("  x").append(counts.get(f.key())).append("  first at request #")
-                    .append(r.index()).append('\n');
+            sb.append("\n* ")
+                    .append(f.key())
+                    .append("  x")
+                    .append(counts.get(f.key()))
+                    .append("  first at request #")
+                    .append(r.index())
+                    .append('\n');
             sb.append("    problem:  ").append(f.problem()).append('\n');
             sb.append("    variant:  ").append(r.variant()).append('\n');
             sb.append("    request:  ").append(r.summary()).append('\n');
             sb.append("    response: ").append(f.responseExcerpt()).append('\n');
         }
-        sb.append("\nReplay: the same seed sends the same requests in the same order, e.g. -Dfuzz.seed=").append(seed)
-                .append(" -Dfuzz.requests=<n> (bench/fuzz.sh --seed ").append(seed).append(").");
+        sb.append("\nReplay: the same seed sends the same requests in the same order, e.g. -Dfuzz.seed=")
+                .append(seed)
+                .append(" -Dfuzz.requests=<n> (bench/fuzz.sh --seed ")
+                .append(seed)
+                .append(").");
         return sb.toString();
     }
 }

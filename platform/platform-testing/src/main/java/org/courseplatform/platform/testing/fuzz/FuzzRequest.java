@@ -11,8 +11,17 @@ import java.util.Map;
  * @param mutation the mutation kind (reports deduplicate on it)
  * @param variant which value or shape of that mutation
  */
-public record FuzzRequest(int index, String operation, String mutation, String variant, String method,
-        String pathAndQuery, Map<String, String> headers, String authorization, String authLabel, byte[] body) {
+public record FuzzRequest(
+        int index,
+        String operation,
+        String mutation,
+        String variant,
+        String method,
+        String pathAndQuery,
+        Map<String, String> headers,
+        String authorization,
+        String authLabel,
+        byte[] body) {
 
     private static final int EXCERPT = 300;
 
@@ -25,11 +34,18 @@ public record FuzzRequest(int index, String operation, String mutation, String v
     public String summary() {
         StringBuilder sb = new StringBuilder(method).append(' ').append(excerpt(pathAndQuery, 400));
         sb.append("  [auth: ").append(authLabel).append(']');
-        headers.forEach((name, value) -> sb.append("  [").append(name).append(": ").append(excerpt(value, 120)).append(']'));
+        headers.forEach((name, value) -> sb.append("  [")
+                .append(name)
+                .append(": ")
+                .append(excerpt(value, 120))
+                .append(']'));
         if (body != null) {
             sb.append("  body ").append(body.length).append(" bytes");
             if (body.length > 0) {
-                sb.append(": ").append(excerpt(new String(body, 0, Math.min(body.length, EXCERPT * 4), StandardCharsets.UTF_8), EXCERPT));
+                sb.append(": ")
+                        .append(excerpt(
+                                new String(body, 0, Math.min(body.length, EXCERPT * 4), StandardCharsets.UTF_8),
+                                EXCERPT));
             }
         }
         return sb.toString();

@@ -1,5 +1,6 @@
 package org.courseplatform.platform.testing.fuzz;
 
+import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -10,7 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * @param timeoutSeconds how long one request may take before it counts as a failure (a hang)
  * @param log a file that gets one line per request (index, status, mutation, summary), or null
  */
-public record FuzzSettings(long seed, int requests, int seconds, int timeoutSeconds, java.nio.file.Path log) {
+public record FuzzSettings(long seed, int requests, int seconds, int timeoutSeconds, Path log) {
 
     /**
      * From the system properties {@code fuzz.seed} (default: random), {@code fuzz.requests},
@@ -18,9 +19,11 @@ public record FuzzSettings(long seed, int requests, int seconds, int timeoutSeco
      */
     public static FuzzSettings fromSystemProperties(int defaultRequests, int defaultSeconds) {
         String seed = System.getProperty("fuzz.seed", "").trim();
-        return new FuzzSettings(seed.isEmpty() ? ThreadLocalRandom.current().nextLong(1L << 48) : Long.parseLong(seed),
-                Integer.getInteger("fuzz.requests", defaultRequests), Integer.getInteger("fuzz.seconds", defaultSeconds),
+        return new FuzzSettings(
+                seed.isEmpty() ? ThreadLocalRandom.current().nextLong(1L << 48) : Long.parseLong(seed),
+                Integer.getInteger("fuzz.requests", defaultRequests),
+                Integer.getInteger("fuzz.seconds", defaultSeconds),
                 Integer.getInteger("fuzz.timeout", 30),
-                System.getProperty("fuzz.log", "").isBlank() ? null : java.nio.file.Path.of(System.getProperty("fuzz.log")));
+                System.getProperty("fuzz.log", "").isBlank() ? null : Path.of(System.getProperty("fuzz.log")));
     }
 }

@@ -79,12 +79,20 @@ final class IdPool {
     /** Whether a parameter or field of this name holds an id. */
     static boolean idLike(String name) {
         String n = name.toLowerCase(Locale.ROOT);
-        return n.equals("id") || n.endsWith("id") && n.length() > 2 || n.endsWith("_id") || n.equals("user")
-                || n.equals("course") || n.equals("group") || n.equals("member") || n.equals("session");
+        return n.equals("id")
+                || n.endsWith("id") && n.length() > 2
+                || n.endsWith("_id")
+                || n.equals("user")
+                || n.equals("course")
+                || n.equals("group")
+                || n.equals("member")
+                || n.equals("session");
     }
 
     private static boolean matches(String noun, String wanted) {
-        return noun.equals(wanted) || noun.endsWith("-" + wanted) || wanted.endsWith("-" + noun)
+        return noun.equals(wanted)
+                || noun.endsWith("-" + wanted)
+                || wanted.endsWith("-" + noun)
                 || wanted.equals("user") && noun.equals("member");
     }
 

@@ -31,9 +31,18 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            JsonNode[] others = {text("x"), text("1"), text("true"), JSON.numberNode(1), JSON.numberNode(1.5),
-                JSON.booleanNode(true), JSON.arrayNode(), JSON.objectNode(), JSON.arrayNode().add(1).add("a"),
-                JSON.objectNode().put("a", 1)};
+            JsonNode[] others = {
+                text("x"),
+                text("1"),
+                text("true"),
+                JSON.numberNode(1),
+                JSON.numberNode(1.5),
+                JSON.booleanNode(true),
+                JSON.arrayNode(),
+                JSON.objectNode(),
+                JSON.arrayNode().add(1).add("a"),
+                JSON.objectNode().put("a", 1)
+            };
             JsonNode replacement = others[r.nextInt(others.length)];
             setField(d, r, replacement, "wrong type " + replacement);
         }
@@ -76,7 +85,9 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            String[] names = {"fuzzUnknown", "id", "__proto__", "constructor", "workspaceId", "", "a.b", "$where", "ÿ\u0000"};
+            String[] names = {
+                "fuzzUnknown", "id", "__proto__", "constructor", "workspaceId", "", "a.b", "$where", "ÿ\u0000"
+            };
             String name = names[r.nextInt(names.length)];
             ObjectNode target = d.json instanceof ObjectNode root ? root : null;
             List<Map.Entry<ObjectNode, String>> fields = d.fields();
@@ -102,7 +113,8 @@ enum Mutation {
         void apply(Draft d, Random r) {
             int draw = r.nextInt(1 << 20);
             List<Map.Entry<ObjectNode, String>> nested = d.fields().stream()
-                    .filter(f -> f.getKey().get(f.getValue()) instanceof ObjectNode child && !child.isEmpty()).toList();
+                    .filter(f -> f.getKey().get(f.getValue()) instanceof ObjectNode child && !child.isEmpty())
+                    .toList();
             if (!nested.isEmpty() && draw % 3 == 0) {
                 Map.Entry<ObjectNode, String> field = nested.get(draw % nested.size());
                 ObjectNode child = (ObjectNode) field.getKey().get(field.getValue());
@@ -110,7 +122,8 @@ enum Mutation {
                 field.getKey().set(field.getValue(), d.rawJson(duplicated(child, name, draw)));
                 d.variant = "duplicate key \"" + name + "\" in " + field.getValue();
             } else if (d.json instanceof ObjectNode root && !root.isEmpty()) {
-                List<String> names = root.properties().stream().map(Map.Entry::getKey).toList();
+                List<String> names =
+                        root.properties().stream().map(Map.Entry::getKey).toList();
                 String name = names.get(draw % names.size());
                 d.raw = duplicated(root, name, draw).getBytes(StandardCharsets.UTF_8);
                 d.variant = "duplicate key \"" + name + "\"";
@@ -148,7 +161,9 @@ enum Mutation {
                 d.variant = "query value " + value;
                 return;
             }
-            String[] values = {"\u0000", "a\u0000b", "\u0001\u001f\u007f", "\r\n\t", "\u2028\u2029", "\uFEFF", "\uFFFF", "\u202E"};
+            String[] values = {
+                "\u0000", "a\u0000b", "\u0001\u001f\u007f", "\r\n\t", "\u2028\u2029", "\uFEFF", "\uFFFF", "\u202E"
+            };
             int pick = r.nextInt(values.length + 2);
             if (pick >= values.length) {
                 String lone = pick == values.length ? "\"\\ud800x\"" : "\"\\udfff\"";
@@ -168,8 +183,8 @@ enum Mutation {
         void apply(Draft d, Random r) {
             int depth = r.nextBoolean() ? 990 : 5_000;
             boolean arrays = r.nextBoolean();
-            String nested = arrays ? "[".repeat(depth) + "]".repeat(depth)
-                    : "{\"a\":".repeat(depth) + "1" + "}".repeat(depth);
+            String nested =
+                    arrays ? "[".repeat(depth) + "]".repeat(depth) : "{\"a\":".repeat(depth) + "1" + "}".repeat(depth);
             if (r.nextInt(4) == 0) {
                 d.raw = nested.getBytes(StandardCharsets.UTF_8);
                 d.variant = depth + " nested " + (arrays ? "arrays" : "objects") + " as the body";
@@ -186,9 +201,30 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            String[] numbers = {"1e309", "-1e309", "-0", "2147483648", "-2147483649", "9223372036854775808",
-                "-9223372036854775809", "\"NaN\"", "\"Infinity\"", "1.0", "1.5", "1e2", "0.1e-400", "-1", "0",
-                "1e999999999", "9".repeat(1200), "0." + "0".repeat(2000) + "1", "00012", "NaN", "+1", ".5"};
+            String[] numbers = {
+                "1e309",
+                "-1e309",
+                "-0",
+                "2147483648",
+                "-2147483649",
+                "9223372036854775808",
+                "-9223372036854775809",
+                "\"NaN\"",
+                "\"Infinity\"",
+                "1.0",
+                "1.5",
+                "1e2",
+                "0.1e-400",
+                "-1",
+                "0",
+                "1e999999999",
+                "9".repeat(1200),
+                "0." + "0".repeat(2000) + "1",
+                "00012",
+                "NaN",
+                "+1",
+                ".5"
+            };
             String number = numbers[r.nextInt(numbers.length)];
             setField(d, r, d.rawJson(number), "number " + FuzzRequest.excerpt(number, 30));
         }
@@ -252,10 +288,26 @@ enum Mutation {
         @Override
         void apply(Draft d, Random r) {
             String valid = d.jsonText();
-            String[] variants = {valid.substring(0, Math.max(1, valid.length() / 2)), valid + "}", valid + " x",
-                valid + valid, "\uFEFF" + valid, "{'a':1}", "{\"a\":}", "{\"a\" 1}", "{a:1}", "{\"a\":1,}",
-                "{\"a\":01}", "{\"a\":\"\\x\"}", "{\"a\":\"\\u12\"}", "/* c */" + valid, "{", "\"", ",",
-                "{\"a\":\"b\u0000\"}"};
+            String[] variants = {
+                valid.substring(0, Math.max(1, valid.length() / 2)),
+                valid + "}",
+                valid + " x",
+                valid + valid,
+                "\uFEFF" + valid,
+                "{'a':1}",
+                "{\"a\":}",
+                "{\"a\" 1}",
+                "{a:1}",
+                "{\"a\":1,}",
+                "{\"a\":01}",
+                "{\"a\":\"\\x\"}",
+                "{\"a\":\"\\u12\"}",
+                "/* c */" + valid,
+                "{",
+                "\"",
+                ",",
+                "{\"a\":\"b\u0000\"}"
+            };
             int pick = r.nextInt(variants.length + 1);
             if (pick == variants.length) {
                 d.raw = new byte[] {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
@@ -274,11 +326,30 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            String[] types = {"invalid", "application/json, text/plain", "text/plain", null, "application/json; charset=utf-16",
-                "application/json; charset=nope", "application/xml", "/", "application/", ";;;", "application/json;;",
-                "multipart/form-data", "application/x-www-form-urlencoded", "*/*", "application/json; charset=\"",
-                "application/json; " + "x=y; ".repeat(1000), "text/html", "application/octet-stream", "APPLICATION/JSON",
-                "application/json\t", "multipart/form-data; boundary=", "application/x-www-form-urlencoded; charset=nope"};
+            String[] types = {
+                "invalid",
+                "application/json, text/plain",
+                "text/plain",
+                null,
+                "application/json; charset=utf-16",
+                "application/json; charset=nope",
+                "application/xml",
+                "/",
+                "application/",
+                ";;;",
+                "application/json;;",
+                "multipart/form-data",
+                "application/x-www-form-urlencoded",
+                "*/*",
+                "application/json; charset=\"",
+                "application/json; " + "x=y; ".repeat(1000),
+                "text/html",
+                "application/octet-stream",
+                "APPLICATION/JSON",
+                "application/json\t",
+                "multipart/form-data; boundary=",
+                "application/x-www-form-urlencoded; charset=nope"
+            };
             String type = types[r.nextInt(types.length)];
             if (d.kind == Draft.Kind.NONE) {
                 d.raw = "{}".getBytes(StandardCharsets.UTF_8);
@@ -315,7 +386,9 @@ enum Mutation {
                 default -> f + "=1;" + f + "=2";
             };
             d.raw = body.getBytes(StandardCharsets.UTF_8);
-            d.contentType = r.nextInt(5) == 0 ? "application/x-www-form-urlencoded; charset=nope" : "application/x-www-form-urlencoded";
+            d.contentType = r.nextInt(5) == 0
+                    ? "application/x-www-form-urlencoded; charset=nope"
+                    : "application/x-www-form-urlencoded";
             d.variant = "form " + FuzzRequest.excerpt(body, 40) + " (" + d.contentType + ")";
         }
     },
@@ -340,14 +413,23 @@ enum Mutation {
                 case 3 -> new String[] {"no boundary parameter", "multipart/form-data", part + end};
                 case 4 -> new String[] {"empty", type, ""};
                 case 5 -> new String[] {"part without Content-Disposition", type, "--" + b + "\r\n\r\n1\r\n" + end};
-                case 6 -> new String[] {"1 MB file part", type, head + "; filename=\"../../x.txt\"\r\n"
-                    + "Content-Type: application/octet-stream\r\n\r\n" + "x".repeat(1 << 20) + "\r\n" + end};
+                case 6 ->
+                    new String[] {
+                        "1 MB file part",
+                        type,
+                        head + "; filename=\"../../x.txt\"\r\n" + "Content-Type: application/octet-stream\r\n\r\n"
+                                + "x".repeat(1 << 20) + "\r\n" + end
+                    };
                 case 7 -> new String[] {"2.5 MB field", type, head + "\r\n\r\n" + "1".repeat(2_500_000) + "\r\n" + end};
                 case 8 -> new String[] {"NUL in field", type, head + "\r\n\r\n1\u0000\r\n" + end};
                 case 9 -> {
                     String long200 = "b".repeat(200);
-                    yield new String[] {"boundary of 200 chars", "multipart/form-data; boundary=" + long200, "--" + long200
-                        + "\r\nContent-Disposition: form-data; name=\"" + f + "\"\r\n\r\n1\r\n--" + long200 + "--\r\n"};
+                    yield new String[] {
+                        "boundary of 200 chars",
+                        "multipart/form-data; boundary=" + long200,
+                        "--" + long200 + "\r\nContent-Disposition: form-data; name=\"" + f + "\"\r\n\r\n1\r\n--"
+                                + long200 + "--\r\n"
+                    };
                 }
                 case 10 -> new String[] {"headers only", type, head};
                 default -> new String[] {"garbage", type, "%%%&&&==="};
@@ -365,11 +447,48 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            String[] values = {"%00", "..%2f", "..%2F..%2F..%2Fetc%2Fpasswd", "a".repeat(3000), "9".repeat(5000), "-1", "0",
-                "9223372036854775807", "9223372036854775808", "99999999999999999999999", "1e3", "0x1F", "1.5", "%20",
-                "%E2%80%AE", "%C3%28", "%FF%FE", ".", "..", "%2e%2e", "null", "true", "%7B%7D", "1;x=y", "1%3B",
-                "%0D%0AX-Injected:%201", "-0", "+1", "%2B1", "1%20OR%201%3D1", "%27", "%22", "%F0%9F%98%80", "%C0%AE",
-                "1%2F2", "%5C", "~", "*", "%25", "1%00"};
+            String[] values = {
+                "%00",
+                "..%2f",
+                "..%2F..%2F..%2Fetc%2Fpasswd",
+                "a".repeat(3000),
+                "9".repeat(5000),
+                "-1",
+                "0",
+                "9223372036854775807",
+                "9223372036854775808",
+                "99999999999999999999999",
+                "1e3",
+                "0x1F",
+                "1.5",
+                "%20",
+                "%E2%80%AE",
+                "%C3%28",
+                "%FF%FE",
+                ".",
+                "..",
+                "%2e%2e",
+                "null",
+                "true",
+                "%7B%7D",
+                "1;x=y",
+                "1%3B",
+                "%0D%0AX-Injected:%201",
+                "-0",
+                "+1",
+                "%2B1",
+                "1%20OR%201%3D1",
+                "%27",
+                "%22",
+                "%F0%9F%98%80",
+                "%C0%AE",
+                "1%2F2",
+                "%5C",
+                "~",
+                "*",
+                "%25",
+                "1%00"
+            };
             List<String> names = List.copyOf(d.path.keySet());
             String name = names.get(r.nextInt(names.size()));
             String value = values[r.nextInt(values.length)];
@@ -385,9 +504,37 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            String[] values = {"%00", "", "-1", "2147483648", "9223372036854775808", "1e309", "NaN", "Infinity", "-0", "abc",
-                "a".repeat(3000), "x".repeat(9000), "%C3%28", "%FF", "true", "[]", "%5B%5D", "null", "+", "%2B", "%0A",
-                "%F0%9F%98%80", "1,2,3", "%27%20OR%201%3D1%20--", "0x10", "1.5", "%20", "%25", "1%261"};
+            String[] values = {
+                "%00",
+                "",
+                "-1",
+                "2147483648",
+                "9223372036854775808",
+                "1e309",
+                "NaN",
+                "Infinity",
+                "-0",
+                "abc",
+                "a".repeat(3000),
+                "x".repeat(9000),
+                "%C3%28",
+                "%FF",
+                "true",
+                "[]",
+                "%5B%5D",
+                "null",
+                "+",
+                "%2B",
+                "%0A",
+                "%F0%9F%98%80",
+                "1,2,3",
+                "%27%20OR%201%3D1%20--",
+                "0x10",
+                "1.5",
+                "%20",
+                "%25",
+                "1%261"
+            };
             String value = values[r.nextInt(values.length)];
             int shape = r.nextInt(6);
             String name = setQuery(d, r, value);
@@ -411,8 +558,15 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            String[][] sets = {{"2147483647", "1000"}, {"2147483648", "100"}, {"0", "0"}, {"-1", "-1"},
-                {"99999999999", "99999999999"}, {"2147483647", "2147483647"}, {"1", "101"}};
+            String[][] sets = {
+                {"2147483647", "1000"},
+                {"2147483648", "100"},
+                {"0", "0"},
+                {"-1", "-1"},
+                {"99999999999", "99999999999"},
+                {"2147483647", "2147483647"},
+                {"1", "101"}
+            };
             String[] set = sets[r.nextInt(sets.length)];
             StringBuilder variant = new StringBuilder("paging");
             for (Operation.Parameter p : d.operation.in("query")) {
@@ -446,11 +600,28 @@ enum Mutation {
     BROKEN_AUTH {
         @Override
         void apply(Draft d, Random r) {
-            String[] values = {"SERVICE:abc", "SERVICE:1:", "SERVICE::", "SERVICE:99999999999999999999:cp_live_x",
-                "SERVICE:-1:cp_live_x", "SERVICE:1:cp_live_" + "x".repeat(9000), "Bearer ", "Bearer a.b.c",
-                "Bearer eyJhbGciOiJub25lIn0.eyJ0eXAiOiJzZXJ2aWNlIn0.", "Basic Zm9vOmJhcg==", "Bearer " + "x".repeat(10_000),
-                "service:1:x", "SERVICE:1:cp_live_é", "SERVICE:1:" + "%00", "SERVICE: 1 : x", "Bearer a.b.c.d.e",
-                "Bearer ....", "Bearer " + "a".repeat(3000) + "." + "b".repeat(3000) + ".c", "Negotiate x", "SERVICE:0:cp_live_x"};
+            String[] values = {
+                "SERVICE:abc",
+                "SERVICE:1:",
+                "SERVICE::",
+                "SERVICE:99999999999999999999:cp_live_x",
+                "SERVICE:-1:cp_live_x",
+                "SERVICE:1:cp_live_" + "x".repeat(9000),
+                "Bearer ",
+                "Bearer a.b.c",
+                "Bearer eyJhbGciOiJub25lIn0.eyJ0eXAiOiJzZXJ2aWNlIn0.",
+                "Basic Zm9vOmJhcg==",
+                "Bearer " + "x".repeat(10_000),
+                "service:1:x",
+                "SERVICE:1:cp_live_é",
+                "SERVICE:1:" + "%00",
+                "SERVICE: 1 : x",
+                "Bearer a.b.c.d.e",
+                "Bearer ....",
+                "Bearer " + "a".repeat(3000) + "." + "b".repeat(3000) + ".c",
+                "Negotiate x",
+                "SERVICE:0:cp_live_x"
+            };
             String value = values[r.nextInt(values.length)];
             d.authorization = value;
             d.authLabel = FuzzRequest.excerpt(value, 60);
@@ -465,7 +636,10 @@ enum Mutation {
 
         @Override
         void apply(Draft d, Random r) {
-            List<String> others = METHODS.stream().filter(m -> !d.operation.pathMethods().contains(m)).sorted().toList();
+            List<String> others = METHODS.stream()
+                    .filter(m -> !d.operation.pathMethods().contains(m))
+                    .sorted()
+                    .toList();
             d.method = others.get(r.nextInt(others.size()));
             d.variant = "method " + d.method;
         }
@@ -473,9 +647,15 @@ enum Mutation {
     LONG_HEADER {
         @Override
         void apply(Draft d, Random r) {
-            String[][] headers = {{"X-Fuzz", "a".repeat(20_000)}, {"Accept", "application/" + "x".repeat(9000)},
-                {"Accept", "text/html"}, {"Accept", "invalid"}, {"Accept-Language", "x".repeat(5000)},
-                {"X-Forwarded-For", "1.1.1.1, ".repeat(500) + "not-an-ip"}, {"Accept-Encoding", "x".repeat(3000)}};
+            String[][] headers = {
+                {"X-Fuzz", "a".repeat(20_000)},
+                {"Accept", "application/" + "x".repeat(9000)},
+                {"Accept", "text/html"},
+                {"Accept", "invalid"},
+                {"Accept-Language", "x".repeat(5000)},
+                {"X-Forwarded-For", "1.1.1.1, ".repeat(500) + "not-an-ip"},
+                {"Accept-Encoding", "x".repeat(3000)}
+            };
             String[] header = headers[r.nextInt(headers.length)];
             d.headers.put(header[0], header[1]);
             d.variant = "header " + header[0] + " (" + header[1].length() + " chars)";
@@ -516,7 +696,8 @@ enum Mutation {
     /** Sets one declared query parameter to an already encoded value; answers its name. */
     private static String setQuery(Draft d, Random r, String value) {
         List<Operation.Parameter> params = d.operation.in("query");
-        String name = params.isEmpty() ? "fuzz" : params.get(r.nextInt(params.size())).name();
+        String name =
+                params.isEmpty() ? "fuzz" : params.get(r.nextInt(params.size())).name();
         d.query.removeIf(q -> q[0].equals(Draft.encode(name)));
         d.query.add(new String[] {Draft.encode(name), value});
         return name;
@@ -525,8 +706,14 @@ enum Mutation {
     /** The object's JSON text with {@code name} written twice (same value, or another one). */
     private static String duplicated(ObjectNode object, String name, int draw) {
         JsonNode first = object.get(name);
-        StringBuilder sb = new StringBuilder("{").append(text(name)).append(':').append(first).append(',')
-                .append(text(name)).append(':').append(draw % 2 == 0 ? first : text("other"));
+        StringBuilder sb = new StringBuilder("{")
+                .append(text(name))
+                .append(':')
+                .append(first)
+                .append(',')
+                .append(text(name))
+                .append(':')
+                .append(draw % 2 == 0 ? first : text("other"));
         for (Map.Entry<String, JsonNode> field : object.properties()) {
             if (!field.getKey().equals(name)) {
                 sb.append(',').append(text(field.getKey())).append(':').append(field.getValue());

@@ -37,8 +37,12 @@ public final class OpenApi {
     /** Fetches the document at {@code url} and answers its operations, in document order. */
     public static List<Operation> fetch(HttpClient client, String url) {
         try {
-            HttpResponse<byte[]> response = client.send(HttpRequest.newBuilder(URI.create(url))
-                    .timeout(Duration.ofSeconds(30)).header("Accept", "application/json").GET().build(),
+            HttpResponse<byte[]> response = client.send(
+                    HttpRequest.newBuilder(URI.create(url))
+                            .timeout(Duration.ofSeconds(30))
+                            .header("Accept", "application/json")
+                            .GET()
+                            .build(),
                     HttpResponse.BodyHandlers.ofByteArray());
             if (response.statusCode() != 200) {
                 throw new IllegalStateException("GET " + url + " answered " + response.statusCode());
@@ -72,8 +76,13 @@ public final class OpenApi {
                 addParameters(item.path("parameters"), parameters);
                 addParameters(operation.path("parameters"), parameters);
                 addPathTemplateParameters(entry.getKey(), parameters);
-                operations.add(new Operation(service, method, entry.getKey(), List.copyOf(parameters),
-                        bodies(operation.path("requestBody")), Set.copyOf(methods)));
+                operations.add(new Operation(
+                        service,
+                        method,
+                        entry.getKey(),
+                        List.copyOf(parameters),
+                        bodies(operation.path("requestBody")),
+                        Set.copyOf(methods)));
             }
         }
         return operations;
@@ -87,8 +96,12 @@ public final class OpenApi {
             if (name.isEmpty() || in.equals("cookie")) {
                 continue;
             }
-            into.removeIf(existing -> existing.name().equals(name) && existing.in().equals(in));
-            into.add(new Operation.Parameter(name, in, p.path("required").asBoolean(in.equals("path")),
+            into.removeIf(
+                    existing -> existing.name().equals(name) && existing.in().equals(in));
+            into.add(new Operation.Parameter(
+                    name,
+                    in,
+                    p.path("required").asBoolean(in.equals("path")),
                     inline(p.path("schema"), new ArrayDeque<>())));
         }
     }
@@ -118,8 +131,10 @@ public final class OpenApi {
         JsonNode body = resolve(requestBody, new ArrayDeque<>());
         List<Operation.Body> bodies = new ArrayList<>();
         for (Map.Entry<String, JsonNode> type : body.path("content").properties()) {
-            bodies.add(new Operation.Body(type.getKey().toLowerCase(Locale.ROOT),
-                    inline(type.getValue().path("schema"), new ArrayDeque<>()), body.path("required").asBoolean(false)));
+            bodies.add(new Operation.Body(
+                    type.getKey().toLowerCase(Locale.ROOT),
+                    inline(type.getValue().path("schema"), new ArrayDeque<>()),
+                    body.path("required").asBoolean(false)));
         }
         return List.copyOf(bodies);
     }
@@ -155,7 +170,8 @@ public final class OpenApi {
         if (schema.isObject()) {
             ObjectNode copy = JsonNodeFactory.instance.objectNode();
             for (Map.Entry<String, JsonNode> field : schema.properties()) {
-                boolean literal = field.getKey().equals("enum") || field.getKey().equals("example")
+                boolean literal = field.getKey().equals("enum")
+                        || field.getKey().equals("example")
                         || field.getKey().equals("default");
                 copy.set(field.getKey(), literal ? field.getValue() : inline(field.getValue(), stack));
             }

@@ -15,7 +15,12 @@ import java.util.Set;
  * @param bodies the request body media types with their schemas; empty when the operation takes none
  * @param pathMethods every method the document declares for this path (for wrong-method requests)
  */
-public record Operation(String service, String method, String path, List<Parameter> parameters, List<Body> bodies,
+public record Operation(
+        String service,
+        String method,
+        String path,
+        List<Parameter> parameters,
+        List<Body> bodies,
         Set<String> pathMethods) {
 
     /** {@code METHOD /path/template}: how reports and exclusions name the operation. */
@@ -46,8 +51,7 @@ public record Operation(String service, String method, String path, List<Paramet
      * @param in {@code path}, {@code query} or {@code header}
      * @param schema its schema ({@code {}} when the document gives none)
      */
-    public record Parameter(String name, String in, boolean required, JsonNode schema) {
-    }
+    public record Parameter(String name, String in, boolean required, JsonNode schema) {}
 
     /** A request body media type and its schema ({@code {}} when free-form). */
     public record Body(String mediaType, JsonNode schema, boolean required) {

@@ -35,12 +35,16 @@ final class RequestFactory {
         for (Operation.Parameter p : operation.in("query")) {
             boolean include = random.nextInt(3) == 0;
             if (p.required() || include) {
-                d.query.add(new String[] {Draft.encode(p.name()), Draft.encode(values.parameter(operation, p.name(), p.schema()))});
+                d.query.add(new String[] {
+                    Draft.encode(p.name()), Draft.encode(values.parameter(operation, p.name(), p.schema()))
+                });
             }
         }
         for (Operation.Parameter p : operation.in("header")) {
             String value = values.parameter(operation, p.name(), p.schema());
-            if (p.required() && !p.name().equalsIgnoreCase("Authorization") && !p.name().equalsIgnoreCase("Content-Type")) {
+            if (p.required()
+                    && !p.name().equalsIgnoreCase("Authorization")
+                    && !p.name().equalsIgnoreCase("Content-Type")) {
                 d.headers.put(p.name(), value);
             }
         }
@@ -61,9 +65,14 @@ final class RequestFactory {
         if (operation.bodies().isEmpty()) {
             return;
         }
-        List<Operation.Body> forms = operation.bodies().stream().filter(b -> b.form() || b.multipart()).toList();
+        List<Operation.Body> forms = operation.bodies().stream()
+                .filter(b -> b.form() || b.multipart())
+                .toList();
         int draw = random.nextInt(1 << 20);
-        Operation.Body json = operation.bodies().stream().filter(Operation.Body::json).findFirst().orElse(null);
+        Operation.Body json = operation.bodies().stream()
+                .filter(Operation.Body::json)
+                .findFirst()
+                .orElse(null);
         if (json != null) {
             d.kind = Draft.Kind.JSON;
             d.contentType = "application/json";
@@ -72,8 +81,11 @@ final class RequestFactory {
         } else if (!forms.isEmpty()) {
             Operation.Body form = forms.get(draw % forms.size());
             d.kind = form.multipart() ? Draft.Kind.MULTIPART : Draft.Kind.FORM;
-            d.contentType = form.multipart() ? "multipart/form-data; boundary=" + Draft.BOUNDARY : "application/x-www-form-urlencoded";
-            for (Map.Entry<String, JsonNode> field : Values.merged(form.schema()).path("properties").properties()) {
+            d.contentType = form.multipart()
+                    ? "multipart/form-data; boundary=" + Draft.BOUNDARY
+                    : "application/x-www-form-urlencoded";
+            for (Map.Entry<String, JsonNode> field :
+                    Values.merged(form.schema()).path("properties").properties()) {
                 d.form.put(field.getKey(), values.parameter(operation, field.getKey(), field.getValue()));
             }
         } else {

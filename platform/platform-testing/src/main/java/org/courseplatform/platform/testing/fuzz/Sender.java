@@ -38,8 +38,8 @@ final class Sender {
     void send(Operation operation, FuzzRequest request) {
         int status = exchange(operation, request);
         if (log != null) {
-            log.println("#" + request.index() + " " + status + " " + request.mutation() + " (" + request.variant() + ") "
-                    + request.summary());
+            log.println("#" + request.index() + " " + status + " " + request.mutation() + " (" + request.variant()
+                    + ") " + request.summary());
         }
     }
 
@@ -47,9 +47,13 @@ final class Sender {
     private int exchange(Operation operation, FuzzRequest request) {
         HttpRequest http;
         try {
-            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(target + request.pathAndQuery())).timeout(timeout)
-                    .method(request.method(), request.body() == null ? HttpRequest.BodyPublishers.noBody()
-                            : HttpRequest.BodyPublishers.ofByteArray(request.body()));
+            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(target + request.pathAndQuery()))
+                    .timeout(timeout)
+                    .method(
+                            request.method(),
+                            request.body() == null
+                                    ? HttpRequest.BodyPublishers.noBody()
+                                    : HttpRequest.BodyPublishers.ofByteArray(request.body()));
             request.headers().forEach(builder::header);
             if (request.authorization() != null) {
                 builder.header("Authorization", request.authorization());

@@ -11,8 +11,7 @@ import java.util.Random;
  */
 final class SimplePattern {
 
-    private SimplePattern() {
-    }
+    private SimplePattern() {}
 
     static String sample(String pattern, Random random) {
         String p = pattern;
@@ -83,7 +82,8 @@ final class SimplePattern {
                     String[] bounds = p.substring(i + 1, close).split(",", -1);
                     try {
                         min = Integer.parseInt(bounds[0].trim());
-                        max = bounds.length == 1 ? min
+                        max = bounds.length == 1
+                                ? min
                                 : bounds[1].isBlank() ? min + 3 : Integer.parseInt(bounds[1].trim());
                     } catch (NumberFormatException ex) {
                         return null;

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Valid values from a schema: the type, {@code enum}, {@code format}, simple {@code pattern}s,
@@ -38,7 +39,9 @@ final class Values {
     /** A JSON value for {@code schema}. */
     JsonNode value(Operation operation, String name, JsonNode schema, int depth) {
         schema = merged(schema);
-        if (schema.has("enum") && schema.get("enum").isArray() && !schema.get("enum").isEmpty()) {
+        if (schema.has("enum")
+                && schema.get("enum").isArray()
+                && !schema.get("enum").isEmpty()) {
             JsonNode values = schema.get("enum");
             return values.get(random.nextInt(values.size()));
         }
@@ -100,7 +103,7 @@ final class Values {
             case "date" -> "2026-03-01";
             case "time", "local-time" -> "10:15:30";
             case "email" -> "fuzz" + draw + "@example.com";
-            case "uuid" -> new java.util.UUID(random.nextLong(), random.nextLong()).toString();
+            case "uuid" -> new UUID(random.nextLong(), random.nextLong()).toString();
             case "uri", "url" -> "https://example.com/fuzz/" + draw;
             case "int32", "int64" -> String.valueOf(1 + draw % 100);
             default -> null;
@@ -146,22 +149,30 @@ final class Values {
         if (lower.equals("limit") || lower.equals("length") || lower.equals("size") || lower.equals("per_page")) {
             return "10";
         }
-        if (lower.equals("reverse") || lower.equals("deleted") || lower.equals("published") || lower.startsWith("is")
-                || lower.equals("active") || lower.equals("enabled")) {
+        if (lower.equals("reverse")
+                || lower.equals("deleted")
+                || lower.equals("published")
+                || lower.startsWith("is")
+                || lower.equals("active")
+                || lower.equals("enabled")) {
             return draw % 2 == 0 ? "true" : "false";
         }
         return "fuzz-" + draw;
     }
 
     private static int paging(String lower) {
-        return lower.equals("page") || lower.equals("offset") ? 0 : lower.equals("limit") || lower.equals("length") ? 10 : 1;
+        return lower.equals("page") || lower.equals("offset")
+                ? 0
+                : lower.equals("limit") || lower.equals("length") ? 10 : 1;
     }
 
     private static long bounded(JsonNode schema, long wanted) {
         long value = wanted;
         if (schema.has("minimum")) {
-            value = Math.max(value, (long) Math.ceil(schema.get("minimum").asDouble())
-                    + (schema.path("exclusiveMinimum").asBoolean(false) ? 1 : 0));
+            value = Math.max(
+                    value,
+                    (long) Math.ceil(schema.get("minimum").asDouble())
+                            + (schema.path("exclusiveMinimum").asBoolean(false) ? 1 : 0));
         }
         if (schema.has("maximum")) {
             value = Math.min(value, (long) Math.floor(schema.get("maximum").asDouble()));
@@ -199,7 +210,9 @@ final class Values {
             return merged;
         }
         for (String choice : new String[] {"oneOf", "anyOf"}) {
-            if (schema.has(choice) && schema.get(choice).isArray() && !schema.get(choice).isEmpty()) {
+            if (schema.has(choice)
+                    && schema.get(choice).isArray()
+                    && !schema.get(choice).isEmpty()) {
                 for (JsonNode alternative : schema.get(choice)) {
                     if (!"null".equals(type(alternative))) {
                         return merged(alternative);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,7 +74,8 @@ class ApiFuzzerTest {
         if (exchange.getRequestMethod().equals("POST") && path.equals("/things")) {
             if (body.contains("\\u0000")) {
                 answer(exchange, 500, "text/plain", "NUL");
-            } else if (!String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type")).startsWith("application/json")) {
+            } else if (!String.valueOf(exchange.getRequestHeaders().getFirst("Content-Type"))
+                    .startsWith("application/json")) {
                 answer(exchange, 400, "text/html", "<html>bad</html>");
             } else if (body.startsWith("{\"name\":\"") && !body.contains(",\"name\"")) {
                 answer(exchange, 201, "application/json", "{\"id\":7}");
@@ -105,15 +108,21 @@ class ApiFuzzerTest {
     }
 
     private FuzzReport run(long seed, Path log) {
-        return ApiFuzzer.builder().openApi(url + "/q/openapi").target(url).authorization(() -> "SERVICE:1:key")
-                .settings(new FuzzSettings(seed, 800, 60, 10, log)).build().run();
+        return ApiFuzzer.builder()
+                .openApi(url + "/q/openapi")
+                .target(url)
+                .authorization(() -> "SERVICE:1:key")
+                .settings(new FuzzSettings(seed, 800, 60, 10, log))
+                .build()
+                .run();
     }
 
     @Test
     void findsTheKnownBugsOncePerOperationMutationAndStatus() {
         FuzzReport report = run(42, null);
         List<String> keys = report.findings().stream()
-                .map(f -> f.request().operation() + " " + f.request().mutation() + " " + f.status()).toList();
+                .map(f -> f.request().operation() + " " + f.request().mutation() + " " + f.status())
+                .toList();
         assertTrue(keys.contains("POST /things CONTROL_CHARS 500"), keys::toString);
         assertTrue(keys.contains("POST /things CONTENT_TYPE 400"), keys::toString);
         assertTrue(keys.contains("GET /things/{id} PAGING_EXTREMES 500"), keys::toString);
@@ -132,7 +141,8 @@ class ApiFuzzerTest {
         List<String> first = Files.readAllLines(dir.resolve("first.log"));
         assertEquals(800, first.size());
         assertEquals(first, Files.readAllLines(dir.resolve("second.log")));
-        assertTrue(first.stream().anyMatch(line -> line.contains(" 200 VALID ") && line.contains("GET /things/7")),
+        assertTrue(
+                first.stream().anyMatch(line -> line.contains(" 200 VALID ") && line.contains("GET /things/7")),
                 "the id of a created thing is asked for later");
         run(8, dir.resolve("other.log"));
         assertFalse(first.equals(Files.readAllLines(dir.resolve("other.log"))), "another seed, other requests");
@@ -140,26 +150,36 @@ class ApiFuzzerTest {
 
     @Test
     void theErrorShapeIsCheckedOnEvery4xx() {
-        String good = "{\"message\":\"No\",\"error\":{\"code\":\"NOT_FOUND\",\"status\":404},\"details\":[{\"field\":\"id\",\"message\":\"x\"}]}";
+        String good =
+                "{\"message\":\"No\",\"error\":{\"code\":\"NOT_FOUND\",\"status\":404},\"details\":[{\"field\":\"id\",\"message\":\"x\"}]}";
         assertNull(ErrorShape.problem(404, "application/json", bytes(good)));
         assertNull(ErrorShape.problem(200, "text/html", bytes("<html>")));
         assertTrue(ErrorShape.problem(503, "application/json", bytes(good)).contains("server error"));
         assertTrue(ErrorShape.problem(404, "text/html", bytes(good)).contains("Content-Type"));
         assertTrue(ErrorShape.problem(404, null, bytes(good)).contains("Content-Type"));
         assertTrue(ErrorShape.problem(400, "application/json", bytes(good)).contains("error.status"));
-        assertTrue(ErrorShape.problem(404, "application/json", bytes("{\"error\":{\"code\":\"X\",\"status\":404}}")).contains("message"));
-        assertTrue(ErrorShape.problem(404, "application/json", bytes("{\"message\":\"m\",\"error\":{\"status\":404}}")).contains("code"));
-        assertTrue(ErrorShape.problem(404, "application/json",
-                bytes("{\"message\":\"m\",\"error\":{\"code\":\"X\",\"status\":404},\"details\":{}}")).contains("details"));
-        assertTrue(ErrorShape.problem(404, "application/json",
-                bytes("{\"message\":\"m\",\"error\":{\"code\":\"X\",\"status\":404},\"details\":[{\"field\":1}]}")).contains("detail"));
+        assertTrue(ErrorShape.problem(404, "application/json", bytes("{\"error\":{\"code\":\"X\",\"status\":404}}"))
+                .contains("message"));
+        assertTrue(ErrorShape.problem(404, "application/json", bytes("{\"message\":\"m\",\"error\":{\"status\":404}}"))
+                .contains("code"));
+        assertTrue(ErrorShape.problem(
+                        404,
+                        "application/json",
+                        bytes("{\"message\":\"m\",\"error\":{\"code\":\"X\",\"status\":404},\"details\":{}}"))
+                .contains("details"));
+        assertTrue(ErrorShape.problem(
+                        404,
+                        "application/json",
+                        bytes(
+                                "{\"message\":\"m\",\"error\":{\"code\":\"X\",\"status\":404},\"details\":[{\"field\":1}]}"))
+                .contains("detail"));
         assertTrue(ErrorShape.problem(404, "application/json", bytes("[]")).contains("object"));
         assertTrue(ErrorShape.problem(404, "application/json", bytes("nope")).contains("not JSON"));
     }
 
     @Test
     void openApiOperationsHaveTheirRefsResolvedAndUndeclaredPathVariablesFilledIn() throws IOException {
-        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree("""
+        var doc = new ObjectMapper().readTree("""
                 {"openapi": "3.0.3", "info": {"title": "t"}, "paths": {
                   "/a/{x}/b/{rest: .*}": {"get": {}, "delete": {}},
                   "/c": {"post": {"requestBody": {"content": {"application/x-www-form-urlencoded": {"schema":
@@ -168,8 +188,10 @@ class ApiFuzzerTest {
         List<Operation> operations = OpenApi.parse(doc);
         assertEquals(3, operations.size());
         Operation get = operations.get(0);
-        assertEquals(List.of("x", "rest"), get.in("path").stream().map(Operation.Parameter::name).toList());
-        assertEquals(java.util.Set.of("GET", "DELETE"), get.pathMethods());
+        assertEquals(
+                List.of("x", "rest"),
+                get.in("path").stream().map(Operation.Parameter::name).toList());
+        assertEquals(Set.of("GET", "DELETE"), get.pathMethods());
         assertTrue(operations.get(2).hasFormBody());
         assertFalse(operations.get(2).hasJsonBody());
     }

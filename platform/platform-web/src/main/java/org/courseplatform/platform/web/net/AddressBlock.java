@@ -82,7 +82,9 @@ public record AddressBlock(byte[] network, int prefix) {
             return false;
         }
         for (String part : parts) {
-            if (part.isEmpty() || part.length() > 3 || !part.chars().allMatch(c -> c >= '0' && c <= '9')
+            if (part.isEmpty()
+                    || part.length() > 3
+                    || !part.chars().allMatch(c -> c >= '0' && c <= '9')
                     || Integer.parseInt(part) > 255) {
                 return false;
             }

@@ -43,21 +43,24 @@ public final class PinnedHttpClient {
     }
 
     /** One request to a host by name; {@code uri} is the path and query. */
-    public record Request(HttpMethod method, String host, int port, boolean ssl, String uri, Map<String, String> headers,
-            Buffer body) {
-    }
+    public record Request(
+            HttpMethod method,
+            String host,
+            int port,
+            boolean ssl,
+            String uri,
+            Map<String, String> headers,
+            Buffer body) {}
 
     /** The answer; {@code body} is null when not kept. */
-    public record Response(int status, MultiMap headers, Buffer body) {
-    }
+    public record Response(int status, MultiMap headers, Buffer body) {}
 
     /**
      * Time limits in milliseconds, 0 for none: {@code connect} for connecting (to every address
      * tried, together), {@code total} from the start of the attempt, {@code response} from the
      * connection on, each until the answer is complete (its headers when the body is discarded).
      */
-    public record Deadlines(long connect, long total, long response) {
-    }
+    public record Deadlines(long connect, long total, long response) {}
 
     /** A time limit of {@link Deadlines} passed. */
     public static final class DeadlineExceeded extends TimeoutException {
@@ -120,7 +123,8 @@ public final class PinnedHttpClient {
      * The future fails with the connection's, TLS's or the answer's error, {@link DeadlineExceeded}
      * or {@link TooLarge}.
      */
-    public Future<Response> send(Request request, List<InetAddress> addresses, Deadlines deadlines, Body body, long maxBodyBytes) {
+    public Future<Response> send(
+            Request request, List<InetAddress> addresses, Deadlines deadlines, Body body, long maxBodyBytes) {
         Promise<Response> promise = Promise.promise();
         AtomicReference<HttpClientRequest> current = new AtomicReference<>();
         long totalTimer = timer(deadlines.total(), promise, current);
@@ -154,7 +158,7 @@ public final class PinnedHttpClient {
                     promise.tryComplete(new Response(status, response.headers(), null));
                     if (body == Body.KEEP) {
                         done.run();
-                        response.exceptionHandler(e -> { });
+                        response.exceptionHandler(e -> {});
                         r.reset();
                         return;
                     }
@@ -171,7 +175,7 @@ public final class PinnedHttpClient {
                 if (declaredLength(response) > maxBodyBytes) {
                     done.run();
                     promise.tryFail(new TooLarge(maxBodyBytes));
-                    response.exceptionHandler(e -> { });
+                    response.exceptionHandler(e -> {});
                     r.reset();
                     return;
                 }
@@ -207,8 +211,8 @@ public final class PinnedHttpClient {
     }
 
     /** Connects to the addresses in turn until one accepts, within the connect deadline. */
-    private Future<HttpClientRequest> connect(Request request, List<InetAddress> addresses, int at, long connectBy,
-            boolean bounded, Throwable last) {
+    private Future<HttpClientRequest> connect(
+            Request request, List<InetAddress> addresses, int at, long connectBy, boolean bounded, Throwable last) {
         if (at == addresses.size()) {
             return Future.failedFuture(last == null ? new IllegalArgumentException("no address to connect to") : last);
         }

@@ -12,8 +12,7 @@ import java.net.InetAddress;
  */
 public final class PublicAddresses {
 
-    private PublicAddresses() {
-    }
+    private PublicAddresses() {}
 
     /**
      * Whether an address is ordinary public unicast: false for loopback, any-local, "this network"
@@ -24,8 +23,12 @@ public final class PublicAddresses {
      * address is public. Teredo is refused outright. False for null.
      */
     public static boolean isPublic(InetAddress address) {
-        if (address == null || address.isAnyLocalAddress() || address.isLoopbackAddress()
-                || address.isLinkLocalAddress() || address.isSiteLocalAddress() || address.isMulticastAddress()) {
+        if (address == null
+                || address.isAnyLocalAddress()
+                || address.isLoopbackAddress()
+                || address.isLinkLocalAddress()
+                || address.isSiteLocalAddress()
+                || address.isMulticastAddress()) {
             return false;
         }
         byte[] b = address.getAddress();

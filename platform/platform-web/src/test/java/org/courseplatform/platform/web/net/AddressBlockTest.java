@@ -3,6 +3,7 @@ package org.courseplatform.platform.web.net;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import org.junit.jupiter.api.Test;
 
@@ -18,20 +19,24 @@ class AddressBlockTest {
         mapped[11] = (byte) 0xFF;
         mapped[12] = 10;
         mapped[15] = 1;
-        assertThat(ten.contains(java.net.Inet6Address.getByAddress(null, mapped, null))).isTrue();
+        assertThat(ten.contains(Inet6Address.getByAddress(null, mapped, null))).isTrue();
         AddressBlock odd = AddressBlock.parse("s", "192.168.4.0/22");
         assertThat(odd.contains(InetAddress.getByName("192.168.7.255"))).isTrue();
         assertThat(odd.contains(InetAddress.getByName("192.168.8.0"))).isFalse();
-        assertThat(AddressBlock.parse("s", "::1").contains(InetAddress.getByName("::1"))).isTrue();
-        assertThat(AddressBlock.parse("s", "::1").contains(InetAddress.getByName("127.0.0.1"))).isFalse();
+        assertThat(AddressBlock.parse("s", "::1").contains(InetAddress.getByName("::1")))
+                .isTrue();
+        assertThat(AddressBlock.parse("s", "::1").contains(InetAddress.getByName("127.0.0.1")))
+                .isFalse();
     }
 
     @Test
     void namesAndBadPrefixesAreRefusedNamingTheSetting() {
         assertThatThrownBy(() -> AddressBlock.parse("webhooks.allowed-addresses", "example.com"))
-                .hasMessageContaining("webhooks.allowed-addresses").hasMessageContaining("not an IP address");
+                .hasMessageContaining("webhooks.allowed-addresses")
+                .hasMessageContaining("not an IP address");
         assertThatThrownBy(() -> AddressBlock.parse("platform.auth.trusted-proxies", "10.0.0.0/33"))
-                .hasMessageContaining("platform.auth.trusted-proxies").hasMessageContaining("prefix");
+                .hasMessageContaining("platform.auth.trusted-proxies")
+                .hasMessageContaining("prefix");
         assertThatThrownBy(() -> AddressBlock.parse("s", "10.0.0.0/x")).hasMessageContaining("prefix");
     }
 
