@@ -1102,7 +1102,7 @@ class DeploymentManifestsTest {
         }
         assertEquals(EVENT_TOPICS, new TreeSet<>(constants.values()), "Topics.java");
         Map<String, String> catalogue = new TreeMap<>();
-        Matcher entry = Pattern.compile("EventType<\\w+> (\\w+) = \\w+\\(\"[^\"]+\",\\s*Topics\\.(\\w+)")
+        Matcher entry = Pattern.compile("EventType<\\w+> (\\w+)\\s*=\\s*\\w+\\(\"[^\"]+\",\\s*Topics\\.(\\w+)")
                 .matcher(read(repoRoot.resolve(
                         "platform/platform-events/src/main/java/org/courseplatform/platform/events/Events.java")));
         while (entry.find()) {
