@@ -108,13 +108,11 @@ public class WebhookClient {
             Map<String, String> headers,
             String body,
             long started) {
-        for (InetAddress address : addresses) {
-            if (policy.refusal(address) != null) {
-                // Neither the address nor its kind: the log must not tell what internal names resolve to.
-                return Uni.createFrom()
-                        .item(new Outcome(
-                                null, "refused: " + host + " resolves to a non-public address", millisSince(started)));
-            }
+        if (PinnedHttpClient.refused(addresses, address -> policy.refusal(address) == null) != null) {
+            // Neither the address nor its kind: the log must not tell what internal names resolve to.
+            return Uni.createFrom()
+                    .item(new Outcome(
+                            null, "refused: " + host + " resolves to a non-public address", millisSince(started)));
         }
         InetAddress chosen = addresses[0];
         for (InetAddress address : addresses) {
@@ -149,23 +147,9 @@ public class WebhookClient {
     private record Resolved(InetAddress[] addresses, long until) {}
 
     private Uni<InetAddress[]> lookup(String host) {
-        if (AddressPolicy.isLiteral(host)) {
-            return Uni.createFrom().item(() -> {
-                try {
-                    return InetAddress.getAllByName(host);
-                } catch (UnknownHostException e) {
-                    return null;
-                }
-            });
-        }
-        return Workers.call(() -> {
-            try {
-                InetAddress[] all = InetAddress.getAllByName(host);
-                return all.length == 0 ? null : all;
-            } catch (UnknownHostException e) {
-                return null;
-            }
-        });
+        return AddressPolicy.isLiteral(host)
+                ? Uni.createFrom().item(() -> PinnedHttpClient.lookup(host))
+                : Workers.call(() -> PinnedHttpClient.lookup(host));
     }
 
     private Uni<Outcome> send(
