@@ -7,6 +7,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -53,6 +54,13 @@ class MembersServiceContractTest extends ServiceContract {
                 .jsonPath()
                 .getLong("id");
         return Admin.key(workspace, "live").header();
+    }
+
+    /** A real key issued through the admin API with these scopes. */
+    @Override
+    protected String scopedKey(List<String> scopes) {
+        long workspace = Admin.workspace("enterprise", "[\"scorm_hosting\"]");
+        return Admin.scopedKey(workspace, scopes).header();
     }
 
     @Override

@@ -58,7 +58,7 @@ public class KeyStanding {
                             return ApiException.unavailable(
                                     "Agent tokens cannot be checked right now; try again shortly");
                         });
-        return standing.map(v -> {
+        return standing.chain(v -> {
             if (!v.valid() || v.workspaceId() == null || v.workspaceId() != agent.workspaceId()) {
                 throw ApiException.unauthorized("The API key this agent token was minted from has been revoked");
             }
@@ -67,15 +67,16 @@ public class KeyStanding {
                 throw ApiException.forbidden("Agent tools need the Build plan or above; this workspace is on "
                         + key.plan().wireName());
             }
-            rateLimiter.acquire(agent.workspaceId());
-            return new WorkspaceCaller(
+            WorkspaceCaller caller = new WorkspaceCaller(
                     key.workspaceId(),
                     key.keyId(),
                     key.testMode(),
                     key.plan(),
                     key.addons(),
                     key.features(),
-                    new WorkspaceCaller.Agent(agent.identifier(), agent.clientIdentifier()));
+                    new WorkspaceCaller.Agent(agent.identifier(), agent.clientIdentifier()),
+                    key.scopes());
+            return rateLimiter.acquire(agent.workspaceId()).map(admitted -> caller);
         });
     }
 }

@@ -109,15 +109,16 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
                         throw invalidToken("The MCP endpoint takes only the platform's OAuth access tokens");
                     }
                     long userId = userId(token);
-                    return directory.memberships(userId).map(memberships -> {
+                    return directory.memberships(userId).chain(memberships -> {
                         MemberCaller member = member(userId, memberships, chosen, token);
-                        rateLimiter.acquire(member.workspaceId());
-                        bindSession(ctx, member);
-                        return new CheckResult(
-                                true,
-                                QuarkusSecurityIdentity.builder(caller)
-                                        .setPrincipal(member)
-                                        .build());
+                        return rateLimiter.acquire(member.workspaceId()).map(admitted -> {
+                            bindSession(ctx, member);
+                            return new CheckResult(
+                                    true,
+                                    QuarkusSecurityIdentity.builder(caller)
+                                            .setPrincipal(member)
+                                            .build());
+                        });
                     });
                 });
     }

@@ -19,6 +19,7 @@ import org.courseplatform.courses.collection.CollectionService;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.platform.auth.Scopes;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiError;
@@ -82,6 +83,10 @@ public class EmbedService {
         List<ApiError.Detail> problems = new ArrayList<>();
         String action = action(r.action(), problems);
         boolean edit = EDIT.equals(action);
+        if (edit) {
+            // A read scope lets a key make player URLs; an editor URL writes the course.
+            Scopes.require(caller, Scopes.Family.COURSES, true);
+        }
         if (r.courseId() == null) {
             if (!edit) {
                 problems.add(new ApiError.Detail(
@@ -171,6 +176,10 @@ public class EmbedService {
         List<ApiError.Detail> problems = new ArrayList<>();
         String action = action(r.action(), problems);
         boolean edit = EDIT.equals(action);
+        if (edit) {
+            // A read scope lets a key make player URLs; an editor URL writes the course.
+            Scopes.require(caller, Scopes.Family.COURSES, true);
+        }
         if (r.id() == null) {
             if (!edit) {
                 problems.add(new ApiError.Detail(

@@ -35,4 +35,7 @@ public class ApiKey {
 
     @Column(name = "revoked_at")
     public OffsetDateTime revokedAt;
+
+    /** Space-separated scopes ({@code Scopes.format}); null: full access. */
+    public String scopes;
 }

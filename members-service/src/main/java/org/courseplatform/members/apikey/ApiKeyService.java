@@ -14,6 +14,7 @@ import java.util.List;
 import org.courseplatform.members.workspace.WorkspaceService;
 import org.courseplatform.platform.auth.ApiKeyVerification;
 import org.courseplatform.platform.auth.ApiKeys;
+import org.courseplatform.platform.auth.Scopes;
 import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
 import org.courseplatform.platform.web.ApiError;
@@ -38,6 +39,7 @@ public class ApiKeyService {
     @WithTransaction
     public Uni<ApiKeyViews.Issued> issue(long workspaceId, ApiKeyViews.IssueRequest request) {
         validate(request);
+        List<String> scopes = Scopes.parse(request.scopes());
         return workspaces
                 .require(workspaceId)
                 .chain(workspace -> {
@@ -50,6 +52,7 @@ public class ApiKeyService {
                             : request.name().strip();
                     key.keyPrefix = ApiKeySecrets.prefix(secret);
                     key.keyHash = ApiKeys.sha256(secret);
+                    key.scopes = Scopes.format(scopes);
                     key.createdAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
                     return keys.persist(key)
                             .call(saved -> outbox.add(
@@ -59,7 +62,14 @@ public class ApiKeyService {
                                     "test".equals(saved.mode),
                                     ApiKeyViews.event(saved)))
                             .map(saved -> new ApiKeyViews.Issued(
-                                    saved.id, secret, saved.mode, saved.name, workspaceId, saved.createdAt));
+                                    saved.id,
+                                    secret,
+                                    saved.mode,
+                                    saved.name,
+                                    workspaceId,
+                                    saved.createdAt,
+                                    scopes == null ? Scopes.CATALOGUE : scopes,
+                                    scopes == null));
                 })
                 .invoke(issued ->
                         Log.infof("Issued %s API key %d for workspace %d", issued.mode(), issued.id(), workspaceId));
@@ -128,7 +138,14 @@ public class ApiKeyService {
             return workspaces
                     .require(workspaceId)
                     .map(w -> new ApiKeyVerification(
-                            true, workspaceId, key.id, key.mode, w.plan, w.addonList(), w.featureList()));
+                            true,
+                            workspaceId,
+                            key.id,
+                            key.mode,
+                            w.plan,
+                            w.addonList(),
+                            w.featureList(),
+                            Scopes.read(key.scopes)));
         });
     }
 
@@ -146,7 +163,14 @@ public class ApiKeyService {
             return workspaces
                     .require(workspaceId)
                     .map(w -> new ApiKeyVerification(
-                            true, workspaceId, key.id, key.mode, w.plan, w.addonList(), w.featureList()));
+                            true,
+                            workspaceId,
+                            key.id,
+                            key.mode,
+                            w.plan,
+                            w.addonList(),
+                            w.featureList(),
+                            Scopes.read(key.scopes)));
         });
     }
 

@@ -1,6 +1,8 @@
 package org.courseplatform.members.apikey;
 
 import java.time.OffsetDateTime;
+import java.util.List;
+import org.courseplatform.platform.auth.Scopes;
 import org.courseplatform.platform.events.EventData;
 
 /** Answers of the API-key admin endpoints. */
@@ -9,13 +11,42 @@ final class ApiKeyViews {
     private ApiKeyViews() {}
 
     /** The answer to issuing a key: the only time {@code key} is ever shown. */
-    record Issued(long id, String key, String mode, String name, long workspaceId, OffsetDateTime created) {}
+    record Issued(
+            long id,
+            String key,
+            String mode,
+            String name,
+            long workspaceId,
+            OffsetDateTime created,
+            List<String> scopes,
+            boolean fullAccess) {}
 
-    /** A key as listed: its prefix identifies it, the secret is never returned. */
-    record Listed(long id, String mode, String name, String prefix, OffsetDateTime created, OffsetDateTime revoked) {
+    /**
+     * A key as listed: its prefix identifies it, the secret is never returned. {@code scopes} is
+     * what the key may do (every scope for a key with full access, which {@code fullAccess} marks:
+     * such a key also reaches endpoints outside the scope families).
+     */
+    record Listed(
+            long id,
+            String mode,
+            String name,
+            String prefix,
+            OffsetDateTime created,
+            OffsetDateTime revoked,
+            List<String> scopes,
+            boolean fullAccess) {
 
         static Listed of(ApiKey k) {
-            return new Listed(k.id, k.mode, k.name, k.keyPrefix, k.createdAt, k.revokedAt);
+            List<String> scopes = Scopes.read(k.scopes);
+            return new Listed(
+                    k.id,
+                    k.mode,
+                    k.name,
+                    k.keyPrefix,
+                    k.createdAt,
+                    k.revokedAt,
+                    scopes == null ? Scopes.CATALOGUE : scopes,
+                    scopes == null);
         }
     }
 
@@ -24,5 +55,6 @@ final class ApiKeyViews {
         return new EventData.ApiKeyChange(new EventData.ApiKey(k.id, k.workspaceId, k.mode, k.name));
     }
 
-    record IssueRequest(String mode, String name) {}
+    /** {@code scopes} left out: a key with full access, as every key issued before scopes existed. */
+    record IssueRequest(String mode, String name, List<String> scopes) {}
 }

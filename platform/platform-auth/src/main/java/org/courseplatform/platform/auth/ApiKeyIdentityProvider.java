@@ -28,13 +28,13 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
 
     @Override
     public Uni<SecurityIdentity> authenticate(ApiKeyRequest request, AuthenticationRequestContext context) {
-        return apiKeys.verify(request.workspaceId(), request.apiKey()).map(verification -> {
+        return apiKeys.verify(request.workspaceId(), request.apiKey()).chain(verification -> {
             if (!verification.valid()) {
-                throw new AuthenticationFailedException(
-                        "Unknown or revoked API key for workspace " + request.workspaceId());
+                return Uni.createFrom()
+                        .failure(new AuthenticationFailedException(
+                                "Unknown or revoked API key for workspace " + request.workspaceId()));
             }
-            rateLimiter.acquire(verification.workspaceId());
-            return identity(verification);
+            return rateLimiter.acquire(verification.workspaceId()).map(admitted -> identity(verification));
         });
     }
 
@@ -50,7 +50,9 @@ public class ApiKeyIdentityProvider implements IdentityProvider<ApiKeyRequest> {
                 v.testMode(),
                 Plan.fromWire(v.plan()),
                 v.addons() == null ? List.of() : v.addons(),
-                v.features() == null ? List.of() : v.features());
+                v.features() == null ? List.of() : v.features(),
+                null,
+                v.scopes());
     }
 
     /** An identity whose roles are the caller's entitlements. */

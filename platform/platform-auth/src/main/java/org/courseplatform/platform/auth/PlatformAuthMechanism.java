@@ -21,7 +21,7 @@ import org.courseplatform.platform.web.RouterErrors;
  * the credential to the matching identity provider: {@code SERVICE:<workspaceId>:<apiKey>} for
  * tenant backends, {@code Bearer <token>} for operators, agents and other services. Every failed
  * API-key attempt counts against the client's address ({@link FailedAuthentications}); bearer
- * tokens are verified locally and never limited by address.
+ * tokens are verified locally and never limited by address. A key's scopes are enforced here too.
  */
 @ApplicationScoped
 public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
@@ -40,6 +40,20 @@ public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identities) {
+        return identify(context, identities).invoke(identity -> checkScopes(identity, context));
+    }
+
+    /**
+     * A key issued with scopes reaches only the endpoints they cover ({@link Scopes}), whether it
+     * calls itself or through an agent token minted from it: 403 before any resource runs.
+     */
+    private static void checkScopes(SecurityIdentity identity, RoutingContext context) {
+        if (identity != null && identity.getPrincipal() instanceof WorkspaceCaller caller) {
+            Scopes.check(caller, context.request().method().name(), context.normalizedPath());
+        }
+    }
+
+    private Uni<SecurityIdentity> identify(RoutingContext context, IdentityProviderManager identities) {
         String header = context.request().getHeader(HttpHeaders.AUTHORIZATION);
         if (header == null || header.isBlank()) {
             return Uni.createFrom().nullItem();

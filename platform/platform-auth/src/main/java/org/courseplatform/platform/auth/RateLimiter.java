@@ -1,49 +1,170 @@
 package org.courseplatform.platform.auth;
 
+import io.quarkus.logging.Log;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import org.courseplatform.platform.web.ApiException;
 
 /**
- * Per-workspace token buckets, per service instance: a tenant that floods one service gets 429
- * with Retry-After instead of slowing every other tenant down.
+ * Per-workspace request limits that hold across every replica of a service: a tenant that floods
+ * the platform gets 429 with Retry-After instead of slowing every other tenant down, however many
+ * instances serve it.
+ *
+ * <p>The budget is a token bucket in the database ({@link RateLimitStore}), shared by the
+ * replicas. Asking it on every request would put a database round trip on the hottest reads, so
+ * each instance takes a small lease of {@code batch} tokens at a time and spends it locally; a
+ * lease not spent within a second lapses, so leases never pile up into more than the limit. The
+ * limit therefore holds exactly across replicas (never more than the shared bucket grants), and at
+ * most {@code batch} tokens per replica per second go unused. While the database cannot be asked
+ * (it is down, or slow), each instance falls back to a bucket of its own.
  */
 @ApplicationScoped
 public class RateLimiter {
 
+    private static final Uni<Void> ADMITTED = Uni.createFrom().voidItem();
+    private static final long LEASE_NANOS = 1_000_000_000L;
+    private static final int MAX_RENEWALS = 3;
+
     private final Config config;
+    private final RateLimitStore store;
+    private final ConcurrentHashMap<Long, Lease> leases = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<Long, Bucket> buckets = new ConcurrentHashMap<>();
 
-    public RateLimiter(Config config) {
+    public RateLimiter(Config config, RateLimitStore store) {
         this.config = config;
+        this.store = store;
     }
 
-    /** Takes one request from the workspace's bucket, or throws 429. */
-    public void acquire(long workspaceId) {
+    /** Takes one request from the workspace's budget; fails with 429 when it is spent. */
+    public Uni<Void> acquire(long workspaceId) {
         if (config.perSecond() <= 0) {
-            return;
+            return ADMITTED;
         }
-        if (buckets.size() > MAX_BUCKETS) {
+        if (leases.size() > MAX_BUCKETS) {
             prune();
         }
+        return acquire(workspaceId, leases.computeIfAbsent(workspaceId, id -> new Lease()), 0);
+    }
+
+    private Uni<Void> acquire(long workspaceId, Lease lease, int renewals) {
+        if (lease.take(System.nanoTime())) {
+            return ADMITTED;
+        }
+        return lease.renew(() -> store.take(workspaceId, config.perSecond(), config.burst(), batch())
+                        .onFailure()
+                        .recoverWithItem(e -> {
+                            Log.debugf(
+                                    "Shared rate limit unavailable (%s); this instance limits on its own",
+                                    e.toString());
+                            return null;
+                        }))
+                .chain(grant -> {
+                    if (grant == null) {
+                        acquireLocally(workspaceId);
+                        return ADMITTED;
+                    }
+                    if (lease.take(System.nanoTime())) {
+                        return ADMITTED;
+                    }
+                    if (grant.granted() > 0 && renewals < MAX_RENEWALS) {
+                        // Other requests spent this lease first; the bucket had tokens, ask again.
+                        return acquire(workspaceId, lease, renewals + 1);
+                    }
+                    long waitNanos = grant.granted() > 0
+                            ? LEASE_NANOS
+                            : (long) (Math.max(0, 1 - grant.tokens()) * 1e9 / config.perSecond());
+                    return Uni.createFrom().failure(tooMany(waitNanos));
+                });
+    }
+
+    /** The per-instance bucket, while the shared one cannot be asked. */
+    private void acquireLocally(long workspaceId) {
         Bucket bucket = buckets.computeIfAbsent(workspaceId, id -> new Bucket(config.burst()));
         long waitNanos = bucket.take(config.perSecond(), config.burst(), System.nanoTime());
         if (waitNanos > 0) {
-            long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
-            throw ApiException.tooManyRequests(
-                    "Too many requests for this workspace; retry in " + seconds + " s", seconds);
+            throw tooMany(waitNanos);
         }
     }
 
-    /** Forgets buckets idle for a minute: a full bucket is what a new one would be anyway. */
+    private int batch() {
+        return Math.max(1, Math.min(config.batch(), config.burst()));
+    }
+
+    private static ApiException tooMany(long waitNanos) {
+        long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
+        return ApiException.tooManyRequests(
+                "Too many requests for this workspace; retry in " + seconds + " s", seconds);
+    }
+
+    /** Forgets leases and buckets idle for a minute: a fresh one is what they would be anyway. */
     private void prune() {
         long cutoff = System.nanoTime() - 60_000_000_000L;
+        leases.values().removeIf(l -> l.idleSince(cutoff));
         buckets.values().removeIf(b -> b.idleSince(cutoff));
     }
 
     private static final int MAX_BUCKETS = 10_000;
+
+    /**
+     * The tokens this instance holds of a workspace's shared bucket. Requests that find it empty
+     * share one renewal: a burst of them costs one database call, not one each.
+     */
+    static final class Lease {
+        private int tokens;
+        private long expires;
+        private long used = System.nanoTime();
+        private Uni<RateLimitStore.Grant> renewal;
+
+        synchronized boolean take(long now) {
+            used = now;
+            if (tokens > 0 && now - expires < 0) {
+                tokens--;
+                return true;
+            }
+            return false;
+        }
+
+        synchronized boolean idleSince(long cutoff) {
+            return used - cutoff < 0 && renewal == null;
+        }
+
+        /** The renewal in flight, or a new one from {@code fetch}; its grant is credited once. */
+        synchronized Uni<RateLimitStore.Grant> renew(Supplier<Uni<RateLimitStore.Grant>> fetch) {
+            if (renewal == null) {
+                AtomicReference<Uni<RateLimitStore.Grant>> self = new AtomicReference<>();
+                self.set(fetch.get()
+                        .invoke(this::credit)
+                        .eventually(() -> finished(self.get()))
+                        .memoize()
+                        .indefinitely());
+                renewal = self.get();
+            }
+            return renewal;
+        }
+
+        private synchronized void credit(RateLimitStore.Grant grant) {
+            if (grant == null) {
+                return;
+            }
+            long now = System.nanoTime();
+            if (now - expires >= 0) {
+                tokens = 0;
+            }
+            tokens += grant.granted();
+            expires = now + LEASE_NANOS;
+        }
+
+        private synchronized void finished(Uni<RateLimitStore.Grant> done) {
+            if (renewal == done) {
+                renewal = null;
+            }
+        }
+    }
 
     static final class Bucket {
         private double tokens;
@@ -89,7 +210,11 @@ public class RateLimiter {
         }
     }
 
-    /** {@code platform.rate-limit.*}: requests per second and burst per workspace; 0 turns it off. */
+    /**
+     * {@code platform.rate-limit.*}: requests per second and burst per workspace, per service
+     * across its replicas (0 turns it off); {@code batch}: the tokens an instance takes from the
+     * shared bucket at a time.
+     */
     @ConfigMapping(prefix = "platform.rate-limit")
     public interface Config {
 
@@ -98,5 +223,8 @@ public class RateLimiter {
 
         @WithDefault("2000")
         int burst();
+
+        @WithDefault("20")
+        int batch();
     }
 }

@@ -150,6 +150,9 @@ public class Tokens {
         if (caller.agent().clientIdentifier() != null) {
             act.put("clientIdentifier", caller.agent().clientIdentifier());
         }
+        if (caller.scopes() != null) {
+            act.put("scopes", caller.scopes());
+        }
         String cacheKey = audience + "\n" + act;
         CachedToken cached = serviceTokens.get(cacheKey);
         Instant now = Instant.now();
@@ -190,7 +193,8 @@ public class Tokens {
                     strings(act.get("addons")),
                     strings(act.get("features")),
                     new WorkspaceCaller.Agent((String) Objects.requireNonNull(act.get("identifier")), (String)
-                            act.get("clientIdentifier")));
+                            act.get("clientIdentifier")),
+                    act.containsKey("scopes") ? strings(act.get("scopes")) : null);
         } catch (RuntimeException e) {
             throw new MalformedClaimException("act is malformed: " + e.getMessage());
         }

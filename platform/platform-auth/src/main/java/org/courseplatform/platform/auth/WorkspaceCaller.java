@@ -11,6 +11,8 @@ import java.util.List;
  * <p>{@code agent} is set when agent-gateway calls on behalf of an agent token minted from that
  * key: the call is then restricted to the agent's tenant (the workspace-default tenant when its
  * {@code clientIdentifier} is null), as DESIGN.md section 6 says an agent always is.
+ *
+ * <p>{@code scopes} are the key's scopes ({@link Scopes}); null is a key with full access.
  */
 public record WorkspaceCaller(
         long workspaceId,
@@ -19,12 +21,24 @@ public record WorkspaceCaller(
         Plan plan,
         List<String> addons,
         List<String> features,
-        Agent agent)
+        Agent agent,
+        List<String> scopes)
         implements Principal {
 
     public WorkspaceCaller(
             long workspaceId, long keyId, boolean testMode, Plan plan, List<String> addons, List<String> features) {
-        this(workspaceId, keyId, testMode, plan, addons, features, null);
+        this(workspaceId, keyId, testMode, plan, addons, features, null, null);
+    }
+
+    public WorkspaceCaller(
+            long workspaceId,
+            long keyId,
+            boolean testMode,
+            Plan plan,
+            List<String> addons,
+            List<String> features,
+            Agent agent) {
+        this(workspaceId, keyId, testMode, plan, addons, features, agent, null);
     }
 
     /** Whether the call is restricted to one tenant (an agent's) whatever its query says. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.smallrye.mutiny.Uni;
 import java.util.concurrent.TimeUnit;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -39,35 +40,53 @@ class RateLimiterTest {
         assertThat(bucket.take(PER_SECOND, BURST, later)).isPositive();
     }
 
+    /** A limiter whose shared store cannot be reached: it limits with its own buckets. */
     private static RateLimiter limiter(int perSecond, int burst) {
-        return new RateLimiter(new RateLimiter.Config() {
+        RateLimitStore unreachable = new RateLimitStore(null) {
             @Override
-            public int perSecond() {
-                return perSecond;
+            public Uni<Grant> take(long workspaceId, double perSecond, double burst, int batch) {
+                return Uni.createFrom().failure(new IllegalStateException("database down"));
             }
+        };
+        return new RateLimiter(
+                new RateLimiter.Config() {
+                    @Override
+                    public int perSecond() {
+                        return perSecond;
+                    }
 
-            @Override
-            public int burst() {
-                return burst;
-            }
-        });
+                    @Override
+                    public int burst() {
+                        return burst;
+                    }
+
+                    @Override
+                    public int batch() {
+                        return 20;
+                    }
+                },
+                unreachable);
+    }
+
+    private static void acquire(RateLimiter limiter, long workspaceId) {
+        limiter.acquire(workspaceId).await().indefinitely();
     }
 
     @Test
-    void theRequestAfterTheBurstGets429WithRetryAfterWhileOtherWorkspacesGoOn() {
+    void withTheSharedBucketUnreachableTheRequestAfterTheBurstGets429WhileOtherWorkspacesGoOn() {
         RateLimiter limiter = limiter(1, 5);
         for (int i = 0; i < 5; i++) {
-            assertThatCode(() -> limiter.acquire(42))
+            assertThatCode(() -> acquire(limiter, 42))
                     .as("request %d of the burst", i + 1)
                     .doesNotThrowAnyException();
         }
-        assertThatThrownBy(() -> limiter.acquire(42)).isInstanceOfSatisfying(ApiException.class, e -> {
+        assertThatThrownBy(() -> acquire(limiter, 42)).isInstanceOfSatisfying(ApiException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
             assertThat(e.headers()).containsEntry("Retry-After", "1");
             assertThat(e.getMessage()).contains("retry in 1 s");
         });
-        assertThatThrownBy(() -> limiter.acquire(42)).as("still refused").isInstanceOf(ApiException.class);
-        assertThatCode(() -> limiter.acquire(43))
+        assertThatThrownBy(() -> acquire(limiter, 42)).as("still refused").isInstanceOf(ApiException.class);
+        assertThatCode(() -> acquire(limiter, 43))
                 .as("another workspace has its own bucket")
                 .doesNotThrowAnyException();
     }
@@ -90,7 +109,7 @@ class RateLimiterTest {
         RateLimiter off = limiter(0, 0);
         assertThatCode(() -> {
                     for (int i = 0; i < 10_000; i++) {
-                        off.acquire(7);
+                        acquire(off, 7);
                     }
                 })
                 .doesNotThrowAnyException();

@@ -306,6 +306,11 @@ class TokensTest {
         Tokens course = tokens("course-service", "agent-gateway");
         JwtClaims claims = course.verify(tokens("agent-gateway").serviceToken("course-service", caller));
         assertThat(Tokens.actingFor(claims)).isEqualTo(caller);
+        WorkspaceCaller scoped = new WorkspaceCaller(
+                12, 35, false, Plan.BUILD, List.of(), List.of(), caller.agent(), List.of("courses:read"));
+        assertThat(Tokens.actingFor(course.verify(tokens("agent-gateway").serviceToken("course-service", scoped))))
+                .as("the key's scopes travel with the agent's calls")
+                .isEqualTo(scoped);
         assertThat(Tokens.actingFor(course.verify(tokens("agent-gateway").serviceToken("course-service"))))
                 .as("a plain one")
                 .isNull();

@@ -191,7 +191,8 @@ final class MembersStub {
         }
         return "{\"valid\":true,\"workspaceId\":" + workspaceId + ",\"keyId\":" + Math.abs(key.hashCode())
                 + ",\"mode\":\"" + d.mode() + "\",\"plan\":\"" + d.plan() + "\",\"addons\":" + list(d.addons())
-                + ",\"features\":" + list(d.features()) + "}";
+                + ",\"features\":" + list(d.features())
+                + (d.scopes() == null ? "" : ",\"scopes\":" + list(d.scopes())) + "}";
     }
 
     private static String list(List<String> names) {

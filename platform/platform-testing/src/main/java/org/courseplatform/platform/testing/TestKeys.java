@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.courseplatform.platform.auth.Scopes;
 
 /**
  * API keys for component tests of services other than members-service; the members stub
@@ -51,6 +52,22 @@ public final class TestKeys {
         return header(workspaceId, "enterprise", "scorm_hosting", "scorm_export", "live");
     }
 
+    /**
+     * {@code Authorization} header value of a key of an enterprise workspace with every add-on and
+     * feature, issued with these scopes (platform-auth {@code Scopes.CATALOGUE} names).
+     */
+    public static String scoped(long workspaceId, List<String> scopes) {
+        StringBuilder codes = new StringBuilder("s");
+        for (String scope : scopes) {
+            int index = Scopes.CATALOGUE.indexOf(scope);
+            if (index < 0) {
+                throw new IllegalArgumentException("unknown scope " + scope + " (known: " + Scopes.CATALOGUE + ")");
+            }
+            codes.append(index);
+        }
+        return "SERVICE:" + workspaceId + ":cp_live_" + fill("w" + workspaceId + "-e-H-X-" + codes + "-");
+    }
+
     /** A well-formed key that members-service refuses (as it does a revoked one). */
     public static String revoked(long workspaceId) {
         return "SERVICE:" + workspaceId + ":cp_live_" + fill("revoked-");
@@ -61,7 +78,14 @@ public final class TestKeys {
         return "cp_live_" + fill("unknown-");
     }
 
-    record Described(long workspaceId, String plan, List<String> addons, List<String> features, String mode) {}
+    /** {@code scopes} null: a key with full access. */
+    record Described(
+            long workspaceId,
+            String plan,
+            List<String> addons,
+            List<String> features,
+            String mode,
+            List<String> scopes) {}
 
     /** What a key of {@link #key} describes, or null for any other string. */
     static Described describe(String key) {
@@ -71,8 +95,18 @@ public final class TestKeys {
             return null;
         }
         String[] parts = key.substring(8).split("-", -1);
-        if (parts.length != 5 || !parts[0].matches("w[0-9]{1,18}")) {
+        if ((parts.length != 5 && parts.length != 6) || !parts[0].matches("w[0-9]{1,18}")) {
             return null;
+        }
+        List<String> scopes = null;
+        if (parts.length == 6) {
+            if (!parts[4].matches("s[0-9]*")) {
+                return null;
+            }
+            scopes = parts[4].substring(1)
+                    .chars()
+                    .mapToObj(c -> Scopes.CATALOGUE.get(c - '0'))
+                    .toList();
         }
         String plan = PLANS.entrySet().stream()
                 .filter(e -> e.getValue().equals(parts[1]))
@@ -84,7 +118,8 @@ public final class TestKeys {
         if (plan == null || addons == null || features == null) {
             return null;
         }
-        return new Described(Long.parseLong(parts[0].substring(1)), plan, addons, features, key.substring(3, 7));
+        return new Described(
+                Long.parseLong(parts[0].substring(1)), plan, addons, features, key.substring(3, 7), scopes);
     }
 
     private static String letters(String names) {
