@@ -347,4 +347,28 @@ class AgentTenancyTest {
                 .statusCode(401)
                 .body("error.code", equalTo("UNAUTHORIZED"));
     }
+
+    @Test
+    void anAgentMintedFromAScopedKeyIsHeldToTheKeysScopes() {
+        long ws = TestKeys.newWorkspace();
+        String readOnly = AgentTokens.delegated(
+                "course-service",
+                new WorkspaceCaller(
+                        ws,
+                        43,
+                        false,
+                        Plan.BUILD,
+                        List.of(),
+                        List.of(),
+                        new WorkspaceCaller.Agent("agent-r", null),
+                        List.of("courses:read")));
+        as(readOnly).get("/v1/headless/courses").then().statusCode(200);
+        as(readOnly)
+                .body("{\"title\":\"Not allowed\"}")
+                .post("/v1/headless/courses")
+                .then()
+                .statusCode(403)
+                .body("error.reason", equalTo("missing_scope"))
+                .body("message", equalTo("Caller not authorized to manage courses"));
+    }
 }

@@ -147,6 +147,21 @@ class CoursePlayerTest {
     }
 
     @Test
+    void aReadScopedKeyMakesPlayerUrlsButNotEditorUrls() {
+        long ws = TestKeys.newWorkspace();
+        long id = publishedCourse(TestKeys.enterprise(ws), "t1");
+        String reader = TestKeys.scoped(ws, List.of("courses:read"));
+        embed(reader, "{\"courseId\":" + id + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\"}");
+        as(reader)
+                .body("{\"action\":\"edit\",\"courseId\":" + id + ",\"identifier\":\"a\",\"clientIdentifier\":\"t1\"}")
+                .post("/v1/headless/embed/course")
+                .then()
+                .statusCode(403)
+                .body("error.reason", equalTo("missing_scope"))
+                .body("message", equalTo("Caller not authorized to manage courses"));
+    }
+
+    @Test
     void badEmbedRequestsAre400NamingTheFieldAndOtherTenantsCoursesAre404() {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.header(ws, "build", "", "", "live");
