@@ -28,7 +28,7 @@ end
 function done(summary, latency, requests)
   local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
       + summary.errors.status  -- status: answers that are not 2xx/3xx
-  io.write(string.format("RESULT %s rps=%.0f p50_ms=%.2f p99_ms=%.2f errors=%d non2xx=%d timeouts=%d\n", os.getenv("WRK_LABEL") or "wrk",
+  io.write(string.format("RESULT %s rps=%.0f p50_ms=%.2f p99_ms=%.2f errors=%d non2xx=%d timeouts=%d requests=%d\n", os.getenv("WRK_LABEL") or "wrk",
     summary.requests / (summary.duration / 1e6), latency:percentile(50) / 1000, latency:percentile(99) / 1000, errors,
-    summary.errors.status, summary.errors.timeout))
+    summary.errors.status, summary.errors.timeout, summary.requests))
 end

@@ -7,7 +7,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.courseplatform.platform.web.ApiException;
 
 /**
@@ -20,15 +20,17 @@ import org.courseplatform.platform.web.ApiException;
  * each instance takes a small lease of {@code batch} tokens at a time and spends it locally; a
  * lease not spent within a second lapses, so leases never pile up into more than the limit. The
  * limit therefore holds exactly across replicas (never more than the shared bucket grants), and at
- * most {@code batch} tokens per replica per second go unused. While the database cannot be asked
- * (it is down, or slow), each instance falls back to a bucket of its own.
+ * most {@code batch} tokens per replica per second go unused. Once the bucket answered empty, the
+ * instance refuses without asking again until {@code batch} tokens have refilled, so a flooding
+ * workspace costs the database a few calls a second. While the database cannot be asked (it is
+ * down, or slow), each instance falls back to a bucket of its own.
  */
 @ApplicationScoped
 public class RateLimiter {
 
     private static final Uni<Void> ADMITTED = Uni.createFrom().voidItem();
     private static final long LEASE_NANOS = 1_000_000_000L;
-    private static final int MAX_RENEWALS = 3;
+    private static final int MAX_RENEWALS = 10;
 
     private final Config config;
     private final RateLimitStore store;
@@ -52,17 +54,30 @@ public class RateLimiter {
     }
 
     private Uni<Void> acquire(long workspaceId, Lease lease, int renewals) {
-        if (lease.take(System.nanoTime())) {
+        long now = System.nanoTime();
+        if (lease.take(now)) {
             return ADMITTED;
         }
-        return lease.renew(() -> store.take(workspaceId, config.perSecond(), config.burst(), batch())
-                        .onFailure()
-                        .recoverWithItem(e -> {
-                            Log.debugf(
-                                    "Shared rate limit unavailable (%s); this instance limits on its own",
-                                    e.toString());
-                            return null;
-                        }))
+        long spent = lease.spentFor(now);
+        if (spent > 0) {
+            // The shared bucket was empty a moment ago: refuse without asking it again, so a
+            // flooding workspace costs the database a few calls a second, not one per request.
+            return Uni.createFrom().failure(tooMany(spent));
+        }
+        return lease.renew(
+                        wanted -> store.take(
+                                        workspaceId,
+                                        config.perSecond(),
+                                        config.burst(),
+                                        Math.min(config.burst(), wanted))
+                                .onFailure()
+                                .recoverWithItem(e -> {
+                                    Log.debugf(
+                                            "Shared rate limit unavailable (%s); this instance limits on its own",
+                                            e.toString());
+                                    return null;
+                                }),
+                        batch())
                 .chain(grant -> {
                     if (grant == null) {
                         acquireLocally(workspaceId);
@@ -72,12 +87,15 @@ public class RateLimiter {
                         return ADMITTED;
                     }
                     if (grant.granted() > 0 && renewals < MAX_RENEWALS) {
-                        // Other requests spent this lease first; the bucket had tokens, ask again.
+                        // Requests that queued behind this renewal spent it first; the bucket had
+                        // tokens, so ask again (for at least as many as are waiting).
                         return acquire(workspaceId, lease, renewals + 1);
                     }
-                    long waitNanos = grant.granted() > 0
-                            ? LEASE_NANOS
-                            : (long) (Math.max(0, 1 - grant.tokens()) * 1e9 / config.perSecond());
+                    if (grant.granted() > 0) {
+                        return Uni.createFrom().failure(tooMany(1));
+                    }
+                    long waitNanos = (long) (Math.max(0, batch() - grant.tokens()) * 1e9 / config.perSecond());
+                    lease.spent(System.nanoTime() + waitNanos);
                     return Uni.createFrom().failure(tooMany(waitNanos));
                 });
     }
@@ -117,6 +135,8 @@ public class RateLimiter {
     static final class Lease {
         private int tokens;
         private long expires;
+        private long spentUntil;
+        private int waiting;
         private long used = System.nanoTime();
         private Uni<RateLimitStore.Grant> renewal;
 
@@ -129,22 +149,39 @@ public class RateLimiter {
             return false;
         }
 
+        /** How long the shared bucket is known to stay empty; 0 when it may hold tokens. */
+        synchronized long spentFor(long now) {
+            return spentUntil - now > 0 ? spentUntil - now : 0;
+        }
+
+        synchronized void spent(long until) {
+            spentUntil = until;
+        }
+
         synchronized boolean idleSince(long cutoff) {
             return used - cutoff < 0 && renewal == null;
         }
 
-        /** The renewal in flight, or a new one from {@code fetch}; its grant is credited once. */
-        synchronized Uni<RateLimitStore.Grant> renew(Supplier<Uni<RateLimitStore.Grant>> fetch) {
+        /**
+         * The renewal in flight, or a new one from {@code fetch} asking for at least as many
+         * tokens as requests are waiting; its grant is credited once.
+         */
+        synchronized Uni<RateLimitStore.Grant> renew(Function<Integer, Uni<RateLimitStore.Grant>> fetch, int batch) {
+            waiting++;
             if (renewal == null) {
                 AtomicReference<Uni<RateLimitStore.Grant>> self = new AtomicReference<>();
-                self.set(fetch.get()
+                self.set(fetch.apply(Math.max(batch, waiting))
                         .invoke(this::credit)
                         .eventually(() -> finished(self.get()))
                         .memoize()
                         .indefinitely());
                 renewal = self.get();
             }
-            return renewal;
+            return renewal.eventually(this::left);
+        }
+
+        private synchronized void left() {
+            waiting--;
         }
 
         private synchronized void credit(RateLimitStore.Grant grant) {
