@@ -418,8 +418,8 @@ class DeploymentManifestsTest {
             assertTrue(max > min, n + " HPA maxReplicas must exceed minReplicas");
             assertTrue(
                     stream(hpa.path("spec").path("metrics"))
-                            .anyMatch(m -> "cpu"
-                                    .equals(m.path("resource").path("name").asText())),
+                            .anyMatch(m ->
+                                    "cpu".equals(m.path("resource").path("name").asText())),
                     n + " HPA has no CPU target");
 
             JsonNode pdb = pdbs.get(n);
