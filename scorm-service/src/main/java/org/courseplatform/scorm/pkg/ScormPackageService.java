@@ -123,7 +123,7 @@ public class ScormPackageService {
                         .chain(() -> Workers.call(() -> snapshot(uploadKey, original))
                                 .invoke(copied -> requireAnnouncedSize(copied, announced, hash))
                                 .onFailure()
-                                .call(e -> release(
+                                .recoverWithUni(e -> release(
                                         hash, e, "The uploaded zip could not be copied in storage; try again shortly")))
                         .chain(() -> courses.create(new CoursesClient.CreateScorm(
                                         caller.workspaceId(),
@@ -132,7 +132,7 @@ public class ScormPackageService {
                                         name.replaceAll("(?i)\\.zip$", ""),
                                         caller.testMode()))
                                 .onFailure()
-                                .call(e -> release(
+                                .recoverWithUni(e -> release(
                                         hash, e, "course-service could not create the course; try again shortly")))
                         .chain(course -> packages.insertPackage(
                                         new PackageRepository.NewPackage(
@@ -206,13 +206,23 @@ public class ScormPackageService {
                 .replaceWithVoid();
     }
 
-    private Uni<Void> release(String hash, Throwable cause, String unavailable) {
+    private <T> Uni<T> release(String hash, Throwable cause, String unavailable) {
         Log.warnf("Creating the package of upload %s failed: %s", shorten(hash), cause.toString());
-        return packages.releaseUpload(hash).onFailure().recoverWithNull().invoke(() -> {
-            if (!(cause instanceof ApiException)) {
-                throw ApiException.unavailable(unavailable);
-            }
-        });
+        return releaseThenFail(packages.releaseUpload(hash), cause, unavailable);
+    }
+
+    /**
+     * Runs the release of an upload's claim, then fails with the request's one error: an API
+     * error as it is, anything else (course-service timed out, storage failed) 503, try again
+     * shortly. A release that fails too (the database is down) is logged by nobody and changes
+     * nothing: the caller still gets 503, never a 500 of the two failures together.
+     */
+    static <T> Uni<T> releaseThenFail(Uni<?> release, Throwable cause, String unavailable) {
+        Throwable answer = cause instanceof ApiException ? cause : ApiException.unavailable(unavailable);
+        return release.onFailure()
+                .recoverWithNull()
+                .onItem()
+                .transformToUni(ignored -> Uni.createFrom().failure(answer));
     }
 
     /** The package's status; another workspace's (or, when named, another tenant's) package is unknown. */
