@@ -294,6 +294,9 @@ select concat_ws(' ',
        and not exists (select 1 from scorm.scorm_package p where p.workspace_id = $ws and p.course_id = f.id::bigint)),
   'lost_batches=' || (select count(*) from effect f where f.kind = 'batch'
        and not exists (select 1 from migrations.migration_batch b where b.workspace_id = $ws and b.id = f.id::uuid)),
+  -- lost: a package of the (valid) fixture that failed on the infrastructure, not on its content
+  'lost_packages_failed=' || (select count(*) from scorm.scorm_package where workspace_id = $ws
+       and status = 'failed' and error_code = 'processing_error'),
   -- lost: an effect of events: a member never provisioned into Keycloak (members-service's consumer)
   'lost_provisioning=' || (select count(*) from members.membership m where m.workspace_id = $ws
        and not exists (select 1 from members.keycloak_provisioned k where k.user_id = m.user_id)),
@@ -345,7 +348,7 @@ all="$counts $client received=$(wc -l <"$out/received-ids.txt") dup_received=$du
 val() { sed -nE "s/.*(^| )$1=([^ ]*).*/\2/p" <<<"$all"; }
 sum() { local t=0 k; for k in "$@"; do t=$((t + $(val "$k"))); done; echo "$t"; }
 lost=$(sum lost_unpublished lost_unattempted lost_unreceived lost_members lost_enrolments lost_courses lost_updates \
-  lost_publishes lost_packages lost_batches lost_provisioning lost_projection)
+  lost_publishes lost_packages lost_packages_failed lost_batches lost_provisioning lost_projection)
 dups=$(sum dup_member_ids dup_users dup_courses dup_scorm_courses dup_attempts)
 stuck=$(sum stuck_batches stuck_items stuck_packages stuck_deliveries)
 
