@@ -85,7 +85,10 @@ public class ScormPackageService {
      * ({@link PackageStore#originalKey}), which no presigned URL ever named: processing,
      * reprocessing and the download read that copy, and the upload object is deleted, so a PUT
      * through a still-valid upload URL changes nothing the package uses. If the copy or
-     * course-service fails the claim is released and the client may try again.
+     * course-service fails, or the package cannot be recorded, the claim is released and the
+     * client may try again: course-service answers the course it made for this upload, if it made
+     * one, so a retry never makes a second course. A claim whose request died with its instance
+     * (or whose release failed) is taken again after {@link PackageRepository#STALE_CLAIM_SECONDS}.
      */
     public Uni<PackageRequests.Created> create(WorkspaceCaller caller, PackageRequests.Create request) {
         String name = zipName(request.name());
@@ -104,7 +107,7 @@ public class ScormPackageService {
             if (upload == null) {
                 throw ApiException.notFound("No upload with hash " + shorten(hash));
             }
-            if (upload.getOffsetDateTime("used_at") != null) {
+            if (upload.getOffsetDateTime("used_at") != null && !Boolean.TRUE.equals(upload.getBoolean("stale_claim"))) {
                 Long course = upload.getLong("course_id");
                 throw ApiException.conflict("Upload " + shorten(hash) + " was already used"
                         + (course == null ? "" : " for course " + course)
@@ -130,7 +133,8 @@ public class ScormPackageService {
                                         tenant,
                                         identifier,
                                         name.replaceAll("(?i)\\.zip$", ""),
-                                        caller.testMode()))
+                                        caller.testMode(),
+                                        hash))
                                 .onFailure()
                                 .recoverWithUni(e -> release(
                                         hash, e, "course-service could not create the course; try again shortly")))
@@ -147,6 +151,9 @@ public class ScormPackageService {
                                                 caller.testMode(),
                                                 course.title()),
                                         hash)
+                                .onFailure()
+                                .recoverWithUni(
+                                        e -> release(hash, e, "The package could not be recorded; try again shortly"))
                                 .call(() -> discardUpload(uploadKey))
                                 .invoke(() -> Log.debugf("SCORM package %s queued as course %d", name, course.id()))
                                 .map(ignored -> new PackageRequests.Created(course.id(), "uploaded")));
