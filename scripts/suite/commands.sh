@@ -13,8 +13,7 @@ anything_running() {
   ingress_pid >/dev/null && return 0
   component_pid dev-stack >/dev/null && return 0
   component_pid keycloak >/dev/null && return 0
-  for svc in "${SVC_NAMES[@]}"; do component_pid "$svc" >/dev/null && return 0; done
-  return 1
+  [[ -n $(service_instances_alive) ]]
 }
 
 # guard_config_change: refuse to start with other ports/database than the running suite.
@@ -65,8 +64,8 @@ Course Platform is up (took ${1}s).
 
   Services (direct)
 EOF
-  for i in "${!SVC_NAMES[@]}"; do
-    printf '    %-20s http://127.0.0.1:%-6s %s\n' "${SVC_NAMES[$i]}" "${SVC_PORTS[$i]}" "$(service_health "${SVC_PORTS[$i]}")"
+  for i in "${!INST_NAMES[@]}"; do
+    printf '    %-20s http://127.0.0.1:%-6s %s\n' "${INST_NAMES[$i]}" "${INST_PORTS[$i]}" "$(service_health "${INST_PORTS[$i]}")"
   done
   cat <<EOF
 
@@ -115,6 +114,7 @@ cmd_env() {
   database_url=$(pg_url_with_db "$PG_ADMIN_URL" "$SUITE_DB")
   emit() { printf '%s%s=%s\n' "$prefix" "$1" "$(sh_quote "$2")"; }
   emit BASE_URL "$BASE_URL"
+  emit SUITE_REPLICAS "$SUITE_REPLICAS"
   emit SCORM_CONTENT_ORIGIN "$SCORM_CONTENT_ORIGIN"
   emit INGRESS_ACCESS_LOG "$NGINX_DIR/access.log"
   emit WORKSPACE_ID "$WORKSPACE_ID"
@@ -138,8 +138,9 @@ cmd_env() {
   emit DEMO_TEAM_PASSWORD "$(cat "$KEY_DIR/demo-team-password" 2>/dev/null || true)"
   emit DEMO_STUDENT_EMAIL "$DEMO_STUDENT_EMAIL"
   emit DEMO_STUDENT_PASSWORD "$(cat "$KEY_DIR/demo-student-password" 2>/dev/null || true)"
-  for i in "${!SVC_NAMES[@]}"; do
-    emit "$(env_name "${SVC_NAMES[$i]}")_URL" "http://127.0.0.1:${SVC_PORTS[$i]}"
+  # <SERVICE>_URL is replica 1; replica r >= 2 is <SERVICE>_<r>_URL.
+  for i in "${!INST_NAMES[@]}"; do
+    emit "$(env_name "${INST_NAMES[$i]}")_URL" "http://127.0.0.1:${INST_PORTS[$i]}"
   done
 }
 
@@ -187,17 +188,17 @@ cmd_status() {
   fi
   status_line keycloak "$state" "$pid" "$KEYCLOAK_PORT,$KEYCLOAK_MGMT_PORT" "$ready"
 
-  # services
-  for i in "${!SVC_NAMES[@]}"; do
-    svc=${SVC_NAMES[$i]}
+  # services: one line per replica
+  for i in "${!INST_NAMES[@]}"; do
+    svc=${INST_NAMES[$i]}
     if pid=$(component_pid "$svc"); then
       state=running
-      ready=$(service_health "${SVC_PORTS[$i]}")
+      ready=$(service_health "${INST_PORTS[$i]}")
       [[ $ready == ready ]] || all_up=0
     else
       state=stopped pid=- ready=- all_up=0
     fi
-    status_line "$svc" "$state" "$pid" "${SVC_PORTS[$i]}" "$ready"
+    status_line "$svc" "$state" "$pid" "${INST_PORTS[$i]}" "$ready"
   done
 
   # ingress: our config answers the JSON 404 on /
@@ -226,7 +227,7 @@ cmd_logs() {
       *) [[ -z $comp ]] || die "usage: ./suite logs <component> [-f]"; comp=$arg ;;
     esac
   done
-  local file='' valid=(dev-stack keycloak "${SVC_NAMES[@]}" ingress ingress-access build postgres)
+  local file='' valid=(dev-stack keycloak "${INST_NAMES[@]}" ingress ingress-access build postgres)
   case $comp in
     ingress) file=$NGINX_DIR/error.log ;;
     ingress-access) file=$NGINX_DIR/access.log ;;
@@ -262,7 +263,10 @@ cmd_down() {
   stop_ingress
   # A service's first run after a build assembles its ahead-of-time cache as it exits
   # (start_services), which takes longer than a plain stop on a busy machine.
-  STOP_TIMEOUT=$SERVICE_STOP_TIMEOUT stop_components "${SVC_NAMES[@]}"
+  # Every replica that runs, whatever --replicas the last `up` had.
+  local -a instances
+  mapfile -t instances < <(service_instances_alive)
+  STOP_TIMEOUT=$SERVICE_STOP_TIMEOUT stop_components "${INST_NAMES[@]}" ${instances[@]+"${instances[@]}"}
   stop_components dev-stack keycloak
   if [[ $PG_STARTED_BY_SUITE == 1 && -n $PG_CLUSTER && -z ${PG_URL:-} ]]; then
     if pg_isready -q -h "$PG_HOST" -p "$PG_PORT" -t 2; then
@@ -310,11 +314,12 @@ cmd_help() {
 Usage: ./suite <command> [args]
 
 Commands
-  up                  Build what changed, then start PostgreSQL (if needed), the dev-stack
+  up [--replicas N]   Build what changed, then start PostgreSQL (if needed), the dev-stack
                       (Kafka + S3), Keycloak, the six services and the nginx ingress; seed a
                       demo workspace with a team and a student member; print URLs and
                       credentials. Safe to repeat: only dead
-                      components are restarted.
+                      components are restarted. --replicas N (1-4; default 1, or what the
+                      last up used) runs N instances of every service behind the ingress.
   down                Stop the ingress, the services, the dev-stack, Keycloak (and PostgreSQL
                       if `up` started it). Data is kept.
   status              One line per component. Exit 0 when everything is up, 3 otherwise.
@@ -322,12 +327,14 @@ Commands
                       (BASE_URL, WORKSPACE_ID, API_KEY, TEST_API_KEY, OPERATOR_TOKEN, S3_*,
                       KAFKA_BOOTSTRAP_SERVERS, DATABASE_URL, WEBHOOK_CA_CERT,
                       WEBHOOK_CA_KEY, SCORM_CONTENT_ORIGIN, INGRESS_ACCESS_LOG,
-                      <SERVICE>_URL, KEYCLOAK_URL, KEYCLOAK_ISSUER, KEYCLOAK_ADMIN_USER,
+                      <SERVICE>_URL (replica r >= 2: <SERVICE>_<r>_URL), SUITE_REPLICAS,
+                      KEYCLOAK_URL, KEYCLOAK_ISSUER, KEYCLOAK_ADMIN_USER,
                       KEYCLOAK_ADMIN_PASSWORD, MCP_URL, DEMO_TEAM_EMAIL, DEMO_TEAM_PASSWORD,
                       DEMO_STUDENT_EMAIL, DEMO_STUDENT_PASSWORD)
   logs <component> [-f]
                       Last 200 lines of a log, or follow it. Components: dev-stack,
-                      keycloak, the services, ingress, ingress-access, build, postgres.
+                      keycloak, the services (replica r >= 2: <service>-r), ingress,
+                      ingress-access, build, postgres.
   reset               down, then drop the database and the dev-stack data (fresh start).
   test                ./mvnw -B install (component tests), then the system tests against a
                       separate suite (ports 18080.., database courseplatform_systest).
@@ -336,7 +343,10 @@ Commands
 Environment
   SUITE_HOME          state, logs, keys, data (default <repo>/.suite; relative to the cwd)
   SUITE_PORT_BASE     ingress port (default 8080); services use base+1 .. base+6,
-                      Keycloak base+10 (HTTP) and base+11 (management, health)
+                      Keycloak base+10 (HTTP) and base+11 (management, health); with
+                      replicas, replica r of a service base+10*r+n (r=2: base+21 .. base+26)
+                      and the services reach one another through base+51 .. base+56
+  SUITE_REPLICAS      instances per service, as --replicas (saved by up)
   SUITE_KAFKA_PORT    default 9092          SUITE_S3_PORT   default 9000
   SUITE_DB            database name (default courseplatform)
   SUITE_JAVA_OPTS     JVM options of the services

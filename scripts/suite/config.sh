@@ -32,6 +32,13 @@ KEYCLOAK_BUILD_OPTS=(--db=postgres --health-enabled=true --cache=local)
 # Its own JVM options (kc.sh would take 70 % of the machine's memory and G1 otherwise).
 KEYCLOAK_JAVA_OPTS="-Xms64m -Xmx320m -XX:+UseSerialGC -Xss512k -XX:MetaspaceSize=96m -XX:MaxMetaspaceSize=256m -XX:+ExitOnOutOfMemoryError -Dfile.encoding=UTF-8 -Djava.security.egd=file:/dev/urandom"
 
+# Instances per service (./suite up --replicas N). Replica 1 of a service listens on base+n (its
+# port in services.tsv), replica r >= 2 on base+10*r+n (r=2: base+21..26); base+10 and base+11
+# are Keycloak's. With more than one replica every service is also reachable through the
+# ingress's internal listener base+50+n, which balances over its replicas, like a Kubernetes
+# Service: the services call one another there.
+MAX_REPLICAS=4
+
 SERVICE_READY_TIMEOUT=120     # seconds for every service's /q/health/ready
 KEYCLOAK_READY_TIMEOUT=180    # seconds for Keycloak's /health/ready (its first start creates its tables)
 DEVSTACK_READY_TIMEOUT=60     # seconds for the Kafka and S3 ports
@@ -58,6 +65,7 @@ load_config() {
   # What the last `up` used, so that `status`, `env`, `down` and a second `up` agree with
   # it even when the knobs are not exported again.
   SAVED_SUITE_PORT_BASE='' SAVED_SUITE_KAFKA_PORT='' SAVED_SUITE_S3_PORT='' SAVED_SUITE_DB=''
+  SAVED_SUITE_REPLICAS=''
   SAVED_PG_HOST='' SAVED_PG_PORT='' SAVED_PG_ADMIN_URL='' SAVED_PG_ADMIN_MODE=''
   SAVED_PG_STARTED_BY_SUITE=0 SAVED_PG_CLUSTER='' SAVED_PG_LOG=''
   if [[ -f $STATE_FILE ]]; then
@@ -69,6 +77,7 @@ load_config() {
   SUITE_KAFKA_PORT=${SUITE_KAFKA_PORT:-${SAVED_SUITE_KAFKA_PORT:-9092}}
   SUITE_S3_PORT=${SUITE_S3_PORT:-${SAVED_SUITE_S3_PORT:-9000}}
   SUITE_DB=${SUITE_DB:-${SAVED_SUITE_DB:-courseplatform}}
+  SUITE_REPLICAS=${SUITE_REPLICAS:-${SAVED_SUITE_REPLICAS:-1}}
   SUITE_JAVA_OPTS=${SUITE_JAVA_OPTS:-$DEFAULT_JAVA_OPTS}
   SUITE_SKIP_BUILD=${SUITE_SKIP_BUILD:-0}
   check_port_knob SUITE_PORT_BASE "$SUITE_PORT_BASE"
@@ -76,6 +85,8 @@ load_config() {
   check_port_knob SUITE_S3_PORT "$SUITE_S3_PORT"
   [[ $SUITE_DB =~ ^[a-z_][a-z0-9_]{0,62}$ ]] \
     || die "SUITE_DB must be a plain lower-case identifier ([a-z_][a-z0-9_]*), got '$SUITE_DB'"
+  [[ $SUITE_REPLICAS =~ ^[1-$MAX_REPLICAS]$ ]] \
+    || die "SUITE_REPLICAS (--replicas) must be 1 to $MAX_REPLICAS, got '$SUITE_REPLICAS'"
 
   INGRESS_PORT=$SUITE_PORT_BASE
   BASE_URL=http://127.0.0.1:$INGRESS_PORT
@@ -116,7 +127,7 @@ save_state() {
     umask 077
     {
       echo "# Written by ./suite up; read by the other subcommands. Safe to delete when down."
-      for var in SUITE_PORT_BASE SUITE_KAFKA_PORT SUITE_S3_PORT SUITE_DB PG_HOST PG_PORT \
+      for var in SUITE_PORT_BASE SUITE_KAFKA_PORT SUITE_S3_PORT SUITE_DB SUITE_REPLICAS PG_HOST PG_PORT \
                  PG_ADMIN_URL PG_ADMIN_MODE PG_STARTED_BY_SUITE PG_CLUSTER PG_LOG; do
         printf 'SAVED_%s=%s\n' "$var" "$(sh_quote "${!var}")"
       done
@@ -144,9 +155,60 @@ read_services() {
     SVC_SCHEMAS+=("$schema")
   done <"$SERVICES_TSV"
   (( ${#SVC_NAMES[@]} )) || die "no services in $SERVICES_TSV"
+  read_instances
   # Database roles (one schema each): the services' and Keycloak's.
   DB_ROLES=("${SVC_SCHEMAS[@]}" "$KEYCLOAK_ROLE")
   MODULES=("${PLATFORM_MODULES[@]}" "${SVC_NAMES[@]}")
+}
+
+# read_instances: INST_NAMES/INST_PORTS/INST_SVC (index into SVC_NAMES)/INST_REPLICA, one entry
+# per running copy of a service: replica 1 is named like the service (run/<service>.pid,
+# logs/<service>.log), replica r >= 2 <service>-r.
+read_instances() {
+  INST_NAMES=() INST_PORTS=() INST_SVC=() INST_REPLICA=()
+  local i r
+  for i in "${!SVC_NAMES[@]}"; do
+    for (( r = 1; r <= SUITE_REPLICAS; r++ )); do
+      INST_NAMES+=("$(instance_name "${SVC_NAMES[$i]}" "$r")")
+      INST_PORTS+=("$(replica_port "${SVC_PORTS[$i]}" "$r")")
+      INST_SVC+=("$i")
+      INST_REPLICA+=("$r")
+    done
+  done
+}
+
+# instance_name SERVICE REPLICA: members-service 1 -> members-service, members-service 2 -> members-service-2
+instance_name() {
+  if (( $2 == 1 )); then printf '%s\n' "$1"; else printf '%s-%s\n' "$1" "$2"; fi
+}
+
+# replica_port PORT REPLICA: the port of that replica of the service whose replica 1 has PORT.
+replica_port() {
+  if (( $2 == 1 )); then printf '%s\n' "$1"; else printf '%s\n' $(( $1 + 10 * $2 )); fi
+}
+
+# service_of INSTANCE: the service an instance name belongs to (members-service-2 -> members-service).
+service_of() {
+  local svc
+  for svc in "${SVC_NAMES[@]}"; do
+    if [[ $1 == "$svc" || ( $1 == "$svc"-* && ${1#"$svc"-} =~ ^[0-9]+$ ) ]]; then
+      printf '%s\n' "$svc"; return 0
+    fi
+  done
+  return 1
+}
+
+# internal_port SERVICE_PORT: the ingress's internal listener of the service whose replica 1 has
+# SERVICE_PORT (only with more than one replica).
+internal_port() { printf '%s\n' $(( $1 + 50 )); }
+
+# service_url SERVICE: how another service reaches it: replica 1 directly, or with replicas the
+# ingress's internal listener that balances over all of them.
+service_url() {
+  local port
+  port=$(svc_port "$1") || return 1
+  if (( SUITE_REPLICAS > 1 )); then port=$(internal_port "$port"); fi
+  printf 'http://127.0.0.1:%s\n' "$port"
 }
 
 # svc_port SERVICE: its local port (fails for an unknown service).

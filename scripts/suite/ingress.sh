@@ -44,27 +44,39 @@ ngx_str() {
 }
 
 # generate_nginx_conf: print nginx.conf for the local ingress: nginx/nginx.conf.template with one
-# upstream (nginx/upstream.conf.template) per service of deploy/services.tsv, and in each of
+# upstream (nginx/upstream.conf.template) per service of deploy/services.tsv listing its replicas
+# (with more than one, also an internal listener per service: nginx/internal.conf.template), and in each of
 # its two servers the shared part (nginx/server-common.conf.template) and the locations of the
 # deploy/routes.tsv rows of that server's scopes. Its upper-case variables are the templates'
 # placeholders (read by render_template):
 # shellcheck disable=SC2034
 generate_nginx_conf() {
-  local templates=$SUITE_LIB/nginx i SERVICE SERVICE_PORT
+  local templates=$SUITE_LIB/nginx i r SERVICE SERVERS INTERNAL_PORT INTERNAL_SERVERS=''
   local USER_DIRECTIVE='' NGINX_DIR_ESCAPED UPSTREAMS='' SERVER_COMMON API_ROUTES CONTENT_ROUTES
   if (( EUID == 0 )); then USER_DIRECTIVE='user root;'; fi
   NGINX_DIR_ESCAPED=$(ngx_str "$NGINX_DIR")
   NGINX_DIR_ESCAPED=${NGINX_DIR_ESCAPED:1:-1}     # the path inside the quotes of the template
   for i in "${!SVC_NAMES[@]}"; do
-    SERVICE=${SVC_NAMES[$i]} SERVICE_PORT=${SVC_PORTS[$i]}
-    UPSTREAMS+=$(render_template "$templates/upstream.conf.template" SERVICE SERVICE_PORT)$'\n' || exit
+    SERVICE=${SVC_NAMES[$i]} SERVERS=''
+    # One server per replica. A replica that refused a connection or timed out is left alone
+    # for 5 s (max_fails=1), then tried again: a killed replica costs one retry, not an error.
+    for (( r = 1; r <= SUITE_REPLICAS; r++ )); do
+      SERVERS+="        server 127.0.0.1:$(replica_port "${SVC_PORTS[$i]}" "$r") max_fails=1 fail_timeout=5s;"$'\n'
+    done
+    SERVERS=${SERVERS%$'\n'}
+    UPSTREAMS+=$(render_template "$templates/upstream.conf.template" SERVICE SERVERS)$'\n' || exit
+    if (( SUITE_REPLICAS > 1 )); then
+      INTERNAL_PORT=$(internal_port "${SVC_PORTS[$i]}")
+      INTERNAL_SERVERS+=$(render_template "$templates/internal.conf.template" SERVICE INTERNAL_PORT)$'\n' || exit
+    fi
   done
   UPSTREAMS=${UPSTREAMS%$'\n'}
+  INTERNAL_SERVERS=${INTERNAL_SERVERS%$'\n'}
   SERVER_COMMON=$(nginx_server_common) || exit
   API_ROUTES=$(nginx_routes all local) || exit
   CONTENT_ROUTES=$(nginx_routes content) || exit
   render_template "$templates/nginx.conf.template" USER_DIRECTIVE NGINX_DIR_ESCAPED UPSTREAMS \
-    INGRESS_PORT SERVER_COMMON API_ROUTES SCORM_CONTENT_DOMAIN CONTENT_ROUTES
+    INTERNAL_SERVERS INGRESS_PORT SERVER_COMMON API_ROUTES SCORM_CONTENT_DOMAIN CONTENT_ROUTES
 }
 
 # nginx_server_common: what both servers share: proxying, nginx's own answers in the error shape

@@ -25,7 +25,7 @@ component_marker() {
   case $1 in
     dev-stack) printf '%s\n' org.courseplatform.devstack.DevStack ;;
     keycloak)  printf '%s\n' "$KEYCLOAK_HOME/bin/kc.sh" ;;
-    *)         printf '%s\n' "$REPO_DIR/$1/target/quarkus-app/quarkus-run.jar" ;;
+    *)         printf '%s\n' "$REPO_DIR/$(service_of "$1" || echo "$1")/target/quarkus-app/quarkus-run.jar" ;;
   esac
 }
 
@@ -62,10 +62,33 @@ preflight_ports() {
     require_free_port "$KEYCLOAK_PORT" "Keycloak"
     require_free_port "$KEYCLOAK_MGMT_PORT" "Keycloak's management interface"
   fi
-  for i in "${!SVC_NAMES[@]}"; do
-    component_pid "${SVC_NAMES[$i]}" >/dev/null || require_free_port "${SVC_PORTS[$i]}" "${SVC_NAMES[$i]}"
+  for i in "${!INST_NAMES[@]}"; do
+    component_pid "${INST_NAMES[$i]}" >/dev/null || require_free_port "${INST_PORTS[$i]}" "${INST_NAMES[$i]}"
   done
-  ingress_pid >/dev/null || require_free_port "$INGRESS_PORT" "the nginx ingress"
+  if ! ingress_pid >/dev/null; then
+    require_free_port "$INGRESS_PORT" "the nginx ingress"
+    for i in $(internal_ports); do require_free_port "$i" "the ingress's internal listeners"; done
+  fi
+}
+
+# internal_ports: the ingress's internal listeners (one per service, only with replicas).
+internal_ports() {
+  local p
+  (( SUITE_REPLICAS > 1 )) || return 0
+  for p in "${SVC_PORTS[@]}"; do internal_port "$p"; done
+}
+
+# service_instances_alive: names of every live instance of the services, whatever the replica
+# count of this `up` (a pid file run/<service>[-r].pid whose process is alive).
+service_instances_alive() {
+  local f name
+  for f in "$RUN_DIR"/*.pid; do
+    [[ -e $f ]] || continue
+    name=$(basename "$f" .pid)
+    service_of "$name" >/dev/null || continue
+    component_pid "$name" >/dev/null && printf '%s\n' "$name"
+  done
+  return 0
 }
 
 # tail_log NAME [LINES]
@@ -148,7 +171,10 @@ stop_components() {
 # (their command line names this repo or SUITE_HOME) are killed; others are reported.
 reap_ports() {
   local port owner cmd rc=0
-  local -a ports=("$INGRESS_PORT" "${SVC_PORTS[@]}" "$SUITE_KAFKA_PORT" "$SUITE_S3_PORT" "$KEYCLOAK_PORT" "$KEYCLOAK_MGMT_PORT")
+  local -a ports internal
+  mapfile -t internal < <(internal_ports)
+  ports=("$INGRESS_PORT" "${INST_PORTS[@]}" ${internal[@]+"${internal[@]}"} "$SUITE_KAFKA_PORT"
+         "$SUITE_S3_PORT" "$KEYCLOAK_PORT" "$KEYCLOAK_MGMT_PORT")
   for port in "${ports[@]}"; do
     port_listening "$port" || continue
     owner=$(port_owner "$port")

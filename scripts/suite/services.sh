@@ -3,14 +3,14 @@
 # scripts/suite/services.sh — the six services: their environment, start (in parallel) and
 # readiness. Sourced by ./suite.
 
-# service_env SERVICE INDEX: the NAME=value environment of one service.
+# service_env SERVICE INDEX PORT: the NAME=value environment of one instance of a service.
 service_env() {
-  local svc=$1 i=$2 role=${SVC_SCHEMAS[$2]} members_port courses_port migrations_port
-  members_port=$(svc_port members-service || echo $((SUITE_PORT_BASE + 1)))
-  courses_port=$(svc_port course-service || echo $((SUITE_PORT_BASE + 2)))
-  migrations_port=$(svc_port migration-service || echo $((SUITE_PORT_BASE + 4)))
+  local svc=$1 i=$2 port=$3 role=${SVC_SCHEMAS[$2]} members_url courses_url migrations_url
+  members_url=$(service_url members-service || echo "http://127.0.0.1:$((SUITE_PORT_BASE + 1))")
+  courses_url=$(service_url course-service || echo "http://127.0.0.1:$((SUITE_PORT_BASE + 2))")
+  migrations_url=$(service_url migration-service || echo "http://127.0.0.1:$((SUITE_PORT_BASE + 4))")
   printf '%s\n' \
-    "QUARKUS_HTTP_PORT=${SVC_PORTS[$i]}" \
+    "QUARKUS_HTTP_PORT=$port" \
     "QUARKUS_HTTP_HOST=127.0.0.1" \
     "QUARKUS_DATASOURCE_REACTIVE_URL=postgresql://$PG_HOST:$PG_PORT/$SUITE_DB" \
     "QUARKUS_DATASOURCE_JDBC_URL=jdbc:postgresql://$PG_HOST:$PG_PORT/$SUITE_DB" \
@@ -22,9 +22,9 @@ service_env() {
     "PLATFORM_S3_ACCESS_KEY=$S3_ACCESS_KEY" \
     "PLATFORM_S3_SECRET_KEY=$S3_SECRET_KEY" \
     "PLATFORM_S3_REGION=$S3_REGION" \
-    "PLATFORM_AUTH_MEMBERS_URL=http://127.0.0.1:$members_port" \
-    "PLATFORM_SERVICES_COURSE_SERVICE_URL=http://127.0.0.1:$courses_port" \
-    "PLATFORM_SERVICES_MIGRATION_SERVICE_URL=http://127.0.0.1:$migrations_port" \
+    "PLATFORM_AUTH_MEMBERS_URL=$members_url" \
+    "PLATFORM_SERVICES_COURSE_SERVICE_URL=$courses_url" \
+    "PLATFORM_SERVICES_MIGRATION_SERVICE_URL=$migrations_url" \
     "PLATFORM_AUTH_PRIVATE_KEY_LOCATION=$KEY_DIR/jwt/private/$svc.pem" \
     "PLATFORM_AUTH_PUBLIC_KEYS_LOCATION=$KEY_DIR/jwt/public" \
     "PLATFORM_AUTH_TRUSTED_PROXIES=127.0.0.1,::1" \
@@ -51,63 +51,86 @@ service_env() {
   fi
 }
 
-# start_services: every dead service, in parallel, then wait for all to be ready.
+# start_services: every dead instance of the services, in parallel, then wait for all to be
+# ready. Instances beyond the replica count (a previous `up --replicas`) are stopped first.
 start_services() {
-  local i svc pid
-  local -a java_opts envs
+  local i svc name port pid r
+  local -a java_opts envs extra=()
   read -r -a java_opts <<<"$SUITE_JAVA_OPTS"
-  for i in "${!SVC_NAMES[@]}"; do
-    svc=${SVC_NAMES[$i]}
-    if pid=$(component_pid "$svc"); then
-      info "$svc: running (pid $pid)"
+  while read -r name; do
+    [[ -z $name ]] && continue
+    r=${name##*-}
+    [[ $name == "$(service_of "$name")" ]] && r=1
+    (( r > SUITE_REPLICAS )) && extra+=("$name")
+  done < <(service_instances_alive)
+  if (( ${#extra[@]} )); then
+    info "stopping replicas beyond --replicas $SUITE_REPLICAS: ${extra[*]}"
+    STOP_TIMEOUT=$SERVICE_STOP_TIMEOUT stop_components "${extra[@]}" >&2
+  fi
+  mkdir -p "$SUITE_HOME/aot"
+  rm -rf "$SUITE_HOME/cds"      # the dynamic archives of older suites
+  for i in "${!INST_NAMES[@]}"; do
+    name=${INST_NAMES[$i]} port=${INST_PORTS[$i]} r=${INST_REPLICA[$i]}
+    svc=${SVC_NAMES[${INST_SVC[$i]}]}
+    if pid=$(component_pid "$name"); then
+      info "$name: running (pid $pid)"
       continue
     fi
-    require_free_port "${SVC_PORTS[$i]}" "$svc"
-    mapfile -t envs < <(service_env "$svc" "$i")
-    info "$svc: starting on port ${SVC_PORTS[$i]}"
+    require_free_port "$port" "$name"
+    mapfile -t envs < <(service_env "$svc" "${INST_SVC[$i]}" "$port")
+    info "$name: starting on port $port"
     # An ahead-of-time cache per service (JDK 25, JEP 514/515): the first run records which
     # classes load and which methods run hot, and the JVM assembles the cache when that run
     # exits cleanly; later runs start from it (about 15 % faster than from the dynamic class-data
     # archive, 55 % of the time of neither: docs/performance.md). Older JDKs keep the dynamic
     # archive. A stale cache (the service was rebuilt) is removed so that the next run records
-    # a new one.
+    # a new one. Only replica 1 records or removes it; the other replicas use it when it
+    # exists, read-only, so that no two JVMs write one file.
     local cache
-    local -a cache_opts
-    mkdir -p "$SUITE_HOME/aot"
-    rm -rf "$SUITE_HOME/cds"      # the dynamic archives of older suites
+    local -a cache_opts=()
     if (( JAVA_MAJOR >= 25 )); then
       cache=$SUITE_HOME/aot/$svc.aot
     else
       cache=$SUITE_HOME/aot/$svc.jsa
     fi
+    local stale=0
     if [[ -f $cache ]] \
       && [[ -n $(find "$REPO_DIR/$svc/target/quarkus-app" -newer "$cache" -print -quit) ]]; then
-      rm -f "$cache"
+      stale=1
     fi
-    if [[ $cache == *.jsa ]]; then
-      cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
-    elif [[ -f $cache ]]; then
-      cache_opts=("-XX:AOTCache=$cache")
-    else
-      cache_opts=("-XX:AOTCacheOutput=$cache")
+    if (( r == 1 )); then
+      (( stale )) && rm -f "$cache"
+      if [[ $cache == *.jsa ]]; then
+        cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
+      elif [[ -f $cache ]]; then
+        cache_opts=("-XX:AOTCache=$cache")
+      else
+        cache_opts=("-XX:AOTCacheOutput=$cache")
+      fi
+    elif [[ -f $cache ]] && (( ! stale )); then
+      if [[ $cache == *.jsa ]]; then
+        cache_opts=("-XX:SharedArchiveFile=$cache")
+      else
+        cache_opts=("-XX:AOTCache=$cache")
+      fi
     fi
     # MALLOC_ARENA_MAX: glibc's per-thread malloc arenas are idle memory for a JVM that
     # allocates little off-heap; two keep the idle RSS down.
-    spawn "$svc" env MALLOC_ARENA_MAX=2 "${envs[@]}" "$JAVA_HOME/bin/java" "${java_opts[@]}" \
-      "${cache_opts[@]}" \
+    spawn "$name" env MALLOC_ARENA_MAX=2 "${envs[@]}" "$JAVA_HOME/bin/java" "${java_opts[@]}" \
+      ${cache_opts[@]+"${cache_opts[@]}"} \
       -jar "$REPO_DIR/$svc/target/quarkus-app/quarkus-run.jar"
   done
   wait_services_ready
 }
 
-# wait_services_ready: poll /q/health/ready of every service until all answer 200.
+# wait_services_ready: poll /q/health/ready of every instance until all answer 200.
 wait_services_ready() {
   local deadline=$((SECONDS + SERVICE_READY_TIMEOUT)) started=$SECONDS svc port
-  local -a pending=("${SVC_NAMES[@]}") still
+  local -a pending=("${INST_NAMES[@]}") still
   while (( ${#pending[@]} )); do
     still=()
     for svc in "${pending[@]}"; do
-      port=$(svc_port "$svc")
+      port=$(instance_port "$svc")
       if [[ $(http_code "http://127.0.0.1:$port/q/health/ready") == 200 ]]; then
         info "$svc: ready ($((SECONDS - started))s)"
       elif ! component_pid "$svc" >/dev/null; then
@@ -125,6 +148,15 @@ wait_services_ready() {
     fi
     sleep 0.5
   done
+}
+
+# instance_port INSTANCE: its port.
+instance_port() {
+  local i
+  for i in "${!INST_NAMES[@]}"; do
+    if [[ ${INST_NAMES[$i]} == "$1" ]]; then printf '%s\n' "${INST_PORTS[$i]}"; return 0; fi
+  done
+  return 1
 }
 
 # service_health PORT: "ready" or "not ready (HTTP n)".

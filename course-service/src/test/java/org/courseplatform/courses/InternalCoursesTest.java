@@ -1,6 +1,7 @@
 package org.courseplatform.courses;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
@@ -104,6 +105,47 @@ class InternalCoursesTest {
                 .then()
                 .statusCode(409)
                 .body("error.code", equalTo("CONFLICT"));
+    }
+
+    /**
+     * scorm-service asks again for the course of one upload when its first call timed out or it
+     * died before recording the package: the same course answers, and no second one exists.
+     */
+    @Test
+    void aScormCourseIsMadeOncePerUpload() {
+        long ws = TestKeys.newWorkspace();
+        String service = TestTokens.serviceToken("scorm-service", "course-service");
+        String body = "{\"workspaceId\":" + ws
+                + ",\"identifier\":\"author\",\"title\":\"golf\",\"testMode\":false,\"uploadHash\":\"" + "ab".repeat(32)
+                + "\"}";
+        long first = createScorm(service, body);
+        long again = createScorm(service, body);
+        assertThat(again).isEqualTo(first);
+        // Another workspace's upload of the same hash is another course; no hash, a new course each time.
+        long other = createScorm(
+                service, body.replace("\"workspaceId\":" + ws, "\"workspaceId\":" + TestKeys.newWorkspace()));
+        assertThat(other).isNotEqualTo(first);
+        String unkeyed = "{\"workspaceId\":" + ws + ",\"identifier\":\"author\",\"title\":\"golf\",\"testMode\":false}";
+        assertThat(createScorm(service, unkeyed)).isNotEqualTo(createScorm(service, unkeyed));
+        given().header("Authorization", TestKeys.enterprise(ws))
+                .queryParam("title", "golf")
+                .get("/v1/headless/courses")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "3");
+    }
+
+    private static long createScorm(String service, String body) {
+        return given().auth()
+                .oauth2(service)
+                .contentType(ContentType.JSON)
+                .body(body)
+                .post("/internal/v1/courses")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     @Test

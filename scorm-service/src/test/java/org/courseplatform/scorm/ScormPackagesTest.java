@@ -351,6 +351,45 @@ class ScormPackagesTest {
                 .statusCode(404);
     }
 
+    /**
+     * A create that died after course-service made the course (the claim held, no package, as when
+     * its instance is killed): a retry answers 409 while the claim is fresh, and once it is stale
+     * makes the package for the course made the first time, never a second course.
+     */
+    @Test
+    void aRetryAfterACreateThatDiedUsesTheCourseMadeTheFirstTime() {
+        byte[] zip = Zips.fixtureBytes("scorm12-single-sco.zip");
+        JsonPath ticket = Packages.announce(auth, "died.zip", zip.length);
+        Packages.put(ticket.getString("url"), zip);
+        String hash = ticket.getString("hash");
+        long first = post("", Map.of("hash", hash, "name", "died.zip"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("courseId");
+        Packages.settled(auth, first);
+        // What the died create left: the course, the upload claimed and still there, no package.
+        sql("delete from scorm_package where course_id = $1", first);
+        sql("update scorm_upload set course_id = null, used_at = now() where hash = $1", hash);
+        Packages.put(ticket.getString("url"), zip);
+        post("", Map.of("hash", hash, "name", "died.zip")).then().statusCode(409);
+
+        sql("update scorm_upload set used_at = now() - interval '3 minutes' where hash = $1", hash);
+        long again = post("", Map.of("hash", hash, "name", "died.zip"))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getLong("courseId");
+        assertThat(again).isEqualTo(first);
+        assertThat(Packages.settled(auth, again).getString("status")).isEqualTo("ready");
+    }
+
+    private void sql(String statement, Object parameter) {
+        pool.preparedQuery(statement).execute(Tuple.of(parameter)).await().atMost(Duration.ofSeconds(5));
+    }
+
     @Test
     void aPackageWhoseWorkerDiedIsTakenOverWhenItsLeaseEnds() {
         long id = Packages.upload(auth, "single.zip", Zips.fixtureBytes("scorm12-single-sco.zip"));

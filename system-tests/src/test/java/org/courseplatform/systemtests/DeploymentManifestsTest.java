@@ -388,6 +388,59 @@ class DeploymentManifestsTest {
         }
     }
 
+    /**
+     * Every Deployment survives a drain and scales: it starts with at least two replicas, a
+     * HorizontalPodAutoscaler of the same name targets it (at least two, on CPU), and a
+     * PodDisruptionBudget of the same name selects exactly its pods and lets one go at a time.
+     */
+    @Test
+    void everyDeploymentHasTwoReplicasAnAutoscalerAndADisruptionBudgetSelectingItsPods() {
+        Map<String, JsonNode> hpas = byName(ofKind(baseResources, "HorizontalPodAutoscaler"));
+        Map<String, JsonNode> pdbs = byName(ofKind(baseResources, "PodDisruptionBudget"));
+        List<JsonNode> deployments = ofKind(baseResources, "Deployment");
+        assertTrue(deployments.size() > services.size(), "expected the services' and edge-errors' Deployments");
+        for (JsonNode deployment : deployments) {
+            String n = name(deployment);
+            JsonNode spec = deployment.path("spec");
+            assertTrue(spec.path("replicas").asInt() >= 2, n + " replicas must be at least 2");
+            JsonNode selector = spec.path("selector").path("matchLabels");
+            JsonNode podLabels = spec.path("template").path("metadata").path("labels");
+
+            JsonNode hpa = hpas.get(n);
+            assertNotNull(hpa, "no HorizontalPodAutoscaler for " + n);
+            assertEquals("autoscaling/v2", hpa.path("apiVersion").asText(), n + " HPA apiVersion");
+            JsonNode target = hpa.path("spec").path("scaleTargetRef");
+            assertEquals("Deployment", target.path("kind").asText(), n + " HPA target kind");
+            assertEquals(n, target.path("name").asText(), n + " HPA target name");
+            int min = hpa.path("spec").path("minReplicas").asInt();
+            int max = hpa.path("spec").path("maxReplicas").asInt();
+            assertTrue(min >= 2, n + " HPA minReplicas must be at least 2");
+            assertTrue(max > min, n + " HPA maxReplicas must exceed minReplicas");
+            assertTrue(
+                    stream(hpa.path("spec").path("metrics"))
+                            .anyMatch(m ->
+                                    "cpu".equals(m.path("resource").path("name").asText())),
+                    n + " HPA has no CPU target");
+
+            JsonNode pdb = pdbs.get(n);
+            assertNotNull(pdb, "no PodDisruptionBudget for " + n);
+            JsonNode budget = pdb.path("spec");
+            boolean oneAtATime = budget.path("minAvailable").asInt(0) >= 1
+                    || budget.path("maxUnavailable").asInt(0) == 1;
+            assertTrue(oneAtATime, n + " PDB must keep one pod (minAvailable >= 1 or maxUnavailable: 1)");
+            JsonNode pdbSelector = budget.path("selector").path("matchLabels");
+            assertEquals(selector, pdbSelector, n + " PDB selector must equal the Deployment's selector");
+            pdbSelector
+                    .properties()
+                    .forEach(e -> assertEquals(
+                            e.getValue().asText(),
+                            podLabels.path(e.getKey()).asText(null),
+                            n + " PDB selector " + e.getKey() + " does not match the pod labels"));
+        }
+        assertEquals(deployments.size(), hpas.size(), "an HPA without a Deployment: " + hpas.keySet());
+        assertEquals(deployments.size(), pdbs.size(), "a PDB without a Deployment: " + pdbs.keySet());
+    }
+
     @Test
     void everyServiceHasAClusterIpServiceOnPort8080SelectingItsPods() {
         Map<String, JsonNode> svcs = byName(ofKind(baseResources, "Service"));

@@ -63,6 +63,10 @@ public class Course {
     @Column(name = "screen_count")
     public int screenCount;
 
+    /** The upload a hosted SCORM course was made for: at most one course per upload. */
+    @Column(name = "upload_hash")
+    public String uploadHash;
+
     /** Unguessable part of the public thumbnail URL. */
     @Column(name = "thumbnail_token")
     public String thumbnailToken;

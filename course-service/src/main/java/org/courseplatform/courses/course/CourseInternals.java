@@ -25,12 +25,19 @@ public class CourseInternals {
     private final CourseEvents events;
     private final ObjectMapper mapper;
     private final CourseViews views;
+    private final CourseRepository courses;
 
-    public CourseInternals(CourseService service, CourseEvents events, ObjectMapper mapper, CourseViews views) {
+    public CourseInternals(
+            CourseService service,
+            CourseEvents events,
+            ObjectMapper mapper,
+            CourseViews views,
+            CourseRepository courses) {
         this.service = service;
         this.events = events;
         this.mapper = mapper;
         this.views = views;
+        this.courses = courses;
     }
 
     public record CreateScorm(
@@ -38,7 +45,8 @@ public class CourseInternals {
             @Size(min = 1, max = 255) String clientIdentifier,
             @NotBlank @Size(max = 255) String identifier,
             @NotBlank @Size(max = 500) String title,
-            @NotNull Boolean testMode) {}
+            @NotNull Boolean testMode,
+            @Size(min = 1, max = 128) String uploadHash) {}
 
     public record Title(
             @NotNull @Positive Long workspaceId,
@@ -52,12 +60,30 @@ public class CourseInternals {
     /** A course with its draft, for converters: the revision guards the replace. */
     public record Draft(CourseView course, long revision, String format, JsonNode draft) {}
 
+    /**
+     * The course of a hosted package. With {@code uploadHash} it is made once per upload: asked
+     * again (scorm-service's first call timed out, or it died before recording the package), the
+     * course made the first time is answered, without a second {@code course.created}.
+     */
     @WithTransaction
     public Uni<CourseView> createScorm(CreateScorm request) {
         CourseScope scope =
                 new CourseScope(request.workspaceId(), request.clientIdentifier(), false, request.testMode());
         ParsedDocument none = new ParsedDocument(null, request.title().strip(), "", null, 0, null, null);
-        return service.insert(scope, request.identifier(), request.clientIdentifier(), "scorm", none);
+        if (request.uploadHash() == null) {
+            return service.insert(scope, request.identifier(), request.clientIdentifier(), "scorm", none, null);
+        }
+        return courses.find("workspaceId = ?1 and uploadHash = ?2", request.workspaceId(), request.uploadHash())
+                .firstResult()
+                .chain(existing -> existing != null
+                        ? Uni.createFrom().item(views.of(existing))
+                        : service.insert(
+                                scope,
+                                request.identifier(),
+                                request.clientIdentifier(),
+                                "scorm",
+                                none,
+                                request.uploadHash()));
     }
 
     @WithTransaction

@@ -381,6 +381,17 @@ public class CourseService {
      */
     Uni<CourseView> insert(
             CourseScope scope, String identifier, String clientIdentifier, String type, ParsedDocument parsed) {
+        return insert(scope, identifier, clientIdentifier, type, parsed, null);
+    }
+
+    /** {@code uploadHash}: the upload of a hosted SCORM course (one course per upload), else null. */
+    Uni<CourseView> insert(
+            CourseScope scope,
+            String identifier,
+            String clientIdentifier,
+            String type,
+            ParsedDocument parsed,
+            String uploadHash) {
         String owner = scope.ownerOf(identifier);
         String tenant = scope.tenantOf(clientIdentifier);
         Course course = new Course();
@@ -392,6 +403,7 @@ public class CourseService {
         course.createdAt = now();
         course.thumbnailToken = newThumbnailToken();
         course.thumbnailRevision = 1;
+        course.uploadHash = uploadHash;
         apply(course, parsed);
         return courses.persist(course)
                 .call(saved -> thumbnails.enqueue(saved.id, saved.thumbnailRevision))

@@ -78,8 +78,11 @@ public interface ScormConfig {
         @WithDefault("4")
         int uploadParallelism();
 
-        /** Attempts after infrastructure failures (S3, course-service) before the package fails. */
-        @WithDefault("3")
+        /**
+         * Attempts after infrastructure failures (S3, course-service) before the package fails;
+         * with the back-off between them (5 s, 20 s, 80 s, 300 s) five ride out a 6-minute outage.
+         */
+        @WithDefault("5")
         int maxAttempts();
     }
 

@@ -21,7 +21,10 @@ public class Courses {
         this.client = client;
     }
 
-    /** Creation is not retried: a retry after a lost answer would make a second course. */
+    /**
+     * Not retried here: the client's retry of the package create asks again, and course-service
+     * answers the course it made for that upload (the upload hash is the key), never a second.
+     */
     @Timeout(value = 5, unit = ChronoUnit.SECONDS)
     @CircuitBreaker(requestVolumeThreshold = 10, failureRatio = 0.8, delay = 5, delayUnit = ChronoUnit.SECONDS)
     public Uni<CoursesClient.Course> create(CoursesClient.CreateScorm request) {

@@ -23,7 +23,14 @@ public interface CoursesClient {
     @Path("/{id}/title")
     Uni<Course> title(@PathParam("id") long id, Title request);
 
-    record CreateScorm(long workspaceId, String clientIdentifier, String identifier, String title, boolean testMode) {}
+    /** {@code uploadHash}: course-service makes one course per upload, however often it is asked. */
+    record CreateScorm(
+            long workspaceId,
+            String clientIdentifier,
+            String identifier,
+            String title,
+            boolean testMode,
+            String uploadHash) {}
 
     record Title(long workspaceId, String title) {}
 

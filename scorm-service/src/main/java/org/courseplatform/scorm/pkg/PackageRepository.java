@@ -17,11 +17,20 @@ public class PackageRepository {
             insert into scorm_upload (hash, workspace_id, name, size_bytes, object_key, expires_at)
             values ($1, $2, $3, $4, $5, $6)""";
     private static final String FIND_UPLOAD = """
-            select name, size_bytes, object_key, expires_at, used_at, course_id, expires_at < now() as expired
+            select name, size_bytes, object_key, expires_at, used_at, course_id, expires_at < now() as expired,
+                course_id is null and used_at < now() - make_interval(secs => $3) as stale_claim
             from scorm_upload where hash = $1 and workspace_id = $2""";
+    /**
+     * Seconds a claim that made no package holds its upload: the request that took it died with its
+     * instance, or could not release it (the database was down). Longer than any create takes.
+     */
+    static final double STALE_CLAIM_SECONDS = 120;
+
     private static final String CLAIM_UPLOAD = """
-            update scorm_upload set used_at = now(), original_key = $3 where hash = $1 and workspace_id = $2 and used_at is null
-                and expires_at >= now() returning hash""";
+            update scorm_upload set used_at = now(), original_key = $3
+            where hash = $1 and workspace_id = $2 and expires_at >= now()
+                and (used_at is null or (course_id is null and used_at < now() - make_interval(secs => $4)))
+            returning hash""";
     private static final String RELEASE_UPLOAD =
             "update scorm_upload set used_at = null where hash = $1 and course_id is null";
     private static final String INSERT_PACKAGE = """
@@ -61,14 +70,14 @@ public class PackageRepository {
     /** The upload slot of the hash in the workspace, or null. */
     Uni<Row> findUpload(String hash, long workspaceId) {
         return pool.preparedQuery(FIND_UPLOAD)
-                .execute(Tuple.of(hash, workspaceId))
+                .execute(Tuple.of(hash, workspaceId, STALE_CLAIM_SECONDS))
                 .map(PackageRepository::first);
     }
 
     /** Marks an unused, unexpired slot used; false when another call took it first or it expired. */
     Uni<Boolean> claimUpload(String hash, long workspaceId, String originalKey) {
         return pool.preparedQuery(CLAIM_UPLOAD)
-                .execute(Tuple.of(hash, workspaceId, originalKey))
+                .execute(Tuple.of(hash, workspaceId, originalKey, STALE_CLAIM_SECONDS))
                 .map(rows -> rows.rowCount() > 0);
     }
 

@@ -85,7 +85,10 @@ public class ScormPackageService {
      * ({@link PackageStore#originalKey}), which no presigned URL ever named: processing,
      * reprocessing and the download read that copy, and the upload object is deleted, so a PUT
      * through a still-valid upload URL changes nothing the package uses. If the copy or
-     * course-service fails the claim is released and the client may try again.
+     * course-service fails, or the package cannot be recorded, the claim is released and the
+     * client may try again: course-service answers the course it made for this upload, if it made
+     * one, so a retry never makes a second course. A claim whose request died with its instance
+     * (or whose release failed) is taken again after {@link PackageRepository#STALE_CLAIM_SECONDS}.
      */
     public Uni<PackageRequests.Created> create(WorkspaceCaller caller, PackageRequests.Create request) {
         String name = zipName(request.name());
@@ -104,7 +107,7 @@ public class ScormPackageService {
             if (upload == null) {
                 throw ApiException.notFound("No upload with hash " + shorten(hash));
             }
-            if (upload.getOffsetDateTime("used_at") != null) {
+            if (upload.getOffsetDateTime("used_at") != null && !Boolean.TRUE.equals(upload.getBoolean("stale_claim"))) {
                 Long course = upload.getLong("course_id");
                 throw ApiException.conflict("Upload " + shorten(hash) + " was already used"
                         + (course == null ? "" : " for course " + course)
@@ -123,16 +126,17 @@ public class ScormPackageService {
                         .chain(() -> Workers.call(() -> snapshot(uploadKey, original))
                                 .invoke(copied -> requireAnnouncedSize(copied, announced, hash))
                                 .onFailure()
-                                .call(e -> release(
+                                .recoverWithUni(e -> release(
                                         hash, e, "The uploaded zip could not be copied in storage; try again shortly")))
                         .chain(() -> courses.create(new CoursesClient.CreateScorm(
                                         caller.workspaceId(),
                                         tenant,
                                         identifier,
                                         name.replaceAll("(?i)\\.zip$", ""),
-                                        caller.testMode()))
+                                        caller.testMode(),
+                                        hash))
                                 .onFailure()
-                                .call(e -> release(
+                                .recoverWithUni(e -> release(
                                         hash, e, "course-service could not create the course; try again shortly")))
                         .chain(course -> packages.insertPackage(
                                         new PackageRepository.NewPackage(
@@ -147,6 +151,9 @@ public class ScormPackageService {
                                                 caller.testMode(),
                                                 course.title()),
                                         hash)
+                                .onFailure()
+                                .recoverWithUni(
+                                        e -> release(hash, e, "The package could not be recorded; try again shortly"))
                                 .call(() -> discardUpload(uploadKey))
                                 .invoke(() -> Log.debugf("SCORM package %s queued as course %d", name, course.id()))
                                 .map(ignored -> new PackageRequests.Created(course.id(), "uploaded")));
@@ -206,13 +213,23 @@ public class ScormPackageService {
                 .replaceWithVoid();
     }
 
-    private Uni<Void> release(String hash, Throwable cause, String unavailable) {
+    private <T> Uni<T> release(String hash, Throwable cause, String unavailable) {
         Log.warnf("Creating the package of upload %s failed: %s", shorten(hash), cause.toString());
-        return packages.releaseUpload(hash).onFailure().recoverWithNull().invoke(() -> {
-            if (!(cause instanceof ApiException)) {
-                throw ApiException.unavailable(unavailable);
-            }
-        });
+        return releaseThenFail(packages.releaseUpload(hash), cause, unavailable);
+    }
+
+    /**
+     * Runs the release of an upload's claim, then fails with the request's one error: an API
+     * error as it is, anything else (course-service timed out, storage failed) 503, try again
+     * shortly. A release that fails too (the database is down) is logged by nobody and changes
+     * nothing: the caller still gets 503, never a 500 of the two failures together.
+     */
+    static <T> Uni<T> releaseThenFail(Uni<?> release, Throwable cause, String unavailable) {
+        Throwable answer = cause instanceof ApiException ? cause : ApiException.unavailable(unavailable);
+        return release.onFailure()
+                .recoverWithNull()
+                .onItem()
+                .transformToUni(ignored -> Uni.createFrom().failure(answer));
     }
 
     /** The package's status; another workspace's (or, when named, another tenant's) package is unknown. */

@@ -53,7 +53,7 @@ public class PackageWorker {
             where course_id = $1 and status = 'processing'""";
     private static final String RETRY = """
             update scorm_package set status = 'uploaded', updated_at = now(),
-                locked_until = now() + make_interval(secs => 5 * attempts)
+                locked_until = now() + make_interval(secs => $2)
             where course_id = $1 and status = 'processing'""";
 
     private final Pool pool;
@@ -206,7 +206,18 @@ public class PackageWorker {
                             + " error; upload it again, and contact support if this repeats.",
                     PROCESSING_ERROR);
         }
-        return pool.preparedQuery(RETRY).execute(Tuple.of(courseId)).replaceWithVoid();
+        return pool.preparedQuery(RETRY)
+                .execute(Tuple.of(courseId, (double) retryDelaySeconds(attempts)))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Seconds before the next attempt after {@code attempts} failed ones: 5, 20, 80, then 300. A
+     * failure here is the infrastructure's (S3, course-service), and an outage of a minute or
+     * two (a restart) must not use up the attempts of a good package, as 5 s × attempts did.
+     */
+    static int retryDelaySeconds(int attempts) {
+        return (int) Math.min(300, 5 * Math.pow(4, Math.max(0, attempts - 1)));
     }
 
     private static void deleteQuietly(Path dir) {
