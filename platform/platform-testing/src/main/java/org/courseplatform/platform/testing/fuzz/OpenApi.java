@@ -24,7 +24,7 @@ import java.util.Set;
 /** Reads a service's OpenAPI 3 document (as Quarkus serves it on {@code /q/openapi?format=json}) into {@link Operation}s. */
 public final class OpenApi {
 
-    private static final Set<String> METHODS = Set.of("get", "post", "put", "patch", "delete");
+    private static final Set<String> METHODS = Set.of("get", "post", "put", "patch", "delete", "options");
     /** A schema that refers to itself is cut off at this depth; generated values need no more. */
     private static final int MAX_REF_DEPTH = 8;
 
