@@ -25,7 +25,8 @@ import java.util.Set;
  * (at least one matches). {@code $ref}s are already inlined by {@link OpenApi}; a schema cut off
  * there (a cycle) is {@code {}} and accepts anything. Fields the schema does not name are allowed
  * unless it says {@code additionalProperties: false}. Formats, patterns and bounds are not checked:
- * they describe input more than output.
+ * they describe input more than output. A finding lists at most five problems ({@code
+ * -Dfuzz.contract.max} lists more).
  */
 public final class ResponseContract {
 

@@ -88,6 +88,8 @@ class ResponseContractTest {
         for (int generic : List.of(400, 401, 403, 404, 405, 406, 409, 413, 415, 422, 429)) {
             assertNull(create(generic, "{}"), "generic " + generic);
         }
+        assertNull(create(414, "{}"), "the HTTP layer's answer to a request line over its limit");
+        assertNull(create(431, "{}"), "the HTTP layer's answer to headers over their limit");
         assertNull(ResponseContract.problem(operation("GET /things"), 412, "application/json", bytes("{}")));
         assertNull(create(500, "x"), "5xx are the error shape's finding, not the contract's");
     }
