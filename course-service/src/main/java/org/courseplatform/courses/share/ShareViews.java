@@ -16,8 +16,8 @@ public final class ShareViews {
     public record Link(
             long id,
             long courseId,
-            String url,
-            String codeHint,
+            @Schema(nullable = true) String url,
+            @Schema(nullable = true) String codeHint,
             @Schema(nullable = true) String expiresAt,
             @Schema(nullable = true) Integer maxUses,
             int uses,
