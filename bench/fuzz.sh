@@ -2,7 +2,9 @@
 # bench/fuzz.sh — a long API fuzz run through the ingress of a running suite (./suite up;
 # SUITE_HOME and the port variables pick another one). It runs the system test FuzzIT with a
 # larger budget: valid requests and their mutations for every operation of the six services'
-# OpenAPI documents, checking that no answer is a 5xx and every 4xx is in the error shape.
+# OpenAPI documents, checking that no answer is a 5xx, every 4xx is in the error shape, and every
+# answer keeps to the operation's document (a documented status; a 2xx JSON body of the
+# documented schema; docs/testing.md#api-fuzzing).
 #
 # The run prints `fuzz seed=<n>` first and a report last (failures deduplicated by operation,
 # mutation and status, each with its first request). The same seed sends the same requests in

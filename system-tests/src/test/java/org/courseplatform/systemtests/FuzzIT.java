@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The API fuzz run through the ingress: every operation of the six services' OpenAPI documents
  * (read from each service's own port, since the ingress does not route {@code /q/openapi}), sent
- * to {@code BASE_URL} as valid requests and their mutations. No 5xx, and every 4xx in the error
- * shape, whether a service or nginx answers. 1,500 requests or 180 s by default; {@code
+ * to {@code BASE_URL} as valid requests and their mutations. No 5xx, every 4xx in the error
+ * shape, whether a service or nginx answers, and every answer as the operation's document
+ * promises (its status documented, a 2xx JSON body of the documented schema). 1,500 requests or 180 s by default; {@code
  * -Dfuzz.seed}, {@code -Dfuzz.requests} and {@code -Dfuzz.seconds} replay or lengthen a run
  * (bench/fuzz.sh).
  */
@@ -26,7 +27,7 @@ class FuzzIT {
             "webhook-dispatcher");
 
     @Test
-    void fuzzedRequestsThroughTheIngressNeverAnswer5xxAndEvery4xxIsInTheErrorShape() {
+    void fuzzedRequestsThroughTheIngressNeverAnswer5xxKeepTheErrorShapeAndTheOpenApiDocuments() {
         ApiFuzzer.Builder fuzzer = ApiFuzzer.builder()
                 .target(Suite.BASE_URL)
                 .authorization(FuzzIT::entitledKey)

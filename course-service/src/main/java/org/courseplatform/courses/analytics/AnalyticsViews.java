@@ -1,6 +1,7 @@
 package org.courseplatform.courses.analytics;
 
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The answers of GET /v1/headless/course/{id}/analytics and GET /v1/headless/collections/{id}/analytics. */
 public final class AnalyticsViews {
@@ -17,7 +18,7 @@ public final class AnalyticsViews {
             String from,
             String to,
             Learners learners,
-            Double completionRate,
+            @Schema(nullable = true) Double completionRate,
             TimeToComplete timeToComplete,
             Quiz quiz,
             List<Screen> screens) {}
@@ -32,16 +33,21 @@ public final class AnalyticsViews {
             String from,
             String to,
             Learners learners,
-            Double completionRate,
+            @Schema(nullable = true) Double completionRate,
             TimeToComplete timeToComplete,
             Quiz quiz,
             List<Course> courses) {}
 
     public record Learners(long commenced, long completed) {}
 
-    public record TimeToComplete(Double meanSeconds, Double medianSeconds) {}
+    public record TimeToComplete(
+            @Schema(nullable = true) Double meanSeconds,
+            @Schema(nullable = true) Double medianSeconds) {}
 
-    public record Quiz(long attempts, long passed, Double passRate) {}
+    public record Quiz(
+            long attempts,
+            long passed,
+            @Schema(nullable = true) Double passRate) {}
 
     /** {@code reached}: learners who got to this screen or further; {@code stoppedHere}: not completed, furthest here. */
     public record Screen(int index, String screenId, String title, long reached, long stoppedHere) {}

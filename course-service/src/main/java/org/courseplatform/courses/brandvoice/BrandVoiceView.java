@@ -3,6 +3,7 @@ package org.courseplatform.courses.brandvoice;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.OffsetDateTime;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The effective brand voice of a tenant: {@code source} says whose it is ({@code tenant}: the
@@ -11,14 +12,14 @@ import java.util.List;
  */
 public record BrandVoiceView(
         String source,
-        String clientIdentifier,
+        @Schema(nullable = true) String clientIdentifier,
         String name,
         String tone,
         String audience,
         @JsonProperty("do") List<String> dos,
         @JsonProperty("dont") List<String> donts,
         List<BrandVoiceRequests.Term> vocabulary,
-        OffsetDateTime updatedAt) {
+        @Schema(nullable = true) OffsetDateTime updatedAt) {
 
     public static final String TENANT = "tenant";
     public static final String WORKSPACE = "workspace";

@@ -20,6 +20,7 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -60,6 +61,7 @@ public class CollectionResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = CollectionView.class, responseCode = "201", responseDescription = "The new collection")
     public Uni<CollectionView> create(@NotNull CollectionRequests.Create body) {
         return service.create(scope(null), body);
     }

@@ -2,14 +2,15 @@ package org.courseplatform.courses.collection;
 
 import java.time.OffsetDateTime;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A collection as the API answers it: {@code courseIds} in the collection's order. */
 public record CollectionView(
         long id,
         String key,
         String title,
-        String description,
-        String clientIdentifier,
+        @Schema(nullable = true) String description,
+        @Schema(nullable = true) String clientIdentifier,
         List<Long> courseIds,
         int courseCount,
         OffsetDateTime createdAt,

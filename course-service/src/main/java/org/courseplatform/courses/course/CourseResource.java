@@ -28,6 +28,7 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.JsonBodies;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -76,6 +77,7 @@ public class CourseResource {
     @Path("/courses")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = CourseView.class, responseCode = "201", responseDescription = "The new course")
     public Uni<CourseView> create(@Valid @NotNull CourseRequests.Create body) {
         return service.create(scope(null), body);
     }
@@ -85,6 +87,7 @@ public class CourseResource {
     @Path("/courses/import")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = CourseView.class, responseCode = "201", responseDescription = "The imported course")
     public Uni<CourseView> importCourse(@Valid @NotNull CourseRequests.Import body) {
         return service.importDocument(scope(null), body);
     }
@@ -176,6 +179,7 @@ public class CourseResource {
     @Path("/course/{id}/duplicate")
     @Consumes(MediaType.WILDCARD)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = CourseView.class, responseCode = "201", responseDescription = "The copy")
     public Uni<CourseView> duplicate(
             @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier, String body) {
         CourseRequests.Duplicate request = bodies.optional(body, CourseRequests.Duplicate.class, null);

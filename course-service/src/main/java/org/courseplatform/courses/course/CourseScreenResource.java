@@ -27,6 +27,7 @@ import org.courseplatform.courses.course.ScreenRequests.ScreensAdded;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -51,6 +52,10 @@ public class CourseScreenResource {
     @POST
     @Path("/course/{id}/screens")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponseSchema(
+            value = ScreensAdded.class,
+            responseCode = "201",
+            responseDescription = "The added screens and the new revision")
     public Uni<RestResponse<ScreensAdded>> addScreens(
             @PathParam("id") String id,
             @QueryParam("clientIdentifier") String clientIdentifier,
@@ -65,6 +70,10 @@ public class CourseScreenResource {
     @POST
     @Path("/course/{id}/screens/{screenId}/elements")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponseSchema(
+            value = ElementAdded.class,
+            responseCode = "201",
+            responseDescription = "The added element and the new revision")
     public Uni<RestResponse<ElementAdded>> addElement(
             @PathParam("id") String id,
             @PathParam("screenId") String screenId,

@@ -1,23 +1,24 @@
 package org.courseplatform.courses.course;
 
 import java.time.OffsetDateTime;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A course as the API answers it (API.md, Courses). */
 public record CourseView(
         long id,
         String type,
-        String format,
+        @Schema(nullable = true) String format,
         String title,
-        String description,
+        @Schema(nullable = true) String description,
         String key,
         String identifier,
-        String clientIdentifier,
-        Long folderId,
+        @Schema(nullable = true) String clientIdentifier,
+        @Schema(nullable = true) Long folderId,
         boolean published,
-        OffsetDateTime publishedAt,
+        @Schema(nullable = true) OffsetDateTime publishedAt,
         boolean deleted,
-        Integer timeEstimateMinutes,
-        String thumbnail,
+        @Schema(nullable = true) Integer timeEstimateMinutes,
+        @Schema(nullable = true) String thumbnail,
         int thumbnailRevision,
         int screenCount,
         OffsetDateTime created,

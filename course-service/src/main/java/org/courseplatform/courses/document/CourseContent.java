@@ -2,6 +2,7 @@ package org.courseplatform.courses.document;
 
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The normalised text of a course in every locale plus its media, the answer of GET
@@ -31,14 +32,22 @@ public record CourseContent(
      * {@link CourseContent#assets}).
      */
     public record ScreenContent(
-            String title, String description, String asset, String assetAltText, List<ElementContent> elements) {}
+            @Schema(nullable = true) String title,
+            @Schema(nullable = true) String description,
+            @Schema(nullable = true) String asset,
+            @Schema(nullable = true) String assetAltText,
+            List<ElementContent> elements) {}
 
     /**
      * One element, every element of the screen in order (so indexes line up with the document).
      * {@code answers} is null except on questions.
      */
     public record ElementContent(
-            String question, String title, String description, String cardBack, List<Answer> answers) {}
+            @Schema(nullable = true) String question,
+            @Schema(nullable = true) String title,
+            @Schema(nullable = true) String description,
+            @Schema(nullable = true) String cardBack,
+            @Schema(nullable = true) List<Answer> answers) {}
 
     /**
      * One answer of a question as {@code {id, text, correct}}: the id lets a consumer match

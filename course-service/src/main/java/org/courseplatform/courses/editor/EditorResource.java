@@ -20,6 +20,10 @@ import org.courseplatform.courses.generation.GenerationService;
 import org.courseplatform.courses.language.Job;
 import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.courses.theme.EditorTheme;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -66,6 +70,10 @@ public class EditorResource {
     @POST
     @Path("/course")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponseSchema(
+            value = EditorViews.CourseDraft.class,
+            responseCode = "201",
+            responseDescription = "The new course's draft")
     public Uni<RestResponse<EditorViews.CourseDraft>> createCourse(
             @HeaderParam(PlayerService.HEADER) String session, EditorRequests.NewCourse body) {
         return editor.createCourse(session, body)
@@ -128,6 +136,14 @@ public class EditorResource {
     @POST
     @Path("/generate")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(
+            responseCode = "201",
+            description = "The job, finished within generation.sync-wait",
+            content = @Content(schema = @Schema(implementation = Job.class)))
+    @APIResponse(
+            responseCode = "202",
+            description = "The job still running",
+            content = @Content(schema = @Schema(implementation = Job.class)))
     public Uni<RestResponse<Job>> generate(
             @HeaderParam(PlayerService.HEADER) String session, GenerationRequests.EditorGenerate body) {
         return editor.generate(session, body)
@@ -158,6 +174,10 @@ public class EditorResource {
     @Path("/screen")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = EditorViews.Screens.class,
+            responseCode = "201",
+            responseDescription = "The screens with the new one")
     public Uni<EditorViews.Screens> createScreen(
             @HeaderParam(PlayerService.HEADER) String session, EditorRequests.NewScreen body) {
         return editor.createScreen(session, body);

@@ -1,6 +1,7 @@
 package org.courseplatform.courses.folder;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Bodies of the folder endpoints; {@link FolderService} validates them and names bad fields (400).
@@ -68,5 +69,6 @@ public final class FolderRequests {
     }
 
     /** The answer of a course move. */
-    public record CourseFolder(long courseId, Long folderId) {}
+    public record CourseFolder(
+            long courseId, @Schema(nullable = true) Long folderId) {}
 }

@@ -21,6 +21,7 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -70,6 +71,7 @@ public class FolderResource {
     @Path("/folders")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = FolderView.class, responseCode = "201", responseDescription = "The new folder")
     public Uni<FolderView> create(@NotNull FolderRequests.Create body) {
         return service.create(scope(null), body);
     }

@@ -2,6 +2,7 @@ package org.courseplatform.courses.folder;
 
 import java.time.OffsetDateTime;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A folder as the API answers it: {@code path} the names from the top-level folder down to this
@@ -10,8 +11,8 @@ import java.util.List;
 public record FolderView(
         long id,
         String name,
-        Long parentId,
-        String clientIdentifier,
+        @Schema(nullable = true) Long parentId,
+        @Schema(nullable = true) String clientIdentifier,
         List<String> path,
         long courseCount,
         OffsetDateTime createdAt,

@@ -26,6 +26,7 @@ import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.ServiceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -77,6 +78,10 @@ public class InternalCourseResource {
     /** Creates the course of a hosted SCORM package ({@code type: scorm}, no document). */
     @POST
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = CourseView.class,
+            responseCode = "201",
+            responseDescription = "The course of the package")
     public Uni<CourseView> create(@Valid @NotNull CourseInternals.CreateScorm body) {
         checkCaller();
         return internals.createScorm(body);

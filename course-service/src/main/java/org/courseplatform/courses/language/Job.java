@@ -2,6 +2,7 @@ package org.courseplatform.courses.language;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A translation, narration or generation job as GET /v1/headless/jobs/{id} answers it
@@ -14,7 +15,10 @@ public record Job(
         long id,
         String type,
         String status,
-        @JsonInclude(JsonInclude.Include.ALWAYS) Long courseId,
+
+        @JsonInclude(JsonInclude.Include.ALWAYS) @Schema(nullable = true)
+        Long courseId,
+
         String locale,
         Progress progress,
         Error error,

@@ -17,6 +17,7 @@ import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -49,6 +50,10 @@ public class LanguageResource {
     @POST
     @Path("/course/{id}/translations")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponseSchema(
+            value = Job.class,
+            responseCode = "202",
+            responseDescription = "The queued job; Location is GET /v1/headless/jobs/{id}")
     public Uni<RestResponse<Job>> translate(
             @PathParam("id") String id,
             @QueryParam("clientIdentifier") String clientIdentifier,
@@ -61,6 +66,10 @@ public class LanguageResource {
     @POST
     @Path("/course/{id}/narration")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponseSchema(
+            value = Job.class,
+            responseCode = "202",
+            responseDescription = "The queued job; Location is GET /v1/headless/jobs/{id}")
     public Uni<RestResponse<Job>> narrate(
             @PathParam("id") String id,
             @QueryParam("clientIdentifier") String clientIdentifier,

@@ -8,6 +8,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -32,6 +33,10 @@ public class PlayerResource {
     @POST
     @Path("/sessions")
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = PlayerViews.Session.class,
+            responseCode = "201",
+            responseDescription = "The player session")
     public Uni<PlayerViews.Session> exchange(PlayerRequests.Exchange body) {
         return player.exchange(body == null ? null : body.token(), body == null ? null : body.intent());
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Answers of the player API and the tracking list. */
 public final class PlayerViews {
@@ -46,8 +47,8 @@ public final class PlayerViews {
             boolean commenced,
             boolean completed,
             Map<String, List<String>> answers,
-            Integer score,
-            Boolean passed) {}
+            @Schema(nullable = true) Integer score,
+            @Schema(nullable = true) Boolean passed) {}
 
     /**
      * A course's published version as its learners see it, for packages that carry it (SCORM
@@ -70,15 +71,15 @@ public final class PlayerViews {
             long id,
             long courseId,
             String identifier,
-            String clientIdentifier,
-            JsonNode collection,
-            String commenced,
-            String completed,
+            @Schema(nullable = true) String clientIdentifier,
+            @Schema(nullable = true) JsonNode collection,
+            @Schema(nullable = true) String commenced,
+            @Schema(nullable = true) String completed,
             long totalTime,
             int screenIndex,
             int percent,
             boolean testMode,
             String created,
             String updated,
-            String email) {}
+            @Schema(nullable = true) String email) {}
 }

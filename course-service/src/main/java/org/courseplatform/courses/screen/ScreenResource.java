@@ -18,6 +18,10 @@ import org.courseplatform.courses.layout.Layout;
 import org.courseplatform.courses.layout.LayoutCatalog;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -49,6 +53,10 @@ public class ScreenResource {
     @Path("/screen")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponse(
+            responseCode = "201",
+            description = "The id of the new screen",
+            content = @Content(schema = @Schema(type = SchemaType.OBJECT)))
     public Uni<Map<String, Long>> create(@Valid @NotNull ScreenRequest body) {
         return screens.create(CourseScope.of(Callers.workspace(identity), null), body)
                 .map(id -> Map.of("id", id));

@@ -18,6 +18,7 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.JsonBodies;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -42,6 +43,7 @@ public class ShareResource {
     @Path("/course/{id}/share-links")
     @Consumes(MediaType.WILDCARD)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = ShareViews.Link.class, responseCode = "201", responseDescription = "The new share link")
     public Uni<ShareViews.Link> create(
             @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier, String body) {
         ShareRequests.Create request = bodies.optional(body, ShareRequests.Create.class, null);

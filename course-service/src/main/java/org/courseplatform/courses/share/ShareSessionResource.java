@@ -10,6 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import org.courseplatform.platform.auth.ClientAddresses;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -35,6 +36,10 @@ public class ShareSessionResource {
 
     @POST
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = ShareViews.Opened.class,
+            responseCode = "201",
+            responseDescription = "The learner session the link opens")
     public Uni<ShareViews.Opened> exchange(@Context RoutingContext request, ShareRequests.Exchange body) {
         limiter.acquire(addresses.of(request));
         return service.exchange(body);

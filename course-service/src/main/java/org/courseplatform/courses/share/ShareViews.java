@@ -1,6 +1,7 @@
 package org.courseplatform.courses.share;
 
 import org.courseplatform.courses.player.PlayerViews;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Answers of the share link API. */
 public final class ShareViews {
@@ -15,10 +16,10 @@ public final class ShareViews {
     public record Link(
             long id,
             long courseId,
-            String url,
-            String codeHint,
-            String expiresAt,
-            Integer maxUses,
+            @Schema(nullable = true) String url,
+            @Schema(nullable = true) String codeHint,
+            @Schema(nullable = true) String expiresAt,
+            @Schema(nullable = true) Integer maxUses,
             int uses,
             boolean revoked,
             String createdAt) {}

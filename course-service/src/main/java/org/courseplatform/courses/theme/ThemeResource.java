@@ -24,6 +24,7 @@ import org.courseplatform.courses.course.IfMatch;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -67,6 +68,7 @@ public class ThemeResource {
     @Path("/themes")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = ThemeView.class, responseCode = "201", responseDescription = "The new theme")
     public Uni<ThemeView> create(@NotNull ThemeRequests.Create body) {
         return service.create(scope(null), body);
     }

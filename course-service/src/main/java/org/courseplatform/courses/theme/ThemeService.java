@@ -14,6 +14,7 @@ import org.courseplatform.courses.course.CourseService;
 import org.courseplatform.courses.course.IfMatch;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The theme rules: the built-in catalogue and a workspace's own themes (tenancy as for courses,
@@ -37,7 +38,8 @@ public class ThemeService {
     }
 
     /** {@code PUT /course/{id}/theme}'s answer. */
-    public record Applied(long courseId, Long themeId, long revision) {}
+    public record Applied(
+            long courseId, @Schema(nullable = true) Long themeId, long revision) {}
 
     /** Built-in themes, then the scope's workspace themes oldest first; the page is over that whole list. */
     public Uni<Paged<ThemeView>> list(CourseScope scope, int page, int length) {

@@ -1,6 +1,7 @@
 package org.courseplatform.courses.theme;
 
 import java.time.OffsetDateTime;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A theme as the API answers it. {@code clientIdentifier}, {@code createdAt} and {@code updatedAt}
@@ -10,10 +11,10 @@ public record ThemeView(
         long id,
         String name,
         boolean builtIn,
-        String clientIdentifier,
+        @Schema(nullable = true) String clientIdentifier,
         Theme.Colors colors,
         Theme.Fonts fonts,
         String cornerStyle,
         String previewUrl,
-        OffsetDateTime createdAt,
-        OffsetDateTime updatedAt) {}
+        @Schema(nullable = true) OffsetDateTime createdAt,
+        @Schema(nullable = true) OffsetDateTime updatedAt) {}

@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -31,6 +32,10 @@ public class AdminApiKeyResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = ApiKeyViews.Issued.class,
+            responseCode = "201",
+            responseDescription = "The new key, shown only here")
     public Uni<ApiKeyViews.Issued> issue(
             @PathParam("workspaceId") String workspaceId, ApiKeyViews.IssueRequest request) {
         return service.issue(QueryParams.id("workspaceId", workspaceId), request);

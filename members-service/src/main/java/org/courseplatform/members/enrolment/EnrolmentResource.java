@@ -19,6 +19,8 @@ import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -76,6 +78,10 @@ public class EnrolmentResource {
     @Path("/enrolments")
     @Consumes({MediaType.APPLICATION_FORM_URLENCODED, MediaType.MULTIPART_FORM_DATA})
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = EnrolmentView.class,
+            responseCode = "201",
+            responseDescription = "The enrolment, new or existing")
     public Uni<EnrolmentView> create(
             @RestForm String user, @RestForm String course, @RestForm String group, @RestForm String role) {
         return service.create(
@@ -90,6 +96,7 @@ public class EnrolmentResource {
     @DELETE
     @Path("/enrolment")
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponse(responseCode = "201", description = "Removed (201, as the spec lists)")
     public Uni<Void> delete(
             @QueryParam("user") String user,
             @QueryParam("course") String course,
@@ -111,6 +118,7 @@ public class EnrolmentResource {
     @Path("/enrolments/batch")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.NO_CONTENT)
+    @APIResponse(responseCode = "204", description = "Enrolled, all or nothing")
     public Uni<Void> batch(Batch body) {
         if (body == null) {
             throw ApiException.invalid("students", "is required");
@@ -122,6 +130,7 @@ public class EnrolmentResource {
     @Path("/enrolments/group/batch")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.NO_CONTENT)
+    @APIResponse(responseCode = "204", description = "Enrolled, all or nothing")
     public Uni<Void> groupBatch(GroupBatch body) {
         if (body == null) {
             throw ApiException.invalid("group", "is required");

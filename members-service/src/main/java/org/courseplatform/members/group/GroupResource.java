@@ -16,6 +16,7 @@ import java.util.List;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -39,6 +40,10 @@ public class GroupResource {
     @Path("/groups")
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = GroupService.GroupView.class,
+            responseCode = "201",
+            responseDescription = "The new group")
     public Uni<GroupService.GroupView> create(CreateGroup body) {
         return service.create(ws(), body == null ? null : body.name());
     }

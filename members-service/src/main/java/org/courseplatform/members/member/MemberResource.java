@@ -22,6 +22,7 @@ import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
 import org.courseplatform.platform.web.Workers;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -97,6 +98,10 @@ public class MemberResource {
     @DELETE
     @Path("/{user}")
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = MemberView.class,
+            responseCode = "201",
+            responseDescription = "The removed member (201, as the spec lists)")
     public Uni<MemberView> delete(@PathParam("user") String user) {
         return service.delete(caller(), QueryParams.id("user", user));
     }

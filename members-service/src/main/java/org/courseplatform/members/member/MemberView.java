@@ -2,6 +2,7 @@ package org.courseplatform.members.member;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.OffsetDateTime;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A member as the API answers it: every creation field under its creation name except the
@@ -10,14 +11,17 @@ import java.time.OffsetDateTime;
 public record MemberView(
         long id,
         String email,
-        String userType,
-        String username,
-        String firstname,
-        String lastname,
-        String timezone,
-        String avatar,
-        @JsonProperty("email_verified") String emailVerified,
-        String locale,
+        @Schema(nullable = true) String userType,
+        @Schema(nullable = true) String username,
+        @Schema(nullable = true) String firstname,
+        @Schema(nullable = true) String lastname,
+        @Schema(nullable = true) String timezone,
+        @Schema(nullable = true) String avatar,
+
+        @JsonProperty("email_verified") @Schema(nullable = true)
+        String emailVerified,
+
+        @Schema(nullable = true) String locale,
         boolean active,
 
         @JsonProperty("disable_course_enrolment_notification")

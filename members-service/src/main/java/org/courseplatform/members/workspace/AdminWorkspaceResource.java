@@ -13,6 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -31,6 +32,7 @@ public class AdminWorkspaceResource {
 
     @POST
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = WorkspaceView.class, responseCode = "201", responseDescription = "The new workspace")
     public Uni<WorkspaceView> create(JsonNode body) {
         return service.create(body);
     }

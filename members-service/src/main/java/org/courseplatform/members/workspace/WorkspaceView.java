@@ -3,6 +3,7 @@ package org.courseplatform.members.workspace;
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.courseplatform.platform.events.EventData;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A workspace as the admin API answers it and as {@code workspace.*} events carry it. */
 public record WorkspaceView(
@@ -11,7 +12,7 @@ public record WorkspaceView(
         String plan,
         List<String> addons,
         List<String> features,
-        Integer userLimit,
+        @Schema(nullable = true) Integer userLimit,
         OffsetDateTime created,
         OffsetDateTime updated) {
 

@@ -5,24 +5,30 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 import org.courseplatform.platform.events.EventData;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The batch status response (SPEC.md, Migration batch). */
 public record BatchView(
-        UUID id, String status, OffsetDateTime created, OffsetDateTime completed, Counts counts, List<Item> items) {
+        UUID id,
+        String status,
+        OffsetDateTime created,
+        @Schema(nullable = true) OffsetDateTime completed,
+        Counts counts,
+        List<Item> items) {
 
     public record Counts(int total, int pending, int processing, int succeeded, int failed) {}
 
     public record Item(
             long jobId,
             long courseId,
-            String title,
+            @Schema(nullable = true) String title,
             String status,
             int total,
             int changed,
-            JsonNode blocked,
-            JsonNode screens,
-            String error,
-            String reason) {
+            @Schema(nullable = true) JsonNode blocked,
+            @Schema(nullable = true) JsonNode screens,
+            @Schema(nullable = true) String error,
+            @Schema(nullable = true) String reason) {
 
         EventData.BatchItem event() {
             return new EventData.BatchItem(

@@ -19,6 +19,9 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -44,6 +47,14 @@ public class MigrationResource {
     @POST
     @Path("/course-migrations")
     @Consumes(MediaType.APPLICATION_JSON)
+    @APIResponse(
+            responseCode = "200",
+            description = "One unique course: its result",
+            content = @Content(schema = @Schema(implementation = MigrationResult.class)))
+    @APIResponse(
+            responseCode = "202",
+            description = "Two or more: the new batch",
+            content = @Content(schema = @Schema(implementation = BatchView.class)))
     public Uni<RestResponse<Object>> migrate(@NotNull MigrationRequest body) {
         var caller = Callers.workspace(identity);
         return migrations

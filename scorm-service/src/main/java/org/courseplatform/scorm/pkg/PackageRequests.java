@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Size;
 import java.time.OffsetDateTime;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Request and response bodies of the hosted SCORM endpoints (API.md, Hosted SCORM). */
 public final class PackageRequests {
@@ -32,11 +33,11 @@ public final class PackageRequests {
     public record Status(
             long courseId,
             String status,
-            String title,
-            String version,
-            JsonNode launch,
-            String error,
-            String errorCode) {}
+            @Schema(nullable = true) String title,
+            @Schema(nullable = true) String version,
+            @Schema(nullable = true) JsonNode launch,
+            @Schema(nullable = true) String error,
+            @Schema(nullable = true) String errorCode) {}
 
     public record Download(String url, OffsetDateTime expiresAt) {}
 }

@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.ApiException;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -45,6 +46,10 @@ public class ScormPackageResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = PackageRequests.Created.class,
+            responseCode = "201",
+            responseDescription = "The course of the package, status uploaded")
     public Uni<PackageRequests.Created> create(@Valid @NotNull PackageRequests.Create body) {
         return service.create(Callers.workspace(identity), body);
     }

@@ -2,6 +2,7 @@ package org.courseplatform.webhooks.delivery;
 
 import java.time.OffsetDateTime;
 import java.util.UUID;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * One line of an endpoint's delivery log (API.md), plus the last error, when the last attempt
@@ -14,9 +15,9 @@ public record DeliveryView(
         String status,
         int attempts,
         int maxAttempts,
-        OffsetDateTime nextAttemptAt,
-        Integer lastStatusCode,
-        String lastError,
-        OffsetDateTime lastAttemptAt,
-        Boolean testMode,
+        @Schema(nullable = true) OffsetDateTime nextAttemptAt,
+        @Schema(nullable = true) Integer lastStatusCode,
+        @Schema(nullable = true) String lastError,
+        @Schema(nullable = true) OffsetDateTime lastAttemptAt,
+        @Schema(nullable = true) Boolean testMode,
         OffsetDateTime created) {}

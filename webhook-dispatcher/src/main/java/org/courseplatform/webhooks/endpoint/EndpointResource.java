@@ -24,6 +24,7 @@ import org.courseplatform.platform.web.JsonBodies;
 import org.courseplatform.platform.web.QueryParams;
 import org.courseplatform.webhooks.delivery.DeliveryService;
 import org.courseplatform.webhooks.delivery.DeliveryView;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -58,6 +59,10 @@ public class EndpointResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(
+            value = EndpointView.Created.class,
+            responseCode = "201",
+            responseDescription = "The new endpoint with its signing secret, shown only here")
     public Uni<EndpointView.Created> create(@Valid @NotNull EndpointRequests.Create body) {
         return service.create(workspace(), body);
     }
@@ -88,6 +93,7 @@ public class EndpointResource {
     @Path("/{id}/test")
     @Consumes(MediaType.WILDCARD)
     @ResponseStatus(RestResponse.StatusCode.ACCEPTED)
+    @APIResponseSchema(value = Queued.class, responseCode = "202", responseDescription = "The queued test delivery")
     public Uni<Queued> test(@PathParam("id") String id, String body) {
         long endpointId = QueryParams.id("id", id);
         EndpointRequests.Test request =
@@ -121,6 +127,7 @@ public class EndpointResource {
     @Path("/deliveries/{deliveryId}/replay")
     @Consumes(MediaType.WILDCARD)
     @ResponseStatus(RestResponse.StatusCode.ACCEPTED)
+    @APIResponseSchema(value = Queued.class, responseCode = "202", responseDescription = "The delivery, queued again")
     public Uni<Queued> replay(@PathParam("deliveryId") String deliveryId) {
         return deliveries.replay(workspace(), deliveryId).map(Queued::new);
     }

@@ -2,10 +2,16 @@ package org.courseplatform.webhooks.endpoint;
 
 import java.time.OffsetDateTime;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** An endpoint as listed: never its secret. */
 public record EndpointView(
-        long id, String url, List<String> events, boolean enabled, String description, OffsetDateTime created) {
+        long id,
+        String url,
+        List<String> events,
+        boolean enabled,
+        @Schema(nullable = true) String description,
+        OffsetDateTime created) {
 
     static EndpointView of(WebhookEndpoint e) {
         return new EndpointView(e.id, e.url, e.eventList(), e.enabled, e.description, e.createdAt);
@@ -17,7 +23,7 @@ public record EndpointView(
             String url,
             List<String> events,
             boolean enabled,
-            String description,
+            @Schema(nullable = true) String description,
             OffsetDateTime created,
             String secret) {
 

@@ -96,11 +96,11 @@ public abstract class ServiceContract {
 
     /**
      * Valid requests and their mutations for every operation of the service's OpenAPI document:
-     * no 5xx, every 4xx in the error shape. 300 requests or 30 s by default; {@code -Dfuzz.seed},
+     * no 5xx, every 4xx in the error shape, every answer as the document promises. 300 requests or 30 s by default; {@code -Dfuzz.seed},
      * {@code -Dfuzz.requests} and {@code -Dfuzz.seconds} replay or lengthen a run.
      */
     @Test
-    void fuzzedRequestsNeverAnswer5xxAndEvery4xxIsInTheErrorShape() {
+    void fuzzedRequestsNeverAnswer5xxKeepTheErrorShapeAndTheOpenApiDocument() {
         String service = RestAssured.baseURI + ":" + RestAssured.port;
         ApiFuzzer.builder()
                 .openApi(service + "/q/openapi?format=json")

@@ -21,9 +21,10 @@ import java.util.stream.Stream;
 /**
  * A black-box fuzzer for the services' HTTP APIs. It reads OpenAPI documents, builds a valid
  * request for every operation from its schemas, then sends valid requests and {@link Mutation}s of
- * them chosen by a seeded {@link Random}, and checks every answer with {@link ErrorShape}: no 5xx,
- * and every 4xx in the platform's error shape. Failures are collected, not thrown one by one, into
- * a {@link FuzzReport}.
+ * them chosen by a seeded {@link Random}, and checks every answer with {@link ErrorShape} (no 5xx,
+ * and every 4xx in the platform's error shape) and with {@link ResponseContract} (the status is one
+ * the operation documents, and a 2xx JSON body matches the documented schema). Failures are
+ * collected, not thrown one by one, into a {@link FuzzReport}.
  *
  * <p>The documents may come from other base URLs than the requests go to: the system test reads
  * each service's document from its own port and sends everything through the ingress.

@@ -8,7 +8,8 @@ import java.util.TreeMap;
 
 /**
  * What a run saw: answers by status, and the failures, deduplicated by (operation, mutation kind,
- * status) with the first request of each kept as the example and how often it recurred.
+ * status, and whether the answer broke the error shape or the document's contract) with the first
+ * request of each kept as the example and how often it recurred.
  */
 public final class FuzzReport {
 
@@ -16,7 +17,8 @@ public final class FuzzReport {
     public record Finding(FuzzRequest request, int status, String problem, String responseExcerpt) {
 
         String key() {
-            return request.operation() + " | " + request.mutation() + " | " + status;
+            return request.operation() + " | " + request.mutation() + " | " + status
+                    + (problem.startsWith("contract:") ? " | contract" : "");
         }
     }
 

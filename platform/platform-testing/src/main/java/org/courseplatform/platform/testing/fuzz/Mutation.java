@@ -670,6 +670,15 @@ enum Mutation {
         return true;
     }
 
+    /**
+     * Whether the request still addresses the operation's own route, so its answer is held to the
+     * operation's documented responses ({@link ResponseContract}). An odd path value or another
+     * method may reach another route or none.
+     */
+    boolean keepsRoute() {
+        return this != ODD_PATH && this != WRONG_METHOD;
+    }
+
     abstract void apply(Draft draft, Random random);
 
     private static JsonNode text(String value) {

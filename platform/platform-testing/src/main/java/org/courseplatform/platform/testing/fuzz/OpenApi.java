@@ -12,7 +12,9 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +24,7 @@ import java.util.Set;
 /** Reads a service's OpenAPI 3 document (as Quarkus serves it on {@code /q/openapi?format=json}) into {@link Operation}s. */
 public final class OpenApi {
 
-    private static final Set<String> METHODS = Set.of("get", "post", "put", "patch", "delete");
+    private static final Set<String> METHODS = Set.of("get", "post", "put", "patch", "delete", "options");
     /** A schema that refers to itself is cut off at this depth; generated values need no more. */
     private static final int MAX_REF_DEPTH = 8;
 
@@ -82,7 +84,8 @@ public final class OpenApi {
                         entry.getKey(),
                         List.copyOf(parameters),
                         bodies(operation.path("requestBody")),
-                        Set.copyOf(methods)));
+                        Set.copyOf(methods),
+                        responses(operation.path("responses"))));
             }
         }
         return operations;
@@ -137,6 +140,22 @@ public final class OpenApi {
                     body.path("required").asBoolean(false)));
         }
         return List.copyOf(bodies);
+    }
+
+    /** Each documented status with its media types and their schemas, {@code $ref}s inlined; an empty map for no content. */
+    private Map<String, Map<String, JsonNode>> responses(JsonNode responses) {
+        Map<String, Map<String, JsonNode>> byStatus = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> entry : responses.properties()) {
+            JsonNode response = resolve(entry.getValue(), new ArrayDeque<>());
+            Map<String, JsonNode> content = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonNode> type : response.path("content").properties()) {
+                content.put(
+                        type.getKey().toLowerCase(Locale.ROOT),
+                        inline(type.getValue().path("schema"), new ArrayDeque<>()));
+            }
+            byStatus.put(entry.getKey().toUpperCase(Locale.ROOT), Map.copyOf(content));
+        }
+        return Collections.unmodifiableMap(byStatus);
     }
 
     /** Follows a {@code $ref} chain to the node it names (shallow). */

@@ -2,6 +2,7 @@ package org.courseplatform.platform.testing.fuzz;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -14,6 +15,8 @@ import java.util.Set;
  * @param parameters path, query and header parameters
  * @param bodies the request body media types with their schemas; empty when the operation takes none
  * @param pathMethods every method the document declares for this path (for wrong-method requests)
+ * @param responses the documented answers by status key ({@code "200"}, {@code "4XX"}, {@code "default"}),
+ *     each with its media types and their schemas ({@link ResponseContract} checks answers against them)
  */
 public record Operation(
         String service,
@@ -21,7 +24,19 @@ public record Operation(
         String path,
         List<Parameter> parameters,
         List<Body> bodies,
-        Set<String> pathMethods) {
+        Set<String> pathMethods,
+        Map<String, Map<String, JsonNode>> responses) {
+
+    /** Without documented responses (documents built by hand in tests). */
+    public Operation(
+            String service,
+            String method,
+            String path,
+            List<Parameter> parameters,
+            List<Body> bodies,
+            Set<String> pathMethods) {
+        this(service, method, path, parameters, bodies, pathMethods, Map.of());
+    }
 
     /** {@code METHOD /path/template}: how reports and exclusions name the operation. */
     public String name() {

@@ -12,8 +12,9 @@ import java.time.Duration;
 
 /**
  * Sends a request with the JDK's HTTP client, byte for byte as built (no charset added to the
- * Content-Type, no re-encoding of the path), checks the answer with {@link ErrorShape} into the
- * report, and feeds the ids of successful answers to the {@link IdPool}.
+ * Content-Type, no re-encoding of the path), checks the answer with {@link ErrorShape} and, when
+ * the request kept the operation's route, with {@link ResponseContract} into the report, and feeds
+ * the ids of successful answers to the {@link IdPool}.
  */
 final class Sender {
 
@@ -69,6 +70,9 @@ final class Sender {
             String contentType = response.headers().firstValue("Content-Type").orElse(null);
             report.answered(status);
             String problem = ErrorShape.problem(status, contentType, response.body());
+            if (problem == null && Mutation.valueOf(request.mutation()).keepsRoute()) {
+                problem = ResponseContract.problem(operation, status, contentType, response.body());
+            }
             if (problem != null) {
                 report.failed(request, status, problem, response.body());
             } else if (status >= 200 && status < 300 && contentType != null && contentType.contains("json")) {

@@ -33,11 +33,15 @@ class ApiFuzzerTest {
             {"openapi": "3.1.0", "info": {"title": "things"},
              "paths": {
                "/things": {"post": {"requestBody": {"required": true, "content": {"application/json":
-                   {"schema": {"$ref": "#/components/schemas/Thing"}}}}}},
+                   {"schema": {"$ref": "#/components/schemas/Thing"}}}},
+                   "responses": {"201": {"description": "created", "content": {"application/json":
+                       {"schema": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}}}}}}},
                "/things/{id}": {"get": {"parameters": [
                    {"name": "id", "in": "path", "required": true, "schema": {"type": "string"}},
                    {"name": "page", "in": "query", "schema": {"type": "string"}},
-                   {"name": "length", "in": "query", "schema": {"type": "string"}}]}}},
+                   {"name": "length", "in": "query", "schema": {"type": "string"}}],
+                   "responses": {"200": {"description": "one", "content": {"application/json":
+                       {"schema": {"$ref": "#/components/schemas/Thing"}}}}}}}},
              "components": {"schemas": {"Thing": {"type": "object", "required": ["name"],
                  "properties": {"name": {"type": "string", "minLength": 1, "maxLength": 50},
                                 "size": {"type": "integer", "format": "int32", "minimum": 1}}}}}}
@@ -65,7 +69,8 @@ class ApiFuzzerTest {
 
     /**
      * The bugs: a NUL escape in the body is a 500, a body that is not declared JSON gets an HTML 400,
-     * and a page number of ten digits is a 500. Everything else answers as it should.
+     * a page number of ten digits is a 500, and with a {@code length} the thing comes without the
+     * name its schema requires to be a string. Everything else answers as it should.
      */
     private static void things(HttpExchange exchange) throws IOException {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
@@ -85,6 +90,8 @@ class ApiFuzzerTest {
         } else if (exchange.getRequestMethod().equals("GET") && path.matches("/things/[^/]+")) {
             if (query != null && query.matches(".*page=\\d{10}.*")) {
                 answer(exchange, 500, "application/json", error(500, "INTERNAL"));
+            } else if (path.equals("/things/7") && query != null && query.contains("length=")) {
+                answer(exchange, 200, "application/json", "{\"id\":7,\"name\":null}");
             } else if (path.equals("/things/7")) {
                 answer(exchange, 200, "application/json", "{\"id\":7,\"name\":\"seven\"}");
             } else {
@@ -126,7 +133,19 @@ class ApiFuzzerTest {
         assertTrue(keys.contains("POST /things CONTROL_CHARS 500"), keys::toString);
         assertTrue(keys.contains("POST /things CONTENT_TYPE 400"), keys::toString);
         assertTrue(keys.contains("GET /things/{id} PAGING_EXTREMES 500"), keys::toString);
-        assertEquals(keys.size(), keys.stream().distinct().count(), "one finding per (operation, mutation, status)");
+        assertTrue(
+                report.findings().stream()
+                        .anyMatch(f -> f.status() == 200
+                                && f.problem().startsWith("contract:")
+                                && f.problem().contains("$.name: is null")),
+                keys::toString);
+        assertEquals(
+                report.findings().size(),
+                report.findings().stream()
+                        .map(FuzzReport.Finding::key)
+                        .distinct()
+                        .count(),
+                "one finding per (operation, mutation, status, kind)");
         assertTrue(report.findings().stream().allMatch(f -> report.count(f) >= 1));
         AssertionError failure = assertThrows(AssertionError.class, report::assertNoFailures);
         assertTrue(failure.getMessage().contains("fuzz seed=42"), "the report names the seed");
