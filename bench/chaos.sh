@@ -297,6 +297,9 @@ select concat_ws(' ',
   -- lost: a package of the (valid) fixture that failed on the infrastructure, not on its content
   'lost_packages_failed=' || (select count(*) from scorm.scorm_package where workspace_id = $ws
        and status = 'failed' and error_code = 'processing_error'),
+  -- lost: a migration item of a valid Classic course that failed on the infrastructure
+  'lost_items_failed=' || (select count(*) from migrations.migration_item i join migrations.migration_batch b on b.id = i.batch_id
+       where b.workspace_id = $ws and i.status = 'failed' and i.reason = 'unavailable'),
   -- lost: an effect of events: a member never provisioned into Keycloak (members-service's consumer)
   'lost_provisioning=' || (select count(*) from members.membership m where m.workspace_id = $ws
        and not exists (select 1 from members.keycloak_provisioned k where k.user_id = m.user_id)),
@@ -348,7 +351,7 @@ all="$counts $client received=$(wc -l <"$out/received-ids.txt") dup_received=$du
 val() { sed -nE "s/.*(^| )$1=([^ ]*).*/\2/p" <<<"$all"; }
 sum() { local t=0 k; for k in "$@"; do t=$((t + $(val "$k"))); done; echo "$t"; }
 lost=$(sum lost_unpublished lost_unattempted lost_unreceived lost_members lost_enrolments lost_courses lost_updates \
-  lost_publishes lost_packages lost_packages_failed lost_batches lost_provisioning lost_projection)
+  lost_publishes lost_packages lost_packages_failed lost_items_failed lost_batches lost_provisioning lost_projection)
 dups=$(sum dup_member_ids dup_users dup_courses dup_scorm_courses dup_attempts)
 stuck=$(sum stuck_batches stuck_items stuck_packages stuck_deliveries)
 

@@ -139,7 +139,7 @@ public class BatchWorker {
         if (claim.attempts() >= config.worker().maxAttempts()) {
             return Uni.createFrom().item(ItemResult.failed("unavailable", problem));
         }
-        long delay = config.worker().retryDelay().toSeconds() * claim.attempts();
+        long delay = JobLoop.retryDelaySeconds(config.worker().retryDelay(), claim.attempts());
         return pool.preparedQuery(RELEASE)
                 .execute(Tuple.of(claim.jobId(), claim.attempts(), problem, delay))
                 .replaceWith((ItemResult) null);

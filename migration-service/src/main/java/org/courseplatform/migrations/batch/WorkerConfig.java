@@ -28,12 +28,15 @@ public interface WorkerConfig {
         @WithDefault("60S")
         Duration lease();
 
-        /** Attempts before an item whose course-service call keeps failing is marked failed. */
-        @WithDefault("3")
+        /**
+         * Attempts before an item whose course-service call keeps failing is marked failed: with
+         * the back-off, about 7 minutes, so a restart of course-service fails no item.
+         */
+        @WithDefault("5")
         int maxAttempts();
 
-        /** Wait before retrying an item whose course-service call failed, times the attempts so far. */
-        @WithDefault("2S")
+        /** Wait before the first retry of an item whose course-service call failed; four times longer each time after. */
+        @WithDefault("5S")
         Duration retryDelay();
     }
 }

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import org.courseplatform.platform.events.JobLoop;
@@ -217,7 +218,7 @@ public class PackageWorker {
      * two (a restart) must not use up the attempts of a good package, as 5 s × attempts did.
      */
     static int retryDelaySeconds(int attempts) {
-        return (int) Math.min(300, 5 * Math.pow(4, Math.max(0, attempts - 1)));
+        return (int) JobLoop.retryDelaySeconds(Duration.ofSeconds(5), attempts);
     }
 
     private static void deleteQuietly(Path dir) {

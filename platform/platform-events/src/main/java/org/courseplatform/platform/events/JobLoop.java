@@ -6,6 +6,7 @@ import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -52,6 +53,16 @@ public final class JobLoop<J> {
     /** A loop whose work records every outcome itself, failures included. */
     public JobLoop(String name, Supplier<Uni<J>> claim, Function<J, Uni<Void>> work) {
         this(name, claim, work, (job, e) -> Uni.createFrom().failure(e));
+    }
+
+    /**
+     * Seconds before the next attempt of a job whose run failed on the infrastructure, after
+     * {@code attempts} failed ones: {@code first}, then four times longer each time, at most 5
+     * minutes (5 s first: 5, 20, 80, 300, 300). A restart of a service or of S3 takes a minute or
+     * two, and must not use up the attempts of good work.
+     */
+    public static long retryDelaySeconds(Duration first, int attempts) {
+        return (long) Math.min(300, first.toSeconds() * Math.pow(4, Math.max(0, attempts - 1)));
     }
 
     /** Claims and runs jobs until none is left to claim. */

@@ -117,6 +117,14 @@ public class ErrorMappers {
                     .entity(ApiError.of(ErrorCode.PAYLOAD_TOO_LARGE, MalformedBodies.TOO_MANY_FIELDS, null))
                     .build();
         }
+        if (Outages.isOutage(e)) {
+            Log.warnf("A dependency is unreachable: %s", e.toString());
+            return respond(new ApiException(
+                    ErrorCode.UNAVAILABLE,
+                    "The service is temporarily unavailable; retry shortly",
+                    null,
+                    Map.of("Retry-After", "1")));
+        }
         String incident = UUID.randomUUID().toString();
         Log.errorf(e, "Unexpected error, incident %s", incident);
         return respond(new ApiException(
