@@ -28,11 +28,18 @@
 # Usage: SUITE_HOME=... SUITE_PORT_BASE=... bench/chaos.sh [--replicas N] [--report FILE]
 #          [--events N] [--seconds S] [--interval S] [--quiesce-timeout S] [--no-pg-restart]
 #          [--no-faults]   (the load and the counts only: a dry run of the script)
+#          [--fuzz-seconds S] [--fuzz-seed N] [--no-fuzz]
+# Beside the load, a replayable API fuzz pass (bench/fuzz.sh, the system tests' contract fuzz)
+# runs through the ingress for --fuzz-seconds (default: as long as the load) with --fuzz-seed
+# (default: random, printed). Its findings with no answer or 502/503/504 are what faults cause;
+# any other finding (a 500, a 4xx out of the error shape, an answer against the OpenAPI document)
+# is a bug and fails the run like a loss.
 # Needs: node >= 18, nginx, openssl, psql (as postgres on 127.0.0.1), jq, curl.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
 faults_on=1 replicas=1 report='' events=10000 seconds=360 interval=20 quiesce_timeout=600 pg_restart=1
+fuzz_on=1 fuzz_seconds='' fuzz_seed=$((RANDOM * 32768 + RANDOM))
 while [[ $# -gt 0 ]]; do
   case $1 in
     --replicas) replicas=$2; shift 2 ;;
@@ -43,7 +50,10 @@ while [[ $# -gt 0 ]]; do
     --quiesce-timeout) quiesce_timeout=$2; shift 2 ;;
     --no-pg-restart) pg_restart=0; shift ;;
     --no-faults) faults_on=0; shift ;;
-    *) echo "usage: bench/chaos.sh [--replicas N] [--report FILE] [--events N] [--seconds S] [--interval S] [--quiesce-timeout S] [--no-pg-restart]" >&2; exit 2 ;;
+    --fuzz-seconds) fuzz_seconds=$2; shift 2 ;;
+    --fuzz-seed) fuzz_seed=$2; shift 2 ;;
+    --no-fuzz) fuzz_on=0; shift ;;
+    *) echo "usage: bench/chaos.sh [--replicas N] [--report FILE] [--events N] [--seconds S] [--interval S] [--quiesce-timeout S] [--no-pg-restart] [--fuzz-seconds S] [--fuzz-seed N] [--no-fuzz]" >&2; exit 2 ;;
   esac
 done
 [[ -z $report || $report == /* ]] || report=$PWD/$report
@@ -59,9 +69,10 @@ home=${SUITE_HOME:-$PWD/.suite}
 work=$(mktemp -d)
 out=$work/out
 mkdir -p "$out"
-nginx_pid='' load_pid=''
+nginx_pid='' load_pid='' fuzz_pid=''
 cleanup() {
   [[ -n $load_pid ]] && kill "$load_pid" 2>/dev/null
+  [[ -n $fuzz_pid ]] && kill -- "-$fuzz_pid" 2>/dev/null
   [[ -n $nginx_pid ]] && kill "$nginx_pid" 2>/dev/null
   echo "chaos: files of this run kept in $out" >&2
 }
@@ -125,6 +136,22 @@ zip=fixtures/scorm/scorm12-single-sco.zip
 [[ -f $zip ]] || zip=../shared/fixtures/scorm/scorm12-single-sco.zip
 [[ -f $zip ]] || zip=/work/shared/fixtures/scorm/scorm12-single-sco.zip
 [[ -f $zip ]] || { echo "no SCORM fixture (scorm12-single-sco.zip)" >&2; exit 2; }
+# The fuzz pass starts first and the faults wait until it has its operations and key (a fault
+# during its set-up would end it before it sent anything).
+if (( fuzz_on )); then
+  fuzz_seconds=${fuzz_seconds:-$seconds}
+  say "fuzz: seed $fuzz_seed for ${fuzz_seconds}s (log $out/fuzz.log; replay: bench/fuzz.sh --seed $fuzz_seed)"
+  set -m
+  bench/fuzz.sh --seed "$fuzz_seed" --seconds "$fuzz_seconds" --timeout 30 >"$out/fuzz.log" 2>&1 &
+  fuzz_pid=$!
+  set +m
+  for _ in $(seq 1 300); do
+    grep -q '^fuzz: [0-9]* operations from' "$out/fuzz.log" 2>/dev/null && break
+    kill -0 "$fuzz_pid" 2>/dev/null || break
+    sleep 1
+  done
+  sleep 5
+fi
 t0=$(sql -c "select now()")
 started=$SECONDS
 say "load: $members members, $courses courses, $migrations migration batches, $scorm SCORM uploads over ${seconds}s"
@@ -201,6 +228,11 @@ done
 say "all ${#kills[@]} faults done; waiting for the load"
 wait "$load_pid" || true
 load_pid=''
+if [[ -n $fuzz_pid ]]; then
+  say "waiting for the fuzz pass"
+  wait "$fuzz_pid" || true
+  fuzz_pid=''
+fi
 load_seconds=$((SECONDS - started))
 tail -n 1 "$out/load.log" >&2
 
@@ -353,10 +385,25 @@ sum() { local t=0 k; for k in "$@"; do t=$((t + $(val "$k"))); done; echo "$t"; 
 lost=$(sum lost_unpublished lost_unattempted lost_unreceived lost_members lost_enrolments lost_courses lost_updates \
   lost_publishes lost_packages lost_packages_failed lost_items_failed lost_batches lost_provisioning lost_projection)
 dups=$(sum dup_member_ids dup_users dup_courses dup_scorm_courses dup_attempts)
+# The fuzz pass: its findings are "* operation | mutation | status  xN" lines of its report.
+fuzz_requests=0 fuzz_fault_findings=0 fuzz_bugs=0
+if (( fuzz_on )); then
+  fuzz_requests=$(sed -nE 's/^fuzz seed=[0-9]+ target=.*: ([0-9]+) requests in .*/\1/p' "$out/fuzz.log" | tail -n 1)
+  fuzz_requests=${fuzz_requests:-0}
+  while read -r status; do
+    case $status in
+      0|502|503|504) fuzz_fault_findings=$((fuzz_fault_findings + 1)) ;;
+      *) fuzz_bugs=$((fuzz_bugs + 1)) ;;
+    esac
+  done < <(sed -nE 's/^\* .* \| .* \| ([0-9]+)  x[0-9]+.*/\1/p' "$out/fuzz.log")
+  (( fuzz_requests > 0 )) || { say "the fuzz pass sent nothing (see $out/fuzz.log)"; fuzz_bugs=$((fuzz_bugs + 1)); }
+  all="$all fuzz_seed=$fuzz_seed fuzz_requests=$fuzz_requests fuzz_fault_findings=$fuzz_fault_findings fuzz_bugs=$fuzz_bugs"
+fi
 stuck=$(sum stuck_batches stuck_items stuck_packages stuck_deliveries)
 
-printf '\nRESULT chaos replicas=%s events=%s requests=%s lost=%s duplicates_not_allowed=%s duplicates_received=%s stuck=%s s5xx=%s longest_5xx_window_s=%s\n' \
-  "$replicas" "$(val events)" "$(val requests)" "$lost" "$dups" "$dup_received" "$stuck" "$(val s5xx)" "$(val longest_5xx_window_s)"
+printf '\nRESULT chaos replicas=%s events=%s requests=%s lost=%s duplicates_not_allowed=%s duplicates_received=%s stuck=%s s5xx=%s longest_5xx_window_s=%s fuzz_requests=%s fuzz_bugs=%s\n' \
+  "$replicas" "$(val events)" "$(val requests)" "$lost" "$dups" "$dup_received" "$stuck" "$(val s5xx)" "$(val longest_5xx_window_s)" \
+  "$fuzz_requests" "$fuzz_bugs"
 tr ' ' '\n' <<<"$all" | sed 's/^/  /'
 
 if [[ -n $report ]]; then
@@ -367,6 +414,8 @@ if [[ -n $report ]]; then
     printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s s |\n\n' "$(val events)" "$(val requests)" "$lost" "$dups" "$dup_received" \
       "$stuck" "$(val s5xx)" "$(val no_answer)" "$(val longest_5xx_window_s)"
     printf 'Load %ss; quiescence: %s.\n\n' "$load_seconds" "\`$state\`"
+    (( fuzz_on )) && printf 'Fuzz pass: seed %s, %s requests; %s findings of the faults (no answer, 502, 503, 504), %s other findings.\n\n' \
+      "$fuzz_seed" "$fuzz_requests" "$fuzz_fault_findings" "$fuzz_bugs"
     printf 'Faults:\n\n'
     printf -- '- %s\n' ${kills[@]+"${kills[@]}"}
     printf '\n<details><summary>All counts</summary>\n\n```\n'
@@ -375,4 +424,4 @@ if [[ -n $report ]]; then
   } >>"$report"
   say "report appended to $report"
 fi
-(( lost == 0 && stuck == 0 ))
+(( lost == 0 && stuck == 0 && fuzz_bugs == 0 ))
