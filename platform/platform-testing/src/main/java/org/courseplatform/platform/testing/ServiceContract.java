@@ -13,7 +13,6 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -482,7 +481,13 @@ public abstract class ServiceContract {
         if (!operation.bodies().isEmpty()) {
             Operation.Body body = operation.bodies().getFirst();
             request = request.contentType(body.mediaType());
-            request = request.body(body.json() ? "{}".getBytes(StandardCharsets.UTF_8) : new byte[0]);
+            if (body.json()) {
+                request = request.body("{}");
+            } else if (body.form()) {
+                request = request.formParam("_", "");
+            } else {
+                request = request.body(new byte[0]);
+            }
         }
         return request.request(operation.method(), path);
     }
