@@ -13,6 +13,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -482,7 +483,7 @@ public abstract class ServiceContract {
             Operation.Body body = operation.bodies().getFirst();
             request = request.contentType(body.mediaType());
             if (body.json()) {
-                request = request.body("{}");
+                request = request.body("{}".getBytes(StandardCharsets.UTF_8));
             } else if (body.form()) {
                 request = request.formParam("_", "");
             } else {
