@@ -523,7 +523,7 @@ class MigrationsTest {
             st.execute("insert into migration_item (batch_id, course_id, status, attempts, locked_until) values ('"
                     + batchId + "', " + first + ", 'processing', 1, now() - interval '1 second')");
             st.execute("insert into migration_item (batch_id, course_id, status, attempts, locked_until) values ('"
-                    + batchId + "', " + second + ", 'processing', 3, now() - interval '1 second')");
+                    + batchId + "', " + second + ", 'processing', 5, now() - interval '1 second')");
             st.execute("insert into migration_item (batch_id, course_id, status) values ('" + batchId + "', " + third
                     + ", 'pending')");
             db.commit();
@@ -534,7 +534,7 @@ class MigrationsTest {
         assertThat(item(done, second))
                 .containsEntry("status", "failed")
                 .containsEntry("reason", "unavailable")
-                .containsEntry("error", "Gave up after 3 attempts that did not finish");
+                .containsEntry("error", "Gave up after 5 attempts that did not finish");
         assertThat(item(done, third)).containsEntry("status", "migrated");
         assertThat(done.getInt("counts.succeeded")).isEqualTo(3);
         assertThat(done.getInt("counts.failed")).isEqualTo(1);
