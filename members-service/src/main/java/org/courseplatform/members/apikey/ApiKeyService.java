@@ -11,6 +11,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import org.courseplatform.members.workspace.Workspace;
 import org.courseplatform.members.workspace.WorkspaceService;
 import org.courseplatform.platform.auth.ApiKeyVerification;
 import org.courseplatform.platform.auth.ApiKeys;
@@ -135,17 +136,7 @@ public class ApiKeyService {
                 return Uni.createFrom().item(ApiKeyVerification.invalid());
             }
             ApiKey key = match;
-            return workspaces
-                    .require(workspaceId)
-                    .map(w -> new ApiKeyVerification(
-                            true,
-                            workspaceId,
-                            key.id,
-                            key.mode,
-                            w.plan,
-                            w.addonList(),
-                            w.featureList(),
-                            Scopes.read(key.scopes)));
+            return workspaces.require(workspaceId).map(w -> valid(key, w));
         });
     }
 
@@ -160,18 +151,21 @@ public class ApiKeyService {
             if (key == null || key.revokedAt != null || key.workspaceId != workspaceId) {
                 return Uni.createFrom().item(ApiKeyVerification.invalid());
             }
-            return workspaces
-                    .require(workspaceId)
-                    .map(w -> new ApiKeyVerification(
-                            true,
-                            workspaceId,
-                            key.id,
-                            key.mode,
-                            w.plan,
-                            w.addonList(),
-                            w.featureList(),
-                            Scopes.read(key.scopes)));
+            return workspaces.require(workspaceId).map(w -> valid(key, w));
         });
+    }
+
+    /** A good key's answer: what its workspace may use now, and the key's scopes. */
+    private static ApiKeyVerification valid(ApiKey key, Workspace w) {
+        return new ApiKeyVerification(
+                true,
+                key.workspaceId,
+                key.id,
+                key.mode,
+                w.plan,
+                w.addonList(),
+                w.featureList(),
+                Scopes.read(key.scopes));
     }
 
     private static void validate(ApiKeyViews.IssueRequest request) {
