@@ -213,6 +213,42 @@ class MigrationsTest {
     }
 
     @Test
+    void aMigrationRepeatedWithItsIdempotencyKeyAnswersTheFirstResult() {
+        String key = TestKeys.enterprise(TestKeys.newWorkspace());
+        long a = Courses.importCourse(key, Courses.CONVERTIBLE);
+        long b = Courses.importCourse(key, Courses.CONVERTIBLE);
+        String batchKey = UUID.randomUUID().toString();
+        JsonPath first = as(key).header("Idempotency-Key", batchKey)
+                .body(ids(a, b))
+                .post("/v1/headless/course-migrations")
+                .then()
+                .statusCode(202)
+                .extract()
+                .jsonPath();
+        as(key).header("Idempotency-Key", batchKey)
+                .body(ids(a, b))
+                .post("/v1/headless/course-migrations")
+                .then()
+                .statusCode(202)
+                .header("Idempotent-Replayed", "true")
+                .body("id", equalTo(first.getString("id")));
+        assertThat(awaitBatch(key, first.getString("id")).getString("status")).isEqualTo("completed");
+
+        long single = Courses.importCourse(key, Courses.CONVERTIBLE);
+        String singleKey = UUID.randomUUID().toString();
+        for (int i = 0; i < 2; i++) {
+            // Migrated once: the repeat answers "migrated" again, not "already_modern".
+            as(key).header("Idempotency-Key", singleKey)
+                    .body(ids(single))
+                    .post("/v1/headless/course-migrations")
+                    .then()
+                    .statusCode(200)
+                    .body("courseId", equalTo((int) single))
+                    .body("status", equalTo("migrated"));
+        }
+    }
+
+    @Test
     void courseIdsAreValidated() {
         String key = TestKeys.enterprise(TestKeys.newWorkspace());
         as(key).body("{}")

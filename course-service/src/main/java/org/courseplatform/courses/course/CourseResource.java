@@ -26,8 +26,14 @@ import org.courseplatform.courses.player.TrackingService;
 import org.courseplatform.courses.thumbnail.ThumbnailQueue;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
+import org.courseplatform.platform.events.Idempotent;
+import org.courseplatform.platform.events.IdempotentRequests;
 import org.courseplatform.platform.web.JsonBodies;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -73,6 +79,12 @@ public class CourseResource {
     }
 
     /** Creates a Builder 2 course with one empty screen. */
+    @Idempotent
+    @Parameter(
+            name = IdempotentRequests.HEADER,
+            in = ParameterIn.HEADER,
+            description = IdempotentRequests.HEADER_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @POST
     @Path("/courses")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -83,6 +95,12 @@ public class CourseResource {
     }
 
     /** Imports a Classic or Builder 2 document as a new course. */
+    @Idempotent
+    @Parameter(
+            name = IdempotentRequests.HEADER,
+            in = ParameterIn.HEADER,
+            description = IdempotentRequests.HEADER_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @POST
     @Path("/courses/import")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -158,6 +176,12 @@ public class CourseResource {
         return service.restore(scope(clientIdentifier), QueryParams.id("id", id));
     }
 
+    @Idempotent
+    @Parameter(
+            name = IdempotentRequests.HEADER,
+            in = ParameterIn.HEADER,
+            description = IdempotentRequests.HEADER_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @POST
     @Path("/course/{id}/publish")
     public Uni<CourseView> publish(
@@ -175,6 +199,12 @@ public class CourseResource {
      * Copies a course: new id and key, same content, unpublished, title marked as a copy. The body
      * (new owner and tenant) is optional, so a bare POST of any content type is a plain copy.
      */
+    @Idempotent
+    @Parameter(
+            name = IdempotentRequests.HEADER,
+            in = ParameterIn.HEADER,
+            description = IdempotentRequests.HEADER_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @POST
     @Path("/course/{id}/duplicate")
     @Consumes(MediaType.WILDCARD)

@@ -17,8 +17,14 @@ import java.util.regex.Pattern;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.WorkspaceCaller;
+import org.courseplatform.platform.events.Idempotent;
+import org.courseplatform.platform.events.IdempotentRequests;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
@@ -74,6 +80,12 @@ public class EnrolmentResource {
     }
 
     /** Form data: user+course, user+group (role student|teacher), or group+course. */
+    @Idempotent
+    @Parameter(
+            name = IdempotentRequests.HEADER,
+            in = ParameterIn.HEADER,
+            description = IdempotentRequests.HEADER_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @POST
     @Path("/enrolments")
     @Consumes({MediaType.APPLICATION_FORM_URLENCODED, MediaType.MULTIPART_FORM_DATA})

@@ -19,9 +19,15 @@ import org.courseplatform.members.group.GroupService;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.WorkspaceCaller;
+import org.courseplatform.platform.events.Idempotent;
+import org.courseplatform.platform.events.IdempotentRequests;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
 import org.courseplatform.platform.web.Workers;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -56,6 +62,12 @@ public class MemberResource {
     }
 
     /** Creates a member, or adds the existing user with this email (same id). */
+    @Idempotent
+    @Parameter(
+            name = IdempotentRequests.HEADER,
+            in = ParameterIn.HEADER,
+            description = IdempotentRequests.HEADER_DESCRIPTION,
+            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<MemberView> create(MemberRequest body) {

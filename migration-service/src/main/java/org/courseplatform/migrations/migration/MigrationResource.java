@@ -17,11 +17,17 @@ import org.courseplatform.migrations.batch.BatchView;
 import org.courseplatform.migrations.course.CourseScope;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
+import org.courseplatform.platform.events.Idempotent;
+import org.courseplatform.platform.events.IdempotentRequests;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
@@ -44,6 +50,7 @@ public class MigrationResource {
     }
 
     /** One unique course: 200 with its result. Two or more: 202 with the new batch. */
+    @Idempotent
     @POST
     @Path("/course-migrations")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -55,10 +62,17 @@ public class MigrationResource {
             responseCode = "202",
             description = "Two or more: the new batch",
             content = @Content(schema = @Schema(implementation = BatchView.class)))
-    public Uni<RestResponse<Object>> migrate(@NotNull MigrationRequest body) {
+    public Uni<RestResponse<Object>> migrate(
+            @NotNull MigrationRequest body,
+            @Parameter(
+                            in = ParameterIn.HEADER,
+                            description = IdempotentRequests.HEADER_DESCRIPTION,
+                            schema = @Schema(type = SchemaType.STRING, maxLength = 255))
+                    @RestHeader(IdempotentRequests.HEADER)
+                    String idempotencyKey) {
         var caller = Callers.workspace(identity);
         return migrations
-                .migrate(caller, CourseIds.parse(body.courseIds()))
+                .migrate(caller, CourseIds.parse(body.courseIds()), idempotencyKey)
                 .map(answer -> answer.single() != null
                         ? RestResponse.ok(answer.single())
                         : RestResponse.status(RestResponse.Status.ACCEPTED, answer.batch()));

@@ -2,6 +2,7 @@ package org.courseplatform.migrations.migration;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
@@ -33,9 +34,18 @@ public class MigrationService {
     /** Either a {@link MigrationResult} (one unique course) or a new {@link BatchView}. */
     public record Answer(MigrationResult single, BatchView batch) {}
 
-    public Uni<Answer> migrate(WorkspaceCaller caller, List<Long> courseIds) {
+    /**
+     * With an {@code Idempotency-Key} (else null): one course is migrated by course-service, beyond
+     * this service's transaction, so the key names the migrate call there too, and a repeat after
+     * a lost answer gets course-service's first result rather than a second migration.
+     */
+    public Uni<Answer> migrate(WorkspaceCaller caller, List<Long> courseIds, String idempotencyKey) {
         if (courseIds.size() == 1) {
-            return migrateOne(caller, courseIds.get(0)).map(result -> new Answer(result, null));
+            UUID requestId = idempotencyKey == null
+                    ? UUID.randomUUID()
+                    : UUID.nameUUIDFromBytes(
+                            (caller.getName() + '\n' + idempotencyKey).getBytes(StandardCharsets.UTF_8));
+            return migrateOne(caller, courseIds.get(0), requestId).map(result -> new Answer(result, null));
         }
         return batches.create(CourseScope.of(caller), courseIds)
                 .invoke(worker::wake)
@@ -48,7 +58,11 @@ public class MigrationService {
      * 503 when course-service cannot answer.
      */
     public Uni<MigrationResult> migrateOne(WorkspaceCaller caller, long courseId) {
-        return migrator.migrate(CourseScope.of(caller), courseId, UUID.randomUUID())
+        return migrateOne(caller, courseId, UUID.randomUUID());
+    }
+
+    private Uni<MigrationResult> migrateOne(WorkspaceCaller caller, long courseId, UUID requestId) {
+        return migrator.migrate(CourseScope.of(caller), courseId, requestId)
                 .map(MigrationResult::of)
                 .onFailure(CourseMigrator.DefinitiveFailure.class)
                 .transform(e -> rejected((CourseMigrator.DefinitiveFailure) e))
