@@ -37,6 +37,9 @@ nginx_args() {
   NGINX_ARGS=(-p "$NGINX_DIR/" -c "$NGINX_CONF" "${NGINX_E_ARGS[@]}")
 }
 
+# The ingress's own 503 (no replica answered), in the error shape.
+INGRESS_UNAVAILABLE_JSON='{"message":"Service unavailable","error":{"code":"UNAVAILABLE","status":503}}'
+
 # ngx_str VALUE: VALUE as a double-quoted nginx string.
 ngx_str() {
   local s=${1//\\/\\\\}
@@ -88,7 +91,7 @@ nginx_server_common() {
   JSON_ANSWER=$(nginx_json_answer)
   local NOT_FOUND_JSON='{"message":"No service owns this path","error":{"code":"NOT_FOUND","status":404}}'
   local TOO_LARGE_JSON='{"message":"Request body too large","error":{"code":"PAYLOAD_TOO_LARGE","status":413}}'
-  local UNAVAILABLE_JSON='{"message":"Service unavailable","error":{"code":"UNAVAILABLE","status":503}}'
+  local UNAVAILABLE_JSON=$INGRESS_UNAVAILABLE_JSON
   local BAD_REQUEST_JSON='{"message":"The request is malformed","error":{"code":"BAD_REQUEST","status":400}}'
   local TIMEOUT_JSON='{"message":"The request was not received in time","error":{"code":"REQUEST_TIMEOUT","status":408}}'
   local URI_TOO_LONG_JSON='{"message":"The request line is too long","error":{"code":"URI_TOO_LONG","status":414}}'
@@ -106,7 +109,7 @@ nginx_json_answer() {
 
 # nginx_routes SCOPE...: the locations of the deploy/routes.tsv rows with one of these scopes.
 nginx_routes() {
-  local kind path svc scope _rest loc wanted one
+  local kind path svc scope _rest loc wanted one resend=''
   cat <<EOF
 
         # ---- routes of deploy/routes.tsv with scope $* (plain prefixes: the longest wins,
@@ -132,6 +135,11 @@ EOF
     esac
     printf '        %s {  # %s, scope %s\n' "$loc" "$svc" "$scope"
     printf '            proxy_pass http://%s;\n' "$svc"
+    if [[ $svc != agent-gateway ]]; then
+      # MCP's POSTs are not the REST layer's, which refuses a key it does not honour: no resend.
+      nginx_error_pages "= @resend-$svc"
+      [[ " $resend " == *" $svc "* ]] || resend+=" $svc"
+    fi
     if [[ $svc == agent-gateway ]]; then
       # Streamable HTTP / SSE for MCP: no buffering, long-lived responses.
       printf '            proxy_buffering off;\n'
@@ -141,6 +149,38 @@ EOF
     fi
     printf '        }\n'
   done <"$ROUTES_TSV"
+  for svc in $resend; do
+    cat <<EOF
+
+        # A request to $svc whose replica failed after it was sent (502, 504). A POST or PATCH
+        # with an Idempotency-Key goes once more (to the next replica: the failed one is marked
+        # down); anything else is the ingress's 503, as everywhere.
+        location @resend-$svc {
+            recursive_error_pages on;
+            if (\$suite_resend = 0) {
+                add_header Content-Security-Policy $(ngx_str "$API_CSP") always;
+                add_header Retry-After 5 always;
+                return 503 '$INGRESS_UNAVAILABLE_JSON';
+            }
+            proxy_pass http://$svc;
+        }
+EOF
+  done
+}
+
+# nginx_error_pages UPSTREAM_FAILED: the server's error_page directives, for a location that has
+# one of its own (a location with any error_page inherits none), with 502 and 504 (the replica
+# failed or timed out mid-request) sent to UPSTREAM_FAILED.
+nginx_error_pages() {
+  printf '            error_page 400 /__errors/400;\n'
+  printf '            error_page 404 /__errors/404;\n'
+  printf '            error_page 408 /__errors/408;\n'
+  printf '            error_page 413 /__errors/413;\n'
+  printf '            error_page 414 /__errors/414;\n'
+  printf '            error_page 494 =431 /__errors/431;\n'
+  printf '            error_page 500 501 505 =500 /__errors/500;\n'
+  printf '            error_page 503 =503 /__errors/503;\n'
+  printf '            error_page 502 504 %s;\n' "$1"
 }
 
 # write_nginx_conf: regenerate and validate the config; NGINX_CONF_CHANGED=1 when it differs.
