@@ -3,15 +3,18 @@
 // pace over --seconds so that they overlap every kill of the chaos run.
 //
 // A client as a careful integrator writes it: a 5xx, a 429 or a connection error is retried with
-// back-off for up to --give-up seconds; a create that is not idempotent (a course, an import) is
-// looked up by its unique title before it is sent again, so a create whose answer was lost is not
-// made twice. Every answer is logged (requests.jsonl: t, op, status, ms); every write the platform
+// back-off for up to --give-up seconds. Every write that takes one carries an Idempotency-Key
+// (docs/idempotency.md), the same on each retry, so a write whose answer was lost is answered
+// again, not made twice, and the ingress may resend it to another replica. With --keys 0 it sends
+// none, and a course create or import is looked up by its unique title before it is sent again
+// instead. Every answer is logged (requests.jsonl: t, op, status, ms); every write the platform
 // acknowledged with a 2xx is listed in effects.csv (kind,id,detail) for bench/chaos.sh to find in
 // the database afterwards.
 //
 // Usage: node bench/chaos-load.mjs --base URL --auth 'SERVICE:ws:key' --out DIR --zip FILE
 //          [--members N] [--courses N] [--migrations N] [--scorm N] [--seconds S]
-//          [--concurrency C] [--give-up S] [--tag T]
+//          [--concurrency C] [--give-up S] [--tag T] [--keys 1|0]
+import { randomUUID } from 'node:crypto';
 import { appendFileSync, createWriteStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 
 const args = Object.fromEntries(
@@ -30,13 +33,14 @@ const counts = {
 const seconds = +(args.seconds ?? 240);
 const concurrency = +(args.concurrency ?? 24);
 const giveUpMs = +(args['give-up'] ?? 240) * 1000;
+const keys = (args.keys ?? '1') !== '0';
 const zip = readFileSync(args.zip);
 const zipSize = statSync(args.zip).size;
 
 const log = createWriteStream(`${out}/requests.jsonl`);
 writeFileSync(`${out}/effects.csv`, '');
 const effect = (kind, id, detail = '') => appendFileSync(`${out}/effects.csv`, `${kind},${id},${detail}\n`);
-const tally = { requests: 0, ok: 0, s5xx: 0, network: 0, s429: 0, gaveUp: 0, lookups: 0, adopted: 0 };
+const tally = { requests: 0, ok: 0, s5xx: 0, network: 0, s429: 0, gaveUp: 0, lookups: 0, adopted: 0, replayed: 0 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** One HTTP exchange, logged. Answers {status, body, headers}; status 0 when nothing came back. */
@@ -58,6 +62,7 @@ async function once(op, method, url, { json, form, raw, headers = {} } = {}) {
   }
   tally.requests++;
   if (status >= 200 && status < 300) tally.ok++;
+  if (resHeaders?.get('idempotent-replayed') === 'true') tally.replayed++;
   else if (status >= 500) tally.s5xx++;
   else if (status === 0) tally.network++;
   else if (status === 429) tally.s429++;
@@ -76,6 +81,8 @@ const retryable = (s) => s === 0 || s === 429 || s >= 500;
 async function call(op, method, path, opts = {}, before = null) {
   const started = Date.now();
   const headers = { Authorization: auth, ...(opts.headers ?? {}) };
+  // One key per logical write, the same on every retry of it.
+  if (opts.keyed && keys) headers['Idempotency-Key'] = randomUUID();
   const url = path.startsWith('http') ? path : base + path;
   for (let attempt = 0; ; attempt++) {
     if (attempt > 0 && before) {
@@ -92,8 +99,9 @@ async function call(op, method, path, opts = {}, before = null) {
 const ok = (r) => r.status >= 200 && r.status < 300;
 const list = (b) => (Array.isArray(b) ? b : b?.data ?? b?.items ?? b?.courses ?? []);
 
-/** A create that is not idempotent: before a retry, look for the course by its unique title. */
+/** A course create: keyed, or without keys looked up by its unique title before a retry. */
 async function createCourse(op, path, json, title) {
+  if (keys) return call(op, 'POST', path, { json, keyed: true });
   const find = async () => {
     tally.lookups++;
     const r = await call(`${op}-lookup`, 'GET', `/v1/headless/courses?title=${encodeURIComponent(title)}&length=5`);
@@ -120,19 +128,20 @@ const courseIds = [];
 
 async function memberScenario(i) {
   const email = `chaos-${tag}-${i}@example.com`;
-  const created = await call('member-create', 'POST', '/api/v1/members', { json: { email, active: true } });
+  const created = await call('member-create', 'POST', '/api/v1/members', { json: { email, active: true }, keyed: true });
   if (!ok(created)) return;
   const userId = created.body.id;
   effect('member', userId, email);
   // The same create again: an update of nothing, and the idempotency check (same id).
-  const again = await call('member-update', 'POST', '/api/v1/members', { json: { email, active: true } });
+  const again = await call('member-update', 'POST', '/api/v1/members', { json: { email, active: true }, keyed: true });
   if (ok(again) && again.body.id !== userId) effect('member-twice', userId, again.body.id);
   if (courseIds.length) {
     const course = courseIds[Math.floor(Math.random() * courseIds.length)];
     // members-service learns courses from course-events: a 404 may only mean it has not yet.
     const deadline = Date.now() + 120_000;
+    const enrolKey = keys ? { 'Idempotency-Key': randomUUID() } : {};
     for (;;) {
-      const r = await call('enrol', 'POST', '/api/v1/enrolments', { form: { user: userId, course } });
+      const r = await call('enrol', 'POST', '/api/v1/enrolments', { form: { user: userId, course }, headers: enrolKey });
       if (ok(r)) { effect('enrolment', userId, course); break; }
       if (r.status === 409) break;   // enrolled already: a retried enrolment that had worked
       if (r.status !== 404 || Date.now() > deadline) { if (r.status === 404) effect('enrol-404', userId, course); break; }
@@ -151,7 +160,7 @@ async function courseScenario(i) {
   for (let n = 1; n <= 2; n++) {
     const put = await call('course-update', 'PUT', `/v1/headless/course/${id}/content`, { json: { document: builder2(title, n) } });
     if (ok(put)) effect('update', id, put.body.revision ?? '');
-    const pub = await call('course-publish', 'POST', `/v1/headless/course/${id}/publish`);
+    const pub = await call('course-publish', 'POST', `/v1/headless/course/${id}/publish`, { keyed: true });
     if (ok(pub)) effect('publish', id, '');
   }
 }
@@ -166,7 +175,7 @@ async function migrationScenario(i) {
     ids.push(r.body.id);
   }
   if (ids.length < 2) return;
-  const batch = await call('migration-batch', 'POST', '/v1/headless/course-migrations', { json: { courseIds: ids } });
+  const batch = await call('migration-batch', 'POST', '/v1/headless/course-migrations', { json: { courseIds: ids }, keyed: true });
   if (ok(batch) && batch.body?.id) effect('batch', batch.body.id, ids.join(' '));
 }
 

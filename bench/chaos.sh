@@ -376,7 +376,7 @@ for (const l of bad) {
 const s = JSON.parse(require("fs").readFileSync(process.argv[2], "utf8"));
 console.log([`requests=${lines.length}`, `s5xx=${lines.filter((l) => l.status >= 500).length}`,
   `no_answer=${lines.filter((l) => l.status === 0).length}`, `longest_5xx_window_s=${(longest / 1000).toFixed(1)}`,
-  `given_up=${s.gaveUp}`, `adopted_creates=${s.adopted}`].join(" "));
+  `given_up=${s.gaveUp}`, `adopted_creates=${s.adopted}`, `replayed_answers=${s.replayed ?? 0}`].join(" "));
 ' "$out/requests.jsonl" "$out/summary.json")
 dup_received=$(( $(wc -l <"$out/received-ids.txt") - $(wc -l <"$out/received-unique.txt") ))
 all="$counts $client received=$(wc -l <"$out/received-ids.txt") dup_received=$dup_received"

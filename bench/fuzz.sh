@@ -35,6 +35,7 @@ for n in "$requests" "$seconds" "$timeout" ${seed:+"$seed"}; do
   [[ $n =~ ^[0-9]+$ ]] || { echo "not a number: $n" >&2; exit 2; }
 done
 . bench/lib.sh
+bench_jdk
 bench_env
 # The system test reads the suite from its environment (BASE_URL, OPERATOR_TOKEN, <SERVICE>_URL, ...).
 eval "$(./suite env --export)"

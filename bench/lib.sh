@@ -1,6 +1,14 @@
 # shellcheck shell=bash
 # bench/lib.sh — what every benchmark needs first; sourced, not run.
 
+# bench_jdk: exports JAVA_HOME (and PATH) for a JDK >= 21, found as ./suite finds it, for the
+# benchmarks that run Maven or Java themselves.
+bench_jdk() {
+  # shellcheck source=/dev/null  # ./suite is checked on its own
+  JAVA_HOME=$(. ./suite && find_jdk >&2 && echo "$JAVA_HOME")
+  export JAVA_HOME PATH=$JAVA_HOME/bin:$PATH
+}
+
 # bench_env: reads the running suite's env (BASE_URL, OPERATOR_TOKEN, ...) and sets db (database name).
 bench_env() {
   command -v jq >/dev/null || { echo "jq is needed (apt-get install jq)" >&2; exit 1; }
