@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.courseplatform.platform.testing.TestKeys;
+import org.courseplatform.scorm.processing.PackageWorker;
 import org.courseplatform.scorm.storage.PackageStore;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,9 @@ class ScormPackagesTest {
 
     @Inject
     Pool pool;
+
+    @Inject
+    PackageWorker worker;
 
     @ConfigProperty(name = "platform.services.course-service.url")
     String courseService;
@@ -403,6 +407,30 @@ class ScormPackagesTest {
         JsonPath again = Packages.settled(auth, id);
         assertThat(again.getString("status")).isEqualTo("ready");
         assertThat(again.getList("launch.scos")).hasSize(1);
+    }
+
+    @Test
+    void theHeartbeatRenewsTheLeaseOfAPackageBeingProcessedOnly() {
+        long id = Packages.upload(auth, "single.zip", Zips.fixtureBytes("scorm12-single-sco.zip"));
+        assertThat(Packages.settled(auth, id).getString("status")).isEqualTo("ready");
+        assertThat(worker.renew(id).await().atMost(Duration.ofSeconds(5))).isFalse();
+        // As a worker holds it: processing, with a lease about to end (and a fresh attempt, so
+        // that the poller, which takes over ended leases only, leaves it alone meanwhile).
+        sql(
+                "update scorm_package set status = 'processing', locked_until = now() + interval '5 seconds'"
+                        + " where course_id = $1",
+                id);
+        assertThat(worker.renew(id).await().atMost(Duration.ofSeconds(5))).isTrue();
+        Boolean extended = pool.preparedQuery("select locked_until > now() + interval '60 seconds' as extended"
+                        + " from scorm_package where course_id = $1")
+                .execute(Tuple.of(id))
+                .await()
+                .atMost(Duration.ofSeconds(5))
+                .iterator()
+                .next()
+                .getBoolean("extended");
+        assertThat(extended).isTrue();
+        sql("update scorm_package set status = 'ready', locked_until = null where course_id = $1", id);
     }
 
     @Test

@@ -70,8 +70,12 @@ public interface ScormConfig {
         @WithDefault("1s")
         String pollInterval();
 
-        /** How long a claimed package may be processed before another worker takes it over. */
-        @WithDefault("10M")
+        /**
+         * How long a claimed package may go unrenewed before another worker takes it over. The
+         * worker renews it every third of it while processing, so it bounds how long a package
+         * whose worker was killed waits, not how long processing may take.
+         */
+        @WithDefault("90S")
         Duration lease();
 
         /** Package files stored to S3 at the same time while a package is extracted. */

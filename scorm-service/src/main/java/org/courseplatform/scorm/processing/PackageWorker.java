@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Vertx;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -27,7 +28,9 @@ import org.courseplatform.scorm.storage.PackageStore;
  * Processes uploaded packages: {@code uploaded} → {@code processing} → {@code ready} or
  * {@code failed}. The package row is the job: it is claimed with {@code FOR UPDATE SKIP LOCKED}
  * under a lease, so replicas share the work and a package whose worker died is taken over when
- * the lease ends. Download, checks and extraction run on a worker thread, never on the event loop;
+ * the lease ends. A heartbeat renews the lease every third of it while the package is processed,
+ * so the lease can be short (a killed worker's package comes back within it) however long a
+ * large package takes. Download, checks and extraction run on a worker thread, never on the event loop;
  * the zip goes to a temporary file, never whole into memory.
  */
 @ApplicationScoped
@@ -52,6 +55,9 @@ public class PackageWorker {
     private static final String FAILED = """
             update scorm_package set status = 'failed', error = $2, error_code = $3, locked_until = null, updated_at = now()
             where course_id = $1 and status = 'processing'""";
+    private static final String RENEW = """
+            update scorm_package set locked_until = now() + make_interval(secs => $2)
+            where course_id = $1 and status = 'processing'""";
     private static final String RETRY = """
             update scorm_package set status = 'uploaded', updated_at = now(),
                 locked_until = now() + make_interval(secs => $2)
@@ -62,10 +68,13 @@ public class PackageWorker {
     private final Courses courses;
     private final ScormConfig config;
     private final ObjectMapper mapper;
-    private final JobLoop<Job> loop = new JobLoop<>("SCORM worker", this::claim, this::process, this::retryOrFail);
+    private final Vertx vertx;
+    private final JobLoop<Job> loop = new JobLoop<>("SCORM worker", this::claim, this::beating, this::retryOrFail);
 
-    public PackageWorker(Pool pool, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
+    public PackageWorker(
+            Pool pool, Vertx vertx, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
         this.pool = pool;
+        this.vertx = vertx;
         this.store = store;
         this.courses = courses;
         this.config = config;
@@ -96,6 +105,26 @@ public class PackageWorker {
                             job.getString("object_key"),
                             job.getLong("size_bytes"));
                 });
+    }
+
+    /** Processes the package with a heartbeat that renews its lease until the processing ends. */
+    private Uni<Void> beating(Job job) {
+        long heartbeat = vertx.setPeriodic(
+                Math.max(1000, config.worker().lease().toMillis() / 3),
+                tick -> renew(job.courseId())
+                        .subscribe()
+                        .with(
+                                held -> {},
+                                e -> Log.debugf(
+                                        "SCORM package %d: lease not renewed: %s", job.courseId(), e.getMessage())));
+        return process(job).eventually(() -> vertx.cancelTimer(heartbeat));
+    }
+
+    /** Extends the lease of a package being processed; false when it is no longer processing. */
+    public Uni<Boolean> renew(long courseId) {
+        return pool.preparedQuery(RENEW)
+                .execute(Tuple.of(courseId, config.worker().lease().toSeconds()))
+                .map(rows -> rows.rowCount() == 1);
     }
 
     private Uni<Void> process(Job job) {
