@@ -385,7 +385,8 @@ sum() { local t=0 k; for k in "$@"; do t=$((t + $(val "$k"))); done; echo "$t"; 
 lost=$(sum lost_unpublished lost_unattempted lost_unreceived lost_members lost_enrolments lost_courses lost_updates \
   lost_publishes lost_packages lost_packages_failed lost_items_failed lost_batches lost_provisioning lost_projection)
 dups=$(sum dup_member_ids dup_users dup_courses dup_scorm_courses dup_attempts)
-# The fuzz pass: its findings are "* operation | mutation | status  xN" lines of its report.
+# The fuzz pass: its findings are "* operation | mutation | status  xN" lines of its report, which
+# Maven's output repeats (the test's message and its summary): each distinct line counts once.
 fuzz_requests=0 fuzz_fault_findings=0 fuzz_bugs=0
 if (( fuzz_on )); then
   fuzz_requests=$(sed -nE 's/^fuzz seed=[0-9]+ target=.*: ([0-9]+) requests in .*/\1/p' "$out/fuzz.log" | tail -n 1)
@@ -395,7 +396,8 @@ if (( fuzz_on )); then
       0|502|503|504) fuzz_fault_findings=$((fuzz_fault_findings + 1)) ;;
       *) fuzz_bugs=$((fuzz_bugs + 1)) ;;
     esac
-  done < <(sed -nE 's/^\* .* \| .* \| ([0-9]+)  x[0-9]+.*/\1/p' "$out/fuzz.log")
+  done < <(grep -E '^\* .* \| .* \| [0-9]+  x[0-9]+' "$out/fuzz.log" | sort -u \
+             | sed -nE 's/^\* .* \| .* \| ([0-9]+)  x[0-9]+.*/\1/p')
   (( fuzz_requests > 0 )) || { say "the fuzz pass sent nothing (see $out/fuzz.log)"; fuzz_bugs=$((fuzz_bugs + 1)); }
   all="$all fuzz_seed=$fuzz_seed fuzz_requests=$fuzz_requests fuzz_fault_findings=$fuzz_fault_findings fuzz_bugs=$fuzz_bugs"
 fi
