@@ -1,11 +1,11 @@
 package org.courseplatform.platform.web;
 
 import java.lang.reflect.Method;
-import java.net.ConnectException;
+import java.net.SocketException;
 
 /**
  * Tells a failure of something the service depends on being down (the database restarting, a
- * refused connection) from a bug: the first is 503 with {@code Retry-After}, so that clients
+ * refused or reset connection) from a bug: the first is 503 with {@code Retry-After}, so that clients
  * retry, not a 500 incident. Read from the cause chain by class name, so platform-web needs no
  * database client.
  */
@@ -19,7 +19,8 @@ public final class Outages {
     public static boolean isOutage(Throwable e) {
         Throwable t = e;
         for (int depth = 0; t != null && depth < MAX_DEPTH; depth++, t = t.getCause()) {
-            if (t instanceof ConnectException) {
+            // Refused (ConnectException), reset by the peer or cut mid-answer: the other end went away.
+            if (t instanceof SocketException) {
                 return true;
             }
             String name = t.getClass().getName();

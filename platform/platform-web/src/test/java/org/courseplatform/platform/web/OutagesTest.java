@@ -16,6 +16,13 @@ class OutagesTest {
     }
 
     @Test
+    void aConnectionResetByTheDatabaseRestartingIsAnOutage() {
+        assertThat(Outages.isOutage(
+                        new IllegalStateException("query failed", new java.net.SocketException("Connection reset"))))
+                .isTrue();
+    }
+
+    @Test
     void theDatabaseGoingAwayIsAnOutageAndOtherSqlStatesAreNot() {
         assertThat(Outages.connectionState("57P01")).as("admin shutdown").isTrue();
         assertThat(Outages.connectionState("08006")).as("connection failure").isTrue();
