@@ -156,7 +156,6 @@ EOF
         # with an Idempotency-Key goes once more (to the next replica: the failed one is marked
         # down); anything else is the ingress's 503, as everywhere.
         location @resend-$svc {
-            recursive_error_pages on;
             if (\$suite_resend = 0) {
                 add_header Content-Security-Policy $(ngx_str "$API_CSP") always;
                 add_header Retry-After 5 always;
@@ -170,8 +169,11 @@ EOF
 
 # nginx_error_pages UPSTREAM_FAILED: the server's error_page directives, for a location that has
 # one of its own (a location with any error_page inherits none), with 502 and 504 (the replica
-# failed or timed out mid-request) sent to UPSTREAM_FAILED.
+# failed or timed out mid-request) sent to UPSTREAM_FAILED. recursive_error_pages: nginx decides
+# in the location where the first error happened whether a second one may have an error page
+# too, and the resend's own failure must still become the JSON 503.
 nginx_error_pages() {
+  printf '            recursive_error_pages on;\n'
   printf '            error_page 400 /__errors/400;\n'
   printf '            error_page 404 /__errors/404;\n'
   printf '            error_page 408 /__errors/408;\n'

@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
  * The local ingress as `./suite up --replicas 2` generates it, in front of stand-in replicas: one
  * that reads each request and dies without answering (a replica SIGKILLed mid-request), one that
  * answers. A POST with an Idempotency-Key reaches the live replica with its headers and body (one
- * larger than nginx's in-memory buffer too); one without a key is not resent and answers the
- * ingress's 503 in the error shape.
+ * larger than nginx's in-memory buffer too); one without a key is not resent, and neither answers
+ * anything but the ingress's 503 in the error shape when no replica could.
  */
 class IngressResendTest {
 
@@ -109,6 +109,18 @@ class IngressResendTest {
         assertThat(answer.body()).contains("\"code\":\"UNAVAILABLE\"");
         // Sent once, to one replica only.
         assertThat(replicas.get(2).seen.size() + replicas.get(3).seen.size()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void aKeyedPostThatFailsOnBothReplicasAnswersTheIngresss503() throws Exception {
+        int before = replicas.get(2).seen.size() + replicas.get(3).seen.size();
+        HttpResponse<String> answer =
+                post("/v1/headless/courses", UUID.randomUUID().toString(), "{\"title\":\"Twice\"}");
+        assertThat(answer.statusCode()).isEqualTo(503);
+        assertThat(answer.headers().firstValue("Retry-After")).isPresent();
+        assertThat(answer.body()).contains("\"code\":\"UNAVAILABLE\"");
+        // Sent, then resent once: never more.
+        assertThat(replicas.get(2).seen.size() + replicas.get(3).seen.size()).isEqualTo(before + 2);
     }
 
     private static HttpResponse<String> post(String path, String key, String body) throws Exception {
