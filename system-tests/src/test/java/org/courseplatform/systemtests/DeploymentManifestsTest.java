@@ -18,7 +18,6 @@ import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -31,6 +30,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.courseplatform.platform.testing.RepoRoot;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -95,7 +95,7 @@ class DeploymentManifestsTest {
 
     @BeforeAll
     static void readManifests() {
-        repoRoot = findRepoRoot();
+        repoRoot = RepoRoot.find();
         baseDir = repoRoot.resolve("deploy/k8s/base");
         overlayDir = repoRoot.resolve("deploy/k8s/overlays/strimzi-cnpg");
         routes = readRoutes(repoRoot.resolve("deploy/routes.tsv"));
@@ -1736,15 +1736,5 @@ class DeploymentManifestsTest {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-    }
-
-    private static Path findRepoRoot() {
-        Path dir = Paths.get(System.getProperty("user.dir")).toAbsolutePath();
-        for (Path d = dir; d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("deploy/routes.tsv"))) {
-                return d;
-            }
-        }
-        return fail("no deploy/routes.tsv in " + dir + " or any parent directory");
     }
 }

@@ -26,6 +26,7 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.courseplatform.platform.testing.RepoRoot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -136,7 +137,7 @@ class IngressResendTest {
 
     /** Runs functions of ./suite (sourced) for this test's suite home, with two replicas. */
     private static void suite(String commands) throws Exception {
-        Path repo = findRepoRoot();
+        Path repo = RepoRoot.find();
         // Output to a file, not a pipe: nginx, started as a daemon, could keep a pipe open.
         Path log = home.resolve("suite-functions.log");
         ProcessBuilder builder = new ProcessBuilder("bash", "-c", "set -euo pipefail; . ./suite; " + commands)
@@ -158,15 +159,6 @@ class IngressResendTest {
         } catch (IOException e) {
             return e.toString();
         }
-    }
-
-    private static Path findRepoRoot() {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("deploy/routes.tsv"))) {
-            dir = dir.getParent();
-        }
-        assertThat(dir).as("repository root").isNotNull();
-        return dir;
     }
 
     /** A port base whose ingress, replica and internal-listener ports are all free. */

@@ -121,7 +121,8 @@ public class IdempotencyInterceptor {
     private Object decode(IdempotentRequests.Answer answer, Type result) {
         try {
             JsonNode entity = answer.body().isEmpty() ? null : mapper.readTree(answer.body());
-            Class<?> raw = mapper.constructType(result).getRawClass();
+            JavaType type = mapper.constructType(result);
+            Class<?> raw = type.getRawClass();
             URI location = answer.location().isEmpty() ? null : URI.create(answer.location());
             if (RestResponse.class.isAssignableFrom(raw)) {
                 return RestResponse.ResponseBuilder.<Object>create(answer.status())
@@ -135,7 +136,6 @@ public class IdempotencyInterceptor {
                         .location(location)
                         .build();
             }
-            JavaType type = mapper.constructType(result);
             return entity == null ? null : mapper.treeToValue(entity, type);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("A kept answer no longer reads as " + result, e);
