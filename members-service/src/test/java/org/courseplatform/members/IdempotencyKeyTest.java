@@ -8,9 +8,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.util.UUID;
-import org.courseplatform.platform.testing.TestKafka;
 import org.junit.jupiter.api.Test;
 
 /** Member and enrolment creates honour an Idempotency-Key: a repeat answers the first result, replayed. */
@@ -59,16 +57,7 @@ class IdempotencyKeyTest {
                 .jsonPath()
                 .getLong("id");
         long course = 7_000_000 + System.nanoTime() % 1_000_000;
-        TestKafka.send(
-                "course-events",
-                Long.toString(course),
-                "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID()
-                        + "\",\"source\":\"/course-service\",\"type\":\"course.created\",\"subject\":\"" + course
-                        + "\",\"time\":\"" + OffsetDateTime.now()
-                        + "\",\"datacontenttype\":\"application/json\",\"workspaceid\":" + workspace
-                        + ",\"testmode\":false,\"data\":{\"course\":{\"id\":" + course
-                        + ",\"title\":\"Keyed course\",\"key\":\"KC\","
-                        + "\"clientIdentifier\":null,\"identifier\":\"a\",\"type\":\"course\"}}}");
+        InternalUserApiTest.course(workspace, course, "Keyed course", null);
         String key = UUID.randomUUID().toString();
         await().atMost(Duration.ofSeconds(20))
                 .until(() -> enrol(apiKey, key, member, course).statusCode() == 201);

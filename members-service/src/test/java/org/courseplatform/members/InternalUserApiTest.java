@@ -25,7 +25,8 @@ class InternalUserApiTest {
         return "Bearer " + TestTokens.serviceToken("agent-gateway", "members-service");
     }
 
-    private static void course(long ws, long id, String title, String tenant) {
+    /** Tells members-service of a course as course-service would: a course.created event. */
+    static void course(long ws, long id, String title, String tenant) {
         String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID()
                 + "\",\"source\":\"/course-service\",\"type\":"
                 + "\"course.created\",\"subject\":\"" + id + "\",\"time\":\"" + OffsetDateTime.now()
