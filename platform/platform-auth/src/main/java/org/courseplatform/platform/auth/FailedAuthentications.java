@@ -1,5 +1,6 @@
 package org.courseplatform.platform.auth;
 
+import io.quarkus.logging.Log;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.concurrent.ConcurrentHashMap;
@@ -8,9 +9,13 @@ import org.courseplatform.platform.web.ApiException;
 /**
  * Per-client-address budget of failed authentications, per service instance, in the style of
  * {@link RateLimiter}: each failure (a malformed credential, an unknown or revoked key, a bad
- * token) takes one token from the address's bucket; an address whose bucket is empty gets 429
- * with Retry-After for every credential it sends, before any check or call, until the bucket
- * refills. Other addresses are not affected. The address is {@link ClientAddresses}'s.
+ * token) takes one token from the address's bucket, and a failure from an address whose bucket
+ * is empty answers 429 with Retry-After instead of 401, until the bucket refills. It is consulted
+ * only once a credential has failed: a good credential is always verified and let in, however
+ * many bad ones its address sent, so a flood of bogus keys from an address shared by many
+ * tenants (an office's egress, a proxy that does not forward the client's address) locks out
+ * nobody. Keys and tokens are too long to guess, so refusing before the check would protect
+ * nothing; the refusals themselves are cheap. The address is {@link ClientAddresses}'s.
  */
 @ApplicationScoped
 public class FailedAuthentications {
@@ -29,41 +34,30 @@ public class FailedAuthentications {
         this.config = config;
     }
 
-    /** Throws 429 when {@code address} has used up its failures; takes nothing. */
-    public void check(String address) {
-        check(address, System.nanoTime());
+    /**
+     * Counts one failed authentication of {@code address} and gives what to answer: the failure
+     * itself while the address has failures left, else 429.
+     */
+    public Throwable refused(String address, Throwable failure) {
+        return refused(address, failure, System.nanoTime());
     }
 
-    void check(String address, long now) {
+    Throwable refused(String address, Throwable failure, long now) {
         if (config.perMinute() <= 0) {
-            return;
-        }
-        RateLimiter.Bucket bucket = buckets.get(address);
-        if (bucket == null) {
-            return;
-        }
-        long waitNanos = bucket.waitNanos(perSecond(), config.burst(), now);
-        if (waitNanos > 0) {
-            long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
-            throw ApiException.tooManyRequests(
-                    "Too many failed authentications from this address; retry in " + seconds + " s", seconds);
-        }
-    }
-
-    /** Counts one failed authentication of {@code address}. */
-    public void failed(String address) {
-        failed(address, System.nanoTime());
-    }
-
-    void failed(String address, long now) {
-        if (config.perMinute() <= 0) {
-            return;
+            return failure;
         }
         if (buckets.size() >= MAX_BUCKETS) {
             prune(now);
         }
-        buckets.computeIfAbsent(address, a -> new RateLimiter.Bucket(config.burst()))
+        long waitNanos = buckets.computeIfAbsent(address, a -> new RateLimiter.Bucket(config.burst()))
                 .take(perSecond(), config.burst(), now);
+        if (waitNanos <= 0) {
+            return failure;
+        }
+        long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
+        Log.debugf("Failed authentications from %s over the limit; answering 429 for %d s", address, seconds);
+        return ApiException.tooManyRequests(
+                "Too many failed authentications from this address; retry in " + seconds + " s", seconds);
     }
 
     /**

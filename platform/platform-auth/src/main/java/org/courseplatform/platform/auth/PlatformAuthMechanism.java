@@ -13,7 +13,6 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
-import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.RouterErrors;
 
 /**
@@ -64,16 +63,12 @@ public class PlatformAuthMechanism implements HttpAuthenticationMechanism {
             // (which share an address with clients on one host or behind one proxy).
             return authenticate(header, identities);
         }
-        // An address that has used up its failed API-key attempts gets 429 before any check or call.
+        // The credential is checked first: only a failed one counts against the address, and only
+        // a failed one from an address that has used up its failures answers 429.
         String address = addresses.of(context);
-        try {
-            failures.check(address);
-        } catch (ApiException e) {
-            return Uni.createFrom().failure(e);
-        }
         return authenticate(header, identities)
                 .onFailure(AuthenticationFailedException.class)
-                .invoke(() -> failures.failed(address));
+                .transform(failure -> failures.refused(address, failure));
     }
 
     private Uni<SecurityIdentity> authenticate(String header, IdentityProviderManager identities) {
