@@ -12,9 +12,11 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.vertx.VertxContextSupport;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import org.courseplatform.platform.auth.ApiKeys;
+import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.platform.testing.TestTokens;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Test;
@@ -117,6 +119,43 @@ class ApiKeyTest {
                 .post("/admin/v1/workspaces/999999999/api-keys")
                 .then()
                 .statusCode(404);
+    }
+
+    @Inject
+    CountingApiKeyHashes hashes;
+
+    /**
+     * A key nobody issued is refused on the prefix lookup, with no hashing; only a key whose
+     * prefix is a live key of the workspace is hashed, once.
+     */
+    @Test
+    void anUnknownKeyIsRefusedOnItsPrefixWithoutHashing() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        String serviceToken = TestTokens.serviceToken("course-service", "members-service");
+        long before = hashes.calls();
+        for (int i = 0; i < 50; i++) {
+            verify(serviceToken, ws, TestKeys.unknown()).then().statusCode(200).body("valid", equalTo(false));
+        }
+        // A real key's prefix presented for another workspace is refused on the lookup too.
+        verify(serviceToken, ws + 1_000_000, key.secret())
+                .then()
+                .statusCode(200)
+                .body("valid", equalTo(false));
+        assertThat(hashes.calls()).as("hashes of keys nobody issued").isEqualTo(before);
+        String forged = key.secret().substring(0, 16) + TestKeys.unknown().substring(16);
+        verify(serviceToken, ws, forged).then().statusCode(200).body("valid", equalTo(false));
+        assertThat(hashes.calls()).as("a known prefix is hashed and compared").isEqualTo(before + 1);
+        verify(serviceToken, ws, key.secret()).then().statusCode(200).body("valid", equalTo(true));
+        assertThat(hashes.calls()).isEqualTo(before + 2);
+    }
+
+    private static io.restassured.response.Response verify(String serviceToken, long workspace, String apiKey) {
+        return given().auth()
+                .oauth2(serviceToken)
+                .contentType(ContentType.JSON)
+                .body("{\"workspaceId\":" + workspace + ",\"apiKey\":\"" + apiKey + "\"}")
+                .post("/internal/v1/auth/api-keys/verify");
     }
 
     @Test

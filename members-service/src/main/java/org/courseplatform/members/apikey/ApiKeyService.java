@@ -29,12 +29,15 @@ public class ApiKeyService {
     private final WorkspaceService workspaces;
     private final Outbox outbox;
     private final ApiKeys cache;
+    private final ApiKeyHashes hashes;
 
-    public ApiKeyService(ApiKeyRepository keys, WorkspaceService workspaces, Outbox outbox, ApiKeys cache) {
+    public ApiKeyService(
+            ApiKeyRepository keys, WorkspaceService workspaces, Outbox outbox, ApiKeys cache, ApiKeyHashes hashes) {
         this.keys = keys;
         this.workspaces = workspaces;
         this.outbox = outbox;
         this.cache = cache;
+        this.hashes = hashes;
     }
 
     @WithTransaction
@@ -52,7 +55,7 @@ public class ApiKeyService {
                             ? request.mode() + " key"
                             : request.name().strip();
                     key.keyPrefix = ApiKeySecrets.prefix(secret);
-                    key.keyHash = ApiKeys.sha256(secret);
+                    key.keyHash = hashes.of(secret);
                     key.scopes = Scopes.format(scopes);
                     key.createdAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
                     return keys.persist(key)
@@ -118,21 +121,33 @@ public class ApiKeyService {
         return cache.forgetAll();
     }
 
-    /** The verification other services ask for; unknown, revoked and mismatched keys all answer invalid. */
+    /**
+     * The verification other services ask for; unknown, revoked and mismatched keys all answer
+     * invalid. The stored rows are found by the key's non-secret prefix first, and only a live
+     * key of this workspace with that prefix is hashed and compared (in constant time): a key
+     * nobody issued is refused on the lookup alone, without hashing.
+     */
     @WithSession
     public Uni<ApiKeyVerification> verify(long workspaceId, String secret) {
         if (!ApiKeySecrets.plausible(secret)) {
             return Uni.createFrom().item(ApiKeyVerification.invalid());
         }
-        byte[] hash = ApiKeys.sha256(secret);
-        return keys.byPrefix(ApiKeySecrets.prefix(secret)).chain(candidates -> {
+        return keys.byPrefix(ApiKeySecrets.prefix(secret)).chain(found -> {
+            List<ApiKey> candidates = found.stream()
+                    .filter(k -> k.revokedAt == null && k.workspaceId == workspaceId)
+                    .toList();
+            if (candidates.isEmpty()) {
+                Log.debugf("API key refused on its prefix for workspace %d", workspaceId);
+                return Uni.createFrom().item(ApiKeyVerification.invalid());
+            }
+            byte[] hash = hashes.of(secret);
             ApiKey match = null;
             for (ApiKey candidate : candidates) {
                 if (MessageDigest.isEqual(candidate.keyHash, hash)) {
                     match = candidate;
                 }
             }
-            if (match == null || match.revokedAt != null || match.workspaceId != workspaceId) {
+            if (match == null) {
                 return Uni.createFrom().item(ApiKeyVerification.invalid());
             }
             ApiKey key = match;
