@@ -1,9 +1,14 @@
 package org.courseplatform.courses;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasItems;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,10 +33,18 @@ import org.junit.jupiter.api.Test;
 class LmsSessionsTest {
 
     static Response launch(String token, String learnerId, String learnerName) {
+        return launch(token, learnerId, learnerName, null);
+    }
+
+    /** A launch presenting the learner key an earlier launch answered (as the launcher keeps it in the LMS). */
+    static Response launch(String token, String learnerId, String learnerName, String learnerKey) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("token", token);
         body.put("learnerId", learnerId);
         body.put("learnerName", learnerName);
+        if (learnerKey != null) {
+            body.put("learnerKey", learnerKey);
+        }
         return given().contentType(ContentType.JSON).body(body).post("/v1/headless/player/lms-sessions");
     }
 
@@ -56,6 +69,17 @@ class LmsSessionsTest {
                 + "." + parts[2];
     }
 
+    /** The tracking identifier of the course's only tracking record. */
+    static String identifierOf(String key, long courseId) {
+        return given().header("Authorization", key)
+                .get("/v1/headless/course/" + courseId + "/tracking")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("[0].identifier");
+    }
+
     @Test
     void aLearnerOfThePackageGetsTheirOwnTrackingAndResumesIt() throws Exception {
         long ws = TestKeys.newWorkspace();
@@ -74,8 +98,12 @@ class LmsSessionsTest {
                 .body("progress.commenced", equalTo(false))
                 .body("progress.score", nullValue())
                 .body("progress.passed", nullValue())
+                .body("learnerKey", matchesPattern("[A-Za-z0-9_-]{43}"))
                 .extract()
                 .jsonPath();
+        String learnerKey = first.getString("learnerKey");
+        String record = identifierOf(key, id);
+        assertThat(record).matches("scorm:" + exportId + ":[0-9a-f]{16}:lms-user-7");
         CoursePlayerTest.progress(first.getString("session"), "{\"screenIndex\":1,\"visibleSeconds\":9}")
                 .then()
                 .statusCode(200)
@@ -88,15 +116,16 @@ class LmsSessionsTest {
                 .then()
                 .statusCode(200)
                 .header("X-Total-Count", "1")
-                .body("[0].identifier", equalTo("scorm:" + exportId + ":lms-user-7"))
+                .body("[0].identifier", equalTo(record))
                 .body("[0].clientIdentifier", equalTo("t1"))
                 .body("[0].testMode", equalTo(true))
                 .body("[0].totalTime", equalTo(9));
 
-        // The next launch (the token is not used up) resumes the same learner where they were.
-        String again = launch(token, "lms-user-7", "Ann Example")
+        // The next launch with the learner's key (the token is not used up) resumes the same learner where they were.
+        String again = launch(token, "lms-user-7", "Ann Example", learnerKey)
                 .then()
                 .statusCode(201)
+                .body("learnerKey", equalTo(learnerKey))
                 .body("progress.screenIndex", equalTo(1))
                 .body("progress.commenced", equalTo(true))
                 .extract()
@@ -110,7 +139,7 @@ class LmsSessionsTest {
                 .body("progress.percent", equalTo(100))
                 .body("progress.score", equalTo(100))
                 .body("progress.passed", equalTo(true));
-        launch(token, "lms-user-7", null)
+        launch(token, "lms-user-7", null, learnerKey)
                 .then()
                 .statusCode(201)
                 .body("progress.completed", equalTo(true))
@@ -136,7 +165,9 @@ class LmsSessionsTest {
                 .get("/v1/headless/course/" + id + "/tracking")
                 .then()
                 .header("X-Total-Count", "2")
-                .body("identifier", hasItems("scorm:" + exportId + ":lms-user-7", "scorm:" + exportId + ":lms-user-8"));
+                .body("identifier", hasItem(record))
+                .body("identifier", hasItem(startsWith("scorm:" + exportId + ":")))
+                .body("identifier", hasItem(endsWith(":lms-user-8")));
 
         // Another package of the same course is another export: its learners are tracked apart.
         String second = packageToken(key, id, "1.2");

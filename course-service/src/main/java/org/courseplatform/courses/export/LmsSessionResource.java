@@ -9,7 +9,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import org.courseplatform.courses.player.PlayerViews;
 import org.courseplatform.platform.auth.ClientAddresses;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -19,7 +18,8 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * The /play/lms page's exchange, opened by a dynamic SCORM package's launcher: no API key, the
- * package's signed token is the credential and the LMS names the learner. Bounded per client
+ * package's signed token is the credential, the LMS names the learner and the learner key kept in
+ * the LMS continues a learner's record. Bounded per client
  * address and per instance ({@link LmsLimiter}); rules in {@link LmsSessionService}.
  */
 @Path("/v1/headless/player/lms-sessions")
@@ -42,17 +42,27 @@ public class LmsSessionResource {
     @ResponseStatus(RestResponse.StatusCode.CREATED)
     @Operation(
             summary = "Open a player session for an LMS learner of a dynamic SCORM package",
-            description = "Body {token, learnerId, learnerName}. Answers as POST /v1/headless/player/sessions; the "
-                    + "tracking identifier is scorm:<exportId>:<learnerId>. See docs/scorm-export.md.")
+            description = "Body {token, learnerId, learnerName, learnerKey}. Answers as POST "
+                    + "/v1/headless/player/sessions, plus learnerKey: the key of the learner's tracking record, "
+                    + "which only a later launch presenting it (for the same learnerId) continues; without it a "
+                    + "launch starts a new record. See docs/scorm-export.md.")
     @APIResponses({
         @APIResponse(responseCode = "201", description = "A player session of the course's published version"),
-        @APIResponse(responseCode = "400", description = "token or learnerId missing, learnerId over 255 characters"),
+        @APIResponse(
+                responseCode = "400",
+                description = "token or learnerId missing, learnerId over 255 characters, a malformed learnerKey"),
+        @APIResponse(
+                responseCode = "401",
+                description = "error.reason revoked: the package was revoked; expired: its lifetime is over"),
         @APIResponse(responseCode = "403", description = "error.reason invalid: not a package token of this platform"),
         @APIResponse(responseCode = "404", description = "The course has been deleted"),
         @APIResponse(responseCode = "409", description = "The course is no longer published"),
-        @APIResponse(responseCode = "429", description = "Too many launches from this address; Retry-After")
+        @APIResponse(
+                responseCode = "429",
+                description = "Too many launches from this address, or too many new learners of this package "
+                        + "this hour; Retry-After")
     })
-    public Uni<PlayerViews.Session> exchange(@Context RoutingContext request, LmsRequests.Exchange body) {
+    public Uni<LmsViews.Launch> exchange(@Context RoutingContext request, LmsRequests.Exchange body) {
         limiter.acquire(addresses.of(request));
         return service.exchange(body);
     }

@@ -7,6 +7,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -19,21 +20,25 @@ import org.jose4j.jwt.consumer.InvalidJwtException;
  * embed tokens (RS256 with its own key, {@code typ} embed, issuer and audience course-service),
  * but of its own {@code kind}, so neither kind of token is accepted where the other is. Claims:
  * workspace, course, the course's tenant, the exporting key's mode, a random export id and the
- * issue time. A package lives in an LMS for years, so the expiry is a century away (the platform's
- * token check wants one); deleting the course is what stops it.
+ * issue time. It expires {@code scorm-export.token-lifetime} after its download; the package's row
+ * ({@link ExportRepository}) is what revocation and the lifetime of older tokens are checked on.
  */
 @ApplicationScoped
 public class PackageTokens {
 
     static final String KIND = "scorm-package";
-    static final Duration LIFETIME = Duration.ofDays(36_500);
+    /** An export id: 96 random bits in hex. */
+    static final Pattern EXPORT_ID = Pattern.compile("[0-9a-f]{24}");
+
     private static final int MAX_LENGTH = 8192;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Tokens tokens;
+    private final Duration lifetime;
 
-    public PackageTokens(Tokens tokens) {
+    public PackageTokens(Tokens tokens, ExportConfig config) {
         this.tokens = tokens;
+        this.lifetime = config.tokenLifetime();
     }
 
     /** What a verified package token says. */
@@ -43,10 +48,19 @@ public class PackageTokens {
             long courseId,
             String clientIdentifier,
             boolean testMode,
-            long issuedAt) {}
+            long issuedAt,
+            long expiresAt) {}
+
+    /** A token just signed, with the export id it names. */
+    public record Issued(String token, String exportId) {}
+
+    /** How long a package launches after its download ({@code scorm-export.token-lifetime}). */
+    public Duration lifetime() {
+        return lifetime;
+    }
 
     /** A new token (RSA signing: call it off the event loop). */
-    public String issue(long workspaceId, long courseId, String clientIdentifier, boolean testMode) {
+    public Issued issue(long workspaceId, long courseId, String clientIdentifier, boolean testMode) {
         byte[] random = new byte[12];
         RANDOM.nextBytes(random);
         String exportId = HexFormat.of().formatHex(random);
@@ -61,10 +75,13 @@ public class PackageTokens {
         if (clientIdentifier != null) {
             claims.claim("clientIdentifier", clientIdentifier);
         }
-        return tokens.sign(claims, Tokens.EMBED, tokens.serviceName(), LIFETIME);
+        return new Issued(tokens.sign(claims, Tokens.EMBED, tokens.serviceName(), lifetime), exportId);
     }
 
-    /** The claims of a token this service issued for a package; anything else is 403 with reason {@code invalid}. */
+    /**
+     * The claims of a token this service issued for a package; an expired one is 401 with reason
+     * {@code expired}, anything else 403 with reason {@code invalid}.
+     */
     public Claims verify(String token) {
         try {
             if (token == null || token.isBlank() || token.length() > MAX_LENGTH) {
@@ -76,7 +93,7 @@ public class PackageTokens {
                     || !(claims.getClaimValue("workspaceId") instanceof Number workspace)
                     || !(claims.getClaimValue("courseId") instanceof Number course)
                     || !(claims.getClaimValue("exportId") instanceof String exportId)
-                    || !exportId.matches("[0-9a-f]{24}")) {
+                    || !EXPORT_ID.matcher(exportId).matches()) {
                 throw new InvalidJwtException("not a package token", List.of(), null);
             }
             Object tenant = claims.getClaimValue("clientIdentifier");
@@ -86,10 +103,20 @@ public class PackageTokens {
                     course.longValue(),
                     tenant instanceof String t ? t : null,
                     Boolean.TRUE.equals(claims.getClaimValue("testMode")),
-                    claims.getIssuedAt() == null ? 0 : claims.getIssuedAt().getValue());
-        } catch (InvalidJwtException | MalformedClaimException | RuntimeException e) {
+                    claims.getIssuedAt() == null ? 0 : claims.getIssuedAt().getValue(),
+                    claims.getExpirationTime().getValue());
+        } catch (InvalidJwtException e) {
+            // jose4j checks the expiry after the signature: an expired token is one of ours.
+            throw e.hasExpired() ? expired() : invalid();
+        } catch (MalformedClaimException | RuntimeException e) {
             throw invalid();
         }
+    }
+
+    static ApiException expired() {
+        return ApiException.unauthorized(
+                "expired",
+                "This course package has expired; download it again from the platform and upload it to the LMS");
     }
 
     static ApiException invalid() {

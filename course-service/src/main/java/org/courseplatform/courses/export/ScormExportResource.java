@@ -2,13 +2,16 @@ package org.courseplatform.courses.export;
 
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.courseplatform.courses.course.CourseScope;
@@ -35,6 +38,9 @@ public class ScormExportResource {
 
     static final String ZIP = "application/zip";
 
+    /** The export id of a dynamic package, on its download: what revoking it names. */
+    static final String EXPORT_ID = "X-Scorm-Export-Id";
+
     private final ScormExportService service;
     private final SecurityIdentity identity;
 
@@ -55,7 +61,8 @@ public class ScormExportResource {
         @APIResponse(
                 responseCode = "200",
                 description = "The package, streamed; Content-Disposition names it "
-                        + "<course key>-scorm<version>-<type>.zip",
+                        + "<course key>-scorm<version>-<type>.zip; a dynamic package's export id is in "
+                        + EXPORT_ID,
                 content = @Content(mediaType = ZIP, schema = @Schema(type = SchemaType.STRING, format = "binary"))),
         @APIResponse(responseCode = "400", description = "type or version missing or not one of the values (details)"),
         @APIResponse(responseCode = "403", description = "The workspace lacks the scorm_export feature"),
@@ -78,12 +85,42 @@ public class ScormExportResource {
         return RestMulti.fromUniResponse(
                 service.export(scope, courseId, options),
                 ScormExportService.Package::bytes,
-                p -> Map.of(
-                        HttpHeaders.CONTENT_TYPE,
-                        List.of(ZIP),
-                        "Content-Disposition",
-                        List.of("attachment; filename=\"" + p.fileName() + "\""),
-                        HttpHeaders.CACHE_CONTROL,
-                        List.of("no-store")));
+                ScormExportResource::headers);
+    }
+
+    private static Map<String, List<String>> headers(ScormExportService.Package p) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put(HttpHeaders.CONTENT_TYPE, List.of(ZIP));
+        headers.put("Content-Disposition", List.of("attachment; filename=\"" + p.fileName() + "\""));
+        headers.put(HttpHeaders.CACHE_CONTROL, List.of("no-store"));
+        if (p.exportId() != null) {
+            headers.put(EXPORT_ID, List.of(p.exportId()));
+        }
+        return headers;
+    }
+
+    @DELETE
+    @Path("/{id}/exports/{exportId}")
+    @Operation(
+            summary = "Revoke a dynamic SCORM package",
+            description = "Every later launch of the package (the exportId of its token, given in " + EXPORT_ID
+                    + " on its download) is refused with 401 reason revoked; learners' records stay. "
+                    + "For good: download and upload a new package to launch the course again. "
+                    + "See docs/scorm-export.md.")
+    @APIResponses({
+        @APIResponse(responseCode = "204", description = "Revoked (again: no change)"),
+        @APIResponse(responseCode = "400", description = "An id that is not a number"),
+        @APIResponse(responseCode = "403", description = "The workspace lacks the scorm_export feature"),
+        @APIResponse(
+                responseCode = "404",
+                description = "No such course visible to this key (or tenant), or no such package of it")
+    })
+    public Uni<Void> revoke(
+            @PathParam("id") String id,
+            @Parameter(description = "The export id of the package (24 hex digits)") @PathParam("exportId")
+                    String exportId,
+            @QueryParam("clientIdentifier") String clientIdentifier) {
+        long courseId = QueryParams.id("id", id);
+        return service.revoke(CourseScope.of(Callers.workspace(identity), clientIdentifier), courseId, exportId);
     }
 }

@@ -2,7 +2,7 @@ package org.courseplatform.courses.export;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -10,6 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,7 +33,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * course of the platform and not a hosted package (422: never re-exportable), not deleted and
  * published (409). A static package carries the published version, converted and themed as
  * the player shows it, in {@code course-data.js}; a dynamic one a signed token and the launch
- * URL in {@code launch-config.js}. The zip itself is written while it is sent ({@link ZipStream}).
+ * URL in {@code launch-config.js}, and is recorded ({@code scorm_export}) so that it can be revoked
+ * on its own. The zip itself is written while it is sent ({@link ZipStream}).
  */
 @ApplicationScoped
 public class ScormExportService {
@@ -40,6 +43,7 @@ public class ScormExportService {
     private final PlayerService player;
     private final RuntimeFiles runtime;
     private final PackageTokens tokens;
+    private final ExportRepository exports;
     private final ObjectMapper mapper;
     private final String baseUrl;
 
@@ -48,20 +52,25 @@ public class ScormExportService {
             PlayerService player,
             RuntimeFiles runtime,
             PackageTokens tokens,
+            ExportRepository exports,
             ObjectMapper mapper,
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.courses = courses;
         this.player = player;
         this.runtime = runtime;
         this.tokens = tokens;
+        this.exports = exports;
         this.mapper = mapper;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     }
 
-    /** A package ready to be sent: its file name and its bytes, written as they are read. */
-    public record Package(String fileName, Multi<byte[]> bytes) {}
+    /**
+     * A package ready to be sent: its file name, its bytes (written as they are read) and, for a
+     * dynamic package, its export id (null for a static one).
+     */
+    public record Package(String fileName, Multi<byte[]> bytes, String exportId) {}
 
-    @WithSession
+    @WithTransaction
     public Uni<Package> export(CourseScope scope, long courseId, ExportOptions options) {
         return courses.findById(courseId).chain(course -> {
             if (course == null || !scope.sees(course)) {
@@ -83,21 +92,70 @@ public class ScormExportService {
             // The published version is read (and a Classic one converted) for both types: a course
             // the player cannot show is refused here (422), not in the LMS.
             return player.published(course)
-                    .chain(published -> Workers.call(() -> {
-                        byte[] generated = options.type() == ExportOptions.Type.STATIC
-                                ? courseData(options, course, published)
-                                : launchConfig(options, course, scope);
-                        Log.debugf(
-                                "SCORM export of course %d: %s %s, %d runtime files",
-                                course.id,
-                                options.type().wire(),
-                                options.version().wire(),
-                                files.size());
-                        return new Package(
-                                options.fileName(course.key),
-                                ZipStream.of(zip -> write(zip, options, course, files, generated)));
-                    }));
+                    .chain(published -> options.type() == ExportOptions.Type.STATIC
+                            ? Workers.call(() -> courseData(options, course, published))
+                                    .map(generated -> pack(options, course, files, generated, null))
+                            : dynamic(options, course, scope)
+                                    .map(launch -> pack(options, course, files, launch.config(), launch.exportId())));
         });
+    }
+
+    /**
+     * Revokes a dynamic package of a course visible to the call, for good (a deleted course's too);
+     * 404 for an invisible course or an export id that is not one of its packages.
+     */
+    @WithTransaction
+    public Uni<Void> revoke(CourseScope scope, long courseId, String exportId) {
+        return courses.findById(courseId).chain(course -> {
+            if (course == null || !scope.sees(course)) {
+                throw ApiException.notFound("Course " + courseId + " not found");
+            }
+            if (exportId == null || !PackageTokens.EXPORT_ID.matcher(exportId).matches()) {
+                throw noPackage(courseId, exportId);
+            }
+            return exports.revoke(exportId, courseId)
+                    .invoke(revoked -> {
+                        if (!revoked) {
+                            throw noPackage(courseId, exportId);
+                        }
+                        Log.debugf("SCORM package %s of course %d revoked", exportId, courseId);
+                    })
+                    .replaceWithVoid();
+        });
+    }
+
+    private static ApiException noPackage(long courseId, String exportId) {
+        return ApiException.notFound("Course " + courseId + " has no SCORM package " + exportId);
+    }
+
+    private Package pack(ExportOptions options, Course course, List<String> files, byte[] generated, String exportId) {
+        Log.debugf(
+                "SCORM export of course %d: %s %s, %d runtime files",
+                course.id, options.type().wire(), options.version().wire(), files.size());
+        return new Package(
+                options.fileName(course.key),
+                ZipStream.of(zip -> write(zip, options, course, files, generated)),
+                exportId);
+    }
+
+    private record Launch(byte[] config, String exportId) {}
+
+    /** Signs the package's token (off the event loop) and records the package under its export id. */
+    private Uni<Launch> dynamic(ExportOptions options, Course course, CourseScope scope) {
+        OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
+        return Workers.call(() -> {
+                    PackageTokens.Issued issued =
+                            tokens.issue(course.workspaceId, course.id, course.clientIdentifier, scope.testMode());
+                    return new Launch(launchConfig(options, course, issued.token()), issued.exportId());
+                })
+                .call(launch -> exports.insert(
+                        launch.exportId(),
+                        course.workspaceId,
+                        course.id,
+                        course.clientIdentifier,
+                        scope.testMode(),
+                        now.plus(tokens.lifetime()),
+                        now));
     }
 
     private void write(ZipOutputStream zip, ExportOptions options, Course course, List<String> files, byte[] generated)
@@ -137,13 +195,12 @@ public class ScormExportService {
     }
 
     /** {@code window.COURSE_LAUNCH = {...};}: where the launcher opens the live course, and its token. */
-    private byte[] launchConfig(ExportOptions options, Course course, CourseScope scope)
-            throws JsonProcessingException {
+    private byte[] launchConfig(ExportOptions options, Course course, String token) throws JsonProcessingException {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("version", options.version().wire());
         data.put("course", courseInfo(course));
         data.put("launchUrl", baseUrl + "/play/lms?w=" + course.workspaceId);
-        data.put("token", tokens.issue(course.workspaceId, course.id, course.clientIdentifier, scope.testMode()));
+        data.put("token", token);
         return script("COURSE_LAUNCH", data);
     }
 
