@@ -17,7 +17,8 @@ import org.jose4j.jwt.JwtClaims;
 /**
  * Access tokens as the platform's authorization server issues them to members' MCP clients:
  * RS256 with the key of {@link FakeAuthorizationServer}, {@code aud} = the resource, the member's
- * {@code platform_user_id}; and the wrong ones a resource server must refuse.
+ * {@code platform_user_id}, {@code email_verified} (true unless said otherwise); and the wrong
+ * ones a resource server must refuse.
  */
 final class MemberTokens {
 
@@ -33,6 +34,16 @@ final class MemberTokens {
     /** A valid token of the member with this user id. */
     static String of(long userId) {
         return sign(claims(userId), key(), FakeAuthorizationServer.KEY_ID);
+    }
+
+    /**
+     * A token of a person who still signs in with the password a workspace chose for them: they
+     * have not set their own through the reset link, so Keycloak has not verified their email.
+     */
+    static String withWorkspacePassword(long userId) {
+        Map<String, Object> claims = claims(userId);
+        claims.put("email_verified", false);
+        return sign(claims, key(), FakeAuthorizationServer.KEY_ID);
     }
 
     static String expired(long userId) {
@@ -84,6 +95,8 @@ final class MemberTokens {
         claims.put("typ", "Bearer");
         claims.put("scope", "openid mcp");
         claims.put("platform_user_id", Long.toString(userId));
+        // Their own password, set through the reset link Keycloak mailed them.
+        claims.put("email_verified", true);
         return claims;
     }
 

@@ -11,6 +11,7 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.courseplatform.agent.access.MemberCaller;
 import org.courseplatform.agent.mcp.McpSessions;
 import org.courseplatform.platform.auth.Plan;
@@ -32,6 +33,8 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * <li>the token's {@code platform_user_id} must have an active membership (of the workspace the
  * URL's {@code workspaceId} names, else their first) on the Build plan or above: 403 otherwise,
  * within {@code consumer-mcp.member-ttl} of a deactivation or deletion;</li>
+ * <li>a person who has not set their own password (the token's {@code email_verified} is false)
+ * acts only in the workspace that chose the password they signed in with: 403 for any other;</li>
  * <li>an {@code Mcp-Session-Id} must belong to the same member and workspace (404 otherwise).</li>
  * </ul>
  * The request then runs as a {@link MemberCaller}.
@@ -41,6 +44,8 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
 
     /** The access token claim naming the member's user id in members-service. */
     public static final String USER_CLAIM = "platform_user_id";
+    /** True once the person set their own password through the reset link Keycloak mailed them. */
+    static final String EMAIL_VERIFIED_CLAIM = "email_verified";
     /** The optional query parameter of the endpoint URL choosing one of several workspaces. */
     public static final String WORKSPACE_PARAMETER = "workspaceId";
 
@@ -138,22 +143,56 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
         return Long.parseLong(value);
     }
 
-    /** The membership the request acts in: the one chosen, else the first active one. */
+    /**
+     * The membership the request acts in: the one chosen, else the first active one. Until the
+     * person has set their own password (Keycloak marks the email verified only when they reset it
+     * through the link it mailed them), they signed in with the password a workspace chose for
+     * them, and that opens only that workspace: otherwise a workspace that creates a member with
+     * someone's email and a password of its choosing would sign in as them everywhere.
+     */
+    static MembersUserApi.Membership acting(
+            List<MembersUserApi.Membership> memberships, Long chosen, boolean ownPassword) {
+        Long passwordWorkspace = memberships.stream()
+                .map(MembersUserApi.Membership::passwordWorkspaceId)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(null);
+        if (!ownPassword) {
+            if (passwordWorkspace == null) {
+                throw ApiException.forbidden("Your sign-in password was not set by you: choose \"Forgot password?\" "
+                        + "on the sign-in page to set your own through the link mailed to you, then sign in again");
+            }
+            if (chosen != null && chosen.longValue() != passwordWorkspace.longValue()) {
+                throw ApiException.forbidden("You signed in with the password workspace " + passwordWorkspace
+                        + " set for you, which opens that workspace only. To use workspace " + chosen
+                        + ", set your own password: choose \"Forgot password?\" on the sign-in page, follow the "
+                        + "link mailed to you, then sign in again");
+            }
+            chosen = passwordWorkspace;
+        }
+        long wanted = chosen == null ? -1 : chosen;
+        if (chosen != null) {
+            return memberships.stream()
+                    .filter(m -> m.workspaceId() == wanted && m.active())
+                    .findFirst()
+                    .orElseThrow(() -> ApiException.forbidden("You have no active membership of workspace " + wanted));
+        }
+        return memberships.stream()
+                .filter(MembersUserApi.Membership::active)
+                .findFirst()
+                .orElseThrow(() -> ApiException.forbidden("You have no active membership of any workspace: "
+                        + "your access has been deactivated or removed"));
+    }
+
+    /** Whether the token says the person proved their email (Keycloak's {@code email_verified}). */
+    static boolean emailVerified(JsonWebToken token) {
+        Object claim = token.getClaim(EMAIL_VERIFIED_CLAIM);
+        return claim != null && "true".equals(claim.toString().strip());
+    }
+
     private static MemberCaller member(
             long userId, List<MembersUserApi.Membership> memberships, Long chosen, JsonWebToken token) {
-        MembersUserApi.Membership membership;
-        if (chosen != null) {
-            membership = memberships.stream()
-                    .filter(m -> m.workspaceId() == chosen && m.active())
-                    .findFirst()
-                    .orElseThrow(() -> ApiException.forbidden("You have no active membership of workspace " + chosen));
-        } else {
-            membership = memberships.stream()
-                    .filter(MembersUserApi.Membership::active)
-                    .findFirst()
-                    .orElseThrow(() -> ApiException.forbidden("You have no active membership of any workspace: "
-                            + "your access has been deactivated or removed"));
-        }
+        MembersUserApi.Membership membership = acting(memberships, chosen, emailVerified(token));
         Plan plan = Plan.fromWire(membership.plan());
         if (!plan.atLeast(Plan.BUILD)) {
             throw ApiException.forbidden("Course Platform tools need the Build plan or above; workspace "

@@ -35,7 +35,8 @@ public interface MembersUserApi {
             String status,
             String plan,
             List<String> addons,
-            List<String> features) {
+            List<String> features,
+            Long passwordWorkspaceId) {
 
         boolean active() {
             return "active".equals(status);

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * Provisions the users that member-events never brought to Keycloak: those that existed before
- * provisioning was turned on (or before Keycloak existed), and any whose sync failed for good. Runs
+ * provisioning was turned on (or before Keycloak existed), any whose sync failed for good, and any
+ * last synced under older provisioning rules ({@link KeycloakProvisioning#VERSION}). Runs
  * shortly after start and then every few minutes; once everyone is provisioned a run is one query.
  */
 @ApplicationScoped
@@ -24,7 +25,8 @@ public class KeycloakBackfill {
     private static final String PENDING = """
             select u.id from app_user u
              where exists (select 1 from membership m where m.user_id = u.id)
-               and not exists (select 1 from keycloak_provisioned k where k.user_id = u.id)
+               and not exists (select 1 from keycloak_provisioned k
+                                where k.user_id = u.id and k.version >= $3)
                and u.id > $1
              order by u.id limit $2""";
 
@@ -63,19 +65,22 @@ public class KeycloakBackfill {
 
     /** Provisions the pending users after {@code afterId}, a page at a time, each user in its own transaction. */
     private Uni<Integer> page(long afterId, int done) {
-        return pool.preparedQuery(PENDING).execute(Tuple.of(afterId, PAGE)).chain(rows -> {
-            List<Long> ids = new ArrayList<>();
-            for (Row row : rows) {
-                ids.add(row.getLong(0));
-            }
-            if (ids.isEmpty()) {
-                return Uni.createFrom().item(done);
-            }
-            Uni<Void> chain = Uni.createFrom().voidItem();
-            for (long id : ids) {
-                chain = chain.chain(() -> pool.withTransaction(connection -> provisioning.sync(connection, id)));
-            }
-            return chain.chain(() -> page(ids.get(ids.size() - 1), done + ids.size()));
-        });
+        return pool.preparedQuery(PENDING)
+                .execute(Tuple.of(afterId, PAGE, KeycloakProvisioning.VERSION))
+                .chain(rows -> {
+                    List<Long> ids = new ArrayList<>();
+                    for (Row row : rows) {
+                        ids.add(row.getLong(0));
+                    }
+                    if (ids.isEmpty()) {
+                        return Uni.createFrom().item(done);
+                    }
+                    Uni<Void> chain = Uni.createFrom().voidItem();
+                    for (long id : ids) {
+                        chain = chain.chain(
+                                () -> pool.withTransaction(connection -> provisioning.sync(connection, id)));
+                    }
+                    return chain.chain(() -> page(ids.get(ids.size() - 1), done + ids.size()));
+                });
     }
 }

@@ -15,9 +15,15 @@ import java.util.Map;
  * Brings a user's Keycloak account in step with what members-service knows, whatever event caused
  * it: the account exists while the user has a membership (deleted when none is left), is enabled
  * while one of them is active (disabled and signed out otherwise), its username and email are the
- * user's email in lower case (verified), its names those of the most recent active membership, its
- * attribute {@code platform_user_id} the user's id. The password hash is imported when the account
- * is created. Idempotent: a repeated or late sync converges on the current state.
+ * user's email in lower case, its names those of the most recent active membership, its attribute
+ * {@code platform_user_id} the user's id. The password hash is imported when the account is created.
+ *
+ * <p>The email is never marked verified here: a workspace chose it, and the password with it. Only
+ * the person's own reset by email link (Keycloak's "Forgot password?") verifies it, and an update
+ * leaves Keycloak's flag as it is. agent-gateway lets an unverified account act only in the
+ * workspace that chose its password ({@code password_workspace_id}). Accounts of an older version
+ * ({@link #VERSION}) are marked unverified once. Idempotent: a repeated or late sync converges on
+ * the current state.
  */
 @ApplicationScoped
 public class KeycloakProvisioning {
@@ -25,6 +31,7 @@ public class KeycloakProvisioning {
     /** The user and a summary of their memberships (names of the most recent active one first). */
     private static final String STATE = """
             select u.email, u.password_hash, count(m.user_id) as memberships,
+                   coalesce((select k.version from keycloak_provisioned k where k.user_id = u.id), 0) as version,
                    coalesce(bool_or(m.state = 'active'), false) as active,
                    (array_agg(m.firstname order by m.state = 'active' desc, m.added_at desc))[1] as firstname,
                    (array_agg(m.lastname order by m.state = 'active' desc, m.added_at desc))[1] as lastname
@@ -32,8 +39,14 @@ public class KeycloakProvisioning {
              where u.id = $1
              group by u.id""";
 
-    private static final String MARK = "insert into keycloak_provisioned (user_id) values ($1)"
-            + " on conflict (user_id) do update set synced_at = now()";
+    /**
+     * The provisioning rules an account is in step with: 2 stopped marking emails verified. An
+     * account synced under an older version is marked unverified at its next sync.
+     */
+    static final int VERSION = 2;
+
+    private static final String MARK = "insert into keycloak_provisioned (user_id, version) values ($1, $2)"
+            + " on conflict (user_id) do update set synced_at = now(), version = excluded.version";
 
     private final KeycloakAdmin admin;
 
@@ -65,18 +78,20 @@ public class KeycloakProvisioning {
             String username = row.getString("email").toLowerCase(Locale.ROOT);
             Uni<Void> applied =
                     row.getLong("memberships") == 0 ? remove(userId, username) : upsert(userId, username, row);
-            return applied.chain(() -> client.preparedQuery(MARK).execute(Tuple.of(userId)))
+            return applied.chain(() -> client.preparedQuery(MARK).execute(Tuple.of(userId, VERSION)))
                     .replaceWithVoid();
         });
     }
 
     private Uni<Void> upsert(long userId, String username, Row row) {
         boolean active = row.getBoolean("active");
+        // Null leaves Keycloak's flag alone: the person may have verified it by a reset link since.
+        Boolean unverifiedOnce = row.getInteger("version") < VERSION ? Boolean.FALSE : null;
         KeycloakApi.User desired = new KeycloakApi.User(
                 null,
                 username,
                 username,
-                true,
+                unverifiedOnce,
                 active,
                 name(row.getString("firstname"), username),
                 name(row.getString("lastname"), username),
@@ -86,7 +101,7 @@ public class KeycloakProvisioning {
             if (found.isPresent()) {
                 return update(userId, found.get().id(), desired, active);
             }
-            KeycloakApi.User created = withCredentials(desired, row.getString("password_hash"));
+            KeycloakApi.User created = withCredentials(unverified(desired), row.getString("password_hash"));
             return admin.create(created).chain(done -> {
                 if (done) {
                     Log.debugf(
@@ -121,6 +136,19 @@ public class KeycloakProvisioning {
                         ? Uni.createFrom().voidItem()
                         : admin.delete(found.get().id())
                                 .invoke(() -> Log.debugf("Keycloak: deleted user %d (no membership left)", userId)));
+    }
+
+    private static KeycloakApi.User unverified(KeycloakApi.User user) {
+        return new KeycloakApi.User(
+                user.id(),
+                user.username(),
+                user.email(),
+                false,
+                user.enabled(),
+                user.firstName(),
+                user.lastName(),
+                user.attributes(),
+                user.credentials());
     }
 
     private static KeycloakApi.User withCredentials(KeycloakApi.User user, String passwordHash) {

@@ -69,7 +69,7 @@ public class MemberService {
                     }
                     Uni<Long> user = existing != null
                             ? Uni.createFrom().item(((Number) existing[0]).longValue())
-                            : newUser(request, email, passwordHash);
+                            : newUser(ws, request, email, passwordHash);
                     return checkLimit(ws, limit, 1, false)
                             .chain(() -> user)
                             .call(id -> writes.join(ws, id, email, state, request, quiet))
@@ -120,13 +120,13 @@ public class MemberService {
     /** {@code {id, email, username, state}}: the answer of a batch. */
     public record BatchMember(long id, String email, String username, String state) {}
 
-    private Uni<Long> newUser(MemberRequest request, String email, String passwordHash) {
+    private Uni<Long> newUser(long ws, MemberRequest request, String email, String passwordHash) {
         String username = request.username() != null ? request.username().strip() : email;
         return writes.usernameTaken(username).chain(taken -> {
             if (taken) {
                 throw ApiException.unprocessable("The username " + username + " is taken by another user");
             }
-            return writes.insertUser(request, email, passwordHash);
+            return writes.insertUser(ws, request, email, passwordHash);
         });
     }
 
@@ -175,7 +175,7 @@ public class MemberService {
         MemberRequest bare =
                 new MemberRequest(email, userType, null, null, null, null, null, null, null, null, null, null);
         Uni<Long> user =
-                row != null ? Uni.createFrom().item(((Number) row[0]).longValue()) : newUser(bare, email, null);
+                row != null ? Uni.createFrom().item(((Number) row[0]).longValue()) : newUser(ws, bare, email, null);
         Uni<MemberView> view = member
                 ? user.chain(id -> members.find(ws, id))
                 : user.call(id -> writes.join(ws, id, email, "pending", bare, false))

@@ -56,15 +56,20 @@ public class MemberWrites {
                         .map(n -> n > 0));
     }
 
-    /** A new user: only what is global (email, username, password); the profile goes on the membership. */
-    Uni<Long> insertUser(MemberRequest r, String email, String passwordHash) {
+    /**
+     * A new user: only what is global (email, username, password); the profile goes on the
+     * membership. A password is recorded with the workspace that chose it, the only one it opens.
+     */
+    Uni<Long> insertUser(long workspaceId, MemberRequest r, String email, String passwordHash) {
         return Panache.getSession()
                 .chain(s -> s.createNativeQuery(
-                                "insert into app_user (email, username, password_hash) values (?1, ?2, ?3) returning id",
+                                "insert into app_user (email, username, password_hash, password_workspace_id)"
+                                        + " values (?1, ?2, ?3, ?4) returning id",
                                 Long.class)
                         .setParameter(1, email)
                         .setParameter(2, r.username() != null ? r.username().strip() : email)
                         .setParameter(3, passwordHash)
+                        .setParameter(4, passwordHash == null ? null : workspaceId)
                         .getSingleResult());
     }
 

@@ -14,7 +14,7 @@ public class UserAccessRepository {
 
     private static final String MEMBERSHIPS =
             "select m.workspace_id, u.id, u.email, m.user_type, m.state, w.plan, w.addons,"
-                    + " w.features from membership m join app_user u on u.id = m.user_id join workspace w on w.id = m.workspace_id"
+                    + " w.features, u.password_workspace_id from membership m join app_user u on u.id = m.user_id join workspace w on w.id = m.workspace_id"
                     + " where m.user_id = ?1 order by m.workspace_id";
 
     /**

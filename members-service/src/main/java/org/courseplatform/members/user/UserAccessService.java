@@ -37,7 +37,8 @@ public class UserAccessService {
                                 (String) r[4],
                                 (String) r[5],
                                 split((String) r[6]),
-                                split((String) r[7])))
+                                split((String) r[7]),
+                                r[8] == null ? null : ((Number) r[8]).longValue()))
                         .toList());
     }
 

@@ -11,6 +11,9 @@ public final class UserAccessViews {
      * One membership of a user: the workspace, the member (its id is the user's), the email,
      * {@code userType} (team, student or null), {@code status} (active, pending, inactive) and the
      * workspace's plan and entitlements, which decide what the member may use there.
+     * {@code passwordWorkspaceId} is the user's, the same on every membership: the workspace that
+     * chose the password their sign-in account was given (null: none was), which that password
+     * alone may open until the person sets their own.
      */
     public record Membership(
             long workspaceId,
@@ -20,7 +23,8 @@ public final class UserAccessViews {
             String status,
             String plan,
             List<String> addons,
-            List<String> features) {}
+            List<String> features,
+            Long passwordWorkspaceId) {}
 
     /**
      * A course the member is enrolled in, with its title and tenant from the course projection;

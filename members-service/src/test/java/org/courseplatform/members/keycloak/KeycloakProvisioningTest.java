@@ -65,7 +65,9 @@ class KeycloakProvisioningTest {
         ObjectNode user =
                 await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.user(username), u -> u != null);
         assertThat(user.path("email").asText()).isEqualTo(username);
-        assertThat(user.path("emailVerified").asBoolean()).isTrue();
+        assertThat(user.path("emailVerified").asBoolean())
+                .as("a workspace chose the email and password: only the person's own reset verifies it")
+                .isFalse();
         assertThat(user.path("enabled").asBoolean()).isTrue();
         assertThat(user.path("firstName").asText()).isEqualTo("Ada");
         assertThat(user.path("lastName").asText()).isEqualTo("Lovelace");
@@ -119,6 +121,66 @@ class KeycloakProvisioningTest {
                 .statusCode(201);
         await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.user(username) == null);
         assertThat(FakeKeycloak.CALLS).contains("delete " + username);
+    }
+
+    @Test
+    void theWorkspaceThatChoseThePasswordIsRecordedAndThePersonsOwnVerificationIsKept() {
+        String[] a = workspaceKey();
+        String[] b = workspaceKey();
+        String email = "own-" + UUID.randomUUID() + "@example.com";
+        long id = create(a[1], email, "chosen by a");
+        ObjectNode user = await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.user(email), u -> u != null);
+        assertThat(user.path("emailVerified").asBoolean()).isFalse();
+        // Another workspace adds the same person with its own password: not applied, and the
+        // password stays bound to the workspace that chose it.
+        create(b[1], email, "chosen by b");
+        assertThat(passwordWorkspace(id)).isEqualTo(Long.parseLong(a[0]));
+        // The person resets their password through the link mailed to them: Keycloak verifies the
+        // email. Later syncs (another membership change) leave that alone.
+        user.put("emailVerified", true);
+        given().header("Authorization", b[1])
+                .patch("/api/v1/members/unlink/" + id)
+                .then()
+                .statusCode(204);
+        // Two updates: the second membership's and the unlink's, which came after the reset.
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> FakeKeycloak.CALLS.stream()
+                                .filter(c -> c.equals("update " + email + " enabled=true"))
+                                .count()
+                        >= 2);
+        assertThat(FakeKeycloak.user(email).path("emailVerified").asBoolean()).isTrue();
+
+        // An account provisioned under the older rules (which marked every email verified) is
+        // marked unverified once by the backfill, then left alone.
+        pool.preparedQuery("update keycloak_provisioned set version = 1 where user_id = $1")
+                .execute(Tuple.of(id))
+                .await()
+                .atMost(Duration.ofSeconds(10));
+        backfill.run().await().atMost(Duration.ofSeconds(30));
+        assertThat(FakeKeycloak.user(email).path("emailVerified").asBoolean()).isFalse();
+        FakeKeycloak.user(email).put("emailVerified", true);
+        backfill.run().await().atMost(Duration.ofSeconds(30));
+        assertThat(FakeKeycloak.user(email).path("emailVerified").asBoolean()).isTrue();
+    }
+
+    private long passwordWorkspace(long userId) {
+        return pool.preparedQuery("select password_workspace_id from app_user where id = $1")
+                .execute(Tuple.of(userId))
+                .map(rows -> rows.iterator().next().getLong(0))
+                .await()
+                .atMost(Duration.ofSeconds(10));
+    }
+
+    private static long create(String apiKey, String email, String password) {
+        return given().header("Authorization", apiKey)
+                .contentType("application/json")
+                .body("{\"email\":\"" + email + "\",\"password\":\"" + password + "\",\"userType\":\"team\"}")
+                .post("/api/v1/members")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getLong("id");
     }
 
     @Test
