@@ -1,14 +1,18 @@
 package org.courseplatform.courses.player;
 
+import io.quarkus.logging.Log;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 import org.courseplatform.platform.web.ApiException;
 
 /**
  * Token buckets that bound a public exchange needing no key (share links, dynamic SCORM
- * launches): one per client address and one for the whole instance. A flood from one address
- * gets 429 with Retry-After without locking out other learners; a spread flood is held at the
- * per-second bound.
+ * launches): one per client address and one for the whole instance. {@link #acquire} takes from
+ * both before the exchange: a flood from one address gets 429 with Retry-After without locking
+ * out other learners; a spread flood is held at the per-second bound. An exchange whose code is
+ * its credential uses {@link #admit} and {@link #refused} instead, so that only refused codes count
+ * against an address and only codes found good against the instance: a flood of bogus codes,
+ * from one address or many, never refuses a good code.
  */
 public class ExchangeLimiter {
 
@@ -36,23 +40,55 @@ public class ExchangeLimiter {
     public void acquire(String address) {
         long now = clock.getAsLong();
         if (addressRate > 0) {
-            if (addresses.size() > MAX_ADDRESSES) {
-                addresses.values().removeIf(b -> b.idleSince(now - 120_000_000_000L));
-            }
-            Bucket bucket =
-                    addresses.computeIfAbsent(address == null ? "" : address, a -> new Bucket(addressBurst, now));
-            refuseIfWaiting(bucket.take(addressRate, addressBurst, now));
+            refuseIfWaiting(addressBucket(address, now).take(addressRate, addressBurst, now));
         }
         if (globalRate > 0) {
             refuseIfWaiting(all.take(globalRate, (int) Math.max(1, globalRate * 2), now));
         }
     }
 
+    /** Takes one exchange of a code found good from the instance's bound, or throws 429. */
+    public void admit() {
+        if (globalRate > 0) {
+            refuseIfWaiting(all.take(globalRate, (int) Math.max(1, globalRate * 2), clock.getAsLong()));
+        }
+    }
+
+    /**
+     * Counts one refused exchange of {@code address} and gives what to answer: the refusal itself
+     * while the address has refusals left, else 429 with Retry-After.
+     */
+    public Throwable refused(String address, Throwable refusal) {
+        if (addressRate <= 0) {
+            return refusal;
+        }
+        long now = clock.getAsLong();
+        long waitNanos = addressBucket(address, now).take(addressRate, addressBurst, now);
+        if (waitNanos <= 0) {
+            return refusal;
+        }
+        long seconds = seconds(waitNanos);
+        Log.debugf("Refused exchanges from %s over the limit; answering 429 for %d s", address, seconds);
+        return ApiException.tooManyRequests(
+                "Too many refused attempts from this address; try again in " + seconds + " s", seconds);
+    }
+
+    private Bucket addressBucket(String address, long now) {
+        if (addresses.size() > MAX_ADDRESSES) {
+            addresses.values().removeIf(b -> b.idleSince(now - 120_000_000_000L));
+        }
+        return addresses.computeIfAbsent(address == null ? "" : address, a -> new Bucket(addressBurst, now));
+    }
+
     private void refuseIfWaiting(long waitNanos) {
         if (waitNanos > 0) {
-            long seconds = Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
+            long seconds = seconds(waitNanos);
             throw ApiException.tooManyRequests(busy + "; try again in " + seconds + " s", seconds);
         }
+    }
+
+    private static long seconds(long waitNanos) {
+        return Math.max(1, (waitNanos + 999_999_999L) / 1_000_000_000L);
     }
 
     private static final class Bucket {

@@ -5,7 +5,10 @@ import jakarta.inject.Singleton;
 import java.util.function.LongSupplier;
 import org.courseplatform.courses.player.ExchangeLimiter;
 
-/** The bounds of the public share link exchange ({@code share.*}). */
+/**
+ * The bounds of the public share link exchange ({@code share.*}): refused codes per client
+ * address, codes found good per instance (see {@link ShareService#exchange}).
+ */
 @Singleton
 public class ShareLimiter extends ExchangeLimiter {
 

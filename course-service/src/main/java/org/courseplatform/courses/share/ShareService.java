@@ -52,16 +52,19 @@ public class ShareService {
     private final ShareRepository repository;
     private final CourseRepository courses;
     private final PlayerService player;
+    private final ShareLimiter limiter;
     private final String baseUrl;
 
     public ShareService(
             ShareRepository repository,
             CourseRepository courses,
             PlayerService player,
+            ShareLimiter limiter,
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.repository = repository;
         this.courses = courses;
         this.player = player;
+        this.limiter = limiter;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     }
 
@@ -129,8 +132,27 @@ public class ShareService {
      * the player session, all in one transaction, so a refusal of the player (course deleted or
      * no longer published) leaves the use uncounted. Refusals say why in {@code error.reason}:
      * 404 {@code unknown} (no such link), 403 {@code revoked}, {@code expired} or {@code used_up}.
+     *
+     * <p>The code is checked before any limit ({@link ShareLimiter}): a good code takes one
+     * exchange from the instance's bound and is never refused for what its address sent before;
+     * a refused code counts against {@code address}, and once that address has used up its
+     * refusals, further refused codes from it answer 429 instead of 404 or 403. A bogus code
+     * costs one indexed lookup.
      */
-    public Uni<ShareViews.Opened> exchange(ShareRequests.Exchange request) {
+    public Uni<ShareViews.Opened> exchange(ShareRequests.Exchange request, String address) {
+        return Uni.createFrom()
+                .deferred(() -> exchange(request))
+                .onFailure(ShareService::refusedCode)
+                .transform(refusal -> limiter.refused(address, refusal));
+    }
+
+    /** A refusal of the code itself: unknown, revoked, expired or used up. */
+    private static boolean refusedCode(Throwable failure) {
+        return failure instanceof ApiException e
+                && (e.code() == ErrorCode.NOT_FOUND || e.code() == ErrorCode.FORBIDDEN);
+    }
+
+    private Uni<ShareViews.Opened> exchange(ShareRequests.Exchange request) {
         if (request == null || request.code() == null || request.code().isEmpty()) {
             throw ApiException.invalid("code", "is required: the code from the share link");
         }
@@ -146,6 +168,7 @@ public class ShareService {
                 throw unknown();
             }
             refuseIfClosed(link, true);
+            limiter.admit();
             Uni<Boolean> returning = request.learner() == null
                     ? Uni.createFrom().item(false)
                     : repository.known(link.id(), request.learner());

@@ -15,8 +15,9 @@ import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /**
- * The share page's exchange: no API key, the link's code is the credential. Bounded per client
- * address and per instance ({@link ShareLimiter}); rules in {@link ShareService}.
+ * The share page's exchange: no API key, the link's code is the credential. Refused codes are
+ * bounded per client address, good ones per instance ({@link ShareLimiter}); rules in
+ * {@link ShareService}.
  */
 @Path("/v1/headless/player/share-sessions")
 @PermitAll
@@ -25,12 +26,10 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class ShareSessionResource {
 
     private final ShareService service;
-    private final ShareLimiter limiter;
     private final ClientAddresses addresses;
 
-    public ShareSessionResource(ShareService service, ShareLimiter limiter, ClientAddresses addresses) {
+    public ShareSessionResource(ShareService service, ClientAddresses addresses) {
         this.service = service;
-        this.limiter = limiter;
         this.addresses = addresses;
     }
 
@@ -41,7 +40,6 @@ public class ShareSessionResource {
             responseCode = "201",
             responseDescription = "The learner session the link opens")
     public Uni<ShareViews.Opened> exchange(@Context RoutingContext request, ShareRequests.Exchange body) {
-        limiter.acquire(addresses.of(request));
-        return service.exchange(body);
+        return service.exchange(body, addresses.of(request));
     }
 }

@@ -40,4 +40,32 @@ class ExchangeLimiterTest {
         }
         assertThatThrownBy(() -> limiter.acquire("10.0.2.1")).isInstanceOf(ApiException.class);
     }
+
+    @Test
+    void refusalsCountPerAddressAndGoodCodesOnlyAgainstTheInstance() {
+        AtomicLong now = new AtomicLong(0);
+        ExchangeLimiter limiter = new ExchangeLimiter(new Limits(1, 2, 1), now::get, "Busy");
+        ApiException unknown = ApiException.notFound("no such link");
+        assertThat(limiter.refused("10.0.3.1", unknown)).isSameAs(unknown);
+        assertThat(limiter.refused("10.0.3.1", unknown)).isSameAs(unknown);
+        assertThat(limiter.refused("10.0.3.1", unknown)).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.code()).isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
+            assertThat(e.getMessage()).startsWith("Too many refused attempts from this address");
+        });
+        assertThat(limiter.refused("10.0.3.2", unknown)).isSameAs(unknown);
+        // A good code from the refused address is admitted: only the instance's bound applies.
+        limiter.admit();
+        limiter.admit();
+        assertThatThrownBy(limiter::admit).isInstanceOf(ApiException.class);
+    }
+
+    @Test
+    void refusalsNeverTakeFromTheInstanceBound() {
+        AtomicLong now = new AtomicLong(0);
+        ExchangeLimiter limiter = new ExchangeLimiter(new Limits(60, 1, 1), now::get, "Busy");
+        for (int i = 0; i < 1000; i++) {
+            limiter.refused("10.0.4." + (i & 255), ApiException.notFound("no such link"));
+        }
+        limiter.admit();
+    }
 }
