@@ -8,7 +8,6 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import './styles.css';
 import { ApiError, keptSession, post, refusal, remember, takeToken } from './lib/api.js';
-import { outlineOf, passedOf, scoreOf } from './lib/progressRules.js';
 import { serverTracker } from './lib/serverTracker.js';
 import { Player } from './ui/Player.jsx';
 import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
@@ -45,23 +44,22 @@ async function openLms() {
 }
 
 /**
- * The message for the launcher from a progress answer. passed and score are the answer's when it
- * carries them, else computed from the document with the service's rules: both null until the
- * course is completed, and for a course without questions.
+ * The message for the launcher from a progress answer: passed and score are the server's (the
+ * session's document has no correct flags to grade with), null until the course is completed and
+ * for a course without questions.
  */
-export function lmsMessage(outline, p) {
+export function lmsMessage(p) {
   const completed = !!p.completed;
-  const graded = completed && outline.questionIds.length > 0;
-  const passed = typeof p.passed === 'boolean' || p.passed === null ? p.passed : (graded ? passedOf(outline, p.answers) : null);
-  const score = typeof p.score === 'number' || p.score === null ? p.score : (graded ? scoreOf(outline, p.answers) : null);
+  const passed = typeof p.passed === 'boolean' ? p.passed : null;
+  const score = typeof p.score === 'number' ? p.score : null;
   return { type: 'course-platform:lms', completed, passed: completed ? passed : null, score: completed ? score : null, location: p.screenIndex, percent: p.percent };
 }
 
-function relay(outline) {
+function relay() {
   return (p) => {
     if (window.parent === window) return;
     try {
-      window.parent.postMessage(lmsMessage(outline, p), '*');
+      window.parent.postMessage(lmsMessage(p), '*');
     } catch (e) {
       /* nothing to tell */
     }
@@ -88,7 +86,7 @@ function App() {
     openLms().then(
       (data) => {
         applyTheme(data, { full: true });
-        setState({ data, tracker: serverTracker(data, { kind: KIND, onProgress: relay(outlineOf(data.document)) }) });
+        setState({ data, tracker: serverTracker(data, { kind: KIND, onProgress: relay() }) });
       },
       (error) => { setState({ error }); }
     );

@@ -1,4 +1,5 @@
 // The Standalone Screen Player (/play/screen): a library quiz (cover, question, results), scored by the server.
+// A learner's document has no correct flags nor feedback: the quiz answer's results carry them.
 import { render } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import './styles.css';
@@ -100,7 +101,7 @@ function QuizPlayer({ data }) {
                 <p><span class="review-mark" aria-hidden="true">{r && r.correct ? '✓' : '✕'}</span>
                   {r && r.correct ? 'Correct' : 'Incorrect'}: you answered {mine.join(', ') || 'nothing'}.
                   {r && !r.correct && right.length > 0 && ` Correct: ${right.join(', ')}.`}</p>
-                {q.feedback && <p class="muted">{q.feedback}</p>}
+                {((r && r.feedback) || q.feedback) && <p class="muted">{(r && r.feedback) || q.feedback}</p>}
               </li>
             );
           })}

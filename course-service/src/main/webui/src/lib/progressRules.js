@@ -1,6 +1,7 @@
 // The course player's progress rules as the service applies them (PlayerService.progress, Outline):
-// the SCO runtime's local tracker computes progress with them, and /play/lms derives the score and
-// pass it relays to the LMS. Keep in step with PlayerService: same completion, percent and pass rule.
+// the static SCO runtime's local tracker computes progress with them from the package's whole
+// document (it has no server). /play/lms relays the server's score and pass: a session's document has
+// no correct flags. Keep in step with PlayerService: same completion, percent and pass rule.
 
 const DEFAULT_PASS_PERCENT = 80;
 

@@ -6,6 +6,9 @@
 // A tracker is {progress(body, {keepalive, answers()}) -> Promise<progress | null>}: body is the
 // player API's progress call {screenIndex, visibleSeconds, answers?}, the answer its `progress`;
 // a rejection with status 401 means the session ended. `notice` is a line shown under the top bar.
+// A learner's session document says nothing of which answers are right: an answered question shows
+// the server's grading (progress.results: {correct, correctAnswers, feedback}); the builder's
+// preview and the SCO runtime, whose documents are whole, grade in the page (grade in Question.jsx).
 import { useEffect, useMemo, useRef, useState, useCallback } from 'preact/hooks';
 import { localize } from '../lib/i18n.js';
 import { eventSender } from '../lib/events.js';
@@ -101,6 +104,13 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
 
   const screenQuestionsAnswered = (i, chk) => questionsOf(screens[i] || {}).every((q) => chk[q.id]);
 
+  // The grading of an answered question: the server's when it gave one, else the page's own
+  // (a whole document; a learner's has no correct flags, so that is "Answer saved." until the server answers).
+  const resultOf = (q) => {
+    const server = progress.results && progress.results[q.id];
+    return server || grade(q, answers[q.id]);
+  };
+
   // Start: ready, course:start, then the first progress call (commences the course).
   useEffect(() => {
     if (!local) {
@@ -149,6 +159,13 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
       return;
     }
     setMessages({ ...messages, [el.id]: '' });
+    // An earlier grading of this question is stale until the server grades the new answer.
+    setProgress((p) => {
+      if (!p || !p.results || !p.results[el.id]) return p;
+      const results = { ...p.results };
+      delete results[el.id];
+      return { ...p, results };
+    });
     const nextChecked = { ...checked, [el.id]: true };
     setChecked(nextChecked);
     const screenAnswers = {};
@@ -168,7 +185,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
     const group = screen.group && screen.group.id;
     const pool = allQuestions.filter(({ i }) => !group || (screens[i].group && screens[i].group.id === group)).map(({ q }) => q);
     const answered = pool.filter((q) => checked[q.id]);
-    const graded = answered.map((q) => grade(q, answers[q.id]));
+    const graded = answered.map((q) => resultOf(q));
     const right = graded.filter((g) => g.correct).length;
     const score = pool.length ? Math.round((right / pool.length) * 100) : 0;
     const pass = el.passPercent == null ? null : score >= el.passPercent;
@@ -207,7 +224,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
         selected: answers[el.id] || [],
         onChange: (ids) => setAnswers({ ...answers, [el.id]: ids }),
         locked,
-        result: locked ? grade(el, answers[el.id]) : null,
+        result: locked ? resultOf(el) : null,
         onCheck: () => check(el),
         onRetry: () => retry(el),
         message: messages[el.id]

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 let n = 0;
 
 /**
- * props: el, selected [ids], onChange(ids), locked, result {correct, correctAnswers} | null,
+ * props: el, selected [ids], onChange(ids), locked, result {correct, correctAnswers, feedback?} | null,
  *        onCheck() (course player; absent in the quiz player), onRetry(), message (status text)
  */
 export function Question({ el, selected = [], onChange, locked, result, onCheck, onRetry, message, showFeedback = true }) {
@@ -17,6 +17,8 @@ export function Question({ el, selected = [], onChange, locked, result, onCheck,
     else onChange([aid]);
   };
   const correctSet = result && Array.isArray(result.correctAnswers) ? result.correctAnswers : null;
+  // A learner's document has no feedback: the server's grading carries it once answered.
+  const feedback = result && typeof result.feedback === 'string' ? result.feedback : el.feedback;
   return (
     <div class={`question ${result ? (result.correct ? 'is-correct' : result.correct === false ? 'is-incorrect' : '') : ''}`}>
       <fieldset aria-describedby={`${id}-hint`}>
@@ -58,7 +60,7 @@ export function Question({ el, selected = [], onChange, locked, result, onCheck,
                 <span> The correct answer{correctSet.length > 1 ? 's are' : ' is'}: {answers.filter((a) => correctSet.includes(a.id)).map((a) => a.text).join(', ')}.</span>
               )}
             </p>
-            {showFeedback && el.feedback && <p class="feedback-text">{el.feedback}</p>}
+            {showFeedback && feedback && <p class="feedback-text">{feedback}</p>}
           </div>
         )}
         {result && result.correct == null && <p class="feedback-note">Answer saved.</p>}
@@ -67,7 +69,10 @@ export function Question({ el, selected = [], onChange, locked, result, onCheck,
   );
 }
 
-/** Grades locally when the document carries `correct` flags; null when it does not. */
+/**
+ * Grades in the page when the document carries `correct` flags (the builder's preview, a static
+ * SCORM package); {correct: null} when it does not (a learner's session: the server grades).
+ */
 export function grade(el, selected) {
   const answers = Array.isArray(el.answers) ? el.answers : [];
   if (!answers.some((a) => typeof a.correct === 'boolean')) return { correct: null, correctAnswers: null };

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
@@ -503,6 +504,127 @@ class CoursePlayerTest {
                     .body("[0].screenIndex", equalTo(1))
                     .body("[0].collection.key", equalTo(path.path("key").asText()));
         }
+    }
+
+    /** BUILDER2 with feedback on its question, in English and in French. */
+    static final String WITH_FEEDBACK = CourseLifecycleTest.BUILDER2
+            .replace(
+                    "\"question\":\"What is par?\"",
+                    "\"question\":\"What is par?\",\"feedback\":\"Par is the strokes expected.\"")
+            .replace(
+                    "\"screens\":{\"s1\":",
+                    "\"screens\":{\"s2\":{\"elements\":{\"q1\":{\"feedback\":\"Le par est le nombre de coups attendu.\","
+                            + "\"answers\":{\"a1\":{\"text\":\"Coups attendus\"},\"a2\":\"Un club\"}}}},\"s1\":");
+
+    @Test
+    void learnerSessionsCarryNoCorrectnessAndTheServerGradesWhatWasChosen() throws Exception {
+        long ws = TestKeys.newWorkspace();
+        String key = ScormExportTest.exportKey(ws, "live");
+        long id = CourseLifecycleTest.importCourse(key, "author", null, WITH_FEEDBACK);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/publish")
+                .then()
+                .statusCode(200);
+
+        // Every way a learner gets the course: an embed URL (in a translation too), a share link,
+        // a dynamic SCORM package's launch.
+        Response embedded = exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"forger\"}")));
+        Response french =
+                exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"fr\",\"language\":\"fr\"}")));
+        String link = ShareLinksTest.create(key, id, "{}")
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getString("url");
+        Response shared = ShareLinksTest.open(ShareLinksTest.code(link), null);
+        Response lms = LmsSessionsTest.launch(LmsSessionsTest.packageToken(key, id, "2004"), "lms-1", "Lee");
+        for (Response opened : List.of(embedded, french, shared, lms)) {
+            opened.then().statusCode(201);
+            JsonNode answer = JSON.readTree(opened.asString());
+            JsonNode document =
+                    answer.has("learner") ? answer.path("session").path("document") : answer.path("document");
+            JsonNode question = document.path("screens").get(1).path("elements").get(0);
+            assertThat(question.path("question").asText()).isEqualTo("What is par?");
+            assertThat(question.has("feedback")).isFalse();
+            assertThat(question.path("answers"))
+                    .hasSize(2)
+                    .allSatisfy(a -> assertThat(a.has("correct")).isFalse());
+            assertThat(document.toString())
+                    .doesNotContain("correct")
+                    .doesNotContain("feedback")
+                    .doesNotContain("Le par");
+            assertThat(document.path("translations")
+                            .path("fr")
+                            .path("screens")
+                            .path("s2")
+                            .path("elements")
+                            .path("q1")
+                            .path("answers")
+                            .path("a1")
+                            .path("text")
+                            .asText())
+                    .isEqualTo("Coups attendus");
+        }
+        // The author's preview keeps the whole document.
+        exchange(token(embed(key, "{\"action\":\"edit\",\"courseId\":" + id + ",\"identifier\":\"author\"}")))
+                .then()
+                .statusCode(201)
+                .body("document.screens[1].elements[0].answers[0].correct", equalTo(true))
+                .body("document.screens[1].elements[0].feedback", equalTo("Par is the strokes expected."));
+
+        // A result the page claims is no field of the call (400, nothing recorded); the wrong
+        // answer alone is graded by the server: failed.
+        String forger = embedded.jsonPath().getString("session");
+        progress(forger, "{\"screenIndex\":0,\"visibleSeconds\":3}").then().statusCode(200);
+        progress(
+                        forger,
+                        "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a2\"]},"
+                                + "\"score\":100,\"passed\":true,\"results\":{\"q1\":{\"correct\":true}}}")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"));
+        progress(forger, "{\"screenIndex\":0,\"visibleSeconds\":0}")
+                .then()
+                .statusCode(200)
+                .body("progress.answers", equalTo(Map.of()))
+                .body("progress.completed", equalTo(false));
+        progress(forger, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a2\"]}}")
+                .then()
+                .statusCode(200)
+                .body("progress.completed", equalTo(true))
+                .body("progress.score", equalTo(0))
+                .body("progress.passed", equalTo(false))
+                .body("progress.results.q1.correct", equalTo(false))
+                .body("progress.results.q1.correctAnswers", equalTo(List.of("a1")))
+                .body("progress.results.q1.feedback", equalTo("Par is the strokes expected."));
+        // Resuming shows the graded answer again, from the server.
+        exchange(token(embed(key, "{\"courseId\":" + id + ",\"identifier\":\"forger\"}")))
+                .then()
+                .statusCode(201)
+                .body("progress.answers.q1[0]", equalTo("a2"))
+                .body("progress.results.q1.correct", equalTo(false))
+                .body("progress.passed", equalTo(false));
+
+        // The right answer passes; the feedback comes in the session's language.
+        String learner = french.jsonPath().getString("session");
+        progress(learner, "{\"screenIndex\":1,\"visibleSeconds\":5}")
+                .then()
+                .statusCode(200)
+                .body("progress.results", equalTo(Map.of()));
+        progress(learner, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a1\"]}}")
+                .then()
+                .statusCode(200)
+                .body("progress.completed", equalTo(true))
+                .body("progress.score", equalTo(100))
+                .body("progress.passed", equalTo(true))
+                .body("progress.results.q1.correct", equalTo(true))
+                .body("progress.results.q1.feedback", equalTo("Le par est le nombre de coups attendu."));
+
+        // The analytics count the server's grades: one pass of two attempts.
+        JsonPath analytics = CourseAnalyticsTest.analytics(key, id, j -> j.getInt("quiz.attempts") == 2);
+        assertThat(analytics.getInt("quiz.attempts")).isEqualTo(2);
+        assertThat(analytics.getInt("quiz.passed")).isEqualTo(1);
     }
 
     @Test

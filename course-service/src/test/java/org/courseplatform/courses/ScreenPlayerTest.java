@@ -73,8 +73,20 @@ class ScreenPlayerTest {
                 .jsonPath();
         String session = opened.getString("session");
         String question = opened.getString("document.screens[1].elements.find { it.type == 'question' }.id");
-        List<Map<String, Object>> answers =
+        // The learner's document says nothing of which answer is right, nor explains it.
+        List<Map<String, Object>> shown =
                 opened.getList("document.screens[1].elements.find { it.type == 'question' }.answers");
+        assertThat(shown).isNotEmpty().allSatisfy(a -> assertThat(a).containsOnlyKeys("id", "text"));
+        assertThat(opened.getMap("document.screens[1].elements.find { it.type == 'question' }"))
+                .doesNotContainKey("feedback");
+        // The author's session of the same screen has the whole question.
+        List<Map<String, Object>> answers = CoursePlayerTest.exchange(CoursePlayerTest.token(screenUrl(
+                        key, "/embed/screen", "{\"action\":\"edit\",\"id\":" + id + ",\"identifier\":\"author\"}")))
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath()
+                .getList("document.screens[1].elements.find { it.type == 'question' }.answers");
         String right = answers.stream()
                 .filter(a -> Boolean.TRUE.equals(a.get("correct")))
                 .map(a -> (String) a.get("id"))
@@ -86,6 +98,14 @@ class ScreenPlayerTest {
                 .findFirst()
                 .orElseThrow();
 
+        // A result the page claims is no field of the call: 400, and no quiz event; the server grades.
+        given().header("X-Player-Session", session)
+                .contentType(ContentType.JSON)
+                .body(Map.of("answers", Map.of(question, List.of(right)), "score", 100, "passed", true))
+                .post("/v1/headless/player/quiz")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"));
         quiz(session, Map.of(question, List.of(wrong)))
                 .then()
                 .statusCode(200)
@@ -93,7 +113,8 @@ class ScreenPlayerTest {
                 .body("passed", equalTo(false))
                 .body("passPercent", equalTo(80))
                 .body("results." + question + ".correct", equalTo(false))
-                .body("results." + question + ".correctAnswers", equalTo(List.of(right)));
+                .body("results." + question + ".correctAnswers", equalTo(List.of(right)))
+                .body("results." + question + ".feedback", equalTo("Explain why the correct answer is right."));
         quiz(session, Map.of(question, List.of(right)))
                 .then()
                 .statusCode(200)
@@ -113,6 +134,12 @@ class ScreenPlayerTest {
 
         List<JsonNode> events =
                 CoursePlayerTest.events(ws, id, e -> e.path("type").asText().equals("quiz.completed"));
+        // The refused call raised nothing: one failed submission, then one passed.
+        assertThat(events.stream()
+                        .map(e -> e.path("type").asText())
+                        .filter(t -> t.startsWith("quiz."))
+                        .toList())
+                .containsExactly("quiz.failed", "quiz.completed");
         JsonNode failed = events.stream()
                 .filter(e -> e.path("type").asText().equals("quiz.failed"))
                 .findFirst()

@@ -11,8 +11,11 @@ import java.util.Set;
 /**
  * What the player's rules need of the document a session plays, taken once at the exchange and
  * kept with the session: the screen ids in order, each question element's answer ids and the
- * correct ones, and the pass mark of the quiz results element (80 when there is none). For a
- * course, {@code title}, {@code key} and {@code clientIdentifier} are the course's, for events.
+ * correct ones, each question's feedback in the session's locale (handed to the learner once the
+ * question is answered, as the learner's document has none: {@link LearnerDocument}), and the pass
+ * mark of the quiz results element (80 when there is none). For a course, {@code title},
+ * {@code key} and {@code clientIdentifier} are the course's, for events. {@code feedback} is null
+ * in outlines stored before it existed.
  */
 public record Outline(
         String title,
@@ -21,12 +24,18 @@ public record Outline(
         List<String> screenIds,
         Map<String, List<String>> answers,
         Map<String, List<String>> correct,
-        int passPercent) {
+        int passPercent,
+        Map<String, String> feedback) {
 
     static final int DEFAULT_PASS_PERCENT = 80;
 
-    /** The outline of a Builder 2 document ({@code screens[].elements[]}). */
+    /** The outline of a Builder 2 document ({@code screens[].elements[]}), feedback in the document's locale. */
     static Outline of(String title, String key, String clientIdentifier, JsonNode document) {
+        return of(title, key, clientIdentifier, document, null);
+    }
+
+    /** The outline of a Builder 2 document, with the questions' feedback in {@code locale}. */
+    static Outline of(String title, String key, String clientIdentifier, JsonNode document, String locale) {
         List<String> screens = new ArrayList<>();
         Map<String, List<String>> answers = new LinkedHashMap<>();
         Map<String, List<String>> correct = new LinkedHashMap<>();
@@ -55,7 +64,19 @@ public record Outline(
             }
         }
         return new Outline(
-                title, key, clientIdentifier, screens, answers, correct, pass == null ? DEFAULT_PASS_PERCENT : pass);
+                title,
+                key,
+                clientIdentifier,
+                screens,
+                answers,
+                correct,
+                pass == null ? DEFAULT_PASS_PERCENT : pass,
+                LearnerDocument.feedback(document, locale));
+    }
+
+    /** The question's feedback for the learner once answered; null when it has none. */
+    String feedbackOf(String questionId) {
+        return feedback == null ? null : feedback.get(questionId);
     }
 
     int screenCount() {

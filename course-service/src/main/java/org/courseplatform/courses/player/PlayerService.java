@@ -131,10 +131,15 @@ public class PlayerService {
         }
     }
 
-    /** What the session plays: its outline, the document to render, and for a course its summary. */
+    /**
+     * What the session plays: its outline, the document as stored (for the outline and the
+     * theme), the document the page is given ({@code shown}: a learner's has no correctness,
+     * {@link LearnerDocument}), and for a course its summary.
+     */
     private record Opened(
             Outline outline,
             JsonNode document,
+            JsonNode shown,
             String locale,
             PlayerViews.CourseInfo course,
             PlayerViews.ScreenInfo screen) {}
@@ -271,7 +276,7 @@ public class PlayerService {
         if (course.publishedDocument == null) {
             throw ApiException.conflict("This course is not published: publish the course first");
         }
-        return Workers.call(() -> openDocument(course, course.publishedDocument, null, true))
+        return Workers.call(() -> openDocument(course, course.publishedDocument, null, true, false))
                 .chain(opened -> themes.resolve(
                                 course.workspaceId, course.clientIdentifier, themeId(Map.of(), opened.document()))
                         .map(theme -> new PlayerViews.Published(
@@ -322,7 +327,7 @@ public class PlayerService {
                 claims.kind(),
                 course ? Optional.ofNullable(opened.course()) : null,
                 course ? null : Optional.ofNullable(opened.screen()),
-                opened.document(),
+                opened.shown(),
                 opened.locale(),
                 options,
                 theme,
@@ -361,7 +366,8 @@ public class PlayerService {
     private Opened openNothing(Claims claims) {
         String language = (String) claims.options().get("language");
         Outline outline = Outline.of(null, null, claims.clientIdentifier(), mapper.createObjectNode());
-        return new Opened(outline, null, language != null ? language : CourseDocuments.DEFAULT_LOCALE, null, null);
+        return new Opened(
+                outline, null, null, language != null ? language : CourseDocuments.DEFAULT_LOCALE, null, null);
     }
 
     /**
@@ -381,12 +387,15 @@ public class PlayerService {
             }
             String stored = claims.view() ? course.publishedDocument : course.draft;
             String language = (String) claims.options().get("language");
-            return Workers.call(() -> openDocument(course, stored, language, !asStored));
+            return Workers.call(() -> openDocument(course, stored, language, !asStored, claims.view()));
         });
     }
 
-    /** Reads (and, for a Classic course, converts) the document on a worker: it may be megabytes. */
-    private Opened openDocument(Course course, String stored, String language, boolean convert)
+    /**
+     * Reads (and, for a Classic course, converts) the document on a worker: it may be megabytes. A
+     * {@code learner} is shown the document without correctness ({@link LearnerDocument}).
+     */
+    private Opened openDocument(Course course, String stored, String language, boolean convert, boolean learner)
             throws JsonProcessingException {
         JsonNode document = mapper.readTree(stored);
         if (convert && CourseDocuments.CLASSIC.equals(document.path("format").asText())) {
@@ -402,10 +411,11 @@ public class PlayerService {
             document = converted.document();
         }
         String locale = language != null ? language : document.path("locale").asText(CourseDocuments.DEFAULT_LOCALE);
-        Outline outline = Outline.of(course.title, course.key, course.clientIdentifier, document);
+        Outline outline = Outline.of(course.title, course.key, course.clientIdentifier, document, locale);
         return new Opened(
                 outline,
                 document,
+                learner ? LearnerDocument.of(document) : document,
                 locale,
                 new PlayerViews.CourseInfo(course.id, course.title, course.key, course.format),
                 null);
@@ -429,10 +439,12 @@ public class PlayerService {
                         }
                         String title = members.get(0).title;
                         String language = (String) claims.options().get("language");
+                        String locale = language != null ? language : CourseDocuments.DEFAULT_LOCALE;
                         return new Opened(
-                                Outline.of(title, null, screen.clientIdentifier, document),
+                                Outline.of(title, null, screen.clientIdentifier, document, locale),
                                 document,
-                                language != null ? language : CourseDocuments.DEFAULT_LOCALE,
+                                claims.view() ? LearnerDocument.of(document) : document,
+                                locale,
                                 null,
                                 new PlayerViews.ScreenInfo(screen.id, title));
                     }));
@@ -575,7 +587,7 @@ public class PlayerService {
                 results.put(
                         question,
                         new PlayerViews.QuestionResult(
-                                correct, outline.correct().get(question)));
+                                correct, outline.correct().get(question), outline.feedbackOf(question)));
             }
             int score = (int) Math.round(100.0 * right / outline.answers().size());
             boolean passed = score >= outline.passPercent();
@@ -685,10 +697,13 @@ public class PlayerService {
     }
 
     private static PlayerViews.Progress emptyProgress() {
-        return new PlayerViews.Progress(0, 0, false, false, Map.of(), null, null);
+        return new PlayerViews.Progress(0, 0, false, false, Map.of(), Map.of(), null, null);
     }
 
-    /** The learner's place with the score and pass of the answers so far ({@link #score}). */
+    /**
+     * The learner's place with the server's grading of each answered question ({@link #results})
+     * and the score and pass of the answers so far ({@link #score}).
+     */
     private static PlayerViews.Progress progress(
             Outline outline,
             int screenIndex,
@@ -703,8 +718,29 @@ public class PlayerService {
                 commenced,
                 completed,
                 answers,
+                results(outline, answers),
                 score,
                 score == null ? null : score >= outline.passPercent());
+    }
+
+    /**
+     * Each answered question graded against the session's document: right or not, the right
+     * answers and the feedback. Only answered questions: a learner's document carries no
+     * correctness, so this is where a learner sees which answers were right, after answering.
+     */
+    static Map<String, PlayerViews.QuestionResult> results(Outline outline, Map<String, List<String>> answers) {
+        Map<String, PlayerViews.QuestionResult> results = new LinkedHashMap<>();
+        answers.forEach((question, chosen) -> {
+            if (outline.answers().containsKey(question) && chosen != null && !chosen.isEmpty()) {
+                results.put(
+                        question,
+                        new PlayerViews.QuestionResult(
+                                outline.right(question, chosen),
+                                outline.correct().getOrDefault(question, List.of()),
+                                outline.feedbackOf(question)));
+            }
+        });
+        return results;
     }
 
     /**

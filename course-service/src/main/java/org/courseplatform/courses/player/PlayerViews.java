@@ -37,9 +37,11 @@ public final class PlayerViews {
     public record ScreenInfo(long id, String title) {}
 
     /**
-     * The learner's place: {@code answers} by question element id; {@code score} (0 to 100, the
-     * percentage of questions answered right) and {@code passed} (the score reaches the pass mark)
-     * once every question has an answer, null before that and for a course without questions.
+     * The learner's place: {@code answers} by question element id; {@code results} the server's
+     * grading of each answered question (a learner's document does not say which answers are
+     * right); {@code score} (0 to 100, the percentage of questions answered right) and
+     * {@code passed} (the score reaches the pass mark) once every question has an answer, null
+     * before that and for a course without questions.
      */
     public record Progress(
             int screenIndex,
@@ -47,6 +49,7 @@ public final class PlayerViews {
             boolean commenced,
             boolean completed,
             Map<String, List<String>> answers,
+            Map<String, QuestionResult> results,
             @Schema(nullable = true) Integer score,
             @Schema(nullable = true) Boolean passed) {}
 
@@ -59,7 +62,14 @@ public final class PlayerViews {
 
     public record ProgressAnswer(Progress progress) {}
 
-    public record QuestionResult(boolean correct, List<String> correctAnswers) {}
+    /**
+     * One answered question as the server graded it: right or not, its correct answer ids and its
+     * feedback (in the session's locale; null when it has none).
+     */
+    public record QuestionResult(
+            boolean correct,
+            List<String> correctAnswers,
+            @Schema(nullable = true) String feedback) {}
 
     public record QuizResult(int score, boolean passed, int passPercent, Map<String, QuestionResult> results) {}
 
