@@ -53,6 +53,9 @@ public class GenerationResource {
             content = @Content(schema = @Schema(implementation = Job.class)))
     @APIResponse(responseCode = "400", description = "A field is missing or invalid (details name each)")
     @APIResponse(
+            responseCode = "429",
+            description = "The workspace already has language.worker.max-queued-per-workspace queued jobs; Retry-After")
+    @APIResponse(
             responseCode = "503",
             description = "The job failed within the wait; error.reason is its code, Location the job")
     public Uni<RestResponse<Object>> generate(@NotNull GenerationRequests.Generate body) {
@@ -76,6 +79,9 @@ public class GenerationResource {
             description = "The job still making it; follow Location (GET /v1/headless/jobs/{id})",
             content = @Content(schema = @Schema(implementation = Job.class)))
     @APIResponse(responseCode = "400", description = "A field is missing or invalid (details name each)")
+    @APIResponse(
+            responseCode = "429",
+            description = "The workspace already has language.worker.max-queued-per-workspace queued jobs; Retry-After")
     @APIResponse(
             responseCode = "503",
             description = "The job failed within the wait; error.reason is its code, Location the job")

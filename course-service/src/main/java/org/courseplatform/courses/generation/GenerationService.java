@@ -20,6 +20,7 @@ import org.courseplatform.courses.course.CourseView;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.language.Job;
 import org.courseplatform.courses.language.JobRepository;
+import org.courseplatform.courses.language.JobService;
 import org.courseplatform.courses.language.JobWorker;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
@@ -32,7 +33,8 @@ import org.courseplatform.platform.web.ErrorCode;
  * still working as the job (202, to be followed at GET /v1/headless/jobs/{id}); a job that failed
  * by then as 503 {@code UNAVAILABLE} with the job's error code as {@code error.reason} and the job
  * in {@code Location}. With the offline generator the request claims its own job at once; with a
- * provider it wakes the worker, within its usual concurrency.
+ * provider it wakes the worker, within its usual concurrency and the workspace's share. A workspace
+ * whose queue is full is refused with 429 before anything is queued.
  */
 @ApplicationScoped
 public class GenerationService {
@@ -56,6 +58,7 @@ public class GenerationService {
     public record Pending(Job job) implements Outcome {}
 
     private final JobRepository jobs;
+    private final JobService jobService;
     private final JobWorker worker;
     private final Generators generators;
     private final CourseService courses;
@@ -65,12 +68,14 @@ public class GenerationService {
 
     public GenerationService(
             JobRepository jobs,
+            JobService jobService,
             JobWorker worker,
             Generators generators,
             CourseService courses,
             GenerationConfig config,
             ObjectMapper mapper) {
         this.jobs = jobs;
+        this.jobService = jobService;
         this.worker = worker;
         this.generators = generators;
         this.courses = courses;
@@ -195,7 +200,15 @@ public class GenerationService {
         boolean offline = generators.isOffline();
         Context context = Vertx.currentContext();
         return jobs.insertScoped(
-                        Job.GENERATION, scope.workspaceId(), tenant, owner, brief.language(), params, scope.testMode())
+                        Job.GENERATION,
+                        scope.workspaceId(),
+                        tenant,
+                        owner,
+                        brief.language(),
+                        params,
+                        scope.testMode(),
+                        jobService.maxQueued())
+                .map(job -> jobService.admitted(job, scope.workspaceId()))
                 .chain(job -> {
                     CompletableFuture<Void> ended = new CompletableFuture<>();
                     waiting.put(job.id(), ended);

@@ -7,6 +7,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -15,6 +16,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The {@code language_job} table through the Vert.x SQL client. A claimed job carries a lease
@@ -28,32 +30,53 @@ public class JobRepository {
             + "j.test_mode, j.progress_done, j.progress_total, j.error_code, j.error_message, j.result::text as result, "
             + "j.created_at, j.started_at, j.finished_at";
     private static final String INSERT = """
-            insert into language_job as j (course_id, type, status, locale, params, test_mode)
-            values ($1, $2, 'queued', $3, cast($4 as text)::jsonb, $5)
+            insert into language_job as j (course_id, type, status, locale, params, test_mode, workspace_id)
+            values ($1, $2, 'queued', $3, cast($4 as text)::jsonb, $5, $6)
             returning\s""" + COLUMNS;
+    /** Serialises the queueing of one workspace's jobs, so that its cap holds under concurrent requests. */
+    private static final String LOCK_WORKSPACE = "select pg_advisory_xact_lock(917002, hashtext($1::text))";
+
+    private static final String COUNT_QUEUED =
+            "select count(*) from language_job where workspace_id = $1 and status = 'queued'";
     /**
      * A job with the workspace and tenant it belongs to: its course's, or for a generation job (no
-     * course until it succeeds) its own columns.
+     * course until it succeeds) its own columns. Every job names its workspace; only a generation
+     * job names its tenant.
      */
-    private static final String FIND =
-            "select " + COLUMNS + ", coalesce(j.workspace_id, c.workspace_id) as scope_workspace, "
-                    + "case when j.workspace_id is not null then j.client_identifier else c.client_identifier end as scope_client "
-                    + "from language_job j left join course c on c.id = j.course_id where j.id = $1";
+    private static final String FIND = "select " + COLUMNS + ", j.workspace_id as scope_workspace, "
+            + "case when j.type = 'generation' then j.client_identifier else c.client_identifier end as scope_client "
+            + "from language_job j left join course c on c.id = j.course_id where j.id = $1";
 
     private static final String INSERT_SCOPED = """
             insert into language_job as j (type, status, locale, params, test_mode, workspace_id, client_identifier, identifier)
             values ($1, 'queued', $2, cast($3 as text)::jsonb, $4, $5, $6, $7)
             returning\s""" + COLUMNS;
+    /**
+     * The next job, taking turns between workspaces: of the workspaces with open jobs and fewer
+     * running ones than their cap ($3; a running job counts while its lease holds), the one with
+     * the fewest running, then the one whose last job started longest ago (never: first); of it
+     * the oldest due job. A workspace with a thousand queued jobs thus gets every other turn, not
+     * a thousand turns before another workspace's single job.
+     */
     private static final String CLAIM = """
             update language_job set status = 'running', attempts = attempts + 1, updated_at = now(),
                 started_at = coalesce(started_at, now()), lease_token = $2,
                 locked_until = now() + make_interval(secs => $1)
-            where id = (select id from language_job
-                        where (status = 'queued' and (locked_until is null or locked_until < now()))
-                           or (status = 'running' and locked_until < now())
-                        order by id for update skip locked limit 1)
+            where id = (with turn as materialized (
+                            select w.workspace_id,
+                                (select count(*) from language_job r where r.workspace_id = w.workspace_id
+                                    and r.status = 'running' and r.locked_until >= now()) as running,
+                                (select max(s.started_at) from language_job s where s.workspace_id = w.workspace_id) as last_start
+                            from (select distinct workspace_id from language_job where status in ('queued', 'running')) w)
+                        select j.id from language_job j join turn t on t.workspace_id = j.workspace_id
+                        where ((j.status = 'queued' and (j.locked_until is null or j.locked_until < now()))
+                               or (j.status = 'running' and j.locked_until < now()))
+                          and t.running < $3
+                        order by t.running, t.last_start nulls first, j.id
+                        for update of j skip locked limit 1)
             returning id, course_id, type, locale, params::text as params, test_mode, attempts, workspace_id,
                 client_identifier, identifier""";
+
     private static final String CLAIM_ONE = """
             update language_job set status = 'running', attempts = attempts + 1, updated_at = now(),
                 started_at = coalesce(started_at, now()), lease_token = $3,
@@ -114,13 +137,31 @@ public class JobRepository {
         this.mapper = mapper;
     }
 
-    public Uni<Job> insert(long courseId, String type, String locale, JsonNode params, boolean testMode) {
-        return pool.preparedQuery(INSERT)
-                .execute(Tuple.of(courseId, type, locale, params.toString(), testMode))
-                .map(rows -> view(rows.iterator().next()));
+    /**
+     * Queues a job about a course of {@code workspaceId}; null (nothing queued) when the workspace
+     * already has {@code maxQueued} queued jobs.
+     */
+    public Uni<Job> insert(
+            long workspaceId,
+            long courseId,
+            String type,
+            String locale,
+            JsonNode params,
+            boolean testMode,
+            int maxQueued) {
+        return belowCap(
+                workspaceId,
+                maxQueued,
+                connection -> connection
+                        .preparedQuery(INSERT)
+                        .execute(Tuple.from(
+                                Arrays.asList(courseId, type, locale, params.toString(), testMode, workspaceId))));
     }
 
-    /** Queues a job that is not about an existing course (generation): it carries its own scope. */
+    /**
+     * Queues a job that is not about an existing course (generation): it carries its own scope.
+     * Null (nothing queued) when the workspace already has {@code maxQueued} queued jobs.
+     */
     public Uni<Job> insertScoped(
             String type,
             long workspaceId,
@@ -128,11 +169,33 @@ public class JobRepository {
             String identifier,
             String locale,
             JsonNode params,
-            boolean testMode) {
-        return pool.preparedQuery(INSERT_SCOPED)
-                .execute(Tuple.from(Arrays.asList(
-                        type, locale, params.toString(), testMode, workspaceId, clientIdentifier, identifier)))
-                .map(rows -> view(rows.iterator().next()));
+            boolean testMode,
+            int maxQueued) {
+        return belowCap(
+                workspaceId,
+                maxQueued,
+                connection -> connection
+                        .preparedQuery(INSERT_SCOPED)
+                        .execute(Tuple.from(Arrays.asList(
+                                type,
+                                locale,
+                                params.toString(),
+                                testMode,
+                                workspaceId,
+                                clientIdentifier,
+                                identifier))));
+    }
+
+    /** Runs the insert in a transaction that holds the workspace's lock, unless its queue is full. */
+    private Uni<Job> belowCap(long workspaceId, int maxQueued, Function<SqlConnection, Uni<RowSet<Row>>> insert) {
+        return pool.withTransaction(connection -> connection
+                .preparedQuery(LOCK_WORKSPACE)
+                .execute(Tuple.of(Long.toString(workspaceId)))
+                .chain(() -> connection.preparedQuery(COUNT_QUEUED).execute(Tuple.of(workspaceId)))
+                .chain(counted -> counted.iterator().next().getLong(0) >= maxQueued
+                        ? Uni.createFrom().nullItem()
+                        : insert.apply(connection)
+                                .map(rows -> view(rows.iterator().next()))));
     }
 
     public Uni<Stored> find(long id) {
@@ -149,11 +212,14 @@ public class JobRepository {
         });
     }
 
-    /** Claims the oldest queued job, or a running one whose lease ended; null when there is none. */
-    Uni<Claimed> claim(Duration lease) {
+    /**
+     * Claims the next queued job, or a running one whose lease ended, of a workspace with fewer
+     * than {@code maxRunning} running jobs (see {@link #CLAIM}); null when there is none.
+     */
+    Uni<Claimed> claim(Duration lease, int maxRunning) {
         UUID token = UUID.randomUUID();
         return pool.preparedQuery(CLAIM)
-                .execute(Tuple.of(lease.toSeconds(), token))
+                .execute(Tuple.of(lease.toSeconds(), token, maxRunning))
                 .map(rows -> claimed(rows, token));
     }
 

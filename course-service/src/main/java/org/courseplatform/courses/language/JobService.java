@@ -11,8 +11,9 @@ import org.courseplatform.platform.web.ApiException;
 
 /**
  * Queues translation and narration jobs and reads them back. A request only checks and queues
- * (202); the work runs in {@link JobWorker}. A job is visible to whoever sees its course (a
- * generation job, which has none until it succeeds: whoever sees its workspace and tenant).
+ * (202), within its workspace's cap of queued jobs (429 beyond it); the work runs in
+ * {@link JobWorker}. A job is visible to whoever sees its course (a generation job, which has
+ * none until it succeeds: whoever sees its workspace and tenant).
  */
 @ApplicationScoped
 public class JobService {
@@ -21,12 +22,37 @@ public class JobService {
 
     private final JobRepository jobs;
     private final LanguageRepository courses;
+    private final LanguageConfig config;
     private final ObjectMapper mapper;
 
-    public JobService(JobRepository jobs, LanguageRepository courses, ObjectMapper mapper) {
+    public JobService(JobRepository jobs, LanguageRepository courses, LanguageConfig config, ObjectMapper mapper) {
         this.jobs = jobs;
         this.courses = courses;
+        this.config = config;
         this.mapper = mapper;
+    }
+
+    /** Queued jobs a workspace may have ({@code language.worker.max-queued-per-workspace}). */
+    public int maxQueued() {
+        return config.worker().maxQueuedPerWorkspace();
+    }
+
+    /**
+     * The job a repository queued, or, when it queued none because the workspace already has
+     * {@link #maxQueued()} queued jobs, 429 with {@code Retry-After}: one workspace cannot bury
+     * every other workspace's jobs under its own.
+     */
+    public Job admitted(Job queued, long workspaceId) {
+        if (queued == null) {
+            Log.debugf(
+                    "Workspace %s has %s queued jobs: a new one is refused", String.valueOf(workspaceId), maxQueued());
+            throw ApiException.tooManyRequests(
+                    "The workspace already has " + maxQueued()
+                            + " queued translation, narration and generation jobs, the most it may have;"
+                            + " ask again once some of them have run",
+                    Math.max(1, config.worker().queueFullRetryAfter().toSeconds()));
+        }
+        return queued;
     }
 
     public Uni<Job> get(CourseScope scope, long id) {
@@ -56,7 +82,15 @@ public class JobService {
                 throw ApiException.invalid("locale", "is the course's own locale (" + base + "); choose another");
             }
             ObjectNode params = mapper.createObjectNode().put("overwrite", overwrite);
-            return jobs.insert(courseId, Job.TRANSLATION, locale, params, scope.testMode())
+            return jobs.insert(
+                            course.workspaceId(),
+                            courseId,
+                            Job.TRANSLATION,
+                            locale,
+                            params,
+                            scope.testMode(),
+                            maxQueued())
+                    .map(job -> admitted(job, course.workspaceId()))
                     .invoke(job -> Log.debugf(
                             "Translation of course %s into %s queued as job %s",
                             String.valueOf(courseId), locale, String.valueOf(job.id())));

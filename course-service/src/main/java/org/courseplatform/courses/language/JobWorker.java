@@ -18,11 +18,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.courseplatform.platform.web.ApiException;
 
 /**
- * Runs queued translation, narration and generation jobs. Jobs are claimed with {@code FOR UPDATE SKIP LOCKED}
- * under a lease that a heartbeat and each progress report renew, so replicas share the work and a job whose
- * instance died (a restart, a crash) is claimed again once its lease has ended. Each job runs on
- * its own Vert.x context (its own reactive session); provider calls, synthesis and S3 run on
- * worker threads, never on the event loop or a request thread.
+ * Runs queued translation, narration and generation jobs. Jobs are claimed with
+ * {@code FOR UPDATE SKIP LOCKED} in turn between workspaces (none beyond
+ * {@code language.worker.max-running-per-workspace} at once, see {@link JobRepository}) under a
+ * lease that a heartbeat and each progress report renew, so replicas share the work and a job
+ * whose instance died (a restart, a crash) is claimed again once its lease has ended. Each job
+ * runs on its own Vert.x context (its own reactive session); provider calls, synthesis and S3 run
+ * on worker threads, never on the event loop or a request thread.
  */
 @ApplicationScoped
 public class JobWorker {
@@ -54,18 +56,28 @@ public class JobWorker {
                 .replaceWithVoid();
     }
 
-    /** Claims jobs while this instance has a free slot, starting each on its own context. */
+    /**
+     * Claims jobs while this instance has a free slot, starting each on its own context. The slot
+     * is taken before the claim, so the poll and a wake running at once never exceed the
+     * concurrency.
+     */
     private Uni<Void> claimWhileFree() {
-        if (running.get() >= config.worker().concurrency()) {
+        int taken = running.incrementAndGet();
+        if (taken > config.worker().concurrency()) {
+            running.decrementAndGet();
             return Uni.createFrom().voidItem();
         }
-        return jobs.claim(config.worker().lease()).chain(job -> {
-            if (job == null) {
-                return Uni.createFrom().voidItem();
-            }
-            start(job);
-            return claimWhileFree();
-        });
+        return jobs.claim(config.worker().lease(), config.worker().maxRunningPerWorkspace())
+                .onFailure()
+                .invoke(running::decrementAndGet)
+                .chain(job -> {
+                    if (job == null) {
+                        running.decrementAndGet();
+                        return Uni.createFrom().voidItem();
+                    }
+                    start(job);
+                    return claimWhileFree();
+                });
     }
 
     /**
@@ -94,14 +106,17 @@ public class JobWorker {
             if (job == null) {
                 return false;
             }
+            running.incrementAndGet();
             start(job);
             return true;
         });
     }
 
-    /** Starts a claimed job on its own context, with a heartbeat that renews its lease while it runs. */
+    /**
+     * Starts a claimed job, whose slot is already counted in {@code running}, on its own context,
+     * with a heartbeat that renews its lease while it runs.
+     */
     private void start(JobRepository.Claimed job) {
-        running.incrementAndGet();
         Context context = VertxContext.createNewDuplicatedContext(vertx.getOrCreateContext());
         // The job's own context, used by nothing else: safe for its reactive session.
         VertxContextSafetyToggle.setContextSafe(context, true);
@@ -116,19 +131,21 @@ public class JobWorker {
                                 e -> Log.debugf(
                                         "Language job %s: lease not renewed: %s",
                                         String.valueOf(job.id()), e.getMessage())));
-        context.runOnContext(ignored -> run(job).subscribe()
-                .with(
-                        done -> {
-                            vertx.cancelTimer(heartbeat);
-                            running.decrementAndGet();
-                            listeners.forEach(l -> l.ended(job.id()));
-                        },
-                        failure -> {
-                            vertx.cancelTimer(heartbeat);
-                            running.decrementAndGet();
-                            listeners.forEach(l -> l.ended(job.id()));
-                            Log.warnf("Language job %d: %s", job.id(), failure.toString());
-                        }));
+        context.runOnContext(ignored -> run(job).subscribe().with(done -> ended(job, heartbeat), failure -> {
+            Log.warnf("Language job %d: %s", job.id(), failure.toString());
+            ended(job, heartbeat);
+        }));
+    }
+
+    /**
+     * A job's end frees its slot and its workspace's: the next job is claimed now, not at the next
+     * poll, so a queue drains at the pace of its jobs rather than one job per poll interval.
+     */
+    private void ended(JobRepository.Claimed job, long heartbeat) {
+        vertx.cancelTimer(heartbeat);
+        running.decrementAndGet();
+        listeners.forEach(l -> l.ended(job.id()));
+        wake();
     }
 
     /** Told when a job this instance ran has ended (succeeded, failed, requeued or dropped). */

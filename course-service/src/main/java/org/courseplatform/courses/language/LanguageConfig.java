@@ -103,5 +103,24 @@ public interface LanguageConfig {
         /** Claims of one job before it is failed (a job that keeps killing its instance ends). */
         @WithDefault("3")
         int maxAttempts();
+
+        /**
+         * Jobs of one workspace running at once, over all instances. Below {@link #concurrency()},
+         * so that one workspace's long jobs (a narration of a thousand screens) never hold every
+         * slot of an instance and another workspace's job starts at once.
+         */
+        @WithDefault("1")
+        int maxRunningPerWorkspace();
+
+        /**
+         * Queued jobs one workspace may have; a request beyond it is refused with 429 and
+         * {@link #queueFullRetryAfter()}, so a workspace cannot fill the table nor slow the claim.
+         */
+        @WithDefault("100")
+        int maxQueuedPerWorkspace();
+
+        /** The {@code Retry-After} of a request refused because its workspace's queue is full. */
+        @WithDefault("60S")
+        Duration queueFullRetryAfter();
     }
 }

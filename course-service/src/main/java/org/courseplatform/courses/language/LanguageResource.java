@@ -17,6 +17,7 @@ import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.web.QueryParams;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -54,6 +55,9 @@ public class LanguageResource {
             value = Job.class,
             responseCode = "202",
             responseDescription = "The queued job; Location is GET /v1/headless/jobs/{id}")
+    @APIResponse(
+            responseCode = "429",
+            description = "The workspace already has language.worker.max-queued-per-workspace queued jobs; Retry-After")
     public Uni<RestResponse<Job>> translate(
             @PathParam("id") String id,
             @QueryParam("clientIdentifier") String clientIdentifier,
@@ -70,6 +74,9 @@ public class LanguageResource {
             value = Job.class,
             responseCode = "202",
             responseDescription = "The queued job; Location is GET /v1/headless/jobs/{id}")
+    @APIResponse(
+            responseCode = "429",
+            description = "The workspace already has language.worker.max-queued-per-workspace queued jobs; Retry-After")
     public Uni<RestResponse<Job>> narrate(
             @PathParam("id") String id,
             @QueryParam("clientIdentifier") String clientIdentifier,

@@ -79,6 +79,7 @@ public class NarrationService {
                 }
             }
         }
+        long workspaceId = scope.workspaceId();
         return jobService
                 .editableCourse(scope, courseId)
                 .chain(() -> courses.courseWithDraft(courseId))
@@ -100,7 +101,15 @@ public class NarrationService {
                     if (screenIds != null) {
                         params.set("screenIds", mapper.valueToTree(new LinkedHashSet<>(screenIds)));
                     }
-                    return jobs.insert(courseId, Job.NARRATION, null, params, scope.testMode());
+                    return jobs.insert(
+                                    workspaceId,
+                                    courseId,
+                                    Job.NARRATION,
+                                    null,
+                                    params,
+                                    scope.testMode(),
+                                    jobService.maxQueued())
+                            .map(job -> jobService.admitted(job, workspaceId));
                 });
     }
 

@@ -136,14 +136,15 @@ class TranslationBuiltInTest {
 
     @Test
     void aRunningJobWhoseInstanceDiedIsTakenOverWhenItsLeaseEnds() throws Exception {
-        String key = TestKeys.enterprise(TestKeys.newWorkspace());
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.enterprise(ws);
         long id = importCourse(key, null, LanguageTests.BUILDER2);
         // As an instance that claimed the job and then stopped leaves it: running, lease ended.
         long jobId = pool.preparedQuery("""
-                insert into language_job (course_id, type, status, locale, attempts, lease_token, locked_until, started_at)
-                values ($1, 'translation', 'running', 'nl', 1, gen_random_uuid(), now() - interval '1 minute', now() - interval '3 minutes')
+                insert into language_job (course_id, workspace_id, type, status, locale, attempts, lease_token, locked_until, started_at)
+                values ($1, $2, 'translation', 'running', 'nl', 1, gen_random_uuid(), now() - interval '1 minute', now() - interval '3 minutes')
                 returning id""")
-                .execute(Tuple.of(id))
+                .execute(Tuple.of(id, ws))
                 .await()
                 .atMost(Duration.ofSeconds(5))
                 .iterator()
@@ -166,27 +167,39 @@ class TranslationBuiltInTest {
     }
 
     @Test
-    void aRunningJobWithALiveLeaseIsLeftToItsInstance() throws Exception {
-        String key = TestKeys.enterprise(TestKeys.newWorkspace());
+    void aRunningJobWithALiveLeaseIsLeftToItsInstanceAndHoldsItsWorkspacesShare() throws Exception {
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.enterprise(ws);
         long id = importCourse(key, null, LanguageTests.BUILDER2);
         long jobId = pool.preparedQuery("""
-                insert into language_job (course_id, type, status, locale, attempts, lease_token, locked_until, started_at)
-                values ($1, 'translation', 'running', 'pt', 1, gen_random_uuid(), now() + interval '1 hour', now())
+                insert into language_job (course_id, workspace_id, type, status, locale, attempts, lease_token, locked_until, started_at)
+                values ($1, $2, 'translation', 'running', 'pt', 1, gen_random_uuid(), now() + interval '1 hour', now())
                 returning id""")
-                .execute(Tuple.of(id))
+                .execute(Tuple.of(id, ws))
                 .await()
                 .atMost(Duration.ofSeconds(5))
                 .iterator()
                 .next()
                 .getLong("id");
-        // A later job of the same course is run meanwhile; the held one is not touched.
-        awaitJob(key, translate(key, id, "{\"locale\":\"sv\"}"));
+        // The held job is the workspace's one running job (language.worker.max-running-per-workspace):
+        // a later job of the workspace waits, while another workspace's job is run meanwhile.
+        long waiting = translate(key, id, "{\"locale\":\"sv\"}");
+        String otherKey = TestKeys.enterprise(TestKeys.newWorkspace());
+        long otherCourse = importCourse(otherKey, null, LanguageTests.BUILDER2);
+        JsonNode other = awaitJob(otherKey, translate(otherKey, otherCourse, "{\"locale\":\"sv\"}"));
+        assertThat(other.path("status").asText()).as(other.toString()).isEqualTo("succeeded");
         as(key).get("/v1/headless/jobs/" + jobId).then().statusCode(200).body("status", equalTo("running"));
+        as(key).get("/v1/headless/jobs/" + waiting).then().statusCode(200).body("status", equalTo("queued"));
         assertThat(draft(key, id).path("document").path("translations").has("pt"))
                 .isFalse();
+
+        // Once the held job ends, the workspace's next job runs.
         pool.preparedQuery("update language_job set status = 'failed' where id = $1")
                 .execute(Tuple.of(jobId))
                 .await()
                 .atMost(Duration.ofSeconds(5));
+        assertThat(awaitJob(key, waiting).path("status").asText()).isEqualTo("succeeded");
+        assertThat(draft(key, id).path("document").path("translations").has("sv"))
+                .isTrue();
     }
 }
