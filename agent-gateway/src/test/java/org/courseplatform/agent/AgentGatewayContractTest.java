@@ -14,8 +14,11 @@ import io.restassured.response.Response;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Base64;
+import java.util.List;
+import java.util.Map;
 import org.courseplatform.platform.testing.ServiceContract;
 import org.courseplatform.platform.testing.TestKeys;
+import org.courseplatform.platform.testing.TestTokens;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -123,5 +126,62 @@ class AgentGatewayContractTest extends ServiceContract {
                 .post("/api/v1/agent/auth")
                 .then()
                 .statusCode(401);
+    }
+
+    /**
+     * A flood of bad credentials from one address neither stops a good key there from minting
+     * agent tokens nor the agent from using them; a bogus agent token is refused on its signature,
+     * without asking members-service.
+     */
+    @Test
+    void aFloodOfBadCredentialsFromOneAddressRefusesNeitherMintingNorAgentsFromIt() {
+        String flooding = newClientAddress();
+        long bogusWorkspace = TestKeys.newWorkspace();
+        Response answer = callPublicEndpointFrom(flooding, "SERVICE:" + bogusWorkspace + ":" + TestKeys.unknown());
+        for (int i = 0; i < 200 && answer.statusCode() == 401; i++) {
+            answer = callPublicEndpointFrom(flooding, "SERVICE:" + bogusWorkspace + ":cp_live_bad" + i);
+        }
+        answer.then().statusCode(429).body("error.code", equalTo("TOO_MANY_REQUESTS"));
+
+        String token = given().header("X-Forwarded-For", flooding)
+                .header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"u\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("token");
+        given().header("X-Forwarded-For", flooding)
+                .auth()
+                .oauth2(token)
+                .get("/api/v1/agent/tools")
+                .then()
+                .statusCode(200);
+
+        long before = verificationCalls();
+        for (String bogus : List.of(
+                token.substring(0, token.length() - 2) + (token.endsWith("AA") ? "BB" : "AA"),
+                TestTokens.signWithUnknownKey(
+                        "agent-gateway", "agent", "agent-gateway", Map.of("workspaceId", 1, "keyId", 1)),
+                "a.b.c")) {
+            given().header("X-Forwarded-For", flooding)
+                    .auth()
+                    .oauth2(bogus)
+                    .get("/api/v1/agent/tools")
+                    .then()
+                    .statusCode(401)
+                    .body("error.code", equalTo("UNAUTHORIZED"));
+        }
+        assertThat(verificationCalls())
+                .as("calls to members-service for bogus agent tokens")
+                .isEqualTo(before);
+        given().header("X-Forwarded-For", flooding)
+                .auth()
+                .oauth2(token)
+                .get("/api/v1/agent/tools")
+                .then()
+                .statusCode(200);
     }
 }
