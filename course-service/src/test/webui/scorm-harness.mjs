@@ -50,15 +50,20 @@ function check(ok, what) {
 // The platform (another origin): /play/lms and a fake player API applying the service's rules.
 const platformCalls = [];
 const tracking = new Map();
+const learnerKeys = new Map();
 const outline = rules.outlineOf(document);
 function platformApi(url, body, sessionId) {
   if (url === '/v1/headless/player/lms-sessions') {
     platformCalls.push({ url, body });
     if (body.token !== 'package-token') return [403, { message: 'refused', error: { code: 'FORBIDDEN', status: 403, reason: 'invalid' } }];
-    const id = `sess-${body.learnerId}`;
+    // As the service: only the key a launch answered continues a record, for the same learner id.
+    const known = body.learnerKey && learnerKeys.get(body.learnerKey) === body.learnerId;
+    const learnerKey = known ? body.learnerKey : `k${String(learnerKeys.size).padStart(42, '0')}`;
+    learnerKeys.set(learnerKey, body.learnerId);
+    const id = `sess-${learnerKey}`;
     const t = tracking.get(id) || { furthest: -1, answers: {}, completed: false, index: 0 };
     tracking.set(id, t);
-    return [201, { session: id, expiresAt: new Date(Date.now() + 3600e3).toISOString(), mode: 'view', kind: 'course',
+    return [201, { learnerKey, session: id, expiresAt: new Date(Date.now() + 3600e3).toISOString(), mode: 'view', kind: 'course',
       course: { ...course, format: 'builder2' }, document, locale: null, options: {}, theme, narration: {},
       progress: { screenIndex: t.index, percent: t.furthest < 0 ? 0 : rules.percentOf(outline, t.furthest, t.completed), commenced: t.furthest >= 0,
         completed: t.completed, answers: t.answers } }];
@@ -297,9 +302,14 @@ async function playDynamic(version) {
   check(v12 ? /^\d{4}:\d{2}:\d{2}\.\d{2}$/.test(t) : /^PT/.test(t), `${label}: session_time ${t}`);
   check(v[v12 ? 'cmi.core.exit' : 'cmi.exit'] === 'suspend', `${label}: exit suspend`);
   check((await lmsCalls(page)).filter((c) => c[0] === (v12 ? 'LMSFinish' : 'Terminate')).length === 1, `${label}: finished once`);
-  // Reopened: the platform resumes (server progress), the LMS keeps completion.
+  const kept = JSON.parse(v['cmi.suspend_data'] || '{}').learnerKey;
+  check(typeof kept === 'string' && kept.length === 43,
+    `${label}: the launcher keeps the learner key in suspend_data (${v['cmi.suspend_data']})`);
+  // Reopened: the launcher hands the kept key back, the platform resumes (server progress), the LMS keeps completion.
   await page.goto(`${lmsUrl}/lms.html?v=${version}&sco=launcher`);
   await sco(page).frameLocator('iframe.course-frame').getByText('Screen 3 of 3').waitFor();
+  const again = platformCalls.filter((c) => c.url.endsWith('/lms-sessions')).at(-1);
+  check(again.body.learnerKey === kept, `${label}: the next launch presents the kept key (${again.body.learnerKey})`);
   check(true, `${label}: resumes at screen 3 from the platform`);
   await ctx.close();
 }

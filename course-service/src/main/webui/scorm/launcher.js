@@ -1,10 +1,32 @@
 // The dynamic SCO (launcher.html of a dynamic SCORM package): finds the LMS, frames the live course
 // (/play/lms, window.COURSE_LAUNCH from ./launch-config.js) for the LMS's learner, and writes what
-// the course page reports (messages "course-platform:lms" from that page only) to the LMS.
+// the course page reports (messages "course-platform:lms" from that page only) to the LMS. The
+// learner key of the learner's record on the platform (message "course-platform:lms-learner") is
+// kept in this learner's attempt (cmi.suspend_data) and handed to the page at the next launch: the
+// platform continues a record only for the key it gave, never for a learner id alone.
 import './launcher.css';
 import { connect, finishOnLeave } from '../src/lib/scorm.js';
 
 const MESSAGE = 'course-platform:lms';
+const LEARNER_MESSAGE = 'course-platform:lms-learner';
+const LEARNER_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+/** The learner key kept in the suspend data ({"learnerKey": "…"}), else null. */
+export function keptKey(suspendData) {
+  try {
+    const kept = JSON.parse(suspendData || 'null');
+    return kept && typeof kept.learnerKey === 'string' && LEARNER_KEY.test(kept.learnerKey) ? kept.learnerKey : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The learner key of a "course-platform:lms-learner" message, else null. */
+export function learnerKeyOf(d) {
+  return d && typeof d === 'object' && d.type === LEARNER_MESSAGE && typeof d.learnerKey === 'string' && LEARNER_KEY.test(d.learnerKey)
+    ? d.learnerKey
+    : null;
+}
 
 function say(text, error = false) {
   const status = document.getElementById('status');
@@ -45,6 +67,7 @@ function launch() {
     return;
   }
   const learner = lms.learner();
+  let key = keptKey(lms.suspendData());
   lms.record({ completed: false, location: null });
   lms.commit();
   finishOnLeave(lms);
@@ -56,13 +79,22 @@ function launch() {
   frame.referrerPolicy = 'no-referrer';
   window.addEventListener('message', (event) => {
     if (event.origin !== origin || event.source !== frame.contentWindow) return;
+    const given = learnerKeyOf(event.data);
+    if (given) {
+      if (given !== key && lms.setSuspendData(JSON.stringify({ learnerKey: given }))) key = given;
+      lms.commit();
+      return;
+    }
     const r = result(event.data);
     if (!r) return;
     lms.record(r);
     lms.commit();
   });
   const enc = encodeURIComponent;
-  frame.src = `${config.launchUrl}#token=${enc(config.token)}&learner=${enc(learner.id)}&name=${enc(learner.name)}`;
+  // origin: where the page may send the learner key (this window); key: the one kept for this learner.
+  const here = location.origin && location.origin !== 'null' ? `&origin=${enc(location.origin)}` : '';
+  frame.src = `${config.launchUrl}#token=${enc(config.token)}&learner=${enc(learner.id)}&name=${enc(learner.name)}`
+    + `${here}${key ? `&key=${enc(key)}` : ''}`;
   document.getElementById('status').hidden = true;
   document.getElementById('launcher').appendChild(frame);
 }

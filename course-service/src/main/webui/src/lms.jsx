@@ -4,6 +4,9 @@
 // (POST /v1/headless/player/lms-sessions), and the course plays with server tracking (resume comes
 // from the server). After each progress answer the page tells the launcher, its parent, what to
 // write to the LMS: {type: "course-platform:lms", completed, passed, score, location, percent}.
+// The exchange answers the learner key of the learner's record; the page hands it to the launcher
+// ({type: "course-platform:lms-learner", learnerKey}, to the origin the launcher named), which keeps
+// it in the LMS and passes it back in the fragment (key=) to continue the record next time.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import './styles.css';
@@ -24,12 +27,33 @@ function hashParam(name) {
   }
 }
 
-/** The fragment's token and learner, read once (a retry after a failed exchange uses them again). */
+/** The fragment's token, learner and learner key, read once (a retry after a failed exchange uses them again). */
 const launch = (() => {
   const learnerId = hashParam('learner');
   const learnerName = hashParam('name');
-  return { token: takeToken(), learnerId: learnerId ?? '', learnerName: learnerName ?? '' };
+  const learnerKey = hashParam('key');
+  return { token: takeToken(), learnerId: learnerId ?? '', learnerName: learnerName ?? '', learnerKey: learnerKey || null };
 })();
+
+/** The launcher's origin from the fragment (origin=), when it is one: where the learner key may go. */
+const launcherOrigin = (() => {
+  const named = hashParam('origin');
+  try {
+    return named && new URL(named).origin === named ? named : null;
+  } catch (e) {
+    return null;
+  }
+})();
+
+/** Gives the launcher the learner key to keep in the LMS; only to the origin it named. */
+function handOver(learnerKey) {
+  if (!learnerKey || !launcherOrigin || window.parent === window) return;
+  try {
+    window.parent.postMessage({ type: 'course-platform:lms-learner', learnerKey }, launcherOrigin);
+  } catch (e) {
+    /* the launcher keeps nothing: the next launch starts a new record */
+  }
+}
 
 async function openLms() {
   if (!launch.token) {
@@ -38,7 +62,8 @@ async function openLms() {
     if (kept) return kept;
     throw new ApiError(0, 'missing', null);
   }
-  const data = await post('/v1/headless/player/lms-sessions', launch);
+  const { learnerKey, ...data } = await post('/v1/headless/player/lms-sessions', launch);
+  handOver(learnerKey);
   remember(KIND, data);
   return data;
 }
@@ -72,6 +97,12 @@ function lmsRefusal(error) {
   }
   if (error && error.status === 409) {
     return { title: 'This course is not available', text: 'The course is not published at the moment. Try again later.' };
+  }
+  if (error && error.status === 401 && error.reason === 'revoked') {
+    return { title: 'This course package was withdrawn', text: 'The people who published this course withdrew this package. Ask your LMS administrator for a new one.' };
+  }
+  if (error && error.status === 401 && error.reason === 'expired') {
+    return { title: 'This course package has expired', text: 'This package of the course is too old to open. Ask your LMS administrator to upload a new one.' };
   }
   if (error && error.status === 429) {
     return { title: 'Too many people at once', text: 'Many learners are opening courses from your network right now. Try again in a minute.', retry: true };
