@@ -73,6 +73,7 @@ EOF
     PostgreSQL          postgresql://$PG_HOST:$PG_PORT/$SUITE_DB  (one role per schema, passwords in $KEY_DIR/db-password-<role>)
     Kafka               127.0.0.1:$SUITE_KAFKA_PORT
     S3                  $S3_URL  bucket $S3_BUCKET  access key $S3_ACCESS_KEY  secret $S3_SECRET_KEY
+    Mail catcher        SMTP 127.0.0.1:$MAIL_SMTP_PORT  caught mail: $MAIL_URL/messages?to=<address>
     Keycloak            $KEYCLOAK_URL  issuer $KEYCLOAK_ISSUER  $(keycloak_health)
                         admin console $KEYCLOAK_URL/admin  ($KEYCLOAK_ADMIN_USER / $(<"$KEY_DIR/keycloak-admin-password"))
 
@@ -134,6 +135,7 @@ cmd_env() {
   emit KEYCLOAK_ADMIN_USER "$KEYCLOAK_ADMIN_USER"
   emit KEYCLOAK_ADMIN_PASSWORD "$(cat "$KEY_DIR/keycloak-admin-password" 2>/dev/null || true)"
   emit MCP_URL "$MCP_RESOURCE"
+  emit MAIL_URL "$MAIL_URL"
   emit DEMO_TEAM_EMAIL "$DEMO_TEAM_EMAIL"
   emit DEMO_TEAM_PASSWORD "$(cat "$KEY_DIR/demo-team-password" 2>/dev/null || true)"
   emit DEMO_STUDENT_EMAIL "$DEMO_STUDENT_EMAIL"
@@ -175,7 +177,7 @@ cmd_status() {
   else
     state=stopped pid=- ready=- all_up=0
   fi
-  status_line dev-stack "$state" "$pid" "$SUITE_KAFKA_PORT,$SUITE_S3_PORT" "$ready"
+  status_line dev-stack "$state" "$pid" "$SUITE_KAFKA_PORT,$SUITE_S3_PORT,$MAIL_SMTP_PORT,$MAIL_PORT" "$ready"
 
   # keycloak: healthy, and its realm answers
   if pid=$(component_pid keycloak); then
@@ -329,7 +331,7 @@ Commands
                       WEBHOOK_CA_KEY, SCORM_CONTENT_ORIGIN, INGRESS_ACCESS_LOG,
                       <SERVICE>_URL (replica r >= 2: <SERVICE>_<r>_URL), SUITE_REPLICAS,
                       KEYCLOAK_URL, KEYCLOAK_ISSUER, KEYCLOAK_ADMIN_USER,
-                      KEYCLOAK_ADMIN_PASSWORD, MCP_URL, DEMO_TEAM_EMAIL, DEMO_TEAM_PASSWORD,
+                      KEYCLOAK_ADMIN_PASSWORD, MCP_URL, MAIL_URL, DEMO_TEAM_EMAIL, DEMO_TEAM_PASSWORD,
                       DEMO_STUDENT_EMAIL, DEMO_STUDENT_PASSWORD)
   logs <component> [-f]
                       Last 200 lines of a log, or follow it. Components: dev-stack,

@@ -103,6 +103,12 @@ load_config() {
   KEYCLOAK_HOME=$KEYCLOAK_DIR/keycloak-$KEYCLOAK_VERSION
   MCP_RESOURCE=$BASE_URL/mcp
 
+  # The mail catcher of the dev-stack: SMTP on base+12 (Keycloak's password-reset mails), the
+  # messages it caught on base+13 (GET /messages?to=<address>).
+  MAIL_SMTP_PORT=$((SUITE_PORT_BASE + 12))
+  MAIL_PORT=$((SUITE_PORT_BASE + 13))
+  MAIL_URL=http://127.0.0.1:$MAIL_PORT
+
   # PostgreSQL as far as it is known without touching it (resolve_postgres refines it).
   PG_HOST=${SAVED_PG_HOST:-127.0.0.1}
   PG_PORT=${SAVED_PG_PORT:-5432}

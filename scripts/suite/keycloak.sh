@@ -99,7 +99,8 @@ kc_admin() {
 
 # configure_keycloak_realm: idempotent. The realm exists (imported from the file, or created
 # from it now), and the values that depend on this suite match it: the audience of the `mcp`
-# scope (BASE_URL/mcp) and the secret of the members-service client.
+# scope (BASE_URL/mcp), the secret of the members-service client, password reset by email
+# through the mail catcher, and offline sessions bounded (realms imported by older suites too).
 configure_keycloak_realm() {
   local resp secret scope_id mapper client_id realm_json
   resp=$(curl -sS -m 30 --data-urlencode "username=$KEYCLOAK_ADMIN_USER" \
@@ -144,6 +145,27 @@ configure_keycloak_realm() {
     kc_admin PUT "/$KEYCLOAK_REALM/clients/$client_id" \
       --data-binary @<(jq -nc --arg s "$secret" '{clientId: "members-service", secret: $s}')
     [[ $RESP_CODE == 204 ]] || die "keycloak: updating client members-service answered HTTP $RESP_CODE: $RESP_BODY"
+  fi
+  # Members set their own password through "Forgot password?": the link goes to their email, here
+  # the dev-stack's mail catcher. Refresh tokens for offline use are bounded, and registered
+  # clients are no longer offered the scope.
+  kc_admin GET "/$KEYCLOAK_REALM"
+  if [[ $(jq -r '[.resetPasswordAllowed, .smtpServer.port // "", .offlineSessionMaxLifespanEnabled] | map(tostring) | join(" ")' <<<"$RESP_BODY") \
+        != "true $MAIL_SMTP_PORT true" ]]; then
+    info "keycloak: password reset by email through the mail catcher (SMTP 127.0.0.1:$MAIL_SMTP_PORT)"
+    kc_admin PUT "/$KEYCLOAK_REALM" --data-binary @<(jq -nc --arg port "$MAIL_SMTP_PORT" '{
+        resetPasswordAllowed: true,
+        offlineSessionMaxLifespanEnabled: true, offlineSessionMaxLifespan: 2592000,
+        smtpServer: {host: "127.0.0.1", port: $port, from: "no-reply@course-platform.localhost",
+                     fromDisplayName: "Course Platform", auth: "false", ssl: "false", starttls: "false"}}')
+    [[ $RESP_CODE == 204 ]] || die "keycloak: updating realm $KEYCLOAK_REALM answered HTTP $RESP_CODE: $RESP_BODY"
+  fi
+  kc_admin GET "/$KEYCLOAK_REALM/default-optional-client-scopes"
+  scope_id=$(jq -r '.[] | select(.name == "offline_access") | .id' <<<"$RESP_BODY")
+  if [[ -n $scope_id ]]; then
+    info "keycloak: registered clients are no longer offered offline_access"
+    kc_admin DELETE "/$KEYCLOAK_REALM/default-optional-client-scopes/$scope_id"
+    [[ $RESP_CODE == 204 ]] || die "keycloak: removing offline_access answered HTTP $RESP_CODE: $RESP_BODY"
   fi
   info "keycloak: realm $KEYCLOAK_REALM configured (issuer $KEYCLOAK_ISSUER, audience $MCP_RESOURCE)"
 }

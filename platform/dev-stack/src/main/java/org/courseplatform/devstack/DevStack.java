@@ -26,9 +26,10 @@ import java.nio.ByteBuffer;
 import java.util.Base64;
 
 /**
- * The local infrastructure of the suite in one JVM: a single-node Kafka broker in KRaft mode and
- * an S3-compatible server (s3proxy on the filesystem). Both keep their data under
- * {@code --data-dir}, so stopping and starting again keeps topics, offsets and objects.
+ * The local infrastructure of the suite in one JVM: a single-node Kafka broker in KRaft mode, an
+ * S3-compatible server (s3proxy on the filesystem) and, with {@code --smtp-port} and
+ * {@code --mail-port}, a mail catcher ({@link MailCatcher}, in memory). Kafka and S3 keep their
+ * data under {@code --data-dir}, so stopping and starting again keeps topics, offsets and objects.
  * Prints {@code DEV-STACK READY} once both ports accept connections.
  */
 public final class DevStack {
@@ -56,10 +57,17 @@ public final class DevStack {
         List<String> buckets = List.of(options.getOrDefault("bucket", "course-platform").split(","));
         int partitions = Integer.parseInt(options.getOrDefault("partitions", "3"));
 
+        int smtpPort = Integer.parseInt(options.getOrDefault("smtp-port", "0"));
+        int mailPort = Integer.parseInt(options.getOrDefault("mail-port", "0"));
+
         KafkaRaftServer kafka = startKafka(dataDir.resolve("kafka"), kafkaPort, controllerPort, partitions);
         S3Proxy s3 = startS3(dataDir.resolve("s3"), s3Port, accessKey, secretKey, buckets);
+        MailCatcher mail = smtpPort > 0 && mailPort > 0 ? MailCatcher.start(smtpPort, mailPort) : null;
 
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (mail != null) {
+                mail.stop();
+            }
             try {
                 s3.stop();
             } catch (Exception e) {
@@ -71,7 +79,8 @@ public final class DevStack {
 
         awaitPort(kafkaPort);
         awaitPort(s3Port);
-        System.out.printf("DEV-STACK READY kafka=127.0.0.1:%d s3=http://127.0.0.1:%d buckets=%s%n", kafkaPort, s3Port, buckets);
+        System.out.printf("DEV-STACK READY kafka=127.0.0.1:%d s3=http://127.0.0.1:%d buckets=%s%s%n", kafkaPort, s3Port, buckets,
+                mail == null ? "" : " smtp=127.0.0.1:" + smtpPort + " mail=http://127.0.0.1:" + mailPort);
         System.out.flush();
         Thread.currentThread().join();
     }
