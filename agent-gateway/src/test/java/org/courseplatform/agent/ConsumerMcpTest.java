@@ -257,7 +257,7 @@ class ConsumerMcpTest {
     }
 
     @Test
-    void aLearnerHasTheirOwnToolsAndReadsOnlyTheCoursesTheyAreEnrolledIn() {
+    void aLearnerHasTheirOwnToolsAndReadsOnlyTheCoursesTheyAreEnrolledIn() throws Exception {
         Member author = member("team");
         McpClient authoring = new McpClient(MemberTokens.of(author.id()), PATH);
         authoring.connect();
@@ -267,6 +267,14 @@ class ConsumerMcpTest {
         long other = ok(authoring, "create_course", "{\"title\":\"Not for you\"}")
                 .at("/course/id")
                 .asLong();
+        ok(
+                authoring,
+                "create_screen",
+                "{\"courseId\":" + enrolled + ",\"layoutId\":\"quiz-true-false\",\"title\":\"Check\"}");
+        // The author reads which answers are right.
+        assertThat(ok(authoring, "get_course_content", "{\"courseId\":" + enrolled + "}")
+                        .findValues("correct"))
+                .isNotEmpty();
         ok(authoring, "publish_course", "{\"courseId\":" + enrolled + "}");
         Member learner = member("student");
         // The course reaches members-service's projection through course-events.
@@ -289,10 +297,16 @@ class ConsumerMcpTest {
                         .at("/course/title")
                         .asText())
                 .isEqualTo("Golf for learners");
-        assertThat(ok(client, "get_course_content", "{\"courseId\":" + enrolled + "}")
-                        .get("id")
-                        .asLong())
-                .isEqualTo(enrolled);
+        JsonNode read = client.call("get_course_content", "{\"courseId\":" + enrolled + "}")
+                .get("result");
+        JsonNode content = read.get("structuredContent");
+        assertThat(content.get("id").asLong()).isEqualTo(enrolled);
+        // A learner reads the questions and their answers, never which answers are right (nor in
+        // the text form of the answer).
+        assertThat(content.findValues("answers")).isNotEmpty();
+        assertThat(content.findValues("correct")).isEmpty();
+        assertThat(Agents.JSON.readTree(read.at("/content/0/text").asText()).findValues("correct"))
+                .isEmpty();
 
         JsonNode notEnrolled = client.call("get_course", "{\"courseId\":" + other + "}");
         assertThat(notEnrolled.at("/error/code").asInt()).isEqualTo(-32001);

@@ -129,9 +129,11 @@ public class MemberToolRunner {
                                 "You are not enrolled in course " + courseId
                                         + "; list_my_enrolments lists the courses you may read");
                     }
+                    // A learner reads the course without its answers' correctness (LearnerContent).
                     return tool.handler()
                             .run(new ToolCall(
-                                    member.agent(), member.caller(enrolled.get().clientIdentifier()), args, member));
+                                    member.agent(), member.caller(enrolled.get().clientIdentifier()), args, member))
+                            .map(result -> LearnerContent.TOOL.equals(name) ? LearnerContent.of(result) : result);
                 });
     }
 
