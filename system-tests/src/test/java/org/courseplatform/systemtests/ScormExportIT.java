@@ -12,8 +12,10 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -140,6 +142,15 @@ class ScormExportIT {
         assertThat(first.path("shownAfter").path("index").asInt()).isEqualTo(2);
         JsonNode lms = first.path("lms");
         assertThat(lms.path("location").asText()).as(report).isNotEmpty();
+        if (type.equals("dynamic")) {
+            // The launcher kept the learner key of the learner's record in the LMS attempt: the
+            // second visit resumes the platform's record only because it presents it.
+            assertThat(JSON.readTree(lms.path("suspend").asText("{}"))
+                            .path("learnerKey")
+                            .asText())
+                    .as(report)
+                    .matches("[A-Za-z0-9_-]{43}");
+        }
         if (version.equals("1.2")) {
             assertThat(lms.path("status").asText()).as(report).isEqualTo("incomplete");
         } else {
@@ -189,6 +200,91 @@ class ScormExportIT {
                         .then()
                         .statusCode(200)
                         .body("learners.completed", equalTo(1)));
+    }
+
+    /**
+     * Through the ingress: whoever holds a dynamic package (its token is in every learner's
+     * launch-config.js) and a victim's LMS learner id gets a fresh record of their own, nothing of
+     * the victim's, and cannot change it; the victim's key resumes it. Revoking the package stops
+     * its launches.
+     */
+    @Test
+    void aPackageHolderGetsNothingOfAnotherLearnerAndARevokedPackageStops() throws Exception {
+        long source = course();
+        Response export = Suite.demo()
+                .queryParam("type", "dynamic")
+                .queryParam("version", "2004")
+                .get("/v1/headless/course/scorm/" + source);
+        assertThat(export.statusCode()).as(export.asString()).isEqualTo(200);
+        String exportId = export.header("X-Scorm-Export-Id");
+        String config = null;
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(export.asByteArray()))) {
+            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                if (e.getName().equals("launch-config.js")) {
+                    config = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                }
+            }
+        }
+        assertThat(config).isNotNull();
+        String json = config.substring(config.indexOf('{'), config.lastIndexOf('}') + 1);
+        String token = JSON.readTree(json).path("token").asText();
+        String victimId = "victim-" + UUID.randomUUID();
+
+        JsonPath victim = lmsLaunch(token, victimId, null)
+                .then()
+                .statusCode(201)
+                .extract()
+                .jsonPath();
+        String victimKey = victim.getString("learnerKey");
+        Suite.ingress()
+                .header("X-Player-Session", victim.getString("session"))
+                .contentType(ContentType.JSON)
+                .body("{\"screenIndex\":2,\"visibleSeconds\":4,\"answers\":{\"q1\":[\"a1\"]}}")
+                .post("/v1/headless/player/progress")
+                .then()
+                .statusCode(200);
+
+        // The attacker: the package's token and the victim's id, with no key or a made-up one.
+        for (String key : new String[] {null, "A".repeat(43)}) {
+            JsonPath attacker = lmsLaunch(token, victimId, key)
+                    .then()
+                    .statusCode(201)
+                    .body("progress.commenced", equalTo(false))
+                    .body("progress.screenIndex", equalTo(0))
+                    .body("progress.answers.size()", equalTo(0))
+                    .extract()
+                    .jsonPath();
+            assertThat(attacker.getString("learnerKey")).isNotEqualTo(victimKey);
+            Suite.ingress()
+                    .header("X-Player-Session", attacker.getString("session"))
+                    .contentType(ContentType.JSON)
+                    .body("{\"screenIndex\":3,\"visibleSeconds\":1,\"answers\":{\"q1\":[\"a2\"]}}")
+                    .post("/v1/headless/player/progress")
+                    .then()
+                    .statusCode(200);
+        }
+        lmsLaunch(token, victimId, victimKey)
+                .then()
+                .statusCode(201)
+                .body("progress.screenIndex", equalTo(2))
+                .body("progress.answers.q1[0]", equalTo("a1"));
+
+        Suite.demo()
+                .delete("/v1/headless/course/scorm/" + source + "/exports/" + exportId)
+                .then()
+                .statusCode(204);
+        lmsLaunch(token, victimId, victimKey).then().statusCode(401).body("error.reason", equalTo("revoked"));
+    }
+
+    private static Response lmsLaunch(String token, String learnerId, String learnerKey) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("token", token);
+        body.put("learnerId", learnerId);
+        body.put("learnerName", "Learner");
+        if (learnerKey != null) {
+            body.put("learnerKey", learnerKey);
+        }
+        return Suite.ingress().contentType(ContentType.JSON).body(body).post("/v1/headless/player/lms-sessions");
     }
 
     @ParameterizedTest(name = "{0}")
