@@ -167,6 +167,22 @@ configure_keycloak_realm() {
     kc_admin DELETE "/$KEYCLOAK_REALM/default-optional-client-scopes/$scope_id"
     [[ $RESP_CODE == 204 ]] || die "keycloak: removing offline_access answered HTTP $RESP_CODE: $RESP_BODY"
   fi
+  # members-service's service account deletes registered clients nobody uses (realms imported
+  # before it could lack the roles).
+  local sa_id rm_id roles
+  kc_admin GET "/$KEYCLOAK_REALM/clients/$client_id/service-account-user"
+  sa_id=$(jq -r '.id // empty' <<<"$RESP_BODY")
+  kc_admin GET "/$KEYCLOAK_REALM/clients?clientId=realm-management"
+  rm_id=$(jq -r '.[0].id // empty' <<<"$RESP_BODY")
+  [[ -n $sa_id && -n $rm_id ]] || die "keycloak: no service account of members-service or no realm-management client"
+  kc_admin GET "/$KEYCLOAK_REALM/users/$sa_id/role-mappings/clients/$rm_id"
+  if [[ $(jq -r '[.[].name] | (index("manage-clients") != null and index("view-clients") != null)' <<<"$RESP_BODY") != true ]]; then
+    info "keycloak: members-service may manage clients (deletes registered clients nobody uses)"
+    kc_admin GET "/$KEYCLOAK_REALM/clients/$rm_id/roles"
+    roles=$(jq -c '[.[] | select(.name == "manage-clients" or .name == "view-clients" or .name == "query-clients")]' <<<"$RESP_BODY")
+    kc_admin POST "/$KEYCLOAK_REALM/users/$sa_id/role-mappings/clients/$rm_id" --data-binary @<(printf '%s' "$roles")
+    [[ $RESP_CODE == 204 ]] || die "keycloak: granting client roles answered HTTP $RESP_CODE: $RESP_BODY"
+  fi
   info "keycloak: realm $KEYCLOAK_REALM configured (issuer $KEYCLOAK_ISSUER, audience $MCP_RESOURCE)"
 }
 

@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
 import java.net.URI;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.faulttolerance.Retry;
@@ -14,7 +15,7 @@ import org.eclipse.microprofile.faulttolerance.Timeout;
 
 /**
  * Keycloak's admin REST API as the service account of the realm's client {@code members-service}
- * (realm-management manage-users). Its token is kept until shortly before it expires; calls time
+ * (realm-management manage-users, and manage-clients for {@link KeycloakClientJanitor}). Its token is kept until shortly before it expires; calls time
  * out and are retried briefly (a 401 drops the token, so the retry gets a fresh one).
  */
 @ApplicationScoped
@@ -84,6 +85,37 @@ public class KeycloakAdmin {
     @Retry(maxRetries = 2, delay = 200, jitter = 100)
     public Uni<Void> delete(String id) {
         return bearer().chain(auth -> api.delete(auth, config.realm(), id))
+                .onFailure(e -> status(e) == 404)
+                .recoverWithNull()
+                .onFailure()
+                .invoke(this::dropTokenOn401);
+    }
+
+    /** A page of the realm's clients. */
+    @Timeout(value = 15, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 2, delay = 200, jitter = 100)
+    public Uni<List<KeycloakApi.Client>> clients(int first, int max) {
+        return bearer().chain(auth -> api.clients(auth, config.realm(), first, max))
+                .onFailure()
+                .invoke(this::dropTokenOn401);
+    }
+
+    /** The client's user sessions, online and offline. */
+    @Timeout(value = 15, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 2, delay = 200, jitter = 100)
+    public Uni<Long> sessions(String id) {
+        return bearer().chain(auth -> api.sessionCount(auth, config.realm(), id)
+                        .chain(online -> api.offlineSessionCount(auth, config.realm(), id)
+                                .map(offline -> online.count() + offline.count())))
+                .onFailure()
+                .invoke(this::dropTokenOn401);
+    }
+
+    /** Deletes the client; one already gone is no failure. */
+    @Timeout(value = 15, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 2, delay = 200, jitter = 100)
+    public Uni<Void> deleteClient(String id) {
+        return bearer().chain(auth -> api.deleteClient(auth, config.realm(), id))
                 .onFailure(e -> status(e) == 404)
                 .recoverWithNull()
                 .onFailure()

@@ -66,6 +66,36 @@ public interface KeycloakApi {
     Uni<Void> delete(
             @HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
 
+    @GET
+    @Path("admin/realms/{realm}/clients")
+    Uni<List<Client>> clients(
+            @HeaderParam("Authorization") String auth,
+            @PathParam("realm") String realm,
+            @QueryParam("first") int first,
+            @QueryParam("max") int max);
+
+    @GET
+    @Path("admin/realms/{realm}/clients/{id}/session-count")
+    Uni<Count> sessionCount(
+            @HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
+
+    @GET
+    @Path("admin/realms/{realm}/clients/{id}/offline-session-count")
+    Uni<Count> offlineSessionCount(
+            @HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
+
+    @DELETE
+    @Path("admin/realms/{realm}/clients/{id}")
+    Uni<Void> deleteClient(
+            @HeaderParam("Authorization") String auth, @PathParam("realm") String realm, @PathParam("id") String id);
+
+    /** A ClientRepresentation: its internal id and its client id. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Client(String id, String clientId) {}
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record Count(long count) {}
+
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Token(
             @JsonProperty("access_token") String accessToken,

@@ -2,6 +2,7 @@ package org.courseplatform.members.keycloak;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -23,6 +24,13 @@ public interface KeycloakConfig {
     String clientId();
 
     Optional<String> clientSecret();
+
+    /**
+     * How long a dynamically registered client (an MCP client) may go without any session before
+     * it is deleted; its member connects it again when they next need it.
+     */
+    @WithDefault("P1D")
+    Duration unusedClientAfter();
 
     default boolean enabled() {
         return url().filter(u -> !u.isBlank()).isPresent()

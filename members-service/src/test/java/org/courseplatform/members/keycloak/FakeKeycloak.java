@@ -18,7 +18,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A stand-in for the few Keycloak endpoints provisioning uses (client-credentials token, users by
- * username, create, update, logout, delete), on 127.0.0.1, keeping users in memory and recording
+ * username, create, update, logout, delete) and the client sweep (clients, their session counts,
+ * delete), on 127.0.0.1, keeping users in memory and recording
  * every call. Keycloak itself is an external product; the suite runs the real one.
  */
 public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
@@ -26,6 +27,8 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
     static final String SECRET = "fake-client-secret";
     static final Map<String, ObjectNode> USERS = new ConcurrentHashMap<>();
     static final List<String> CALLS = new CopyOnWriteArrayList<>();
+    /** Clients by internal id: {@code id}, {@code clientId} and {@code sessions} (online and offline). */
+    static final Map<String, ObjectNode> CLIENTS = new ConcurrentHashMap<>();
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private HttpServer server;
@@ -84,6 +87,11 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
                 send(x, 401, "{}");
                 return;
             }
+            String clients = "/admin/realms/course-platform/clients";
+            if (path.equals(clients) || path.startsWith(clients + "/")) {
+                clients(x, method, path.substring(clients.length()));
+                return;
+            }
             if (method.equals("GET") && path.equals(prefix)) {
                 String username = query(x, "username");
                 CALLS.add("find " + username);
@@ -121,6 +129,42 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
             }
         } catch (RuntimeException e) {
             send(x, 500, "{}");
+        }
+    }
+
+    private void clients(HttpExchange x, String method, String rest) throws IOException {
+        if (method.equals("GET") && rest.isEmpty()) {
+            int first = Integer.parseInt(query(x, "first"));
+            int max = Integer.parseInt(query(x, "max"));
+            send(
+                    x,
+                    200,
+                    CLIENTS.values().stream()
+                            .sorted(java.util.Comparator.comparing(
+                                    c -> c.path("id").asText()))
+                            .skip(first)
+                            .limit(max)
+                            .map(c -> MAPPER.createObjectNode()
+                                    .put("id", c.path("id").asText())
+                                    .put("clientId", c.path("clientId").asText())
+                                    .toString())
+                            .collect(java.util.stream.Collectors.joining(",", "[", "]")));
+            return;
+        }
+        String[] parts = rest.substring(1).split("/");
+        ObjectNode client = CLIENTS.get(parts[0]);
+        if (client == null) {
+            send(x, 404, "{}");
+        } else if (method.equals("GET") && parts.length == 2 && parts[1].equals("session-count")) {
+            send(x, 200, "{\"count\":" + client.path("sessions").asLong() + "}");
+        } else if (method.equals("GET") && parts.length == 2 && parts[1].equals("offline-session-count")) {
+            send(x, 200, "{\"count\":0}");
+        } else if (method.equals("DELETE") && parts.length == 1) {
+            CLIENTS.remove(parts[0]);
+            CALLS.add("delete client " + client.path("clientId").asText());
+            send(x, 204, "");
+        } else {
+            send(x, 404, "{}");
         }
     }
 
