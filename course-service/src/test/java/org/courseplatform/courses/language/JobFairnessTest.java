@@ -100,12 +100,22 @@ class JobFairnessTest {
         long quietCourse = importCourse(quietKey, null, LanguageTests.BUILDER2);
         // In one statement, so that the worker sees them together: 30 jobs of the busy workspace,
         // then (the newest of all) one job of the other. First in, first out ran all 30 first.
-        long quietJob = count("""
-                with backlog as (
-                    insert into language_job (course_id, workspace_id, type, status, locale)
-                    select $1, $2, 'translation', 'queued', 'es' from generate_series(1, 30))
+        RowSet<Row> queued = sql("""
                 insert into language_job (course_id, workspace_id, type, status, locale)
-                values ($3, $4, 'translation', 'queued', 'es') returning id""", Tuple.of(busyCourse, busy, quietCourse, quiet));
+                select case when g <= 30 then $1::bigint else $3::bigint end, case when g <= 30 then $2::bigint else $4::bigint end,
+                    'translation', 'queued', 'es'
+                from generate_series(1, 31) g order by g
+                returning id, workspace_id""", Tuple.of(busyCourse, busy, quietCourse, quiet));
+        long quietJob = 0;
+        long newestBusyJob = 0;
+        for (Row row : queued) {
+            if (row.getLong("workspace_id") == quiet) {
+                quietJob = row.getLong("id");
+            } else {
+                newestBusyJob = Math.max(newestBusyJob, row.getLong("id"));
+            }
+        }
+        assertThat(quietJob).as("the other workspace's job is the newest").isGreaterThan(newestBusyJob);
         try {
             JsonNode job = awaitJob(quietKey, quietJob);
             assertThat(job.path("status").asText()).as(job.toString()).isEqualTo("succeeded");
