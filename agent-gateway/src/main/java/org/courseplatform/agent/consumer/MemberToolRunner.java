@@ -7,11 +7,14 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.courseplatform.agent.access.MemberCaller;
 import org.courseplatform.agent.courses.CourseApi;
 import org.courseplatform.agent.courses.Downstream;
+import org.courseplatform.agent.courses.FeatureApi;
 import org.courseplatform.agent.tool.AgentTool;
 import org.courseplatform.agent.tool.ToolCall;
 import org.courseplatform.agent.tool.ToolCatalogue;
@@ -20,13 +23,19 @@ import org.courseplatform.agent.tool.ToolResult;
 import org.courseplatform.agent.tool.ToolRunner;
 import org.courseplatform.platform.web.ApiException;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * What a signed-in member may run, and runs it with the catalogue's own definitions:
  * <ul>
- * <li>{@code team}: the whole agent catalogue (reads and writes) acting as their email in their
- * workspace's default tenant, on the courses they own: a tool naming a course checks its owner
- * first, and {@code list_courses} lists theirs;</li>
+ * <li>{@code team}: the agent catalogue acting as their email in their workspace's default tenant,
+ * on the courses they own: a tool naming a course checks its owner first, and {@code list_courses}
+ * lists theirs. What belongs to the whole workspace they read and add their own to: a write naming
+ * a folder or a collection ({@link #MADE_BY_MEMBER}) runs only on one they made, a collection they
+ * make holds only their courses, and the workspace's settings ({@link #WORKSPACE_SETTINGS}) are
+ * read-only. members-service knows no workspace admin among members (a member is {@code team} or
+ * {@code student}), so no member may change what another made; the workspace does that with its
+ * API key or an agent token;</li>
  * <li>{@code student}: {@code list_my_enrolments}, {@code get_my_progress} and the read tools
  * {@link #STUDENT_READS}, on the courses they are enrolled in (in each course's own tenant).</li>
  * </ul>
@@ -39,11 +48,43 @@ public class MemberToolRunner {
     /** The catalogue's read tools a learner may use on a course they are enrolled in. */
     static final Set<String> STUDENT_READS = Set.of("get_course", "get_course_content");
 
+    /**
+     * The tools that change a setting of the whole workspace (every member's courses follow it): a
+     * member reads it ({@code get_brand_voice}) but does not change it here.
+     */
+    static final Set<String> WORKSPACE_SETTINGS = Set.of("set_brand_voice");
+
+    /** Arguments of a write tool naming a folder or a collection, which must be one the member made. */
+    static final List<Map.Entry<String, Organised>> MADE_BY_MEMBER = List.of(
+            Map.entry("collectionId", Organised.COLLECTION),
+            Map.entry("folderId", Organised.FOLDER),
+            Map.entry("parentId", Organised.FOLDER));
+
+    /** The argument of a write tool listing courses (a new collection's), each of which must be the member's. */
+    static final String COURSE_LIST = "courseIds";
+
+    /** What a {@link #MADE_BY_MEMBER} argument names. */
+    enum Organised {
+        COLLECTION("Collection", "collection", "list_collections"),
+        FOLDER("Folder", "folder", "list_folders");
+
+        final String label;
+        final String noun;
+        final String lister;
+
+        Organised(String label, String noun, String lister) {
+            this.label = label;
+            this.noun = noun;
+            this.lister = lister;
+        }
+    }
+
     private final ToolCatalogue catalogue;
     private final MemberTools own;
     private final ToolRunner runner;
     private final MemberDirectory directory;
     private final CourseApi courses;
+    private final FeatureApi features;
     private final Downstream downstream;
 
     public MemberToolRunner(
@@ -52,12 +93,14 @@ public class MemberToolRunner {
             ToolRunner runner,
             MemberDirectory directory,
             @RestClient CourseApi courses,
+            @RestClient FeatureApi features,
             Downstream downstream) {
         this.catalogue = catalogue;
         this.own = own;
         this.runner = runner;
         this.directory = directory;
         this.courses = courses;
+        this.features = features;
         this.downstream = downstream;
     }
 
@@ -78,8 +121,12 @@ public class MemberToolRunner {
             return Optional.of("There is no tool named " + name);
         }
         if (member.team()) {
-            return mine
-                    ? Optional.of("The tool " + name + " is for learners; a team member has the authoring tools")
+            if (mine) {
+                return Optional.of("The tool " + name + " is for learners; a team member has the authoring tools");
+            }
+            return WORKSPACE_SETTINGS.contains(name)
+                    ? Optional.of("The tool " + name + " changes a setting of the whole workspace, which members "
+                            + "read but do not change here; the workspace changes it with its API key")
                     : Optional.empty();
         }
         return mine || STUDENT_READS.contains(name)
@@ -112,13 +159,21 @@ public class MemberToolRunner {
             return Uni.createFrom().item(invalid.get());
         }
         JsonNode course = tool.courseArgument() == null ? null : args.get(tool.courseArgument());
+        if (member.team()) {
+            return madeByMember(member, tool, args).chain(problem -> {
+                if (problem != null) {
+                    return Uni.createFrom().item(problem);
+                }
+                if (course == null || course.isNull()) {
+                    return tool.handler().run(new ToolCall(member.agent(), member.caller(null), args, member));
+                }
+                return owned(member, tool, course.asLong(), args);
+            });
+        }
         if (course == null || course.isNull()) {
             return tool.handler().run(new ToolCall(member.agent(), member.caller(null), args, member));
         }
         long courseId = course.asLong();
-        if (member.team()) {
-            return owned(member, tool, courseId, args);
-        }
         return directory
                 .enrolled(member.workspaceId(), member.userId(), courseId)
                 .chain(enrolled -> {
@@ -139,11 +194,19 @@ public class MemberToolRunner {
 
     /** A team member's tool on one course runs only when they own it (a missing course answers as such). */
     private Uni<ToolResult> owned(MemberCaller member, AgentTool tool, long courseId, ObjectNode args) {
-        ToolCall call = new ToolCall(member.agent(), member.caller(null), args, member);
+        return ownedCourse(member, tool, courseId, "your tools act on the courses you own")
+                .chain(problem -> problem != null
+                        ? Uni.createFrom().item(problem)
+                        : tool.handler().run(new ToolCall(member.agent(), member.caller(null), args, member)));
+    }
+
+    /**
+     * Null when the member owns the course; the tool's error when it cannot be read (unknown);
+     * a refusal when someone else owns it.
+     */
+    private Uni<ToolResult> ownedCourse(MemberCaller member, AgentTool tool, long courseId, String rule) {
         return downstream
-                .run(
-                        courses.get(downstream.as(call.caller(), MemberTools.COURSES), courseId),
-                        r -> ToolResult.ok(r.getEntity()))
+                .run(courses.get(auth(member), courseId), r -> ToolResult.ok(r.getEntity()))
                 .chain(found -> {
                     if (found.isError()) {
                         return Uni.createFrom().item(found);
@@ -153,11 +216,68 @@ public class MemberToolRunner {
                         return refuse(
                                 member,
                                 tool.name(),
-                                "Course " + courseId
-                                        + " is not yours: your tools act on the courses you own (list_courses lists them)");
+                                "Course " + courseId + " is not yours: " + rule + " (list_courses lists them)");
                     }
-                    return tool.handler().run(call);
+                    return Uni.createFrom().nullItem();
                 });
+    }
+
+    /**
+     * Null when every folder and collection a team member's write names is one they made and every
+     * course it lists is theirs; else the first problem (a tool error for one that cannot be read,
+     * a refusal for another's). Reads name what they like: the workspace's folders and collections
+     * are there for every member to see and file their courses by.
+     */
+    private Uni<ToolResult> madeByMember(MemberCaller member, AgentTool tool, ObjectNode args) {
+        if (tool.readOnly()) {
+            return Uni.createFrom().nullItem();
+        }
+        List<Supplier<Uni<ToolResult>>> checks = new ArrayList<>();
+        for (Map.Entry<String, Organised> argument : MADE_BY_MEMBER) {
+            JsonNode id = args.get(argument.getKey());
+            if (id != null && id.isIntegralNumber()) {
+                checks.add(() -> made(member, tool, argument.getValue(), id.asLong()));
+            }
+        }
+        JsonNode list = args.get(COURSE_LIST);
+        if (list != null && list.isArray()) {
+            for (JsonNode id : list) {
+                if (id.isIntegralNumber()) {
+                    checks.add(() ->
+                            ownedCourse(member, tool, id.asLong(), "a collection you make holds the courses you own"));
+                }
+            }
+        }
+        Uni<ToolResult> result = Uni.createFrom().nullItem();
+        for (Supplier<Uni<ToolResult>> check : checks) {
+            result = result.chain(problem -> problem != null ? Uni.createFrom().item(problem) : check.get());
+        }
+        return result;
+    }
+
+    /** Null when the member made the folder or collection; its error when it cannot be read; else a refusal. */
+    private Uni<ToolResult> made(MemberCaller member, AgentTool tool, Organised kind, long id) {
+        String auth = auth(member);
+        Uni<RestResponse<JsonNode>> read =
+                kind == Organised.COLLECTION ? features.collection(auth, id) : features.folder(auth, id);
+        return downstream.run(read, r -> ToolResult.ok(r.getEntity())).chain(found -> {
+            if (found.isError()) {
+                return Uni.createFrom().item(found);
+            }
+            String maker = found.structured().path("createdBy").asText(null);
+            if (maker == null || !maker.equalsIgnoreCase(member.email())) {
+                return refuse(
+                        member,
+                        tool.name(),
+                        kind.label + " " + id + " is not yours: you may read every " + kind.noun + " of the workspace ("
+                                + kind.lister + ") but change only those you made");
+            }
+            return Uni.createFrom().nullItem();
+        });
+    }
+
+    private String auth(MemberCaller member) {
+        return downstream.as(member.caller(null), MemberTools.COURSES);
     }
 
     private static Uni<ToolResult> refuse(MemberCaller member, String name, String reason) {

@@ -61,6 +61,10 @@ public interface FeatureApi {
             @QueryParam("page") Integer page,
             @QueryParam("length") Integer length);
 
+    @GET
+    @Path("/collections/{id}")
+    Uni<RestResponse<JsonNode>> collection(@HeaderParam("Authorization") String auth, @PathParam("id") long id);
+
     @POST
     @Path("/collections")
     Uni<RestResponse<JsonNode>> createCollection(@HeaderParam("Authorization") String auth, JsonNode body);
@@ -77,6 +81,10 @@ public interface FeatureApi {
             @QueryParam("parentId") Long parentId,
             @QueryParam("page") Integer page,
             @QueryParam("length") Integer length);
+
+    @GET
+    @Path("/folders/{id}")
+    Uni<RestResponse<JsonNode>> folder(@HeaderParam("Authorization") String auth, @PathParam("id") long id);
 
     @POST
     @Path("/folders")

@@ -30,6 +30,10 @@ public class Collection {
 
     public String description;
 
+    /** The agent that made it (a consumer-MCP member's email); null when an API key did. */
+    @Column(name = "created_by")
+    public String createdBy;
+
     @Column(name = "created_at")
     public OffsetDateTime createdAt;
 

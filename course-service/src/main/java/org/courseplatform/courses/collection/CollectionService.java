@@ -89,6 +89,7 @@ public class CollectionService {
             collection.key = CourseService.newKey();
             collection.title = title;
             collection.description = request.description() == null ? "" : request.description();
+            collection.createdBy = scope.agent();
             collection.createdAt = collection.updatedAt = now();
             return collections
                     .persist(collection)

@@ -4,7 +4,10 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** A collection as the API answers it: {@code courseIds} in the collection's order. */
+/**
+ * A collection as the API answers it: {@code courseIds} in the collection's order, {@code createdBy}
+ * the agent that made it (null: an API key).
+ */
 public record CollectionView(
         long id,
         String key,
@@ -13,6 +16,7 @@ public record CollectionView(
         @Schema(nullable = true) String clientIdentifier,
         List<Long> courseIds,
         int courseCount,
+        @Schema(nullable = true) String createdBy,
         OffsetDateTime createdAt,
         OffsetDateTime updatedAt) {
 
@@ -25,6 +29,7 @@ public record CollectionView(
                 c.clientIdentifier,
                 courseIds,
                 courseIds.size(),
+                c.createdBy,
                 c.createdAt,
                 c.updatedAt);
     }

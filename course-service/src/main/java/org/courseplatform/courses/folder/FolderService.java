@@ -113,6 +113,7 @@ public class FolderService {
             folder.clientIdentifier = tenant;
             folder.parentId = parent == null ? null : parent.id;
             folder.name = name;
+            folder.createdBy = scope.agent();
             folder.createdAt = folder.updatedAt = now();
             return folders.persist(folder)
                     .invoke(f ->

@@ -100,6 +100,7 @@ final class FolderTree {
                 f.clientIdentifier,
                 path(f),
                 courseCounts.getOrDefault(f.id, 0L),
+                f.createdBy,
                 f.createdAt,
                 f.updatedAt);
     }
