@@ -676,7 +676,7 @@ class CoursePlayerTest {
                 .startsWith("default-src 'self'; img-src 'self' https: data:; media-src 'self' https:;")
                 .contains("script-src 'self'")
                 .contains("connect-src 'self'")
-                .endsWith("frame-ancestors *");
+                .endsWith("frame-ancestors 'none'");
         assertThat(given().get("/v1/headless/courses").then().extract().header("Content-Security-Policy"))
                 .isEqualTo("default-src 'none'; frame-ancestors 'none'");
         // The LMS page (a dynamic SCORM package's course) is one of them: its HTML, the same policy.

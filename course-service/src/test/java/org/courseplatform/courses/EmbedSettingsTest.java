@@ -158,10 +158,6 @@ class EmbedSettingsTest {
                         .header("Content-Security-Policy"))
                 .endsWith("frame-ancestors https://app.example.com http://127.0.0.1:3000");
         assertThat(frameAncestors("?w=" + TestKeys.newWorkspace())).isEqualTo("*");
-        assertThat(frameAncestors("")).isEqualTo("*");
-        assertThat(frameAncestors("?w=abc")).isEqualTo("*");
-        assertThat(frameAncestors("?w=-" + ws)).isEqualTo("*");
-        assertThat(frameAncestors("?w=99999999999999999999999")).isEqualTo("*");
 
         // Embed URLs name the workspace, so the page they open gets its frame ancestors.
         long course = CoursePlayerTest.publishedCourse(key, "t1");
@@ -171,5 +167,37 @@ class EmbedSettingsTest {
         String page = url.substring(CoursePlayerTest.base().length(), url.indexOf('#'));
         assertThat(given().get(page).then().statusCode(200).extract().header("Content-Security-Policy"))
                 .endsWith("frame-ancestors https://app.example.com http://127.0.0.1:3000");
+    }
+
+    /**
+     * A page URL without its workspace (the embed URL with {@code ?w=} taken out, or a malformed
+     * one) names no list that could apply: it may not be framed, even where the service default
+     * lets any site frame a workspace's pages.
+     */
+    @Test
+    void aPageThatNamesNoWorkspaceMayNotBeFramed() {
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.header(ws, "build", "", "", "live");
+        CoursePlayerTest.as(key)
+                .body(Map.of("frameAncestors", List.of("https://app.example.com")))
+                .put(SETTINGS)
+                .then()
+                .statusCode(200);
+        long course = CoursePlayerTest.publishedCourse(key, "t1");
+        String url = CoursePlayerTest.embed(
+                key, "{\"courseId\":" + course + ",\"identifier\":\"learner-1\",\"clientIdentifier\":\"t1\"}");
+        String page = url.substring(CoursePlayerTest.base().length(), url.indexOf('?'));
+        assertThat(frameAncestors("?w=" + ws)).isEqualTo("https://app.example.com");
+        for (String query : List.of("", "?w=", "?w=abc", "?w=-" + ws, "?w=0", "?w=99999999999999999999999")) {
+            assertThat(frameAncestors(query)).as("/play/course%s", query).isEqualTo("'none'");
+        }
+        for (String other :
+                List.of(page, "/play/screen", "/play/builder", "/play/screen-editor", "/play/share", "/play/lms")) {
+            assertThat(given().get(other).then().statusCode(200).extract().header("Content-Security-Policy"))
+                    .as(other)
+                    .endsWith("frame-ancestors 'none'");
+        }
+        // A workspace that set no list still gets the service default, named by ?w=.
+        assertThat(frameAncestors("?w=" + TestKeys.newWorkspace())).isEqualTo("*");
     }
 }

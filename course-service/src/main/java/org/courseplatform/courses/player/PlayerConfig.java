@@ -17,8 +17,9 @@ public interface PlayerConfig {
     Duration sessionTtl();
 
     /**
-     * The CSP {@code frame-ancestors} of the player pages ({@code /play/**}): which sites may frame
-     * them. One value for the whole service; {@code *} lets any site embed the player.
+     * The CSP {@code frame-ancestors} of the player pages ({@code /play/**}) of a workspace that
+     * never set its own list: which sites may frame them; {@code *} lets any site embed the player.
+     * A page whose URL names no workspace ({@code ?w=}) may not be framed, whatever this says.
      */
     @WithDefault("*")
     String frameAncestors();

@@ -19,12 +19,14 @@ import org.jboss.logging.Logger;
  * {@code /play/screen}, {@code /play/builder}, {@code /play/screen-editor}, {@code /play/share} and {@code /play/lms} to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
  * their Content-Security-Policy: their own scripts, styles (inline allowed), images and media from
  * anywhere over https, API calls to this origin only, and framing by the workspace's frame
- * ancestors. Embed URLs name their workspace in the query ({@code ?w=<workspaceId>}); a request with
- * a valid {@code w} is framed by that workspace's list ({@link EmbedSettingsService}: cached for up
- * to 30 s, loaded without blocking the event loop), one without or with a malformed {@code w} by
- * {@code player.frame-ancestors} (default {@code *}). If the list cannot be read the page may not
- * be framed ({@code 'none'}). It replaces the API's {@code default-src 'none'} that
- * {@link SecurityHeaders} gives every other answer.
+ * ancestors. Every page URL the platform hands out names its workspace in the query
+ * ({@code ?w=<workspaceId>}); a request with a valid {@code w} is framed by that workspace's list
+ * ({@link EmbedSettingsService}: cached for up to 30 s, loaded without blocking the event loop, and
+ * {@code player.frame-ancestors} for a workspace that never set one). A request without or with a
+ * malformed {@code w} names no workspace whose list could apply, so its page may not be framed
+ * ({@code 'none'}): dropping {@code w} from an embed URL must not widen who may frame it. If the
+ * list cannot be read the page may not be framed either. It replaces the API's
+ * {@code default-src 'none'} that {@link SecurityHeaders} gives every other answer.
  */
 @ApplicationScoped
 public class PlayerPages {
@@ -61,12 +63,13 @@ public class PlayerPages {
             </main></body></html>
             """;
 
+    /** The policy of a page that names no workspace: it may not be framed. */
+    static final String UNFRAMED = policy("'none'");
+
     private final EmbedSettingsService settings;
-    private final String defaultPolicy;
 
     public PlayerPages(EmbedSettingsService settings) {
         this.settings = settings;
-        this.defaultPolicy = policy(settings.defaultFrameAncestors());
     }
 
     static String policy(String frameAncestors) {
@@ -103,7 +106,7 @@ public class PlayerPages {
             }
             Long workspaceId = workspaceId(ctx.request().getParam(WORKSPACE_PARAM));
             if (workspaceId == null) {
-                secure(ctx, defaultPolicy);
+                secure(ctx, UNFRAMED);
                 return;
             }
             CompletableFuture<String> ancestors = settings.frameAncestors(workspaceId);
