@@ -22,20 +22,21 @@ public interface ExportConfig {
 
     interface Lms extends ExchangeLimits {
 
-        /** Exchanges per minute from one client address (refilled continuously); 0 turns the bound off. */
+        /** Refused launches per minute from one client address (refilled continuously); 0 turns the bound off. */
         @Override
         @WithDefault("120")
         int perAddressPerMinute();
 
         /**
-         * Exchanges one client address may make at once before the per-minute rate applies: an LMS
-         * behind one address may launch a class at once.
+         * Refused launches one client address may make at once before the per-minute rate applies;
+         * good launches never count against an address, so an LMS behind one address may launch a
+         * class at once whatever else was sent from there.
          */
         @Override
         @WithDefault("60")
         int perAddressBurst();
 
-        /** Exchanges per second from all addresses together; 0 turns the bound off. */
+        /** Launches with a good token per second from all addresses together; 0 turns the bound off. */
         @Override
         @WithDefault("50")
         int perSecond();

@@ -5,7 +5,10 @@ import jakarta.inject.Singleton;
 import java.util.function.LongSupplier;
 import org.courseplatform.courses.player.ExchangeLimiter;
 
-/** The bounds of the public LMS exchange of dynamic SCORM packages ({@code scorm-export.lms.*}). */
+/**
+ * The bounds of the public LMS exchange of dynamic SCORM packages ({@code scorm-export.lms.*}):
+ * refused tokens per client address, good ones per instance (see {@link LmsSessionService#exchange}).
+ */
 @Singleton
 public class LmsLimiter extends ExchangeLimiter {
 

@@ -19,8 +19,8 @@ import org.jboss.resteasy.reactive.RestResponse;
 /**
  * The /play/lms page's exchange, opened by a dynamic SCORM package's launcher: no API key, the
  * package's signed token is the credential, the LMS names the learner and the learner key kept in
- * the LMS continues a learner's record. Bounded per client
- * address and per instance ({@link LmsLimiter}); rules in {@link LmsSessionService}.
+ * the LMS continues a learner's record. Refused tokens are bounded per client address, good ones
+ * per instance ({@link LmsLimiter}); rules in {@link LmsSessionService}.
  */
 @Path("/v1/headless/player/lms-sessions")
 @PermitAll
@@ -29,12 +29,10 @@ import org.jboss.resteasy.reactive.RestResponse;
 public class LmsSessionResource {
 
     private final LmsSessionService service;
-    private final LmsLimiter limiter;
     private final ClientAddresses addresses;
 
-    public LmsSessionResource(LmsSessionService service, LmsLimiter limiter, ClientAddresses addresses) {
+    public LmsSessionResource(LmsSessionService service, ClientAddresses addresses) {
         this.service = service;
-        this.limiter = limiter;
         this.addresses = addresses;
     }
 
@@ -59,11 +57,11 @@ public class LmsSessionResource {
         @APIResponse(responseCode = "409", description = "The course is no longer published"),
         @APIResponse(
                 responseCode = "429",
-                description = "Too many launches from this address, or too many new learners of this package "
-                        + "this hour; Retry-After")
+                description =
+                        "Too many refused launches from this address (a good token is never refused for them), too many launches on this instance, or too many new learners of this package "
+                                + "this hour; Retry-After")
     })
     public Uni<LmsViews.Launch> exchange(@Context RoutingContext request, LmsRequests.Exchange body) {
-        limiter.acquire(addresses.of(request));
-        return service.exchange(body);
+        return service.exchange(body, addresses.of(request));
     }
 }

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.ErrorCode;
 import org.courseplatform.platform.web.Workers;
 
 /**
@@ -48,17 +49,42 @@ public class LmsSessionService {
     private final PackageTokens tokens;
     private final ExportRepository exports;
     private final PlayerService player;
+    private final LmsLimiter limiter;
     private final int newLearnersPerHour;
 
     public LmsSessionService(
-            PackageTokens tokens, ExportRepository exports, PlayerService player, ExportConfig config) {
+            PackageTokens tokens,
+            ExportRepository exports,
+            PlayerService player,
+            LmsLimiter limiter,
+            ExportConfig config) {
         this.tokens = tokens;
         this.exports = exports;
         this.player = player;
+        this.limiter = limiter;
         this.newLearnersPerHour = config.lms().newLearnersPerHour();
     }
 
-    public Uni<LmsViews.Launch> exchange(LmsRequests.Exchange request) {
+    /**
+     * The launch, checked before any limit ({@link LmsLimiter}): a good package token takes one
+     * launch from the instance's bound and is never refused for what its address sent before; a
+     * refused token (403 invalid, 401 revoked or expired) counts against {@code address}, and
+     * once that address has used up its refusals, further refused tokens from it answer 429.
+     */
+    public Uni<LmsViews.Launch> exchange(LmsRequests.Exchange request, String address) {
+        return Uni.createFrom()
+                .deferred(() -> exchange(request))
+                .onFailure(LmsSessionService::refusedToken)
+                .transform(refusal -> limiter.refused(address, refusal));
+    }
+
+    /** A refusal of the package token itself: not one of this platform's, revoked or expired. */
+    private static boolean refusedToken(Throwable failure) {
+        return failure instanceof ApiException e
+                && (e.code() == ErrorCode.FORBIDDEN || e.code() == ErrorCode.UNAUTHORIZED);
+    }
+
+    private Uni<LmsViews.Launch> exchange(LmsRequests.Exchange request) {
         if (request == null) {
             throw ApiException.badRequest("The body must be {token, learnerId, learnerName, learnerKey}");
         }
@@ -88,6 +114,7 @@ public class LmsSessionService {
         }
         // RSA verification costs about a millisecond: off the event loop.
         return Workers.call(() -> tokens.verify(request.token()))
+                .invoke(limiter::admit)
                 .chain(claims -> Panache.withTransaction(() -> launch(claims, learner, key)));
     }
 
