@@ -3,7 +3,8 @@
 // from the fragment (and removed from the address bar), exchanged for a player session
 // (POST /v1/headless/player/lms-sessions), and the course plays with server tracking (resume comes
 // from the server). After each progress answer the page tells the launcher, its parent, what to
-// write to the LMS: {type: "course-platform:lms", completed, passed, score, location, percent}.
+// write to the LMS: {type: "course-platform:lms", completed, passed, score, location, percent},
+// posted to the launcher's origin only (lib/launcherOrigin.js), never to '*'.
 // The exchange answers the learner key of the learner's record; the page hands it to the launcher
 // ({type: "course-platform:lms-learner", learnerKey}, to the origin the launcher named), which keeps
 // it in the LMS and passes it back in the fragment (key=) to continue the record next time.
@@ -11,6 +12,7 @@ import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import './styles.css';
 import { ApiError, keptSession, post, refusal, remember, takeToken } from './lib/api.js';
+import { launcherOrigin } from './lib/launcherOrigin.js';
 import { serverTracker } from './lib/serverTracker.js';
 import { Player } from './ui/Player.jsx';
 import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
@@ -27,6 +29,9 @@ function hashParam(name) {
   }
 }
 
+/** The fragment's origin (read before takeToken clears the fragment). */
+const namedOrigin = hashParam('origin');
+
 /** The fragment's token, learner and learner key, read once (a retry after a failed exchange uses them again). */
 const launch = (() => {
   const learnerId = hashParam('learner');
@@ -35,21 +40,14 @@ const launch = (() => {
   return { token: takeToken(), learnerId: learnerId ?? '', learnerName: learnerName ?? '', learnerKey: learnerKey || null };
 })();
 
-/** The launcher's origin from the fragment (origin=), when it is one: where the learner key may go. */
-const launcherOrigin = (() => {
-  const named = hashParam('origin');
-  try {
-    return named && new URL(named).origin === named ? named : null;
-  } catch (e) {
-    return null;
-  }
-})();
+/** The launcher's origin: where progress may go; null (nothing is posted) when it is not known. */
+const launcher = launcherOrigin(namedOrigin, location.ancestorOrigins);
 
-/** Gives the launcher the learner key to keep in the LMS; only to the origin it named. */
+/** Gives the launcher the learner key to keep in the LMS; only to the origin it named (and the browser confirms). */
 function handOver(learnerKey) {
-  if (!learnerKey || !launcherOrigin || window.parent === window) return;
+  if (!learnerKey || !namedOrigin || !launcher || window.parent === window) return;
   try {
-    window.parent.postMessage({ type: 'course-platform:lms-learner', learnerKey }, launcherOrigin);
+    window.parent.postMessage({ type: 'course-platform:lms-learner', learnerKey }, launcher);
   } catch (e) {
     /* the launcher keeps nothing: the next launch starts a new record */
   }
@@ -82,9 +80,9 @@ export function lmsMessage(p) {
 
 function relay() {
   return (p) => {
-    if (window.parent === window) return;
+    if (window.parent === window || !launcher) return;
     try {
-      window.parent.postMessage(lmsMessage(p), '*');
+      window.parent.postMessage(lmsMessage(p), launcher);
     } catch (e) {
       /* nothing to tell */
     }
