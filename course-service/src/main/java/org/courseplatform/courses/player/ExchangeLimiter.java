@@ -6,13 +6,12 @@ import java.util.function.LongSupplier;
 import org.courseplatform.platform.web.ApiException;
 
 /**
- * Token buckets that bound a public exchange needing no key (share links, dynamic SCORM
- * launches): one per client address and one for the whole instance. {@link #acquire} takes from
- * both before the exchange: a flood from one address gets 429 with Retry-After without locking
- * out other learners; a spread flood is held at the per-second bound. An exchange whose code is
- * its credential uses {@link #admit} and {@link #refused} instead, so that only refused codes count
- * against an address and only codes found good against the instance: a flood of bogus codes,
- * from one address or many, never refuses a good code.
+ * Token buckets that bound a public exchange needing no key, whose code or token is the
+ * credential (share links, dynamic SCORM launches), consulted only once the credential has been
+ * checked: {@link #refused} counts a refused one against its client address, {@link #admit} a
+ * good one against the whole instance. A flood of bogus credentials from one address gets 429
+ * with Retry-After for its further bogus ones, and never refuses a good one, from that address or
+ * any other; a flood of good ones is held at the per-second bound.
  */
 public class ExchangeLimiter {
 
@@ -34,17 +33,6 @@ public class ExchangeLimiter {
         this.globalRate = config.perSecond();
         this.clock = clock;
         this.all = new Bucket(Math.max(1, config.perSecond() * 2), clock.getAsLong());
-    }
-
-    /** Takes one exchange for {@code address}, or throws 429 with the seconds to wait. */
-    public void acquire(String address) {
-        long now = clock.getAsLong();
-        if (addressRate > 0) {
-            refuseIfWaiting(addressBucket(address, now).take(addressRate, addressBurst, now));
-        }
-        if (globalRate > 0) {
-            refuseIfWaiting(all.take(globalRate, (int) Math.max(1, globalRate * 2), now));
-        }
     }
 
     /** Takes one exchange of a code found good from the instance's bound, or throws 429. */

@@ -8,37 +8,42 @@ import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
 import org.junit.jupiter.api.Test;
 
-/** The bounds of the public exchanges (share links, dynamic SCORM launches): per address with a burst, and per instance. */
+/** The bounds of the public exchanges (share links, dynamic SCORM launches): refusals per address with a burst, good codes per instance. */
 class ExchangeLimiterTest {
 
     record Limits(int perAddressPerMinute, int perAddressBurst, int perSecond) implements ExchangeLimits {}
 
     @Test
-    void anAddressGetsItsBurstThenWaitsForTheRateWhileOthersStillGetIn() {
+    void anAddressGetsItsBurstOfRefusalsThenWaitsForTheRateWhileOthersDoNot() {
         AtomicLong now = new AtomicLong(1_000_000_000L);
         ExchangeLimiter limiter = new ExchangeLimiter(new Limits(60, 3, 0), now::get, "Too many launches from here");
+        ApiException invalid = ApiException.forbidden("not a package token");
         for (int i = 0; i < 3; i++) {
-            limiter.acquire("10.0.0.1");
+            assertThat(limiter.refused("10.0.0.1", invalid)).isSameAs(invalid);
         }
-        assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOfSatisfying(ApiException.class, e -> {
+        assertThat(limiter.refused("10.0.0.1", invalid)).isInstanceOfSatisfying(ApiException.class, e -> {
             assertThat(e.code()).isEqualTo(ErrorCode.TOO_MANY_REQUESTS);
             assertThat(e.headers()).containsEntry("Retry-After", "1");
-            assertThat(e.getMessage()).isEqualTo("Too many launches from here; try again in 1 s");
+            assertThat(e.getMessage()).isEqualTo("Too many refused attempts from this address; try again in 1 s");
         });
-        limiter.acquire("10.0.0.2");
-        now.addAndGet(1_000_000_000L); // one per second refills one exchange
-        limiter.acquire("10.0.0.1");
-        assertThatThrownBy(() -> limiter.acquire("10.0.0.1")).isInstanceOf(ApiException.class);
+        assertThat(limiter.refused("10.0.0.2", invalid)).isSameAs(invalid);
+        now.addAndGet(1_000_000_000L); // one per second refills one refusal
+        assertThat(limiter.refused("10.0.0.1", invalid)).isSameAs(invalid);
+        assertThat(limiter.refused("10.0.0.1", invalid))
+                .isInstanceOf(ApiException.class)
+                .isNotSameAs(invalid);
     }
 
     @Test
-    void theInstanceBoundHoldsASpreadFlood() {
+    void theInstanceBoundHoldsAFloodOfGoodCodes() {
         AtomicLong now = new AtomicLong(0);
         ExchangeLimiter limiter = new ExchangeLimiter(new Limits(0, 1, 2), now::get, "Busy");
         for (int i = 0; i < 4; i++) {
-            limiter.acquire("10.0.1." + i);
+            limiter.admit();
         }
-        assertThatThrownBy(() -> limiter.acquire("10.0.2.1")).isInstanceOf(ApiException.class);
+        assertThatThrownBy(limiter::admit)
+                .isInstanceOfSatisfying(
+                        ApiException.class, e -> assertThat(e.getMessage()).isEqualTo("Busy; try again in 1 s"));
     }
 
     @Test
