@@ -440,4 +440,45 @@ class FoldersTest {
                 .statusCode(409)
                 .body("error.code", equalTo("CONFLICT"));
     }
+
+    /** Folders and collections record the agent that made them (a consumer-MCP member is one); an API key's, null. */
+    @Test
+    void foldersAndCollectionsRecordTheAgentThatMadeThem() {
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.header(ws, "build", "", "", "live");
+        String agent = AgentTenancyTest.agent(ws, "maker@example.com", null);
+        long byKey = folder(key, "{\"name\":\"By the key\"}");
+        long byAgent = AgentTenancyTest.as(agent)
+                .body("{\"name\":\"By the agent\"}")
+                .post("/v1/headless/folders")
+                .then()
+                .statusCode(201)
+                .body("createdBy", equalTo("maker@example.com"))
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        as(key).get("/v1/headless/folders/" + byKey).then().statusCode(200).body("createdBy", nullValue());
+        as(key).get("/v1/headless/folders/" + byAgent)
+                .then()
+                .statusCode(200)
+                .body("createdBy", equalTo("maker@example.com"));
+        as(key).body("{\"title\":\"By the key\"}")
+                .post("/v1/headless/collections")
+                .then()
+                .statusCode(201)
+                .body("createdBy", nullValue());
+        long path = AgentTenancyTest.as(agent)
+                .body("{\"title\":\"By the agent\"}")
+                .post("/v1/headless/collections")
+                .then()
+                .statusCode(201)
+                .body("createdBy", equalTo("maker@example.com"))
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        as(key).get("/v1/headless/collections/" + path)
+                .then()
+                .statusCode(200)
+                .body("createdBy", equalTo("maker@example.com"));
+    }
 }
