@@ -167,6 +167,15 @@ configure_keycloak_realm() {
     kc_admin DELETE "/$KEYCLOAK_REALM/default-optional-client-scopes/$scope_id"
     [[ $RESP_CODE == 204 ]] || die "keycloak: removing offline_access answered HTTP $RESP_CODE: $RESP_BODY"
   fi
+  # Only the link members-service has Keycloak mail (execute-actions) may mark an email verified:
+  # a "verify email" mail that whoever knows a workspace's password could trigger stays off.
+  kc_admin GET "/$KEYCLOAK_REALM/authentication/required-actions/VERIFY_EMAIL"
+  if [[ $RESP_CODE == 200 && $(jq -r '.enabled' <<<"$RESP_BODY") == true ]]; then
+    info "keycloak: the Verify Email required action is off"
+    kc_admin PUT "/$KEYCLOAK_REALM/authentication/required-actions/VERIFY_EMAIL" \
+      --data-binary @<(jq -c '.enabled = false | .defaultAction = false' <<<"$RESP_BODY")
+    [[ $RESP_CODE == 204 ]] || die "keycloak: turning Verify Email off answered HTTP $RESP_CODE: $RESP_BODY"
+  fi
   # members-service's service account deletes registered clients nobody uses (realms imported
   # before it could lack the roles).
   local sa_id rm_id roles

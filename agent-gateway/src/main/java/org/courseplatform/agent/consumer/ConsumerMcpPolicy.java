@@ -34,7 +34,8 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * URL's {@code workspaceId} names, else their first) on the Build plan or above: 403 otherwise,
  * within {@code consumer-mcp.member-ttl} of a deactivation or deletion;</li>
  * <li>a person who has not set their own password (the token's {@code email_verified} is false)
- * acts only in the workspace that chose the password they signed in with: 403 for any other;</li>
+ * acts only in the workspace that chose the password they signed in with: 403 for any other, and
+ * members-service has Keycloak mail them a link to set their own;</li>
  * <li>an {@code Mcp-Session-Id} must belong to the same member and workspace (404 otherwise).</li>
  * </ul>
  * The request then runs as a {@link MemberCaller}.
@@ -115,6 +116,12 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
                     }
                     long userId = userId(token);
                     return directory.memberships(userId).chain(memberships -> {
+                        Long limited = passwordWorkspace(memberships, emailVerified(token));
+                        if (limited != null && chosen != null && !limited.equals(chosen)) {
+                            return directory.mailPasswordLink(userId).map(mailed -> {
+                                throw workspacePasswordRefused(limited, chosen, mailed);
+                            });
+                        }
                         MemberCaller member = member(userId, memberships, chosen, token);
                         return rateLimiter.acquire(member.workspaceId()).map(admitted -> {
                             bindSession(ctx, member);
@@ -145,28 +152,17 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
 
     /**
      * The membership the request acts in: the one chosen, else the first active one. Until the
-     * person has set their own password (Keycloak marks the email verified only when they reset it
-     * through the link it mailed them), they signed in with the password a workspace chose for
-     * them, and that opens only that workspace: otherwise a workspace that creates a member with
-     * someone's email and a password of its choosing would sign in as them everywhere.
+     * person has set their own password through the link members-service has Keycloak mail them
+     * (Keycloak then marks the email verified), they sign in with the password a workspace chose
+     * for them, and that opens only that workspace: otherwise a workspace that creates a member
+     * with someone's email and a password of its choosing would sign in as them everywhere.
      */
     static MembersUserApi.Membership acting(
             List<MembersUserApi.Membership> memberships, Long chosen, boolean ownPassword) {
-        Long passwordWorkspace = memberships.stream()
-                .map(MembersUserApi.Membership::passwordWorkspaceId)
-                .filter(Objects::nonNull)
-                .findFirst()
-                .orElse(null);
-        if (!ownPassword) {
-            if (passwordWorkspace == null) {
-                throw ApiException.forbidden("Your sign-in password was not set by you: choose \"Forgot password?\" "
-                        + "on the sign-in page to set your own through the link mailed to you, then sign in again");
-            }
+        Long passwordWorkspace = passwordWorkspace(memberships, ownPassword);
+        if (passwordWorkspace != null) {
             if (chosen != null && chosen.longValue() != passwordWorkspace.longValue()) {
-                throw ApiException.forbidden("You signed in with the password workspace " + passwordWorkspace
-                        + " set for you, which opens that workspace only. To use workspace " + chosen
-                        + ", set your own password: choose \"Forgot password?\" on the sign-in page, follow the "
-                        + "link mailed to you, then sign in again");
+                throw workspacePasswordRefused(passwordWorkspace, chosen, null);
             }
             chosen = passwordWorkspace;
         }
@@ -182,6 +178,31 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
                 .findFirst()
                 .orElseThrow(() -> ApiException.forbidden("You have no active membership of any workspace: "
                         + "your access has been deactivated or removed"));
+    }
+
+    /**
+     * The workspace the sign-in is limited to: the one that chose the account's password, unless
+     * the person has since set their own through the link mailed to them ({@code ownPassword}).
+     * Null when there is no limit: their own password, or an account no workspace gave a password
+     * (its password can only have been set through the mailbox, or by an operator).
+     */
+    static Long passwordWorkspace(List<MembersUserApi.Membership> memberships, boolean ownPassword) {
+        if (ownPassword) {
+            return null;
+        }
+        return memberships.stream()
+                .map(MembersUserApi.Membership::passwordWorkspaceId)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(null);
+    }
+
+    static ApiException workspacePasswordRefused(long passwordWorkspace, long chosen, String mailed) {
+        String next = "sent".equals(mailed) || "recently_sent".equals(mailed)
+                ? " We have mailed you a link to set a password of your own (valid for an hour): follow it, then sign in again."
+                : " A link to set a password of your own could not be mailed just now; ask again shortly.";
+        return ApiException.forbidden("You signed in with the password workspace " + passwordWorkspace
+                + " set for you, which opens that workspace only, not workspace " + chosen + "." + next);
     }
 
     /** Whether the token says the person proved their email (Keycloak's {@code email_verified}). */

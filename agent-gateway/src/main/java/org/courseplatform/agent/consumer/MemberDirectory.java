@@ -65,6 +65,17 @@ public class MemberDirectory {
                 .map(list -> list.stream().filter(c -> c.courseId() == courseId).findFirst());
     }
 
+    /** Has members-service mail the user a link to set a password of their own; null when it could not. */
+    public Uni<String> mailPasswordLink(long userId) {
+        return members.passwordLink(userId)
+                .map(MembersUserApi.PasswordLink::outcome)
+                .onFailure()
+                .recoverWithItem(e -> {
+                    Log.warnf("members-service did not mail user %d a password link: %s", userId, e.toString());
+                    return null;
+                });
+    }
+
     private static ApiException unavailable(String what, Throwable e) {
         Log.warnf("A member's %s cannot be read from members-service: %s", what, e.toString());
         return ApiException.unavailable("Members cannot be checked right now; try again shortly");

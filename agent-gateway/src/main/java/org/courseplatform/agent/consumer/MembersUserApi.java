@@ -3,6 +3,7 @@ package org.courseplatform.agent.consumer;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
@@ -24,6 +25,15 @@ public interface MembersUserApi {
     @GET
     @Path("/courses")
     Uni<List<EnrolledCourse>> courses(@PathParam("userId") long userId, @QueryParam("workspaceId") long workspaceId);
+
+    /** Has Keycloak mail the user a link to set a password of their own. */
+    @POST
+    @Path("/password-link")
+    Uni<PasswordLink> passwordLink(@PathParam("userId") long userId);
+
+    /** {@code outcome}: {@code sent}, {@code recently_sent} or {@code unavailable}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    record PasswordLink(String outcome) {}
 
     /** One membership of the user (members-service's answer). */
     @JsonIgnoreProperties(ignoreUnknown = true)

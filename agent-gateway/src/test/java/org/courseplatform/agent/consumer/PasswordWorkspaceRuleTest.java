@@ -37,11 +37,10 @@ class PasswordWorkspaceRuleTest {
     }
 
     @Test
-    void anUnverifiedAccountWithoutAWorkspacePasswordActsNowhere() {
-        List<MembersUserApi.Membership> none = List.of(membership(10, null));
-        assertThatThrownBy(() -> ConsumerMcpPolicy.acting(none, null, false))
-                .isInstanceOf(ApiException.class)
-                .hasMessageContaining("not set by you");
+    void anAccountNoWorkspaceGaveAPasswordActsInAnyOfItsWorkspaces() {
+        // Its password can only have been set through the mailbox ("Forgot password?").
+        List<MembersUserApi.Membership> none = List.of(membership(10, null), membership(20, null));
+        assertThat(ConsumerMcpPolicy.acting(none, 20L, false).workspaceId()).isEqualTo(20);
     }
 
     private static MembersUserApi.Membership membership(long workspaceId, Long passwordWorkspaceId) {

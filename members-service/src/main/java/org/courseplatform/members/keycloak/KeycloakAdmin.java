@@ -91,6 +91,16 @@ public class KeycloakAdmin {
                 .invoke(this::dropTokenOn401);
     }
 
+    /** Mails the user a link to choose a password of their own, valid for {@code lifespanSeconds}. */
+    @Timeout(value = 15, unit = ChronoUnit.SECONDS)
+    @Retry(maxRetries = 2, delay = 200, jitter = 100)
+    public Uni<Void> mailPasswordLink(String id, int lifespanSeconds) {
+        return bearer().chain(auth ->
+                        api.executeActionsEmail(auth, config.realm(), id, lifespanSeconds, List.of("UPDATE_PASSWORD")))
+                .onFailure()
+                .invoke(this::dropTokenOn401);
+    }
+
     /** A page of the realm's clients. */
     @Timeout(value = 15, unit = ChronoUnit.SECONDS)
     @Retry(maxRetries = 2, delay = 200, jitter = 100)

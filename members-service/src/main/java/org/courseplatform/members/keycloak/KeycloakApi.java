@@ -55,6 +55,20 @@ public interface KeycloakApi {
             @PathParam("id") String id,
             User user);
 
+    /**
+     * Mails the user a link that runs these required actions; following it also marks the email
+     * verified (the link proved the mailbox).
+     */
+    @PUT
+    @Path("admin/realms/{realm}/users/{id}/execute-actions-email")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Uni<Void> executeActionsEmail(
+            @HeaderParam("Authorization") String auth,
+            @PathParam("realm") String realm,
+            @PathParam("id") String id,
+            @QueryParam("lifespan") int lifespanSeconds,
+            List<String> actions);
+
     /** Ends the user's sessions (and so their refresh tokens). */
     @POST
     @Path("admin/realms/{realm}/users/{id}/logout")

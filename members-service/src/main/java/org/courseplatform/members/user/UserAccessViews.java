@@ -31,4 +31,7 @@ public final class UserAccessViews {
      * {@code groupId} is the group it came through (null: enrolled directly), {@code role} the role.
      */
     public record EnrolledCourse(long courseId, String title, String clientIdentifier, Long groupId, String role) {}
+
+    /** The answer of a password-link request: {@code sent}, {@code recently_sent} or {@code unavailable}. */
+    public record PasswordLink(String outcome) {}
 }

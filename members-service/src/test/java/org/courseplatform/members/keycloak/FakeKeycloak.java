@@ -108,6 +108,11 @@ public class FakeKeycloak implements QuarkusTestResourceLifecycleManager {
                 user.put("id", id);
                 USERS.put(id, user);
                 send(x, 201, "");
+            } else if (method.equals("PUT") && path.endsWith("/execute-actions-email")) {
+                String id = path.substring(prefix.length() + 1, path.length() - "/execute-actions-email".length());
+                CALLS.add("mail " + USERS.get(id).path("username").asText() + " " + MAPPER.readTree(body) + " lifespan="
+                        + query(x, "lifespan"));
+                send(x, 204, "");
             } else if (method.equals("PUT") && path.startsWith(prefix + "/")) {
                 String id = path.substring(prefix.length() + 1);
                 JsonNode update = MAPPER.readTree(body);

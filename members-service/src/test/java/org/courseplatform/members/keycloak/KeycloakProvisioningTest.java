@@ -16,6 +16,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import org.courseplatform.platform.testing.TestTokens;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
@@ -161,6 +162,35 @@ class KeycloakProvisioningTest {
         FakeKeycloak.user(email).put("emailVerified", true);
         backfill.run().await().atMost(Duration.ofSeconds(30));
         assertThat(FakeKeycloak.user(email).path("emailVerified").asBoolean()).isTrue();
+    }
+
+    @Test
+    void agentGatewayHasKeycloakMailAPersonTheLinkToSetTheirOwnPasswordAtMostOnceInTenMinutes() {
+        String[] a = workspaceKey();
+        String email = "link-" + UUID.randomUUID() + "@example.com";
+        long id = create(a[1], email, "chosen by a");
+        await().atMost(Duration.ofSeconds(30)).until(() -> FakeKeycloak.user(email), u -> u != null);
+        String gateway = "Bearer " + TestTokens.serviceToken("agent-gateway", "members-service");
+
+        given().header("Authorization", gateway)
+                .post("/internal/v1/users/" + id + "/password-link")
+                .then()
+                .statusCode(202)
+                .body("outcome", org.hamcrest.Matchers.equalTo("sent"));
+        assertThat(FakeKeycloak.CALLS).contains("mail " + email + " [\"UPDATE_PASSWORD\"] lifespan=3600");
+        // Whoever asks again within ten minutes (the token's holder may not be the person) mails nothing.
+        given().header("Authorization", gateway)
+                .post("/internal/v1/users/" + id + "/password-link")
+                .then()
+                .statusCode(202)
+                .body("outcome", org.hamcrest.Matchers.equalTo("recently_sent"));
+        assertThat(FakeKeycloak.CALLS.stream().filter(c -> c.startsWith("mail " + email)))
+                .hasSize(1);
+        // Only agent-gateway may ask.
+        given().header("Authorization", "Bearer " + TestTokens.serviceToken("course-service", "members-service"))
+                .post("/internal/v1/users/" + id + "/password-link")
+                .then()
+                .statusCode(403);
     }
 
     private long passwordWorkspace(long userId) {
