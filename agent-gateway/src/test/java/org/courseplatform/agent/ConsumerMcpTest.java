@@ -48,11 +48,18 @@ class ConsumerMcpTest {
 
     @BeforeAll
     static void workspace() {
-        workspace = given().baseUri(members())
+        String[] created = newWorkspace("Consumers");
+        workspace = Long.parseLong(created[0]);
+        apiKey = created[1];
+    }
+
+    /** A Build workspace made through the operator API, and a live key: {@code [id, Authorization header]}. */
+    static String[] newWorkspace(String name) {
+        long id = given().baseUri(members())
                 .auth()
                 .oauth2(operator())
                 .contentType(ContentType.JSON)
-                .body("{\"name\":\"Consumers\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}")
+                .body("{\"name\":\"" + name + "\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}")
                 .post("/admin/v1/workspaces")
                 .then()
                 .statusCode(201)
@@ -64,13 +71,13 @@ class ConsumerMcpTest {
                 .oauth2(operator())
                 .contentType(ContentType.JSON)
                 .body("{\"mode\":\"live\",\"name\":\"setup\"}")
-                .post("/admin/v1/workspaces/" + workspace + "/api-keys")
+                .post("/admin/v1/workspaces/" + id + "/api-keys")
                 .then()
                 .statusCode(201)
                 .extract()
                 .jsonPath()
                 .getString("key");
-        apiKey = "SERVICE:" + workspace + ":" + key;
+        return new String[] {Long.toString(id), "SERVICE:" + id + ":" + key};
     }
 
     record Member(long id, String email) {}

@@ -25,8 +25,8 @@ class WorkspacePasswordTest {
 
     @Test
     void aPasswordChosenByOneWorkspaceNeverOpensAnotherWorkspace() {
-        String[] home = workspace("Home");
-        String[] attacker = workspace("Attacker");
+        String[] home = ConsumerMcpTest.newWorkspace("Home");
+        String[] attacker = ConsumerMcpTest.newWorkspace("Attacker");
         String email = "victim-" + UUID.randomUUID().toString().substring(0, 8) + "@corp.example";
         long victim = create(attacker[1], email, "chosen-by-attacker");
         long same = create(home[1], email, "chosen-by-home");
@@ -53,7 +53,7 @@ class WorkspacePasswordTest {
 
     @Test
     void aMemberCreatedWithoutAPasswordActsWithTheOneTheySetThroughTheirMailbox() {
-        String[] ws = workspace("NoPassword");
+        String[] ws = ConsumerMcpTest.newWorkspace("NoPassword");
         String email = "nopw-" + UUID.randomUUID().toString().substring(0, 8) + "@example.com";
         long member = given().baseUri(ConsumerMcpTest.members())
                 .header("Authorization", ws[1])
@@ -93,32 +93,5 @@ class WorkspacePasswordTest {
                 .extract()
                 .jsonPath()
                 .getLong("id");
-    }
-
-    /** A Build workspace and its live key, as {@code [id, Authorization header]}. */
-    private static String[] workspace(String name) {
-        long id = given().baseUri(ConsumerMcpTest.members())
-                .auth()
-                .oauth2(ConsumerMcpTest.operator())
-                .contentType(ContentType.JSON)
-                .body("{\"name\":\"" + name + "\",\"plan\":\"build\",\"addons\":[],\"features\":[],\"userLimit\":null}")
-                .post("/admin/v1/workspaces")
-                .then()
-                .statusCode(201)
-                .extract()
-                .jsonPath()
-                .getLong("id");
-        String key = given().baseUri(ConsumerMcpTest.members())
-                .auth()
-                .oauth2(ConsumerMcpTest.operator())
-                .contentType(ContentType.JSON)
-                .body("{\"mode\":\"live\",\"name\":\"setup\"}")
-                .post("/admin/v1/workspaces/" + id + "/api-keys")
-                .then()
-                .statusCode(201)
-                .extract()
-                .jsonPath()
-                .getString("key");
-        return new String[] {Long.toString(id), "SERVICE:" + id + ":" + key};
     }
 }

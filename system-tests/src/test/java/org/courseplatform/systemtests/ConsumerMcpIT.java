@@ -154,7 +154,7 @@ class ConsumerMcpIT {
 
         // A token of the same authorization server for another audience (a client without the mcp
         // scope, the member's own password) is refused.
-        String admin = adminToken();
+        String admin = Suite.keycloakAdminToken();
         String foreign = otherAudienceToken(admin, issuer, teamEmail, teamPassword);
         assertRefused(mcp(mcpUrl, foreign));
 
@@ -204,33 +204,13 @@ class ConsumerMcpIT {
         return request.post(url);
     }
 
-    /** An access token of the suite's Keycloak administrator (master realm). */
-    private static String adminToken() {
-        return RestAssured.given()
-                .contentType(ContentType.URLENC)
-                .formParam("grant_type", "password")
-                .formParam("client_id", "admin-cli")
-                .formParam("username", Suite.env("KEYCLOAK_ADMIN_USER"))
-                .formParam("password", Suite.env("KEYCLOAK_ADMIN_PASSWORD"))
-                .post(Suite.env("KEYCLOAK_URL") + "/realms/master/protocol/openid-connect/token")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getString("access_token");
-    }
-
-    private static String realmAdmin(String issuer) {
-        return Suite.env("KEYCLOAK_URL") + "/admin/realms/" + issuer.substring(issuer.lastIndexOf('/') + 1);
-    }
-
     /** The internal id of the realm's client with this client id. */
     private static String clientUuid(String admin, String issuer, String clientId) {
         return RestAssured.given()
                 .auth()
                 .oauth2(admin)
                 .queryParam("clientId", clientId)
-                .get(realmAdmin(issuer) + "/clients")
+                .get(Suite.keycloakRealmAdmin(issuer) + "/clients")
                 .then()
                 .statusCode(200)
                 .extract()
@@ -258,14 +238,14 @@ class ConsumerMcpIT {
                         true,
                         "standardFlowEnabled",
                         false))
-                .post(realmAdmin(issuer) + "/clients")
+                .post(Suite.keycloakRealmAdmin(issuer) + "/clients")
                 .then()
                 .statusCode(201);
         String id = clientUuid(admin, issuer, clientId);
         JsonNode scopes = JSON.readTree(RestAssured.given()
                 .auth()
                 .oauth2(admin)
-                .get(realmAdmin(issuer) + "/clients/" + id + "/default-client-scopes")
+                .get(Suite.keycloakRealmAdmin(issuer) + "/clients/" + id + "/default-client-scopes")
                 .then()
                 .statusCode(200)
                 .extract()
@@ -275,7 +255,7 @@ class ConsumerMcpIT {
                 RestAssured.given()
                         .auth()
                         .oauth2(admin)
-                        .delete(realmAdmin(issuer) + "/clients/" + id + "/default-client-scopes/"
+                        .delete(Suite.keycloakRealmAdmin(issuer) + "/clients/" + id + "/default-client-scopes/"
                                 + scope.path("id").asText())
                         .then()
                         .statusCode(204);
@@ -307,7 +287,7 @@ class ConsumerMcpIT {
                 .oauth2(admin)
                 .contentType(ContentType.JSON)
                 .body(Map.of("clientId", clientId, "attributes", Map.of("access.token.lifespan", "5")))
-                .put(realmAdmin(issuer) + "/clients/" + clientUuid(admin, issuer, clientId))
+                .put(Suite.keycloakRealmAdmin(issuer) + "/clients/" + clientUuid(admin, issuer, clientId))
                 .then()
                 .statusCode(204);
     }

@@ -77,6 +77,26 @@ final class Suite {
         return new String[] {json.getString("id"), "SERVICE:" + workspaceId + ":" + json.getString("key")};
     }
 
+    /** An access token of the suite's Keycloak administrator (master realm). */
+    static String keycloakAdminToken() {
+        return given().contentType(ContentType.URLENC)
+                .formParam("grant_type", "password")
+                .formParam("client_id", "admin-cli")
+                .formParam("username", env("KEYCLOAK_ADMIN_USER"))
+                .formParam("password", env("KEYCLOAK_ADMIN_PASSWORD"))
+                .post(env("KEYCLOAK_URL") + "/realms/master/protocol/openid-connect/token")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("access_token");
+    }
+
+    /** The admin API of the realm whose issuer this is. */
+    static String keycloakRealmAdmin(String issuer) {
+        return env("KEYCLOAK_URL") + "/admin/realms/" + issuer.substring(issuer.lastIndexOf('/') + 1);
+    }
+
     static Connection database() throws SQLException {
         String url = env("DATABASE_URL");
         URI uri = URI.create(url);

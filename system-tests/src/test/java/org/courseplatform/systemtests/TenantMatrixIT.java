@@ -164,6 +164,17 @@ class TenantMatrixIT {
         expect("POST", "/v1/headless/course/" + course + "/publish?clientIdentifier=" + A1, null, 200);
         IDS.put("share-link", id("/v1/headless/course/" + course + "/share-links?clientIdentifier=" + A1, "{}"));
         IDS.put(
+                "export",
+                with(keyA)
+                        .queryParam("type", "dynamic")
+                        .queryParam("version", "2004")
+                        .queryParam("clientIdentifier", A1)
+                        .get("/v1/headless/course/scorm/" + course)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .header("X-Scorm-Export-Id"));
+        IDS.put(
                 "job",
                 id("/v1/headless/course/" + other + "/translations?clientIdentifier=" + A1, "{\"locale\":\"fr\"}"));
         IDS.put(

@@ -175,7 +175,7 @@ class TenantTrustIT {
         String clientId = "trust-" + RUN;
         RestAssured.given()
                 .auth()
-                .oauth2(adminToken())
+                .oauth2(Suite.keycloakAdminToken())
                 .contentType(ContentType.JSON)
                 .body(Map.of(
                         "clientId",
@@ -188,8 +188,7 @@ class TenantTrustIT {
                         true,
                         "redirectUris",
                         java.util.List.of(REDIRECT)))
-                .post(Suite.env("KEYCLOAK_URL") + "/admin/realms/" + issuer.substring(issuer.lastIndexOf('/') + 1)
-                        + "/clients")
+                .post(Suite.keycloakRealmAdmin(issuer) + "/clients")
                 .then()
                 .statusCode(201);
         return clientId;
@@ -210,21 +209,6 @@ class TenantTrustIT {
 
     private static JsonNode claims(String token) throws Exception {
         return JSON.readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1]));
-    }
-
-    private static String adminToken() {
-        return RestAssured.given()
-                .contentType(ContentType.URLENC)
-                .formParam("grant_type", "password")
-                .formParam("client_id", "admin-cli")
-                .formParam("username", Suite.env("KEYCLOAK_ADMIN_USER"))
-                .formParam("password", Suite.env("KEYCLOAK_ADMIN_PASSWORD"))
-                .post(Suite.env("KEYCLOAK_URL") + "/realms/master/protocol/openid-connect/token")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getString("access_token");
     }
 
     /** The link in the mail, as a person follows it in a browser: to the form, a new password twice. */
