@@ -317,7 +317,7 @@ Usage: ./suite <command> [args]
 
 Commands
   up [--replicas N]   Build what changed, then start PostgreSQL (if needed), the dev-stack
-                      (Kafka + S3), Keycloak, the six services and the nginx ingress; seed a
+                      (Kafka, S3, mail catcher), Keycloak, the six services and the nginx ingress; seed a
                       demo workspace with a team and a student member; print URLs and
                       credentials. Safe to repeat: only dead
                       components are restarted. --replicas N (1-4; default 1, or what the
