@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Base64;
@@ -64,15 +65,7 @@ class AgentGatewayContractTest extends ServiceContract {
 
     @Test
     void readonlyDefaultsToTrue() throws Exception {
-        String token = given().header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
-                .contentType(ContentType.JSON)
-                .body("{\"identifier\":\"u\"}")
-                .post("/api/v1/agent/auth")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getString("token");
+        String token = mintDefaultToken(given());
         JsonNode claims = new ObjectMapper().readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1]));
         assertThat(claims.get("readonly").asBoolean()).isTrue();
         assertThat(claims.has("tools")).isFalse();
@@ -143,16 +136,7 @@ class AgentGatewayContractTest extends ServiceContract {
         }
         answer.then().statusCode(429).body("error.code", equalTo("TOO_MANY_REQUESTS"));
 
-        String token = given().header("X-Forwarded-For", flooding)
-                .header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
-                .contentType(ContentType.JSON)
-                .body("{\"identifier\":\"u\"}")
-                .post("/api/v1/agent/auth")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getString("token");
+        String token = mintDefaultToken(given().header("X-Forwarded-For", flooding));
         given().header("X-Forwarded-For", flooding)
                 .auth()
                 .oauth2(token)
@@ -183,5 +167,18 @@ class AgentGatewayContractTest extends ServiceContract {
                 .get("/api/v1/agent/tools")
                 .then()
                 .statusCode(200);
+    }
+
+    /** An agent token with the defaults for identifier {@code u} of a new enterprise workspace. */
+    private static String mintDefaultToken(RequestSpecification request) {
+        return request.header("Authorization", TestKeys.enterprise(TestKeys.newWorkspace()))
+                .contentType(ContentType.JSON)
+                .body("{\"identifier\":\"u\"}")
+                .post("/api/v1/agent/auth")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getString("token");
     }
 }

@@ -87,15 +87,7 @@ class KeycloakProvisioningTest {
                 .post("/api/v1/members")
                 .then()
                 .statusCode(200);
-        given().header("Authorization", b[1])
-                .patch("/api/v1/members/unlink/" + id)
-                .then()
-                .statusCode(204);
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> FakeKeycloak.CALLS.stream()
-                                .filter(c -> c.equals("update " + username + " enabled=true"))
-                                .count()
-                        >= 2);
+        unlinkAndAwaitUpdates(b[1], id, username, 2);
         assertThat(FakeKeycloak.user(username).path("enabled").asBoolean()).isTrue();
         assertThat(FakeKeycloak.CALLS).doesNotContain("logout " + username);
 
@@ -139,16 +131,8 @@ class KeycloakProvisioningTest {
         // The person resets their password through the link mailed to them: Keycloak verifies the
         // email. Later syncs (another membership change) leave that alone.
         user.put("emailVerified", true);
-        given().header("Authorization", b[1])
-                .patch("/api/v1/members/unlink/" + id)
-                .then()
-                .statusCode(204);
         // Two updates: the second membership's and the unlink's, which came after the reset.
-        await().atMost(Duration.ofSeconds(30))
-                .until(() -> FakeKeycloak.CALLS.stream()
-                                .filter(c -> c.equals("update " + email + " enabled=true"))
-                                .count()
-                        >= 2);
+        unlinkAndAwaitUpdates(b[1], id, email, 2);
         assertThat(FakeKeycloak.user(email).path("emailVerified").asBoolean()).isTrue();
 
         // An account provisioned under the older rules (which marked every email verified) is
@@ -191,6 +175,19 @@ class KeycloakProvisioningTest {
                 .post("/internal/v1/users/" + id + "/password-link")
                 .then()
                 .statusCode(403);
+    }
+
+    /** Unlinks the member in the key's workspace and waits for {@code updates} enabled updates of their account. */
+    private static void unlinkAndAwaitUpdates(String apiKey, long id, String username, long updates) {
+        given().header("Authorization", apiKey)
+                .patch("/api/v1/members/unlink/" + id)
+                .then()
+                .statusCode(204);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> FakeKeycloak.CALLS.stream()
+                                .filter(c -> c.equals("update " + username + " enabled=true"))
+                                .count()
+                        >= updates);
     }
 
     private long passwordWorkspace(long userId) {
