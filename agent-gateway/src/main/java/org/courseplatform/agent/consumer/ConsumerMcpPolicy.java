@@ -45,7 +45,7 @@ public class ConsumerMcpPolicy implements HttpSecurityPolicy {
 
     /** The access token claim naming the member's user id in members-service. */
     public static final String USER_CLAIM = "platform_user_id";
-    /** True once the person set their own password through the reset link Keycloak mailed them. */
+    /** True once the person set their own password through the link members-service had Keycloak mail them. */
     static final String EMAIL_VERIFIED_CLAIM = "email_verified";
     /** The optional query parameter of the endpoint URL choosing one of several workspaces. */
     public static final String WORKSPACE_PARAMETER = "workspaceId";
