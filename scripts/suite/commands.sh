@@ -350,7 +350,8 @@ Environment
                       and the services reach one another through base+51 .. base+56
   SUITE_REPLICAS      instances per service, as --replicas (saved by up)
   SUITE_KAFKA_PORT    default 9092          SUITE_S3_PORT   default 9000
-  SUITE_DB            database name (default courseplatform)
+  SUITE_DB            database name (default courseplatform_<8 hex digits of the suite
+                      home's path>: every suite home has its own; saved by up)
   SUITE_JAVA_OPTS     JVM options of the services
                       (default -Xms32m -Xmx384m -XX:+UseSerialGC -Xss512k
                        -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError)

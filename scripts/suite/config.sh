@@ -76,7 +76,7 @@ load_config() {
   SUITE_PORT_BASE=${SUITE_PORT_BASE:-${SAVED_SUITE_PORT_BASE:-8080}}
   SUITE_KAFKA_PORT=${SUITE_KAFKA_PORT:-${SAVED_SUITE_KAFKA_PORT:-9092}}
   SUITE_S3_PORT=${SUITE_S3_PORT:-${SAVED_SUITE_S3_PORT:-9000}}
-  SUITE_DB=${SUITE_DB:-${SAVED_SUITE_DB:-courseplatform}}
+  SUITE_DB=${SUITE_DB:-${SAVED_SUITE_DB:-$(default_db_name)}}
   SUITE_REPLICAS=${SUITE_REPLICAS:-${SAVED_SUITE_REPLICAS:-1}}
   SUITE_JAVA_OPTS=${SUITE_JAVA_OPTS:-$DEFAULT_JAVA_OPTS}
   SUITE_SKIP_BUILD=${SUITE_SKIP_BUILD:-0}
@@ -123,6 +123,16 @@ load_config() {
   fi
 
   read_services
+}
+
+# default_db_name: courseplatform_<8 hex digits of the suite home's path>. Every suite home
+# (a second checkout, or a second home of one checkout) gets a database of its own: Keycloak's
+# admin, the role passwords and the dev-stack's S3 objects are the home's, so two homes sharing
+# one database could not take turns.
+default_db_name() {
+  local digest
+  digest=$(printf '%s' "$SUITE_HOME" | sha256sum)
+  printf 'courseplatform_%s\n' "${digest:0:8}"
 }
 
 # save_state: remember this run's ports, database and PostgreSQL facts.

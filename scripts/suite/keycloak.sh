@@ -108,7 +108,7 @@ configure_keycloak_realm() {
            -d grant_type=password -d client_id=admin-cli "$KEYCLOAK_URL/realms/master/protocol/openid-connect/token") \
     || die "keycloak: the admin token request failed"
   KC_TOKEN=$(jq -r '.access_token // empty' <<<"$resp")
-  [[ -n $KC_TOKEN ]] || die "keycloak: no admin token for '$KEYCLOAK_ADMIN_USER' (was the admin password in $KEY_DIR changed after the first start?)"
+  [[ -n $KC_TOKEN ]] || die "keycloak: no admin token for '$KEYCLOAK_ADMIN_USER': Keycloak keeps the admin made at its first start in database $SUITE_DB, and the password in $KEY_DIR/keycloak-admin-password is not that admin's (the database was first used by another suite home, or the keys were replaced). Run './suite reset' to drop database $SUITE_DB and start afresh, or 'SUITE_DB=<name> ./suite up' to use another database"
   secret=$(<"$KEY_DIR/keycloak-members-service-secret")
 
   kc_admin GET "/$KEYCLOAK_REALM"

@@ -158,10 +158,43 @@ bootstrap_sql_database() {
   done
 }
 
+# DB_OWNER_PREFIX: how the comment of a suite's database starts; the rest is its suite home.
+DB_OWNER_PREFIX='course-platform suite home: '
+
+# database_owner: the suite home recorded on $SUITE_DB, empty when the database does not exist
+# or was made by a suite that did not record one.
+database_owner() {
+  local comment
+  comment=$(printf "SELECT coalesce(shobj_description(oid, 'pg_database'), '') FROM pg_database WHERE datname = :'db';\n" \
+              | admin_psql postgres -At -v db="$SUITE_DB" -f -) || die "postgres: cannot read the owner of database $SUITE_DB"
+  [[ $comment == "$DB_OWNER_PREFIX"* ]] && printf '%s\n' "${comment#"$DB_OWNER_PREFIX"}"
+  return 0
+}
+
+# check_database_owner: refuse a database another suite home set up. Its Keycloak admin
+# password, role passwords and S3 objects are that home's, so starting on it would fail later
+# ("no admin token") or serve rows whose files are elsewhere. Says what to run instead.
+check_database_owner() {
+  local owner gone=''
+  owner=$(database_owner)
+  [[ -z $owner || $owner == "$SUITE_HOME" ]] && return 0
+  [[ -d $owner ]] || gone=' (that directory no longer exists)'
+  die "postgres: database $SUITE_DB belongs to the suite in $owner$gone, whose Keycloak admin and data this suite does not have. Use a database of this suite's own: 'SUITE_DB=<new name> ./suite up'; or take this one over and lose its data: 'SUITE_DB=$SUITE_DB ./suite reset', then 'SUITE_DB=$SUITE_DB ./suite up'"
+}
+
+# claim_database: record this suite home as the owner of $SUITE_DB (its comment).
+claim_database() {
+  printf "SELECT format('COMMENT ON DATABASE %%I IS %%L', :'db', :'owner') \\gexec\n" \
+    | admin_psql postgres -v db="$SUITE_DB" -v owner="$DB_OWNER_PREFIX$SUITE_HOME" -f - >/dev/null \
+    || die "postgres: cannot record the owner of database $SUITE_DB"
+}
+
 bootstrap_db() {
+  check_database_owner
   info "postgres: bootstrapping database $SUITE_DB (schemas and roles: ${DB_ROLES[*]})"
   bootstrap_sql_cluster | admin_psql postgres -f - >/dev/null \
     || die "database bootstrap failed (cluster level)"
+  claim_database
   bootstrap_sql_database | admin_psql "$SUITE_DB" -f - >/dev/null \
     || die "database bootstrap failed (schemas in $SUITE_DB)"
 }
