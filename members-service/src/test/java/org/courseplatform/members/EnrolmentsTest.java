@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class EnrolmentsTest {
 
-    private static long course(long ws, long id, String title, String type) {
+    static long course(long ws, long id, String title, String type) {
         String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID()
                 + "\",\"source\":\"/course-service\",\"type\":\"" + type
                 + "\",\"subject\":\"" + id + "\",\"time\":\"" + OffsetDateTime.now()
@@ -35,7 +35,7 @@ class EnrolmentsTest {
         return id;
     }
 
-    private static long member(Admin.Key key, String name) {
+    static long member(Admin.Key key, String name) {
         return MembersApiTest.as(key)
                 .body("{\"email\":\"" + MembersApiTest.unique(name) + "\",\"lastname\":\"" + name
                         + "\",\"active\":true}")
@@ -47,7 +47,7 @@ class EnrolmentsTest {
                 .getLong("id");
     }
 
-    private static long group(Admin.Key key, String name) {
+    static long group(Admin.Key key, String name) {
         return MembersApiTest.as(key)
                 .body("{\"name\":\"" + name + "\"}")
                 .post("/api/v1/groups")
@@ -58,7 +58,7 @@ class EnrolmentsTest {
                 .getLong("id");
     }
 
-    private static Response enrol(Admin.Key key, String form) {
+    static Response enrol(Admin.Key key, String form) {
         var request = given().header("Authorization", key.header()).contentType(ContentType.URLENC);
         for (String pair : form.split("&")) {
             String[] kv = pair.split("=");
@@ -193,6 +193,65 @@ class EnrolmentsTest {
                 .delete("/api/v1/enrolment")
                 .then()
                 .statusCode(400);
+    }
+
+    @Test
+    void theRoleAskedIsTheRoleStoredOrA400SaysWhichRolesApply() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        long courseId = course(ws, 11_000_000 + System.nanoTime() % 1_000_000, "Coaching", "course.created");
+        long tom = member(key, "Tom");
+        long g = group(key, "Coaches");
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> enrol(key, "user=" + tom + "&course=" + courseId + "&role=teacher")
+                                .statusCode()
+                        == 201);
+        long id = enrol(key, "user=" + tom + "&course=" + courseId + "&role=teacher")
+                .then()
+                .statusCode(201)
+                .body("role", equalTo("teacher"))
+                .body("course", equalTo((int) courseId))
+                .extract()
+                .jsonPath()
+                .getLong("id");
+        given().header("Authorization", key.header())
+                .queryParam("user", tom)
+                .queryParam("course", courseId)
+                .get("/api/v1/enrolments")
+                .then()
+                .header("X-Total-Count", "1")
+                .body("[0].role", equalTo("teacher"));
+        // Repeating without a role keeps the role; another role changes the same row.
+        enrol(key, "user=" + tom + "&course=" + courseId)
+                .then()
+                .statusCode(201)
+                .body("id", equalTo((int) id))
+                .body("role", equalTo("teacher"));
+        enrol(key, "user=" + tom + "&course=" + courseId + "&role=student")
+                .then()
+                .statusCode(201)
+                .body("id", equalTo((int) id))
+                .body("role", equalTo("student"));
+        // A group in a course has no role of its own: teacher there is refused, not dropped.
+        enrol(key, "group=" + g + "&course=" + courseId + "&role=teacher")
+                .then()
+                .statusCode(400)
+                .body("error.code", equalTo("BAD_REQUEST"))
+                .body("details[0].field", equalTo("role"))
+                .body("details[0].message", containsString("student or teacher"));
+        given().header("Authorization", key.header())
+                .queryParam("group", g)
+                .get("/api/v1/enrolments")
+                .then()
+                .header("X-Total-Count", "0");
+        enrol(key, "group=" + g + "&course=" + courseId + "&role=student")
+                .then()
+                .statusCode(201)
+                .body("role", equalTo("student"));
+        enrol(key, "user=" + tom + "&course=" + courseId + "&role=boss")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("role"));
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.courseplatform.members.member.MemberRepository;
 import org.courseplatform.platform.web.Like;
@@ -109,29 +110,71 @@ public class EnrolmentRepository {
                         .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
     }
 
+    /** Changes the role of an enrolment; the row as changed, or null when it is gone. */
     Uni<EnrolmentView> setRole(long id, String role) {
         return Panache.getSession()
                 .chain(s -> s.createNativeQuery(
                                 "update enrolment set role = ?2 where id = ?1 returning " + ROW, Object[].class)
                         .setParameter(1, id)
                         .setParameter(2, role)
-                        .getSingleResult()
-                        .map(EnrolmentRepository::view));
+                        .getResultList()
+                        .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
     }
 
-    Uni<EnrolmentView> insert(long ws, Long user, Long course, Long group, String role) {
+    /**
+     * Inserts the enrolment unless one of its kind exists (the unique indexes of V2): the new row,
+     * or null when it was there already. A concurrent insert of the same enrolment is waited for
+     * and then skipped, never a unique-violation error.
+     */
+    Uni<EnrolmentView> insertIfAbsent(long ws, Long user, Long course, Long group, String role) {
         return Panache.getSession()
                 .chain(s -> s.createNativeQuery(
                                 "insert into enrolment (workspace_id, user_id, course_id, group_id, role)"
-                                        + " values (?1, ?2, ?3, ?4, ?5) returning " + ROW,
+                                        + " values (?1, ?2, ?3, ?4, ?5) on conflict do nothing returning " + ROW,
                                 Object[].class)
                         .setParameter(1, ws)
                         .setParameter(2, user)
                         .setParameter(3, course)
                         .setParameter(4, group)
                         .setParameter(5, role)
-                        .getSingleResult()
-                        .map(EnrolmentRepository::view));
+                        .getResultList()
+                        .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
+    }
+
+    /**
+     * Enrols, as students, every user in every course and every group where no such enrolment
+     * exists; answers only the rows inserted, oldest first. Existing enrolments are left as they
+     * are. One statement inserting in (user, course, group) order: concurrent batches wait for each
+     * other's rows in that one order (never in a cycle) and skip what another committed, and the
+     * enrolment counter (V4) is updated once, at the statement's end.
+     */
+    Uni<List<EnrolmentView>> insertMissing(long ws, List<Long> users, List<Long> courses, List<Long> groups) {
+        return insertPairs(
+                "select u.id, c.id, cast(null as bigint) from unnest(cast(?2 as bigint[])) u(id)"
+                        + " cross join unnest(cast(?3 as bigint[])) c(id)"
+                        + " union all select u.id, cast(null as bigint), g.id from unnest(cast(?2 as bigint[])) u(id)"
+                        + " cross join unnest(cast(?4 as bigint[])) g(id)",
+                List.of(ws, users.toArray(Long[]::new), courses.toArray(Long[]::new), groups.toArray(Long[]::new)));
+    }
+
+    /** The group in every course where it is not enrolled yet, as {@link #insertMissing} does for users. */
+    Uni<List<EnrolmentView>> insertMissingGroupCourses(long ws, long group, List<Long> courses) {
+        return insertPairs(
+                "select cast(null as bigint), c.id, cast(?3 as bigint) from unnest(cast(?2 as bigint[])) c(id)",
+                List.of(ws, courses.toArray(Long[]::new), group));
+    }
+
+    private static Uni<List<EnrolmentView>> insertPairs(String pairs, List<Object> params) {
+        String sql = "insert into enrolment (workspace_id, user_id, course_id, group_id, role)"
+                + " select ?1, p.u, p.c, p.g, 'student' from (" + pairs + ") p(u, c, g)"
+                + " order by p.u, p.c, p.g on conflict do nothing returning " + ROW;
+        return Panache.getSession()
+                .chain(s -> MemberRepository.bind(s.createNativeQuery(sql, Object[].class), params)
+                        .getResultList()
+                        .map(rows -> rows.stream()
+                                .map(EnrolmentRepository::view)
+                                .sorted(Comparator.comparingLong(EnrolmentView::id))
+                                .toList()));
     }
 
     /** The ids that are no member of the workspace. */

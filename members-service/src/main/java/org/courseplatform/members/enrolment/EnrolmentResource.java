@@ -79,7 +79,7 @@ public class EnrolmentResource {
                 .map(p -> p.toResponse());
     }
 
-    /** Form data: user+course, user+group (role student|teacher), or group+course. */
+    /** Form data: user+course or user+group (role student|teacher, default student), or group+course (no role). */
     @Idempotent
     @Parameter(
             name = IdempotentRequests.HEADER,

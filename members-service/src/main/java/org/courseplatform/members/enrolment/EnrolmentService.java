@@ -41,21 +41,35 @@ public class EnrolmentService {
         return enrolments.page(ws, course, group, user, search, page, length);
     }
 
-    /** One enrolment of the three kinds; repeating one answers the existing row. */
+    /** Roles a user's enrolment (in a course or in a group) may take. */
+    static final String ROLES = "student or teacher";
+
+    /**
+     * One enrolment of the three kinds. A user's enrolment takes the role asked ({@code student}
+     * when none is given); repeating one answers the existing row, changed only when a different
+     * role is asked. A group is enrolled in a course without a role of its own (its members keep
+     * their roles in the group), so {@code teacher} there is refused rather than ignored.
+     */
     @WithTransaction
     public Uni<EnrolmentView> create(WorkspaceCaller caller, Long user, Long course, Long group, String role) {
         long ws = caller.workspaceId();
         if (user != null && course != null && group == null) {
             return requireAll(ws, List.of(user), List.of(course), List.of())
-                    .chain(() -> upsert(caller, user, course, null, "student"));
+                    .chain(() -> upsert(caller, user, course, null, role, true));
         }
         if (user != null && group != null && course == null) {
             return requireAll(ws, List.of(user), List.of(), List.of(group))
-                    .chain(() -> upsert(caller, user, null, group, role == null ? "student" : role));
+                    .chain(() -> upsert(caller, user, null, group, role, true));
         }
         if (group != null && course != null && user == null) {
+            if ("teacher".equals(role)) {
+                throw ApiException.invalid(
+                        "role",
+                        "a group is enrolled in a course as students; role " + ROLES
+                                + " applies to a user in a course (user and course) or in a group (user and group)");
+            }
             return requireAll(ws, List.of(), List.of(course), List.of(group))
-                    .chain(() -> upsert(caller, null, course, group, "student"));
+                    .chain(() -> upsert(caller, null, course, group, null, true));
         }
         throw ApiException.badRequest("Give user and course, user and group (with role), or group and course");
     }
@@ -96,11 +110,11 @@ public class EnrolmentService {
         List<Long> s = distinct(students);
         List<Long> c = distinct(courses);
         List<Long> g = distinct(groups);
-        long enrolments = (long) s.size() * (c.size() + g.size());
-        if (enrolments > MAX_BATCH_ENROLMENTS) {
+        long asked = (long) s.size() * (c.size() + g.size());
+        if (asked > MAX_BATCH_ENROLMENTS) {
             throw ApiException.invalid(
                     "students",
-                    "times courses and groups makes " + enrolments + " enrolments; one batch may write at most "
+                    "times courses and groups makes " + asked + " enrolments; one batch may write at most "
                             + MAX_BATCH_ENROLMENTS);
         }
         if (s.isEmpty()) {
@@ -109,18 +123,10 @@ public class EnrolmentService {
         if (c.isEmpty() && g.isEmpty()) {
             throw ApiException.invalid("courses", "give courses or groups");
         }
-        return requireAll(caller.workspaceId(), s, c, g).chain(() -> {
-            List<Long[]> pairs = new ArrayList<>();
-            for (Long student : s) {
-                for (Long course : c) {
-                    pairs.add(new Long[] {student, course, null});
-                }
-                for (Long group : g) {
-                    pairs.add(new Long[] {student, null, group});
-                }
-            }
-            return each(caller, pairs, 0);
-        });
+        long ws = caller.workspaceId();
+        return requireAll(ws, s, c, g)
+                .chain(() -> enrolments.insertMissing(ws, s, c, g))
+                .chain(created -> emitCreated(caller, created, 0));
     }
 
     /** A group into several courses, all or nothing. */
@@ -134,34 +140,54 @@ public class EnrolmentService {
         if (c.isEmpty()) {
             throw ApiException.invalid("courses", "must list at least one course id");
         }
-        return requireAll(caller.workspaceId(), List.of(), c, List.of(group)).chain(() -> {
-            List<Long[]> pairs =
-                    c.stream().map(course -> new Long[] {null, course, group}).toList();
-            return each(caller, pairs, 0);
-        });
+        long ws = caller.workspaceId();
+        return requireAll(ws, List.of(), c, List.of(group))
+                .chain(() -> enrolments.insertMissingGroupCourses(ws, group, c))
+                .chain(created -> emitCreated(caller, created, 0));
     }
 
-    private Uni<Void> each(WorkspaceCaller caller, List<Long[]> pairs, int i) {
-        if (i == pairs.size()) {
+    /** One {@code enrolment.created} per row a batch inserted, in id order; none for rows that existed. */
+    private Uni<Void> emitCreated(WorkspaceCaller caller, List<EnrolmentView> created, int i) {
+        if (i == created.size()) {
             return Uni.createFrom().voidItem();
         }
-        Long[] p = pairs.get(i);
-        return upsert(caller, p[0], p[1], p[2], "student").chain(() -> each(caller, pairs, i + 1));
+        return emit(Events.ENROLMENT_CREATED, caller, created.get(i)).chain(() -> emitCreated(caller, created, i + 1));
     }
 
-    private Uni<EnrolmentView> upsert(WorkspaceCaller caller, Long user, Long course, Long group, String role) {
+    /**
+     * Inserts the enrolment unless it exists (race-free: a concurrent request's row is waited for
+     * and answered), emitting {@code enrolment.created} only for a row this call inserted. An
+     * existing row keeps its role unless another one is asked ({@code role} null asks none).
+     */
+    private Uni<EnrolmentView> upsert(
+            WorkspaceCaller caller, Long user, Long course, Long group, String role, boolean retry) {
         long ws = caller.workspaceId();
-        return enrolments.find(ws, user, course, group).chain(existing -> {
-            if (existing != null) {
-                if (existing.role().equals(role)) {
-                    return Uni.createFrom().item(existing);
-                }
-                return enrolments.setRole(existing.id(), role);
-            }
-            return enrolments
-                    .insert(ws, user, course, group, role)
-                    .call(created -> emit(Events.ENROLMENT_CREATED, caller, created));
-        });
+        return enrolments
+                .insertIfAbsent(ws, user, course, group, role == null ? "student" : role)
+                .chain(created -> {
+                    if (created != null) {
+                        return emit(Events.ENROLMENT_CREATED, caller, created).replaceWith(created);
+                    }
+                    return enrolments.find(ws, user, course, group).chain(existing -> {
+                        if (existing == null) {
+                            // Removed between the insert and the read by a concurrent delete: once more.
+                            if (retry) {
+                                return upsert(caller, user, course, group, role, false);
+                            }
+                            throw ApiException.conflict("The enrolment was removed while it was being made; try again");
+                        }
+                        if (role == null || existing.role().equals(role)) {
+                            return Uni.createFrom().item(existing);
+                        }
+                        return enrolments.setRole(existing.id(), role).map(changed -> {
+                            if (changed == null) {
+                                throw ApiException.conflict(
+                                        "The enrolment was removed while it was being changed; try again");
+                            }
+                            return changed;
+                        });
+                    });
+                });
     }
 
     /** Every id must exist in the workspace; the missing ones are listed (404). */

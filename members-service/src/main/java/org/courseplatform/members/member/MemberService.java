@@ -122,11 +122,18 @@ public class MemberService {
 
     private Uni<Long> newUser(long ws, MemberRequest request, String email, String passwordHash) {
         String username = request.username() != null ? request.username().strip() : email;
-        return writes.usernameTaken(username).chain(taken -> {
-            if (taken) {
-                throw ApiException.unprocessable("The username " + username + " is taken by another user");
+        return writes.insertUser(ws, request, email, passwordHash).chain(id -> {
+            if (id != null) {
+                return Uni.createFrom().item(id);
             }
-            return writes.insertUser(ws, request, email, passwordHash);
+            // The email or the username is taken, perhaps by another workspace's request a moment
+            // ago: a user with this email is joined as an existing one; otherwise the username is taken.
+            return writes.userByEmail(ws, email).map(row -> {
+                if (row == null) {
+                    throw ApiException.unprocessable("The username " + username + " is taken by another user");
+                }
+                return ((Number) row[0]).longValue();
+            });
         });
     }
 

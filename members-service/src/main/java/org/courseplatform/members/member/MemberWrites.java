@@ -47,30 +47,24 @@ public class MemberWrites {
                         .map(rows -> rows.isEmpty() ? null : rows.get(0)));
     }
 
-    Uni<Boolean> usernameTaken(String username) {
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(
-                                "select count(*) from app_user where lower(username) = lower(?1)", Long.class)
-                        .setParameter(1, username)
-                        .getSingleResult()
-                        .map(n -> n > 0));
-    }
-
     /**
      * A new user: only what is global (email, username, password); the profile goes on the
      * membership. A password is recorded with the workspace that chose it, the only one it opens.
+     * Answers null, instead of failing, when the email or the username is taken (the unique
+     * indexes of V1): a user another workspace's request created a moment ago.
      */
     Uni<Long> insertUser(long workspaceId, MemberRequest r, String email, String passwordHash) {
         return Panache.getSession()
                 .chain(s -> s.createNativeQuery(
                                 "insert into app_user (email, username, password_hash, password_workspace_id)"
-                                        + " values (?1, ?2, ?3, ?4) returning id",
+                                        + " values (?1, ?2, ?3, ?4) on conflict do nothing returning id",
                                 Long.class)
                         .setParameter(1, email)
                         .setParameter(2, r.username() != null ? r.username().strip() : email)
                         .setParameter(3, passwordHash)
                         .setParameter(4, passwordHash == null ? null : workspaceId)
-                        .getSingleResult());
+                        .getResultList()
+                        .map(ids -> ids.isEmpty() ? null : ids.get(0)));
     }
 
     /**
