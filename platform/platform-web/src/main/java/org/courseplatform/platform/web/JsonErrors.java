@@ -73,6 +73,9 @@ final class JsonErrors {
         if (e instanceof UnrecognizedPropertyException) {
             return "is not a known field";
         }
+        if (e instanceof DigitId.InvalidId) {
+            return DigitId.PROBLEM;
+        }
         if (e instanceof InvalidFormatException invalid && invalid.getTargetType() != null) {
             if (invalid.getTargetType().isEnum()) {
                 return "must be one of " + enumValues(invalid.getTargetType());
