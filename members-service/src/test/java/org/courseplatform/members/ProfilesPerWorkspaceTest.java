@@ -34,7 +34,8 @@ class ProfilesPerWorkspaceTest {
                 .jsonPath()
                 .getLong("id");
 
-        // A adds the same email with nothing but the email: the spec's defaults, none of B's values.
+        // A adds the same email with nothing but the email: the spec's defaults (timezone and locale
+        // detected: UTC, and en without Accept-Language), none of B's values.
         MembersApiTest.as(a)
                 .body("{\"email\":\"" + email + "\"}")
                 .post("/api/v1/members")
@@ -44,8 +45,8 @@ class ProfilesPerWorkspaceTest {
                 .body("firstname", equalTo(email))
                 .body("lastname", nullValue())
                 .body("avatar", nullValue())
-                .body("locale", nullValue())
-                .body("timezone", nullValue())
+                .body("locale", equalTo("en"))
+                .body("timezone", equalTo("UTC"))
                 .body("email_verified", nullValue());
         String seenByA = given().header("Authorization", a.header())
                 .get("/api/v1/members/" + id)
@@ -136,7 +137,7 @@ class ProfilesPerWorkspaceTest {
                 .statusCode(200)
                 .body("firstname", equalTo(email))
                 .body("lastname", nullValue())
-                .body("locale", nullValue());
+                .body("locale", equalTo("en"));
     }
 
     @Test

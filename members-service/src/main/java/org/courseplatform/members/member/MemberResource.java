@@ -6,12 +6,14 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import java.util.Set;
@@ -61,7 +63,10 @@ public class MemberResource {
         return service.list(caller().workspaceId(), query).map(p -> p.toResponse());
     }
 
-    /** Creates a member, or adds the existing user with this email (same id). */
+    /**
+     * Creates a member, or adds the existing user with this email (same id). A locale not given
+     * is the best match of {@code Accept-Language}; a timezone not given is UTC.
+     */
     @Idempotent
     @Parameter(
             name = IdempotentRequests.HEADER,
@@ -70,14 +75,16 @@ public class MemberResource {
             schema = @Schema(type = SchemaType.STRING, maxLength = 255))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<MemberView> create(MemberRequest body) {
+    public Uni<MemberView> create(MemberRequest body, @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage) {
         MemberRules.validate(body);
         WorkspaceCaller caller = caller();
+        String locale = MemberDefaults.locale(acceptLanguage);
         if (body.password() == null) {
-            return service.create(caller, body, null);
+            return service.create(caller, body, null, locale);
         }
         // Password hashing is deliberately slow: never on the event loop.
-        return Workers.call(() -> Passwords.hash(body.password())).chain(hash -> service.create(caller, body, hash));
+        return Workers.call(() -> Passwords.hash(body.password()))
+                .chain(hash -> service.create(caller, body, hash, locale));
     }
 
     @GET
@@ -86,16 +93,19 @@ public class MemberResource {
         return service.get(caller().workspaceId(), QueryParams.id("id", id));
     }
 
-    /** Adds many emails as pending members, all or nothing; no roles or enrolments. */
+    /** Adds many emails as pending members, all or nothing; no roles or enrolments; locale and timezone as for one. */
     @POST
     @Path("/batch")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<List<MemberService.BatchMember>> batch(@QueryParam("userType") String userType, BatchRequest body) {
+    public Uni<List<MemberService.BatchMember>> batch(
+            @QueryParam("userType") String userType,
+            @HeaderParam(HttpHeaders.ACCEPT_LANGUAGE) String acceptLanguage,
+            BatchRequest body) {
         String type = QueryParams.oneOf("userType", userType, null, Set.of("student", "team"));
         if (body == null) {
             throw ApiException.invalid("emails", "is required");
         }
-        return service.batch(caller(), type, body.emails());
+        return service.batch(caller(), type, body.emails(), MemberDefaults.locale(acceptLanguage));
     }
 
     /** Deactivates the member in this workspace only. */

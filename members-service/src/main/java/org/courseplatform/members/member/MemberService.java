@@ -53,10 +53,11 @@ public class MemberService {
 
     /**
      * Creates the user, or adds the existing user with this email to the workspace (same id).
-     * {@code passwordHash} is computed by the caller, off the event loop.
+     * {@code passwordHash} is computed by the caller, off the event loop; {@code locale} is the
+     * detected one ({@link MemberDefaults}), for a membership that has none given or kept.
      */
     @WithTransaction
-    public Uni<MemberView> create(WorkspaceCaller caller, MemberRequest request, String passwordHash) {
+    public Uni<MemberView> create(WorkspaceCaller caller, MemberRequest request, String passwordHash, String locale) {
         long ws = caller.workspaceId();
         String email = MemberRules.normaliseEmail(request.email());
         boolean active = Boolean.TRUE.equals(request.active()) || request.password() != null;
@@ -72,7 +73,7 @@ public class MemberService {
                             : newUser(ws, request, email, passwordHash);
                     return checkLimit(ws, limit, 1, false)
                             .chain(() -> user)
-                            .call(id -> writes.join(ws, id, email, state, request, quiet))
+                            .call(id -> writes.join(ws, id, email, state, request, quiet, locale))
                             .chain(id -> members.find(ws, id))
                             .call(view -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), view));
                 }));
@@ -80,7 +81,7 @@ public class MemberService {
 
     /** Adds many emails at once, all or nothing; no roles, no enrolments. */
     @WithTransaction
-    public Uni<List<BatchMember>> batch(WorkspaceCaller caller, String userType, List<String> emails) {
+    public Uni<List<BatchMember>> batch(WorkspaceCaller caller, String userType, List<String> emails, String locale) {
         long ws = caller.workspaceId();
         LinkedHashSet<String> unique = validateBatch(emails);
         return writes.lockWorkspace(ws).chain(limit -> {
@@ -93,7 +94,7 @@ public class MemberService {
                         })
                         .count();
                 return checkLimit(ws, limit, joining, true)
-                        .chain(() -> addAll(caller, userType, all, existing, 0, new ArrayList<>()));
+                        .chain(() -> addAll(caller, userType, locale, all, existing, 0, new ArrayList<>()));
             });
         });
     }
@@ -168,6 +169,7 @@ public class MemberService {
     private Uni<List<BatchMember>> addAll(
             WorkspaceCaller caller,
             String userType,
+            String locale,
             List<String> emails,
             Map<String, Object[]> existing,
             int i,
@@ -185,12 +187,12 @@ public class MemberService {
                 row != null ? Uni.createFrom().item(((Number) row[0]).longValue()) : newUser(ws, bare, email, null);
         Uni<MemberView> view = member
                 ? user.chain(id -> members.find(ws, id))
-                : user.call(id -> writes.join(ws, id, email, "pending", bare, false))
+                : user.call(id -> writes.join(ws, id, email, "pending", bare, false, locale))
                         .chain(id -> members.find(ws, id))
                         .call(v -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), v));
         return view.chain(v -> {
             added.add(new BatchMember(v.id(), v.email(), v.username(), v.state()));
-            return addAll(caller, userType, emails, existing, i + 1, added);
+            return addAll(caller, userType, locale, emails, existing, i + 1, added);
         });
     }
 

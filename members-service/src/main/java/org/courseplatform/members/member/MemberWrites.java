@@ -69,21 +69,28 @@ public class MemberWrites {
 
     /**
      * Joins the user to the workspace with the profile this request gives (firstname defaults to
-     * the email), or brings an inactive member back: fields given replace this membership's,
-     * fields not given keep what it had. Other workspaces' memberships are never read or written.
+     * the email, timezone to UTC, locale to the detected {@code locale}), or brings an inactive
+     * member back: fields given replace this membership's, fields not given keep what it had (the
+     * defaults where it had none). Other workspaces' memberships are never read or written.
      */
     Uni<Void> join(
-            long workspaceId, long userId, String email, String state, MemberRequest profile, boolean noNotification) {
+            long workspaceId,
+            long userId,
+            String email,
+            String state,
+            MemberRequest profile,
+            boolean noNotification,
+            String locale) {
         return Panache.getSession()
                 .chain(s -> s.createNativeQuery("""
                         insert into membership (workspace_id, user_id, state, user_type, disable_course_enrolment_notification,
                                                 firstname, lastname, timezone, avatar, locale, email_verified)
-                        values (?1, ?2, ?3, ?4, ?5, coalesce(?6, ?12), ?7, ?8, ?9, ?10, ?11)
+                        values (?1, ?2, ?3, ?4, ?5, coalesce(?6, ?12), ?7, coalesce(?8, ?13), ?9, coalesce(?10, ?14), ?11)
                         on conflict (workspace_id, user_id) do update set state = excluded.state,
                             user_type = coalesce(excluded.user_type, membership.user_type), added_at = now(),
                             firstname = coalesce(?6, membership.firstname), lastname = coalesce(?7, membership.lastname),
-                            timezone = coalesce(?8, membership.timezone), avatar = coalesce(?9, membership.avatar),
-                            locale = coalesce(?10, membership.locale), email_verified = coalesce(?11, membership.email_verified)""")
+                            timezone = coalesce(?8, membership.timezone, ?13), avatar = coalesce(?9, membership.avatar),
+                            locale = coalesce(?10, membership.locale, ?14), email_verified = coalesce(?11, membership.email_verified)""")
                         .setParameter(1, workspaceId)
                         .setParameter(2, userId)
                         .setParameter(3, state)
@@ -96,6 +103,8 @@ public class MemberWrites {
                         .setParameter(10, profile.locale())
                         .setParameter(11, profile.emailVerified())
                         .setParameter(12, email)
+                        .setParameter(13, MemberDefaults.TIMEZONE)
+                        .setParameter(14, locale)
                         .executeUpdate())
                 .replaceWithVoid();
     }
