@@ -117,6 +117,38 @@ class ToolScopeTest {
     }
 
     @Test
+    void aPinnedTokenNamesItsCourseOnlyInEveryArgument() {
+        String author = writer("");
+        long pinned = Agents.ok(author, "create_course", "{\"title\":\"Pinned path\"}")
+                .at("/course/id")
+                .asLong();
+        long other = Agents.ok(author, "create_course", "{\"title\":\"Other path\"}")
+                .at("/course/id")
+                .asLong();
+        String token = Agents.mint(
+                key,
+                "{\"identifier\":\"author-1\",\"courseId\":" + pinned + ",\"readonly\":false,"
+                        + "\"tools\":[\"create_collection\",\"list_collections\",\"move_course_to_folder\"]}");
+        // A course id inside a list is a course the call acts on, like courseId.
+        Agents.call(token, "create_collection", "{\"title\":\"Path\",\"courseIds\":[" + other + "]}")
+                .then()
+                .statusCode(403)
+                .body("error.code", equalTo("FORBIDDEN"))
+                .body("message", containsString("pinned to course " + pinned));
+        Agents.call(token, "create_collection", "{\"title\":\"Path\",\"courseIds\":[" + pinned + ",\"" + other + "\"]}")
+                .then()
+                .statusCode(403);
+        assertThat(Agents.ok(token, "list_collections", "{}").get("total").asInt())
+                .as("nothing was made")
+                .isZero();
+        Agents.call(token, "move_course_to_folder", "{\"courseId\":" + other + ",\"folderId\":null}")
+                .then()
+                .statusCode(403);
+        JsonNode own = Agents.ok(token, "create_collection", "{\"title\":\"Own\",\"courseIds\":[" + pinned + "]}");
+        assertThat(own.at("/collection/courseIds/0").asLong()).isEqualTo(pinned);
+    }
+
+    @Test
     void aPinnedTokenActsOnItsCourseOnly() {
         String author = writer("");
         long pinned = Agents.ok(author, "create_course", "{\"title\":\"Pinned one\"}")

@@ -1,11 +1,13 @@
 package org.courseplatform.agent.tool;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.arc.All;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -48,12 +50,41 @@ public class ToolCatalogue {
                     && !tool.inputSchema().path("properties").has(tool.courseArgument())) {
                 throw new IllegalStateException("tool " + tool.name() + " names no argument " + tool.courseArgument());
             }
+            String unchecked = courseArgumentOutsidePin(tool.inputSchema());
+            if (unchecked != null) {
+                throw new IllegalStateException("tool " + tool.name() + " takes a course in " + unchecked
+                        + ", which a pinned token's check does not read; name it one of "
+                        + ToolAccess.COURSE_ID_FIELDS);
+            }
             checks.put(tool.name(), new ArgumentValidator(tool.inputSchema()));
             new ArgumentValidator(tool.outputSchema());
         }
         this.tools = Map.copyOf(byName);
         this.validators = Map.copyOf(checks);
         this.ordered = List.copyOf(byName.values());
+    }
+
+    /**
+     * The first argument, at any depth of an input schema, whose name speaks of a course but is
+     * not one {@link ToolAccess} checks against a pinned token; null when there is none.
+     */
+    static String courseArgumentOutsidePin(JsonNode schema) {
+        if (schema == null || !schema.isContainerNode()) {
+            return null;
+        }
+        for (Map.Entry<String, JsonNode> property : schema.path("properties").properties()) {
+            if (property.getKey().toLowerCase(Locale.ROOT).contains("course")
+                    && !ToolAccess.COURSE_ID_FIELDS.contains(property.getKey())) {
+                return property.getKey();
+            }
+        }
+        for (JsonNode child : schema) {
+            String found = courseArgumentOutsidePin(child);
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
     }
 
     /** Every tool, reads first, each group by name. */

@@ -2,6 +2,7 @@ package org.courseplatform.agent.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkiverse.mcp.server.FilterContext;
 import io.quarkiverse.mcp.server.McpConnection;
 import io.quarkiverse.mcp.server.McpMethod;
@@ -154,6 +155,30 @@ class ToolCatalogueTest {
         assertThat(failing.test(info, context(McpMethod.TOOLS_CALL))).isFalse();
         assertThat(failing.test(null, (FilterContext) null)).isFalse();
         assertThat(failing.test(info, (McpConnection) null)).isFalse();
+    }
+
+    @Test
+    void aCourseArgumentThePinDoesNotReadStopsTheCatalogue() {
+        for (AgentTool tool : catalogue.all()) {
+            assertThat(ToolCatalogue.courseArgumentOutsidePin(tool.inputSchema()))
+                    .as(tool.name())
+                    .isNull();
+        }
+        ObjectNode nested = Schemas.input()
+                .required("title", Schemas.string("A title"))
+                .optional(
+                        "items",
+                        Schemas.arrayOf(
+                                "Items",
+                                Schemas.input()
+                                        .required("sourceCourseId", Schemas.courseId("Another course"))
+                                        .build()))
+                .build();
+        assertThat(ToolCatalogue.courseArgumentOutsidePin(nested)).isEqualTo("sourceCourseId");
+        assertThat(ToolCatalogue.courseArgumentOutsidePin(Schemas.input()
+                        .optional("courseIds", Schemas.arrayOf("Courses", Schemas.courseId("A course")))
+                        .build()))
+                .isNull();
     }
 
     private static FilterContext context(McpMethod method) {
