@@ -22,7 +22,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * HTTP in the error shape. Only the Streamable HTTP endpoint itself is served (the extension's
  * legacy SSE routes under it are not); a browser {@code Origin} must be allowed; the caller must
  * be an agent whose key still stands on a Build plan (401, 403, or 503 to retry); an
- * {@code Mcp-Session-Id} must belong to the caller's token, and a new session is bound to it.
+ * {@code Mcp-Session-Id} must be open and belong to the caller's token (else 404, which tells
+ * MCP clients to initialize again), and a new session is bound to it.
  * An anonymous caller is denied, which answers 401 with the {@code Bearer} challenge.
  */
 @ApplicationScoped
@@ -76,9 +77,11 @@ public class McpPolicy implements HttpSecurityPolicy {
                         Map.of("WWW-Authenticate", RouterErrors.BEARER_CHALLENGE));
             }
             String session = ctx.request().getHeader(SESSION_HEADER);
-            if (session != null && sessions.ownedByAnother(session, agent.tokenId())) {
-                throw ApiException.notFound(
-                        "There is no MCP session " + shorten(session) + " for this token; initialize a new one");
+            if (session != null && !sessions.usableBy(session, agent.tokenId())) {
+                throw ApiException.notFound("Unknown Mcp-Session-Id " + shorten(session)
+                        + ": it was never opened with this token, or it ended. Send initialize again without"
+                        + " Mcp-Session-Id to open a new session, or leave the header out: tools/list, tools/call"
+                        + " and ping need no session");
             }
             return standing.of(agent)
                     .onFailure(ApiException.class)

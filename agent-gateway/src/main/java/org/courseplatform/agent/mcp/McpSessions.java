@@ -2,6 +2,7 @@ package org.courseplatform.agent.mcp;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.courseplatform.agent.access.AgentConfig;
 
@@ -9,14 +10,17 @@ import org.courseplatform.agent.access.AgentConfig;
  * Which token each MCP session belongs to. The extension's sessions are not bound to a caller,
  * so an {@code Mcp-Session-Id} seen with another token could otherwise be used by it; here a
  * session is bound to the token (its id) that initialised it, and refused to any other. A client
- * with a new token starts a new session, as MCP clients do on 404.
+ * with a new token starts a new session, as MCP clients do on 404. Whether the session is still
+ * open is the extension's own record ({@link ConnectionManager}).
  */
 @ApplicationScoped
 public class McpSessions {
 
     private final Cache<String, String> owners;
+    private final ConnectionManager connections;
 
-    public McpSessions(AgentConfig config) {
+    public McpSessions(AgentConfig config, ConnectionManager connections) {
+        this.connections = connections;
         this.owners = Caffeine.newBuilder()
                 .maximumSize(200_000)
                 .expireAfterAccess(config.mcpSessionIdle())
@@ -27,15 +31,23 @@ public class McpSessions {
         owners.put(sessionId, tokenId);
     }
 
-    /** Whether the session may be used with this token: bound to it, or not bound here at all. */
-    boolean usableBy(String sessionId, String tokenId) {
-        String owner = owners.getIfPresent(sessionId);
-        return owner == null || owner.equals(tokenId);
+    /**
+     * Whether the session may be used with this token: the extension still has it and it was
+     * initialised with this token. A session of another token, one ended (DELETE) or expired,
+     * and an id never issued all answer false, so the answer tells a caller nothing about ids
+     * that are not theirs.
+     */
+    public boolean usableBy(String sessionId, String tokenId) {
+        return tokenId != null && tokenId.equals(owners.getIfPresent(sessionId)) && connections.has(sessionId);
     }
 
-    /** Whether the session is bound to another token (the extension answers unknown sessions itself). */
-    public boolean ownedByAnother(String sessionId, String tokenId) {
-        return !usableBy(sessionId, tokenId);
+    /**
+     * Whether the session is bound to another owner; a session not bound here passes, and the
+     * extension answers an unknown one itself (the consumer endpoint's rule).
+     */
+    public boolean ownedByAnother(String sessionId, String owner) {
+        String bound = owners.getIfPresent(sessionId);
+        return bound != null && !bound.equals(owner);
     }
 
     public void forget(String sessionId) {

@@ -2,6 +2,7 @@ package org.courseplatform.agent.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkiverse.mcp.server.JsonRpcErrorCodes;
 import io.quarkiverse.mcp.server.McpException;
 import io.quarkiverse.mcp.server.McpServer;
@@ -11,6 +12,7 @@ import io.quarkiverse.mcp.server.ToolResponse;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 import io.quarkus.security.identity.CurrentIdentityAssociation;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -79,7 +81,7 @@ public class McpTools {
                 .setAsyncHandler(args -> identities
                         .getDeferredIdentity()
                         .chain(identity -> {
-                            JsonNode arguments = json.valueToTree(args.args());
+                            JsonNode arguments = arguments(args);
                             if (identity.getPrincipal() instanceof AgentCaller agent) {
                                 return runner.call(agent, tool.name(), arguments);
                             }
@@ -95,6 +97,28 @@ public class McpTools {
                         .onFailure(ApiException.class)
                         .transform(McpTools::protocolError))
                 .register();
+    }
+
+    /**
+     * The call's arguments as the client sent them: the extension's, plus the null ones
+     * {@link McpRequestFilter} set aside (the extension cannot carry a null argument).
+     */
+    private JsonNode arguments(ToolManager.ToolArguments args) {
+        ObjectNode arguments = json.valueToTree(args.args());
+        JsonObject meta = args.rawMessage() == null
+                ? null
+                : args.rawMessage()
+                        .asJsonObject()
+                        .getJsonObject("params", new JsonObject())
+                        .getJsonObject("_meta");
+        if (meta != null && meta.getValue(McpRequestFilter.NULL_ARGUMENTS) instanceof JsonArray nulls) {
+            for (Object name : nulls) {
+                if (name instanceof String argument && !arguments.has(argument)) {
+                    arguments.putNull(argument);
+                }
+            }
+        }
+        return arguments;
     }
 
     /**
