@@ -13,6 +13,8 @@ import { NewCourse } from './builder/NewCourse.jsx';
 import { GenerateCourse } from './builder/GenerateCourse.jsx';
 import { MigrationPanel } from './builder/MigrationPanel.jsx';
 import { BackControl } from './builder/BackControl.jsx';
+import { Author } from './builder/Author.jsx';
+import { takeAuthor } from './builder/author.js';
 
 /** Why the builder cannot open, in words an author can act on. */
 function builderRefusal(error) {
@@ -68,6 +70,8 @@ function App() {
   const load = async () => {
     setState({ phase: 'loading' });
     let session;
+    // Read before the exchange clears the token from the URL.
+    const author = takeAuthor();
     try {
       session = await openSession('builder', { intent: 'edit' });
     } catch (error) {
@@ -87,7 +91,7 @@ function App() {
       ]);
       const flow = (session.options || {}).flow;
       const phase = loaded ? 'open' : (flow === 'ai' || flow === 'generate') ? 'generate' : 'new';
-      setState({ phase, session, api, catalogue: catalogue || {}, loaded, generation: 1 });
+      setState({ phase, session, api, catalogue: catalogue || {}, loaded, author, generation: 1 });
     } catch (error) {
       setState({ phase: 'refused', error });
     }
@@ -105,12 +109,13 @@ function App() {
     page = <MessagePage {...r} onRetry={load} />;
   } else {
     const { session, api, catalogue, loaded } = state;
+    const author = <Author author={state.author} />;
     const back = <BackControl options={session.options || {}} courseId={loaded && loaded.course ? loaded.course.id : null} />;
     if (state.phase === 'generate') {
       page = <GenerateCourse api={api} onCreated={opened} describeError={describeError} back={back}
         language={(session.options || {}).language} onBlank={() => setState((s) => ({ ...s, phase: 'new' }))} />;
     } else if (state.phase === 'new') {
-      page = <NewCourse api={api} onCreated={opened} describeError={describeError} back={back} />;
+      page = <NewCourse api={api} onCreated={opened} describeError={describeError} back={back} author={author} />;
     } else if (isClassic(loaded)) {
       page = (
         <div class="b-app b-app-plain">
@@ -121,6 +126,7 @@ function App() {
               <h1 class="b-plain-title">{(loaded.course && loaded.course.title) || loaded.document.title || 'Course'}</h1>
               <span class="b-badge">Classic course</span>
             </div>
+            {author}
           </header>
           <main id="migrate-main" class="b-main b-main-plain" tabIndex={-1}>
             <MigrationPanel key={state.generation} api={api} loaded={loaded} onConverted={opened} announce={announce} describeError={describeError} />
@@ -130,7 +136,7 @@ function App() {
     } else {
       page = (
         <CourseBuilder key={state.generation} api={api} session={session} catalogue={catalogue} loaded={loaded}
-          announce={announce} describeError={describeError} />
+          announce={announce} describeError={describeError} author={author} />
       );
     }
   }

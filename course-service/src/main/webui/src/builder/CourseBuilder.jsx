@@ -30,7 +30,7 @@ function isTextField(el) {
   return false;
 }
 
-export function CourseBuilder({ api, session, catalogue, loaded, announce, describeError }) {
+export function CourseBuilder({ api, session, catalogue, loaded, announce, describeError, author }) {
   const options = session.options || {};
   const history = useHistory(loaded.document);
   const doc = history.value;
@@ -247,6 +247,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
           <div class="b-status"><SaveStatus status={autosave.status} savedAt={autosave.savedAt} /></div>
         </div>
         <div class="b-bar-actions">
+          {author}
           <div class="b-group">
             <button type="button" class="b-tool" onClick={undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={`Undo (${MOD}Z)`}>
               <Icon name="undo" /><span class="b-tool-text">Undo</span>

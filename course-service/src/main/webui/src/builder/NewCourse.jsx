@@ -1,7 +1,7 @@
 // The "new course" form: an edit URL without a course creates one (POST /course) and opens it.
 import { useEffect, useRef, useState } from 'preact/hooks';
 
-export function NewCourse({ api, onCreated, describeError, back }) {
+export function NewCourse({ api, onCreated, describeError, back, author }) {
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState('');
@@ -28,7 +28,7 @@ export function NewCourse({ api, onCreated, describeError, back }) {
   };
   return (
     <div class="b-new-page">
-      {back && <div class="b-new-back">{back}</div>}
+      {(back || author) && <div class="b-new-back">{back}{author}</div>}
       <main class="b-new" aria-labelledby="new-title">
         <form class="b-card b-new-card" onSubmit={submit} noValidate>
           <h1 id="new-title">Create a course</h1>

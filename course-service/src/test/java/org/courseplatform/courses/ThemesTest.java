@@ -487,7 +487,7 @@ class ThemesTest {
                 .body("theme.fontStacks.heading", containsString("system-ui"))
                 .body("theme.cornerStyle", equalTo("rounded"))
                 .body("theme.colorPrimary", nullValue())
-                .body("options.themeId", equalTo("5"));
+                .body("options.themeId", equalTo(5));
 
         // A course without a theme shows the URL's; its colorPrimary stays the override.
         long plain = CoursePlayerTest.publishedCourse(key, "t1");

@@ -28,6 +28,7 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.events.Idempotent;
 import org.courseplatform.platform.events.IdempotentRequests;
+import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.JsonBodies;
 import org.courseplatform.platform.web.QueryParams;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -242,19 +243,23 @@ public class CourseResource {
                 .map(p -> p.toResponse());
     }
 
-    /** Deprecated: the same URL as POST /v1/headless/embed/course with the body's {@code action}. */
+    /**
+     * Deprecated: the same URL as POST /v1/headless/embed/course, from the spec's body
+     * ({@code action, id, identifier, clientIdentifier, themeId, name, avatar, options}).
+     */
     @POST
     @Path("/course/url")
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.TEXT_PLAIN)
     @Deprecated
-    public Uni<String> embedUrl(@NotNull EmbedRequests.Course body) {
+    public Uni<String> embedUrl(@NotNull EmbedRequests.CourseUrl body) {
         return embeds.courseUrl(Callers.workspace(identity), body);
     }
 
     /**
      * Deprecated: {@code GET /course/view} and {@code GET /course/edit} answer the same URL as
-     * POST /v1/headless/embed/course with that action.
+     * POST /v1/headless/embed/course with that action. The course is the spec's {@code id}
+     * ({@code courseId} is read as the same); an {@code edit} with one opens that course.
      */
     @GET
     @Path("/course/{action: view|edit}")
@@ -262,6 +267,7 @@ public class CourseResource {
     @Deprecated
     public Uni<String> actionUrl(
             @PathParam("action") String action,
+            @QueryParam("id") String id,
             @QueryParam("courseId") String courseId,
             @QueryParam("identifier") String identifier,
             @QueryParam("clientIdentifier") String clientIdentifier,
@@ -274,14 +280,19 @@ public class CourseResource {
             @QueryParam("legacy") String legacy,
             @QueryParam("themeId") String themeId,
             @QueryParam("parentOrigin") String parentOrigin) {
-        return embeds.courseUrl(
+        Long course = QueryParams.optionalId("id", id);
+        Long alias = QueryParams.optionalId("courseId", courseId);
+        if (course != null && alias != null && !course.equals(alias)) {
+            throw ApiException.invalid("id", "names another course than courseId: give only id");
+        }
+        return embeds.actionUrl(
                 Callers.workspace(identity),
                 new EmbedRequests.Course(
                         action,
-                        QueryParams.optionalId("courseId", courseId),
+                        course != null ? course : alias,
                         identifier,
                         clientIdentifier,
-                        themeId,
+                        QueryParams.optionalId("themeId", themeId),
                         language,
                         back,
                         colorPrimary,

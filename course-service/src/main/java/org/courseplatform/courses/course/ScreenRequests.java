@@ -1,10 +1,12 @@
 package org.courseplatform.courses.course;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 import java.util.List;
+import org.courseplatform.platform.web.DigitId;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -31,7 +33,7 @@ public final class ScreenRequests {
     public record NewScreens(
             @Size(max = 100) String layoutId,
             @Size(max = 100) String type,
-            Integer typeId,
+            @JsonDeserialize(using = DigitId.Small.class) Integer typeId,
             String title,
             @PositiveOrZero Integer position) {}
 

@@ -1,6 +1,8 @@
 package org.courseplatform.courses.folder;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import org.courseplatform.platform.web.DigitId;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -13,7 +15,10 @@ public final class FolderRequests {
     private FolderRequests() {}
 
     /** POST /v1/headless/folders; the tenant defaults to the parent's, else the call's. */
-    public record Create(String name, Long parentId, String clientIdentifier) {}
+    public record Create(
+            String name,
+            @JsonDeserialize(using = DigitId.class) Long parentId,
+            String clientIdentifier) {}
 
     /** PATCH /v1/headless/folders/{id}: rename, and move with {@code parentId} (null: to the top level). */
     public static final class Update {
@@ -28,6 +33,7 @@ public final class FolderRequests {
         }
 
         @JsonProperty("parentId")
+        @JsonDeserialize(using = DigitId.class)
         public void setParentId(Long parentId) {
             this.parentId = parentId;
             this.move = true;
@@ -54,6 +60,7 @@ public final class FolderRequests {
         private boolean given;
 
         @JsonProperty("folderId")
+        @JsonDeserialize(using = DigitId.class)
         public void setFolderId(Long folderId) {
             this.folderId = folderId;
             this.given = true;

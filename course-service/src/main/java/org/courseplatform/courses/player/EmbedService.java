@@ -1,5 +1,6 @@
 package org.courseplatform.courses.player;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.jwt.build.Jwt;
 import io.smallrye.jwt.build.JwtClaimsBuilder;
@@ -30,7 +31,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Signed player and editor URLs. The token (RS256, {@code typ=embed}, issuer and audience course-service, a
  * random {@code jti}, 3 h) names the workspace, tenant, learner, action, kind, course or screen (an
  * {@code edit} token may name neither: the editor then creates one), the
- * issuing key's mode, the page options and the framing page's origin. It travels in the URL's
+ * issuing key's mode, the page options, the framing page's origin and, for the deprecated
+ * POST /v1/headless/course/url, the {@code author} ({@code name}, {@code avatar}) the builder shows. It travels in the URL's
  * fragment ({@code <base>/play/course?w=<workspaceId>#token=…}), which browsers never send: no access
  * log, proxy or Referer sees it. The query's {@code w}, not secret, names the workspace so that the
  * page is answered with the workspace's frame-ancestors ({@link EmbedSettingsService}). The page exchanges it once for a session ({@link PlayerService}).
@@ -46,6 +48,13 @@ public class EmbedService {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Pattern LANGUAGE = Pattern.compile("[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}");
     private static final Pattern COLOR = Pattern.compile("#[0-9a-fA-F]{6}");
+
+    /**
+     * The keys of the deprecated POST's {@code options} that apply, each as the field of the same name of
+     * POST /v1/headless/embed/course; any other key is ignored.
+     */
+    public static final List<String> OPTION_KEYS =
+            List.of("back", "colorPrimary", "language", "flow", "translations", "brandVoice", "legacy", "parentOrigin");
 
     private final CourseRepository courses;
     private final LibraryScreenRepository screens;
@@ -72,7 +81,7 @@ public class EmbedService {
     /**
      * {@code view}: {@code <base>/play/course?w=<workspaceId>#token=…}, the player on the published
      * version, tracking the learner (409 while the course was never published). {@code edit}:
-     * {@code <base>/play/builder?w=<workspaceId>#token=…}, the builder on the draft, or without
+     * {@code <base>/play/builder?w=<workspaceId>#token=…}, the builder on that course's draft, or without
      * {@code courseId} on its "new course" form (the course is made for the URL's identifier and
      * tenant). Another workspace's or tenant's course, or a deleted one, is 404. A {@code collection}
      * must be one of the scope's (404), with its key (400), holding the course (404): the learner's
@@ -80,7 +89,138 @@ public class EmbedService {
      */
     @WithSession
     public Uni<String> courseUrl(WorkspaceCaller caller, EmbedRequests.Course r) {
+        return courseUrl(caller, r, "courseId", null, new ArrayList<>());
+    }
+
+    /**
+     * The deprecated GET /v1/headless/course/{view|edit}: the same URL, its course named {@code id}
+     * (the spec's query parameter) in a 400.
+     */
+    @WithSession
+    public Uni<String> actionUrl(WorkspaceCaller caller, EmbedRequests.Course r) {
+        return courseUrl(caller, r, "id", null, new ArrayList<>());
+    }
+
+    /**
+     * The deprecated POST /v1/headless/course/url, the spec's body: {@code action} is required,
+     * {@code id} names the course, {@code name} and {@code avatar} are the author the builder shows
+     * (carried in the signed URL, never stored), and the {@link #OPTION_KEYS} of {@code options} apply
+     * as the fields of POST /v1/headless/embed/course; its other keys are ignored.
+     */
+    @WithSession
+    public Uni<String> courseUrl(WorkspaceCaller caller, EmbedRequests.CourseUrl r) {
         List<ApiError.Detail> problems = new ArrayList<>();
+        if (r.action() == null) {
+            problems.add(new ApiError.Detail("action", "is required: view or edit"));
+        }
+        if (r.id() != null && r.courseId() != null && !r.id().equals(r.courseId())) {
+            problems.add(new ApiError.Detail("id", "names another course than courseId: give only id"));
+        }
+        Map<String, Object> author = new LinkedHashMap<>();
+        if (r.name() != null) {
+            if (r.name().isBlank() || r.name().length() > 255) {
+                problems.add(new ApiError.Detail("name", "must be the author's name, 1 to 255 characters"));
+            } else {
+                author.put("name", r.name().strip());
+            }
+        }
+        if (r.avatar() != null) {
+            if (httpUrl(r.avatar())) {
+                author.put("avatar", r.avatar());
+            } else {
+                problems.add(new ApiError.Detail(
+                        "avatar", "must be the URL of the author's picture: an absolute http(s) URL"));
+            }
+        }
+        Options o = new Options(r.options(), problems);
+        EmbedRequests.Course course = new EmbedRequests.Course(
+                r.action() == null ? VIEW : r.action(),
+                r.id() != null ? r.id() : r.courseId(),
+                r.identifier(),
+                r.clientIdentifier(),
+                r.themeId(),
+                o.text("language"),
+                o.text("back"),
+                o.text("colorPrimary"),
+                o.text("flow"),
+                o.bool("translations"),
+                o.brandVoice(),
+                o.bool("legacy"),
+                o.text("parentOrigin"),
+                null);
+        try {
+            return courseUrl(caller, course, "id", author.isEmpty() ? null : author, problems);
+        } catch (ApiException e) {
+            throw optionsNamed(e);
+        }
+    }
+
+    /** A 400 of the deprecated POST names an option's problem {@code options.<key>}, where the client put it. */
+    private static ApiException optionsNamed(ApiException e) {
+        if (e.details() == null || e.details().stream().noneMatch(d -> OPTION_KEYS.contains(d.field()))) {
+            return e;
+        }
+        return ApiException.invalid(e.details().stream()
+                .map(d ->
+                        OPTION_KEYS.contains(d.field()) ? new ApiError.Detail("options." + d.field(), d.message()) : d)
+                .toList());
+    }
+
+    /** {@code options} of the deprecated POST: an object (or absent); a key that applies must have its field's type. */
+    private static final class Options {
+        private final JsonNode node;
+        private final List<ApiError.Detail> problems;
+
+        Options(JsonNode node, List<ApiError.Detail> problems) {
+            boolean absent = node == null || node.isNull() || node.isMissingNode();
+            if (!absent && !node.isObject()) {
+                problems.add(new ApiError.Detail(
+                        "options", "must be a JSON object (keys that apply: " + String.join(", ", OPTION_KEYS) + ")"));
+            }
+            this.node = absent || !node.isObject() ? null : node;
+            this.problems = problems;
+        }
+
+        private JsonNode given(String key) {
+            JsonNode v = node == null ? null : node.get(key);
+            return v == null || v.isNull() ? null : v;
+        }
+
+        String text(String key) {
+            JsonNode v = given(key);
+            if (v != null && !v.isTextual()) {
+                problems.add(new ApiError.Detail("options." + key, "must be a string"));
+                return null;
+            }
+            return v == null ? null : v.textValue();
+        }
+
+        Boolean bool(String key) {
+            JsonNode v = given(key);
+            if (v != null && !v.isBoolean()) {
+                problems.add(new ApiError.Detail("options." + key, "must be a boolean"));
+                return null;
+            }
+            return v == null ? null : v.booleanValue();
+        }
+
+        /** A boolean (the spec's) or the text of the new route's field. */
+        String brandVoice() {
+            JsonNode v = given("brandVoice");
+            if (v != null && !v.isTextual() && !v.isBoolean()) {
+                problems.add(new ApiError.Detail("options.brandVoice", "must be a boolean or a string"));
+                return null;
+            }
+            return v == null ? null : v.asText();
+        }
+    }
+
+    private Uni<String> courseUrl(
+            WorkspaceCaller caller,
+            EmbedRequests.Course r,
+            String courseField,
+            Map<String, Object> author,
+            List<ApiError.Detail> problems) {
         String action = action(r.action(), problems);
         boolean edit = EDIT.equals(action);
         if (edit) {
@@ -90,15 +230,14 @@ public class EmbedService {
         if (r.courseId() == null) {
             if (!edit) {
                 problems.add(new ApiError.Detail(
-                        "courseId",
+                        courseField,
                         "is required to view a course (an edit URL may leave it out "
                                 + "to open the builder's new course form)"));
             }
         } else if (r.courseId() <= 0) {
-            problems.add(new ApiError.Detail("courseId", "must be a positive course id"));
+            problems.add(new ApiError.Detail(courseField, "must be a positive course id"));
         }
         learner(r.identifier(), r.clientIdentifier(), problems);
-        text("themeId", r.themeId(), 255, problems);
         text("flow", r.flow(), 255, problems);
         text("brandVoice", r.brandVoice(), 2000, problems);
         if (r.language() != null && !LANGUAGE.matcher(r.language()).matches()) {
@@ -134,7 +273,7 @@ public class EmbedService {
             String tenant = scope.tenantOf(r.clientIdentifier());
             JwtClaimsBuilder claims = claims(caller, r.identifier().strip(), tenant, action, KIND_COURSE, parentOrigin)
                     .claim("options", options);
-            return Uni.createFrom().item(url(PlayerPages.BUILDER, caller, claims));
+            return Uni.createFrom().item(url(PlayerPages.BUILDER, caller, author(claims, author)));
         }
         long courseId = r.courseId();
         return courses.findById(courseId).chain(course -> {
@@ -149,10 +288,11 @@ public class EmbedService {
                 throw ApiException.conflict("Course " + courseId + " is not published: publish the course first "
                         + "(learners see the published version)");
             }
-            JwtClaimsBuilder claims = claims(
-                            caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE, parentOrigin)
-                    .claim("courseId", course.id)
-                    .claim("options", options);
+            JwtClaimsBuilder claims = author(
+                    claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE, parentOrigin)
+                            .claim("courseId", course.id)
+                            .claim("options", options),
+                    author);
             if (collection == null) {
                 return Uni.createFrom().item(url(edit ? PlayerPages.BUILDER : PlayerPages.COURSE, caller, claims));
             }
@@ -163,6 +303,11 @@ public class EmbedService {
                             caller,
                             claims.claim("collection", collection)));
         });
+    }
+
+    /** The author the builder shows ({@code name}, {@code avatar}), when the URL names one. */
+    private static JwtClaimsBuilder author(JwtClaimsBuilder claims, Map<String, Object> author) {
+        return author == null ? claims : claims.claim("author", author);
     }
 
     /**
@@ -282,18 +427,22 @@ public class EmbedService {
         if (value == null || value.equals("event") || value.equals("hidden") || value.equals("native")) {
             return value;
         }
-        String problem = "must be event, hidden, native or an http(s) URL";
+        if (httpUrl(value)) {
+            return value;
+        }
+        problems.add(new ApiError.Detail("back", "must be event, hidden, native or an http(s) URL"));
+        return null;
+    }
+
+    /** An absolute http(s) URL with a host, at most 2,000 characters. */
+    private static boolean httpUrl(String value) {
         try {
             URI uri = new URI(value);
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null && value.length() <= 2000) {
-                return value;
-            }
+            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null && value.length() <= 2000;
         } catch (URISyntaxException e) {
-            // refused below
+            return false;
         }
-        problems.add(new ApiError.Detail("back", problem));
-        return null;
     }
 
     /** {@code {id, key}} of a collection: {@code id} its integer id, {@code key} its key; checked against it later. */
@@ -302,13 +451,10 @@ public class EmbedService {
             return null;
         }
         Map<String, Object> collection = new LinkedHashMap<>();
-        if (value.id() != null
-                && value.id().isIntegralNumber()
-                && value.id().canConvertToLong()
-                && value.id().asLong() > 0) {
-            collection.put("id", value.id().asLong());
+        if (value.id() != null) {
+            collection.put("id", value.id());
         } else {
-            problems.add(new ApiError.Detail("collection.id", "must be the collection's id, a positive integer"));
+            problems.add(new ApiError.Detail("collection.id", "is required: the collection's id"));
         }
         if (value.key() == null || value.key().isEmpty() || value.key().length() > 255) {
             problems.add(new ApiError.Detail("collection.key", "must be the collection's key (1 to 255 characters)"));

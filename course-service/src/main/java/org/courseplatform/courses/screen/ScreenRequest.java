@@ -1,6 +1,8 @@
 package org.courseplatform.courses.screen;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import jakarta.validation.constraints.Size;
+import org.courseplatform.platform.web.DigitId;
 
 /**
  * POST /v1/headless/screen: by {@code layoutId}, or by {@code type}/{@code typeId} when it is
@@ -9,7 +11,7 @@ import jakarta.validation.constraints.Size;
 public record ScreenRequest(
         @Size(max = 100) String layoutId,
         @Size(max = 100) String type,
-        Integer typeId,
+        @JsonDeserialize(using = DigitId.Small.class) Integer typeId,
         @Size(max = 500) String title,
         @Size(min = 1, max = 255) String identifier,
         @Size(min = 1, max = 255) String clientIdentifier) {}

@@ -1,5 +1,8 @@
 package org.courseplatform.courses.theme;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import org.courseplatform.platform.web.DigitId;
+
 /**
  * Bodies of the theme endpoints. Every field is checked by {@link ThemeRules} (so that each problem
  * names its field, {@code colors.primary}); in a PATCH a missing field, or a missing colour or
@@ -20,5 +23,6 @@ public final class ThemeRequests {
     public record Patch(String name, Colors colors, Fonts fonts, String cornerStyle) {}
 
     /** PUT /v1/headless/course/{id}/theme: {@code themeId} null clears the course's theme. */
-    public record Apply(Long themeId) {}
+    public record Apply(
+            @JsonDeserialize(using = DigitId.class) Long themeId) {}
 }
