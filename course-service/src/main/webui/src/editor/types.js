@@ -1,6 +1,7 @@
 // What the editors know about element types beyond the catalogue: display names, field labels,
 // which text fields are HTML, and the defaults of a new element.
 import { newId } from './ids.js';
+import { htmlToText, oneLine } from '../lib/htmlText.js';
 
 /** Display names, in the order of the "Add element" menu. */
 export const TYPE_NAMES = {
@@ -154,7 +155,9 @@ function defaults(type, el) {
 
 /** A short text that names an element in lists and announcements ("Flip card: Par"). */
 export function elementSummary(el) {
-  const text = el.title || el.question || (el.description || '').replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  const short = text && text.length > 60 ? `${text.slice(0, 57)}…` : text;
+  const described = RICH_DESCRIPTION.has(el.type) ? htmlToText(el.description) : oneLine(el.description);
+  const text = oneLine(el.title) || oneLine(el.question) || described;
+  const chars = Array.from(text);
+  const short = chars.length > 60 ? `${chars.slice(0, 57).join('')}…` : text;
   return short ? `${typeName(el.type)}: ${short}` : typeName(el.type);
 }
