@@ -7,7 +7,16 @@ import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.platform.testing.TestTokens;
 import org.hamcrest.Matchers;
@@ -133,6 +142,48 @@ class InternalCoursesTest {
                 .then()
                 .statusCode(200)
                 .header("X-Total-Count", "3");
+    }
+
+    /** A retry sent while the first call is still running (scorm-service timed out on it) waits and gets its course. */
+    @Test
+    void theCourseOfOneUploadAskedForManyTimesAtOnceIsMadeOnce() throws Exception {
+        long ws = TestKeys.newWorkspace();
+        String service = TestTokens.serviceToken("scorm-service", "course-service");
+        String body = "{\"workspaceId\":" + ws
+                + ",\"identifier\":\"author\",\"title\":\"racing\",\"testMode\":false,\"uploadHash\":\""
+                + "cd".repeat(32) + "\"}";
+        int clients = 6;
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<Response>> calls = new ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                calls.add(pool.submit(() -> {
+                    go.await();
+                    return given().auth()
+                            .oauth2(service)
+                            .contentType(ContentType.JSON)
+                            .body(body)
+                            .post("/internal/v1/courses");
+                }));
+            }
+            go.countDown();
+            Set<Long> ids = new HashSet<>();
+            for (Future<Response> call : calls) {
+                Response answer = call.get();
+                assertThat(answer.statusCode()).isEqualTo(201);
+                ids.add(answer.jsonPath().getLong("id"));
+            }
+            assertThat(ids).hasSize(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        given().header("Authorization", TestKeys.enterprise(ws))
+                .queryParam("title", "racing")
+                .get("/v1/headless/courses")
+                .then()
+                .statusCode(200)
+                .header("X-Total-Count", "1");
     }
 
     private static long createScorm(String service, String body) {

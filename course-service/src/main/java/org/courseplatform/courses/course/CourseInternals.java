@@ -63,7 +63,8 @@ public class CourseInternals {
     /**
      * The course of a hosted package. With {@code uploadHash} it is made once per upload: asked
      * again (scorm-service's first call timed out, or it died before recording the package), the
-     * course made the first time is answered, without a second {@code course.created}.
+     * course made the first time is answered, without a second {@code course.created}, also
+     * while the first call is still running (it is waited for).
      */
     @WithTransaction
     public Uni<CourseView> createScorm(CreateScorm request) {
@@ -73,8 +74,10 @@ public class CourseInternals {
         if (request.uploadHash() == null) {
             return service.insert(scope, request.identifier(), request.clientIdentifier(), "scorm", none, null);
         }
-        return courses.find("workspaceId = ?1 and uploadHash = ?2", request.workspaceId(), request.uploadHash())
-                .firstResult()
+        return courses.lockUpload(request.workspaceId(), request.uploadHash())
+                .chain(() -> courses.find(
+                                "workspaceId = ?1 and uploadHash = ?2", request.workspaceId(), request.uploadHash())
+                        .<Course>firstResult())
                 .chain(existing -> existing != null
                         ? Uni.createFrom().item(views.of(existing))
                         : service.insert(
