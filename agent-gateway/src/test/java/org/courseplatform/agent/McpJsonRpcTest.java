@@ -66,6 +66,15 @@ class McpJsonRpcTest {
         assertThat(list.get("id").asInt()).isEqualTo(1);
         assertThat(list.at("/result/tools").size()).isEqualTo(10);
         assertThat(list.at("/result/nextCursor").asText()).isNotBlank();
+        JsonNode next = rpc(
+                token,
+                "application/json",
+                "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/list\",\"params\":{\"cursor\":\""
+                        + list.at("/result/nextCursor").asText() + "\"}}");
+        assertThat(next.at("/result/tools/0/name").asText())
+                .as("the second page, without a session")
+                .isNotEqualTo(list.at("/result/tools/0/name").asText());
+        assertThat(next.at("/result/tools").size()).isEqualTo(10);
 
         // curl's default Accept (*/*)
         JsonNode created = rpc(token, "*/*", call(2, "create_course", "{\"title\":\"Over plain JSON-RPC\"}"));
@@ -130,6 +139,10 @@ class McpJsonRpcTest {
                         .at("/result/isError")
                         .asBoolean())
                 .isFalse();
+        // A batch is answered as an event stream, for clients that take one.
+        Response batch = client.post("[" + client.request("ping", null) + "," + client.request("ping", null) + "]");
+        batch.then().statusCode(200).contentType(containsString("text/event-stream"));
+        assertThat(batch.asString()).contains("\"id\":4").contains("\"id\":5");
         client.spec().delete(McpClient.PATH).then().statusCode(200);
         client.post(client.request("tools/list", null))
                 .then()
