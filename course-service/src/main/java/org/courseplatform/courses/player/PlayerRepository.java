@@ -49,6 +49,14 @@ public class PlayerRepository {
 
     private static final String BIND_SCREEN =
             "update player_session set screen_id = ?2 where id = ?1 and screen_id is null";
+    /**
+     * Takes a progress write's sequence number for its session when it is above the last one taken;
+     * the row lock orders concurrent writes of a session, each compared with the number committed.
+     */
+    private static final String TAKE_SEQUENCE = """
+            update player_session set progress_sequence = ?2
+            where id = ?1 and (progress_sequence is null or progress_sequence < ?2)""";
+
     private static final String TRACKING_COLUMNS = """
             select id, identifier, client_identifier, collection::text, test_mode, screen_index, furthest_index, percent,
                 answers::text, total_seconds,
@@ -215,6 +223,19 @@ public class PlayerRepository {
                 .chain(s -> s.createNativeQuery(sql)
                         .setParameter(1, sessionId)
                         .setParameter(2, targetId)
+                        .executeUpdate())
+                .map(n -> n > 0);
+    }
+
+    /**
+     * Takes {@code sequence} as the session's last progress write, in one conditional update; false
+     * when the session already took this number or a higher one (the write arrived late).
+     */
+    Uni<Boolean> takeSequence(String sessionId, long sequence) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(TAKE_SEQUENCE)
+                        .setParameter(1, sessionId)
+                        .setParameter(2, sequence)
                         .executeUpdate())
                 .map(n -> n > 0);
     }

@@ -17,9 +17,12 @@ public final class PlayerRequests {
 
     /**
      * POST /v1/headless/player/progress: the screen now shown (0-based), the seconds the page was
-     * visible since the last call (0-300) and the answers given on this screen.
+     * visible since the last call (0-300), the answers given on this screen and, optionally, the
+     * write's sequence number in the session (0 or more, rising with each write): a write whose
+     * number is not above the session's last one arrived late and moves the stored screen nowhere.
      */
-    public record Progress(Integer screenIndex, Integer visibleSeconds, Map<String, List<String>> answers) {}
+    public record Progress(
+            Integer screenIndex, Integer visibleSeconds, Map<String, List<String>> answers, Long sequence) {}
 
     /** POST /v1/headless/player/quiz: every answer of the quiz, by question element id. */
     public record Quiz(Map<String, List<String>> answers) {}

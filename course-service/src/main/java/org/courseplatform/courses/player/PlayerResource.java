@@ -41,6 +41,10 @@ public class PlayerResource {
         return player.exchange(body == null ? null : body.token(), body == null ? null : body.intent());
     }
 
+    /**
+     * Records the screen shown, visible time and answers; an optional {@code sequence} orders a
+     * session's writes, so a late one never moves the stored screen back.
+     */
     @POST
     @Path("/progress")
     public Uni<PlayerViews.ProgressAnswer> progress(

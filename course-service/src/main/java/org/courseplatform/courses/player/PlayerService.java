@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
@@ -456,6 +457,9 @@ public class PlayerService {
      * visible time since the last call. The first call commences the tracking record
      * ({@code course.commenced}); reaching the last screen with every question answered completes
      * it ({@code course.completed}), each once. A preview answers the same and records nothing.
+     * A write with a {@code sequence} not above the session's last one arrived after a newer write:
+     * its time still counts and its answers fill only questions without one, but the stored screen
+     * stays the newer write's, and the answer is the stored progress (so a page relays only that).
      */
     public Uni<PlayerViews.ProgressAnswer> progress(String sessionId, PlayerRequests.Progress request) {
         List<ApiError.Detail> problems = new ArrayList<>();
@@ -468,6 +472,10 @@ public class PlayerService {
         if (request.visibleSeconds() == null || request.visibleSeconds() < 0 || request.visibleSeconds() > 300) {
             problems.add(new ApiError.Detail(
                     "visibleSeconds", "is required: seconds visible since the last call, 0 to 300"));
+        }
+        if (request.sequence() != null && request.sequence() < 0) {
+            problems.add(new ApiError.Detail(
+                    "sequence", "must be 0 or more: the write's number in the session, rising with each write"));
         }
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
@@ -486,68 +494,88 @@ public class PlayerService {
                         .item(new PlayerViews.ProgressAnswer(
                                 progress(outline, request.screenIndex(), percent, false, false, given)));
             }
-            return repository.tracking(session.trackingId(), true).chain(t -> {
-                String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
-                Map<String, List<String>> answers = new LinkedHashMap<>(read(t.answers(), ANSWERS));
-                answers.putAll(given);
-                int furthest = Math.max(t.furthestIndex(), request.screenIndex());
-                long total = t.totalSeconds() + request.visibleSeconds();
-                boolean course = EmbedService.KIND_COURSE.equals(session.kind());
-                boolean commenceNow = t.commenced() == null;
-                boolean completeNow = course
-                        && t.completed() == null
-                        && furthest == outline.screenCount() - 1
-                        && outline.allAnswered(answers);
-                boolean completed = t.completed() != null || completeNow;
-                int percent = percent(outline, furthest, completed);
-                String commenced = commenceNow ? now : t.commenced();
-                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
-                        t.id(), t.identifier(), commenced, completeNow ? now : t.completed(), total, t.testMode());
-                JsonNode collection = t.collection() == null ? null : read(t.collection(), JsonNode.class);
-                Uni<Void> update = repository.updateTracking(
-                        t.id(),
-                        request.screenIndex(),
-                        furthest,
-                        percent,
-                        json(answers),
-                        total,
-                        commenceNow ? instant(now) : null,
-                        completeNow ? instant(now) : null);
-                if (course && (furthest > t.furthestIndex() || completeNow)) {
-                    // Per-screen reach and the quiz outcome for the analytics (no event carries them).
-                    Boolean passed = completeNow && !outline.answers().isEmpty() ? passed(outline, answers) : null;
-                    update = update.chain(() -> analytics.reached(
-                            t.id(),
-                            session.workspaceId(),
-                            session.courseId(),
-                            t.identifier(),
-                            t.testMode(),
-                            furthest,
-                            passed));
-                }
-                return update.chain(() -> course && commenceNow
-                                ? events.course(
-                                        Events.COURSE_COMMENCED,
-                                        session.workspaceId(),
-                                        session.courseId(),
-                                        outline,
-                                        new PlayerEvents.Tracked(
-                                                t.id(), t.identifier(), commenced, null, total, t.testMode()),
-                                        collection)
-                                : Uni.createFrom().voidItem())
-                        .chain(() -> completeNow
-                                ? events.course(
-                                        Events.COURSE_COMPLETED,
-                                        session.workspaceId(),
-                                        session.courseId(),
-                                        outline,
-                                        tracked,
-                                        collection)
-                                : Uni.createFrom().voidItem())
-                        .map(x -> new PlayerViews.ProgressAnswer(
-                                progress(outline, request.screenIndex(), percent, true, completed, answers)));
-            });
+            Uni<Boolean> newest = request.sequence() == null
+                    ? Uni.createFrom().item(true)
+                    : repository.takeSequence(session.id(), request.sequence());
+            return newest.chain(latest -> repository
+                    .tracking(session.trackingId(), true)
+                    .chain(t -> record(session, outline, request, given, latest, t)));
         }));
+    }
+
+    /**
+     * Applies one progress write to the locked tracking record; {@code latest} false for a write
+     * that arrived after a newer one of its session (the stored screen stays, see {@link #progress}).
+     */
+    private Uni<PlayerViews.ProgressAnswer> record(
+            PlayerRepository.SessionRow session,
+            Outline outline,
+            PlayerRequests.Progress request,
+            Map<String, List<String>> given,
+            boolean latest,
+            PlayerRepository.TrackingRow t) {
+        if (!latest) {
+            Log.debugf(
+                    "Progress write %d of tracking %d arrived late: the screen stays %d",
+                    request.sequence(), Long.valueOf(t.id()), Integer.valueOf(t.screenIndex()));
+        }
+        int screenIndex = latest ? request.screenIndex() : t.screenIndex();
+        String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
+        Map<String, List<String>> answers = new LinkedHashMap<>(read(t.answers(), ANSWERS));
+        if (latest) {
+            answers.putAll(given);
+        } else {
+            given.forEach(answers::putIfAbsent);
+        }
+        int furthest = Math.max(t.furthestIndex(), request.screenIndex());
+        long total = t.totalSeconds() + request.visibleSeconds();
+        boolean course = EmbedService.KIND_COURSE.equals(session.kind());
+        boolean commenceNow = t.commenced() == null;
+        boolean completeNow = course
+                && t.completed() == null
+                && furthest == outline.screenCount() - 1
+                && outline.allAnswered(answers);
+        boolean completed = t.completed() != null || completeNow;
+        int percent = percent(outline, furthest, completed);
+        String commenced = commenceNow ? now : t.commenced();
+        PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
+                t.id(), t.identifier(), commenced, completeNow ? now : t.completed(), total, t.testMode());
+        JsonNode collection = t.collection() == null ? null : read(t.collection(), JsonNode.class);
+        Uni<Void> update = repository.updateTracking(
+                t.id(),
+                screenIndex,
+                furthest,
+                percent,
+                json(answers),
+                total,
+                commenceNow ? instant(now) : null,
+                completeNow ? instant(now) : null);
+        if (course && (furthest > t.furthestIndex() || completeNow)) {
+            // Per-screen reach and the quiz outcome for the analytics (no event carries them).
+            Boolean passed = completeNow && !outline.answers().isEmpty() ? passed(outline, answers) : null;
+            update = update.chain(() -> analytics.reached(
+                    t.id(), session.workspaceId(), session.courseId(), t.identifier(), t.testMode(), furthest, passed));
+        }
+        return update.chain(() -> course && commenceNow
+                        ? events.course(
+                                Events.COURSE_COMMENCED,
+                                session.workspaceId(),
+                                session.courseId(),
+                                outline,
+                                new PlayerEvents.Tracked(t.id(), t.identifier(), commenced, null, total, t.testMode()),
+                                collection)
+                        : Uni.createFrom().voidItem())
+                .chain(() -> completeNow
+                        ? events.course(
+                                Events.COURSE_COMPLETED,
+                                session.workspaceId(),
+                                session.courseId(),
+                                outline,
+                                tracked,
+                                collection)
+                        : Uni.createFrom().voidItem())
+                .map(x -> new PlayerViews.ProgressAnswer(
+                        progress(outline, screenIndex, percent, true, completed, answers)));
     }
 
     /** Whether the course's questions were passed: the percentage answered right reaches the pass mark (as a quiz scores). */
