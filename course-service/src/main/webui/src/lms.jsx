@@ -2,9 +2,11 @@
 // package's launcher (docs/scorm-runtime.md). The package token and the LMS's learner are taken
 // from the fragment (and removed from the address bar), exchanged for a player session
 // (POST /v1/headless/player/lms-sessions), and the course plays with server tracking (resume comes
-// from the server). After each progress answer the page tells the launcher, its parent, what to
-// write to the LMS: {type: "course-platform:lms", completed, passed, score, location, percent},
-// posted to the launcher's origin only (lib/launcherOrigin.js), never to '*'.
+// from the server). After the progress answer of the learner's latest write (lib/serverTracker.js
+// sends writes in order and holds back an answer that a newer write supersedes, so the location
+// never goes back) the page tells the launcher, its parent, what to write to the LMS:
+// {type: "course-platform:lms", completed, passed, score, location, percent}, posted to the
+// launcher's origin only (lib/launcherOrigin.js), never to '*'.
 // The exchange answers the learner key of the learner's record; the page hands it to the launcher
 // ({type: "course-platform:lms-learner", learnerKey}, to the origin the launcher named), which keeps
 // it in the LMS and passes it back in the fragment (key=) to continue the record next time.
