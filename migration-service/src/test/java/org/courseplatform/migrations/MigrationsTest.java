@@ -266,7 +266,8 @@ class MigrationsTest {
                 .then()
                 .statusCode(400)
                 .body("details[0].field", equalTo("courseIds"));
-        as(key).body("{\"courseIds\":[1,\"abc\",1.5,-3,0,\"\",null,{},\"12a\",\"0\"]}")
+        as(key).body("{\"courseIds\":[1,\"abc\",1.5,-3,0,\"\",null,{},\"12a\",\"0\",\"1234567890123456789\","
+                        + "1234567890123456789]}")
                 .post("/v1/headless/course-migrations")
                 .then()
                 .statusCode(400)
@@ -281,7 +282,9 @@ class MigrationsTest {
                                 "courseIds[6]",
                                 "courseIds[7]",
                                 "courseIds[8]",
-                                "courseIds[9]")));
+                                "courseIds[9]",
+                                "courseIds[10]",
+                                "courseIds[11]")));
         String fiftyOne =
                 IntStream.rangeClosed(1, 51).mapToObj(Integer::toString).collect(Collectors.joining(","));
         as(key).body("{\"courseIds\":[" + fiftyOne + "]}")

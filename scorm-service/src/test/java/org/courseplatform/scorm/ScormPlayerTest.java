@@ -319,6 +319,15 @@ class ScormPlayerTest {
     void embedChecksItsInput() {
         long id = ready("scorm12-single-sco.zip");
         post(Map.of("courseId", id)).then().statusCode(400).body("details[0].field", equalTo("identifier"));
+        // The course id is a number or a string of digits (one id rule for the whole API).
+        embed(live, Map.of("courseId", String.valueOf(id), "identifier", "x"));
+        for (Object bad : List.of("abc", "-1", "1.5", "", "1234567890123456789", -1, 1.5)) {
+            post(Map.of("courseId", bad, "identifier", "x"))
+                    .then()
+                    .statusCode(400)
+                    .body("error.code", equalTo("BAD_REQUEST"))
+                    .body("details[0].field", equalTo("courseId"));
+        }
         post(Map.of("courseId", id, "identifier", "x", "action", "play"))
                 .then()
                 .statusCode(400)

@@ -1,5 +1,6 @@
 package org.courseplatform.members.enrolment;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.security.RolesAllowed;
@@ -20,6 +21,7 @@ import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.courseplatform.platform.events.Idempotent;
 import org.courseplatform.platform.events.IdempotentRequests;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.DigitId;
 import org.courseplatform.platform.web.QueryParams;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -122,9 +124,15 @@ public class EnrolmentResource {
                 QueryParams.oneOf("role", role, "student", Set.of("student", "teacher")));
     }
 
-    public record Batch(List<Long> courses, List<Long> groups, List<Long> students) {}
+    /** Ids are numbers or strings of digits ({@link DigitId}). */
+    public record Batch(
+            @JsonDeserialize(contentUsing = DigitId.class) List<Long> courses,
+            @JsonDeserialize(contentUsing = DigitId.class) List<Long> groups,
+            @JsonDeserialize(contentUsing = DigitId.class) List<Long> students) {}
 
-    public record GroupBatch(Long group, List<Long> courses) {}
+    public record GroupBatch(
+            @JsonDeserialize(using = DigitId.class) Long group,
+            @JsonDeserialize(contentUsing = DigitId.class) List<Long> courses) {}
 
     @POST
     @Path("/enrolments/batch")

@@ -5,19 +5,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.DigitId;
 import org.courseplatform.platform.web.ErrorCode;
 
 /**
- * Reads {@code courseIds} of a migration request: integers or digit strings, repeated ids
+ * Reads {@code courseIds} of a migration request: ids as numbers or digit strings ({@link DigitId}), repeated ids
  * counted once, at most {@value #MAX} unique ids. Every bad entry is named in one 400.
  */
 final class CourseIds {
 
     static final int MAX = 50;
-    private static final Pattern DIGITS = Pattern.compile("[0-9]{1,18}");
 
     private CourseIds() {}
 
@@ -59,13 +58,6 @@ final class CourseIds {
     }
 
     private static Long id(JsonNode value) {
-        if (value.isIntegralNumber() && value.canConvertToLong() && value.longValue() > 0) {
-            return value.longValue();
-        }
-        if (value.isTextual() && DIGITS.matcher(value.asText()).matches()) {
-            long id = Long.parseLong(value.asText());
-            return id > 0 ? id : null;
-        }
-        return null;
+        return DigitId.parse(value);
     }
 }

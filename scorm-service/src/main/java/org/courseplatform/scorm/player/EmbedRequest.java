@@ -1,9 +1,11 @@
 package org.courseplatform.scorm.player;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
+import org.courseplatform.platform.web.DigitId;
 
 /**
  * POST /v1/headless/embed/scorm: {@code action} is {@code view} (default: the learner
@@ -14,7 +16,10 @@ import jakarta.validation.constraints.Size;
  */
 public record EmbedRequest(
         String action,
-        @NotNull @Positive Long courseId,
+
+        @NotNull @Positive @JsonDeserialize(using = DigitId.class)
+        Long courseId,
+
         @NotBlank @Size(max = 255) String identifier,
         @Size(min = 1, max = 255) String clientIdentifier,
         @Size(max = 255) String parentOrigin) {}
