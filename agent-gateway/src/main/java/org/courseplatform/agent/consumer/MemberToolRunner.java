@@ -154,7 +154,7 @@ public class MemberToolRunner {
         if (args == null) {
             return Uni.createFrom().item(ToolRunner.notAnObject());
         }
-        Optional<ToolResult> invalid = runner.invalid(tool, args);
+        Optional<ToolResult> invalid = runner.readIds(tool, args).or(() -> runner.invalid(tool, args));
         if (invalid.isPresent()) {
             return Uni.createFrom().item(invalid.get());
         }

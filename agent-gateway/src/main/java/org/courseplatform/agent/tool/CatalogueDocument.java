@@ -27,6 +27,11 @@ public final class CatalogueDocument {
                 .append(
                         "A token lists and runs only what its scope allows (see docs/agent-gateway.md). Hints are the MCP\n")
                 .append("tool annotations.\n\n")
+                .append(
+                        "Ids are integers in the schemas, and also accepted as strings of 1-18 digits (`5` and `\"5\"` alike):\n")
+                .append(
+                        "every `integer` argument named `id` or ending in `Id`, and each item of an `integer` list ending in `Ids`.\n")
+                .append("A string that is no id is an `invalid_argument` result naming the argument.\n\n")
                 .append("| tool | kind | read-only | destructive | idempotent | names a course | title |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (AgentTool tool : tools) {

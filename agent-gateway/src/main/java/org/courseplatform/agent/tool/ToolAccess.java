@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.courseplatform.platform.auth.AgentCaller;
+import org.courseplatform.platform.web.DigitId;
 
 /**
  * The token's scope (SPEC.md Authentication 3), the one place it is decided for both surfaces:
@@ -98,16 +99,12 @@ public final class ToolAccess {
     }
 
     /**
-     * Whether a course id argument names the pinned course: the number, or the same digits as a
-     * string (ids are numbers or digit strings; the input schema then says which it takes).
+     * Whether a course id argument names the pinned course, as a number or a string of digits
+     * ({@link DigitId}). The runners have already turned the ids the schema types into numbers
+     * ({@link IdArguments}); a {@code courseId} inside a free-form object is read the same way.
      */
     private static boolean isCourse(JsonNode value, long pinned) {
-        if (value == null) {
-            return false;
-        }
-        if (value.isIntegralNumber()) {
-            return value.canConvertToLong() && value.asLong() == pinned;
-        }
-        return value.isTextual() && value.textValue().equals(Long.toString(pinned));
+        Long id = DigitId.parse(value);
+        return id != null && id == pinned;
     }
 }

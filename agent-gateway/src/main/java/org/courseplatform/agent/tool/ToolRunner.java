@@ -7,10 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.courseplatform.agent.access.KeyStanding;
 import org.courseplatform.platform.auth.AgentCaller;
 import org.courseplatform.platform.web.ApiError;
@@ -18,7 +21,8 @@ import org.courseplatform.platform.web.ApiException;
 
 /**
  * Runs a tool for an agent, the same way for MCP and REST: the key's standing and plan (every
- * call), the token's scope, the arguments against the input schema, then the tool. What the
+ * call), the id arguments ({@link #readIds}), the token's scope, the arguments against the input
+ * schema, then the tool. What the
  * token may not do fails as {@link ToolRefusedException}; what goes wrong in the tool is a
  * {@link ToolResult} with {@code isError}.
  */
@@ -60,6 +64,10 @@ public class ToolRunner {
             if (args == null) {
                 return Uni.createFrom().item(notAnObject());
             }
+            Optional<ToolResult> badIds = readIds(tool, args);
+            if (badIds.isPresent()) {
+                return Uni.createFrom().item(badIds.get());
+            }
             Optional<String> refusal = ToolAccess.refusal(agent, tool, args);
             if (refusal.isPresent()) {
                 Log.debugf("Refused %s for agent token %s: %s", name, agent.tokenId(), refusal.get());
@@ -81,18 +89,40 @@ public class ToolRunner {
                 : tool.handler().run(call);
     }
 
+    /**
+     * Reads the call's id arguments in place ({@link IdArguments}: a string of digits becomes its
+     * number), before the token's scope and the schema see them; both surfaces' runners call it
+     * first. Answers the failed result naming the id arguments given as a string that is no id,
+     * with the schema's other problems of the arguments, if any.
+     */
+    public Optional<ToolResult> readIds(AgentTool tool, ObjectNode arguments) {
+        List<ApiError.Detail> problems = new ArrayList<>(IdArguments.read(tool.inputSchema(), arguments));
+        if (problems.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<String> named = problems.stream().map(ApiError.Detail::field).collect(Collectors.toSet());
+        schemaProblems(tool, arguments).stream()
+                .filter(problem -> !named.contains(problem.field()))
+                .forEach(problems::add);
+        return Optional.of(invalidArguments(tool, problems));
+    }
+
     /** The failed result of arguments that do not match the tool's input schema; empty when they match. */
     public Optional<ToolResult> invalid(AgentTool tool, ObjectNode arguments) {
+        List<ApiError.Detail> problems = schemaProblems(tool, arguments);
+        return problems.isEmpty() ? Optional.empty() : Optional.of(invalidArguments(tool, problems));
+    }
+
+    private List<ApiError.Detail> schemaProblems(AgentTool tool, ObjectNode arguments) {
         ArgumentValidator validator =
                 catalogue.find(tool.name()).filter(known -> known == tool).isPresent()
                         ? catalogue.validator(tool.name())
                         : others.computeIfAbsent(tool.name(), n -> new ArgumentValidator(tool.inputSchema()));
-        List<ApiError.Detail> problems = validator.problems(arguments);
-        if (problems.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(
-                ToolResult.error("invalid_argument", describe(tool.name(), problems), json.valueToTree(problems)));
+        return validator.problems(arguments);
+    }
+
+    private ToolResult invalidArguments(AgentTool tool, List<ApiError.Detail> problems) {
+        return ToolResult.error("invalid_argument", describe(tool.name(), problems), json.valueToTree(problems));
     }
 
     /** The arguments as an object to work on (a copy), none as an empty one; null when they are not an object. */
