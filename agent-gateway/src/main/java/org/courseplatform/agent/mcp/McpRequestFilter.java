@@ -37,12 +37,15 @@ import org.courseplatform.platform.web.StrictJson;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Plain JSON-RPC 2.0 over HTTP on the agents' MCP endpoint (SPEC.md: "JSON-RPC 2.0 over HTTP"),
- * in front of the MCP extension, which speaks Streamable HTTP only as its official clients do.
- * A Vert.x route on the endpoint's path, after authentication and {@link McpPolicy}, before the
- * extension's own route. The extension has no setting for any of this (1.13.0: its
- * {@code streamable.auto-init}, set in application.properties, serves requests without a
- * session; everything else here it answers with a bare status or an exception), so:
+ * Plain JSON-RPC 2.0 over HTTP on both MCP endpoints (SPEC.md: "JSON-RPC 2.0 over HTTP"), in
+ * front of the MCP extension, which speaks Streamable HTTP only as its official clients do: the
+ * agents' ({@code quarkus.mcp.server.http.root-path}) and the members' consumer endpoint
+ * ({@code quarkus.mcp.server.consumer.http.root-path}), the same rules for each. A Vert.x route on
+ * each endpoint's path, after authentication and the endpoint's own HTTP permission
+ * ({@link McpPolicy}; {@code ConsumerMcpPolicy} for the consumer endpoint), before the extension's
+ * own route. The extension has no setting for any of this (1.13.0: its
+ * {@code streamable.auto-init}, set for both servers in application.properties, serves requests
+ * without a session; everything else here it answers with a bare status or an exception), so:
  * <ul>
  * <li>{@code Accept}: a client that takes {@code application/json} (or {@code *}{@code /*}, or
  * sends no Accept) is served JSON; the extension wants both JSON and {@code text/event-stream}
@@ -72,7 +75,7 @@ public class McpRequestFilter {
     /** The {@code _meta} key naming a {@code tools/call}'s null arguments, for {@link McpTools}. */
     public static final String NULL_ARGUMENTS = "org.courseplatform/null-arguments";
 
-    /** Right after the HTTP permission checks ({@link McpPolicy}), before the extension's route. */
+    /** Right after the HTTP permission checks (each endpoint's policy), before the extension's route. */
     static final int ORDER = -SecurityHandlerPriorities.AUTHORIZATION + 1;
 
     private static final String BOTH = "application/json, text/event-stream";
@@ -83,17 +86,18 @@ public class McpRequestFilter {
     private final ObjectMapper strict;
     private final ObjectMapper lenient;
     private final JsonBodies bodies;
-    private final String root;
+    private final List<String> roots;
     private final long maxBody;
 
     public McpRequestFilter(
             ObjectMapper strict,
             JsonBodies bodies,
             @ConfigProperty(name = "quarkus.mcp.server.http.root-path") String root,
+            @ConfigProperty(name = "quarkus.mcp.server.consumer.http.root-path") String consumerRoot,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size", defaultValue = "10240K") MemorySize maxBody) {
         this.strict = strict;
         this.bodies = bodies;
-        this.root = root;
+        this.roots = List.of(root, consumerRoot);
         this.maxBody = maxBody.asLongValue();
         // The platform's reader without its NUL rule, to find the id of a message that holds one.
         this.lenient = JsonMapper.builder()
@@ -107,12 +111,15 @@ public class McpRequestFilter {
                         .build());
     }
 
+    /** The same two routes on each endpoint's path. */
     void install(@Observes Router router) {
-        router.route(root).order(ORDER).handler(this::headers);
-        router.post(root)
-                .order(ORDER + 1)
-                .handler(BodyHandler.create(false).setBodyLimit(maxBody))
-                .handler(this::body);
+        for (String root : roots) {
+            router.route(root).order(ORDER).handler(this::headers);
+            router.post(root)
+                    .order(ORDER + 1)
+                    .handler(BodyHandler.create(false).setBodyLimit(maxBody))
+                    .handler(this::body);
+        }
     }
 
     /** The request line and headers: Accept, MCP-Protocol-Version, the session a GET or DELETE needs. */
