@@ -161,6 +161,20 @@ class EmbedUrlsTest {
                         .asLong())
                 .isEqualTo(id);
 
+        // The new route's fields this route took before stay accepted, and win over an option.
+        JsonNode before = CoursePlayerTest.payload(CoursePlayerTest.token(url(postUrl(
+                key,
+                "{\"action\":\"view\",\"courseId\":" + id + ",\"identifier\":\"a\","
+                        + "\"parentOrigin\":\"https://lms.example.com\",\"language\":\"de\","
+                        + "\"options\":{\"language\":\"fr\",\"back\":\"hidden\"}}"))));
+        assertThat(before.path("parentOrigin").asText()).isEqualTo("https://lms.example.com");
+        assertThat(before.path("options").path("language").asText()).isEqualTo("de");
+        assertThat(before.path("options").path("back").asText()).isEqualTo("hidden");
+        postUrl(key, "{\"action\":\"view\",\"id\":" + id + ",\"identifier\":\"a\",\"colorPrimary\":\"red\"}")
+                .then()
+                .statusCode(400)
+                .body("details[0].field", equalTo("colorPrimary"));
+
         String other = TestKeys.header(TestKeys.newWorkspace(), "build", "", "", "live");
         postUrl(other, "{\"action\":\"edit\",\"id\":\"" + id + "\",\"identifier\":\"a\"}")
                 .then()

@@ -41,6 +41,7 @@ public final class EmbedRequests {
      * {@code id} the course (required for {@code view}; {@code courseId} is read as the same),
      * {@code themeId}, {@code name} and {@code avatar} (the author the builder shows), and
      * {@code options}, an object whose keys of {@link Course} ({@link EmbedService#OPTION_KEYS}) apply.
+     * The other fields of {@link Course}, which this route took before, stay accepted.
      */
     public record CourseUrl(
             String action,
@@ -51,7 +52,16 @@ public final class EmbedRequests {
             @JsonDeserialize(using = DigitId.class) Long themeId,
             String name,
             String avatar,
-            JsonNode options) {}
+            JsonNode options,
+            String language,
+            String back,
+            String colorPrimary,
+            String flow,
+            Boolean translations,
+            String brandVoice,
+            Boolean legacy,
+            String parentOrigin,
+            Collection collection) {}
 
     /** A collection the course is played in: {@code id} its id, {@code key} its key. */
     public record Collection(

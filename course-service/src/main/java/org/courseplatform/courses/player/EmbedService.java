@@ -10,11 +10,14 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.courseplatform.courses.collection.CollectionService;
 import org.courseplatform.courses.course.CourseRepository;
@@ -105,7 +108,8 @@ public class EmbedService {
      * The deprecated POST /v1/headless/course/url, the spec's body: {@code action} is required,
      * {@code id} names the course, {@code name} and {@code avatar} are the author the builder shows
      * (carried in the signed URL, never stored), and the {@link #OPTION_KEYS} of {@code options} apply
-     * as the fields of POST /v1/headless/embed/course; its other keys are ignored.
+     * as the fields of POST /v1/headless/embed/course; its other keys are ignored. The fields of the
+     * new route that this route took before stay accepted in the body, and win over an option.
      */
     @WithSession
     public Uni<String> courseUrl(WorkspaceCaller caller, EmbedRequests.CourseUrl r) {
@@ -139,30 +143,35 @@ public class EmbedService {
                 r.identifier(),
                 r.clientIdentifier(),
                 r.themeId(),
-                o.text("language"),
-                o.text("back"),
-                o.text("colorPrimary"),
-                o.text("flow"),
-                o.bool("translations"),
-                o.brandVoice(),
-                o.bool("legacy"),
-                o.text("parentOrigin"),
-                null);
+                either(r.language(), () -> o.text("language")),
+                either(r.back(), () -> o.text("back")),
+                either(r.colorPrimary(), () -> o.text("colorPrimary")),
+                either(r.flow(), () -> o.text("flow")),
+                either(r.translations(), () -> o.bool("translations")),
+                either(r.brandVoice(), o::brandVoice),
+                either(r.legacy(), () -> o.bool("legacy")),
+                either(r.parentOrigin(), () -> o.text("parentOrigin")),
+                r.collection());
         try {
             return courseUrl(caller, course, "id", author.isEmpty() ? null : author, problems);
         } catch (ApiException e) {
-            throw optionsNamed(e);
+            throw optionsNamed(e, o.used);
         }
     }
 
+    /** The body's own field, else the option's (a field given both ways takes the body's). */
+    private static <T> T either(T field, Supplier<T> option) {
+        return field != null ? field : option.get();
+    }
+
     /** A 400 of the deprecated POST names an option's problem {@code options.<key>}, where the client put it. */
-    private static ApiException optionsNamed(ApiException e) {
-        if (e.details() == null || e.details().stream().noneMatch(d -> OPTION_KEYS.contains(d.field()))) {
+    private static ApiException optionsNamed(ApiException e, Set<String> fromOptions) {
+        if (e.details() == null || e.details().stream().noneMatch(d -> fromOptions.contains(d.field()))) {
             return e;
         }
         return ApiException.invalid(e.details().stream()
                 .map(d ->
-                        OPTION_KEYS.contains(d.field()) ? new ApiError.Detail("options." + d.field(), d.message()) : d)
+                        fromOptions.contains(d.field()) ? new ApiError.Detail("options." + d.field(), d.message()) : d)
                 .toList());
     }
 
@@ -170,6 +179,8 @@ public class EmbedService {
     private static final class Options {
         private final JsonNode node;
         private final List<ApiError.Detail> problems;
+        /** The keys whose values were taken from {@code options}. */
+        final Set<String> used = new HashSet<>();
 
         Options(JsonNode node, List<ApiError.Detail> problems) {
             boolean absent = node == null || node.isNull() || node.isMissingNode();
@@ -183,7 +194,11 @@ public class EmbedService {
 
         private JsonNode given(String key) {
             JsonNode v = node == null ? null : node.get(key);
-            return v == null || v.isNull() ? null : v;
+            if (v == null || v.isNull()) {
+                return null;
+            }
+            used.add(key);
+            return v;
         }
 
         String text(String key) {
