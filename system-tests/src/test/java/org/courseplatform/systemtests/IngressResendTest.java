@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.courseplatform.platform.testing.RepoRoot;
 import org.junit.jupiter.api.AfterAll;
@@ -52,7 +51,7 @@ class IngressResendTest {
     @BeforeAll
     static void startIngress() throws Exception {
         home = Files.createTempDirectory("ingress-resend");
-        base = freeBase();
+        base = FreePorts.block(61);
         // Port layout of scripts/suite/config.sh: the ingress on base, replica 1 of the n-th
         // service of deploy/services.tsv on base+n, replica 2 on base+20+n.
         replicas.add(new Replica(base + 1, true)); // members-service, replica 1: dies
@@ -159,25 +158,6 @@ class IngressResendTest {
         } catch (IOException e) {
             return e.toString();
         }
-    }
-
-    /** A port base whose ingress, replica and internal-listener ports are all free. */
-    private static int freeBase() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int candidate = 20_000 + ThreadLocalRandom.current().nextInt(400) * 100;
-            boolean free = true;
-            for (int offset = 0; offset <= 60 && free; offset++) {
-                try (ServerSocket probe = new ServerSocket(candidate + offset, 1, InetAddress.getLoopbackAddress())) {
-                    probe.setReuseAddress(true);
-                } catch (IOException e) {
-                    free = false;
-                }
-            }
-            if (free) {
-                return candidate;
-            }
-        }
-        throw new IOException("no free block of ports found");
     }
 
     private record Request(String method, Map<String, String> headers, String body) {}

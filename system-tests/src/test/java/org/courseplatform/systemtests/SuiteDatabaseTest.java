@@ -87,8 +87,14 @@ class SuiteDatabaseTest {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         Map<String, String> env = builder.environment();
+        // Only this test's knobs: a suite's own (./suite env in the shell) would put its ports,
+        // and so its running components, in reach of cmd_reset's `down`.
+        env.keySet().removeIf(name -> name.startsWith("SUITE_"));
         env.put("SUITE_HOME", home.toString());
-        env.remove("SUITE_DB");
+        int base = FreePorts.block(100);
+        env.put("SUITE_PORT_BASE", Integer.toString(base));
+        env.put("SUITE_KAFKA_PORT", Integer.toString(base + 70));
+        env.put("SUITE_S3_PORT", Integer.toString(base + 72));
         if (database != null) {
             env.put("SUITE_DB", database);
         }
