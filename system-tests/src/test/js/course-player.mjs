@@ -11,6 +11,8 @@
 //                  "axe": true,                (axe-core on the player's document once it is ready)
 //                  "axeAt": "Par",             (run axe on the first screen showing this text instead)
 //                  "viewport": {"width": 375, "height": 667}, "screenshot": "player-375.png",
+//                  "slowProgress": 1500,       (hold the page's first progress write this many ms, as a
+//                                               slow network would, so later ones could overtake it)
 //                  "refused": false},          (expect a refusal: only capture what the page says)
 //                 ...]}
 // Launches run in order in one browser context, each in its own page that is closed at the end.
@@ -240,6 +242,16 @@ try {
       }
       seen.progress.push(call);
     });
+    if (launch.slowProgress) {
+      let held = false;
+      await page.route((url) => url.pathname.includes('/v1/headless/player/') && url.pathname.endsWith('/progress'), async (route) => {
+        if (!held && route.request().method() === 'POST') {
+          held = true;
+          await new Promise((resolve) => setTimeout(resolve, launch.slowProgress));
+        }
+        await route.continue();
+      });
+    }
     let frame = null;
     try {
       if (launch.framed) {

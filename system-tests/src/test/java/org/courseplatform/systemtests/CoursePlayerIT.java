@@ -150,6 +150,9 @@ class CoursePlayerIT {
         String failer = "failer-" + RUN;
         String walkUrl = courseUrl(live, Map.of("courseId", courseId, "identifier", learner, "parentOrigin", tenant));
         String resumeUrl = courseUrl(live, Map.of("courseId", courseId, "identifier", learner));
+        String hurried = "hurried-" + RUN;
+        String hurriedUrl = courseUrl(live, Map.of("courseId", courseId, "identifier", hurried));
+        String hurriedBackUrl = courseUrl(live, Map.of("courseId", courseId, "identifier", hurried));
         String testUrl = courseUrl(test, Map.of("courseId", courseId, "identifier", tester, "parentOrigin", tenant));
         String viewUrl = with(live)
                 .queryParam("courseId", courseId)
@@ -226,6 +229,18 @@ class CoursePlayerIT {
                                 "course-player-375.png",
                                 "axe",
                                 true),
+                        Map.of(
+                                "name",
+                                "hurried",
+                                "url",
+                                hurriedUrl,
+                                "walk",
+                                true,
+                                "answers",
+                                List.of(RIGHT),
+                                "slowProgress",
+                                4000),
+                        Map.of("name", "hurriedBack", "url", hurriedBackUrl),
                         Map.of("name", "test", "url", testUrl, "framed", true, "walk", true, "answers", List.of(RIGHT)),
                         Map.of("name", "view", "url", viewUrl, "framed", true),
                         Map.of("name", "url", "url", urlUrl, "framed", true),
@@ -311,6 +326,18 @@ class CoursePlayerIT {
                 .isLessThanOrEqualTo(375);
         assertThat(Path.of(resume.path("screenshot").asText())).exists();
         assertThat(Learners.session(resume).path("progress").path("screenIndex").asInt())
+                .as(report)
+                .isEqualTo(2);
+
+        // A slow network held the first progress write while the learner pressed on: the later
+        // writes did not overtake it, and the learner comes back to the last screen, not the first.
+        assertThat(Learners.launch(played, "hurried").path("end").toString())
+                .as(report)
+                .contains(LAST);
+        assertThat(Learners.session(Learners.launch(played, "hurriedBack"))
+                        .path("progress")
+                        .path("screenIndex")
+                        .asInt())
                 .as(report)
                 .isEqualTo(2);
 
