@@ -174,7 +174,8 @@ class CourseScreensTest {
                 .then()
                 .statusCode(400)
                 .body("details[0].field", equalTo("typeId"));
-        as(key).body("{\"typeId\":\"1\"}")
+        // typeId is an id: a number or a string of digits, nothing else.
+        as(key).body("{\"typeId\":\"one\"}")
                 .post(screens(id))
                 .then()
                 .statusCode(400)
