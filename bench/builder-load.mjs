@@ -2,7 +2,7 @@
 // system-tests/target/browser, where playwright-core is installed). Reads {"baseUrl", "urls": [edit
 // URLs], "warmup": N, "keystrokes": K} on stdin. Each URL is loaded once in a fresh browser context
 // (empty cache): first load = from navigation start to the screen list ("Screens" listbox) being
-// visible, with the bytes of every response from baseUrl until then (request.sizes(): encoded body
+// visible (and the page's first contentful paint), with the bytes of every response from baseUrl until then (request.sizes(): encoded body
 // + headers). Then K times: one keystroke in "Course title", and the time until the autosave's PUT
 // is answered 200 and until the save status says "Saved at" (the autosave waits 800 ms of quiet
 // first, by design), and the PUT's own round trip. Prints one JSON line per run and then medians.
@@ -36,6 +36,10 @@ try {
     await page.getByRole('listbox', { name: 'Screens', exact: true }).waitFor({ state: 'visible', timeout: 30000 });
     const loadedAt = Date.now();
     const msToEditor = Math.round(await page.evaluate(() => performance.now()));
+    const fcp = await page.evaluate(() => {
+      const entry = performance.getEntriesByName('first-contentful-paint')[0];
+      return entry ? Math.round(entry.startTime) : null;
+    });
     await page.waitForTimeout(500);
     let bytes = 0;
     let count = 0;
@@ -64,7 +68,7 @@ try {
       await page.waitForTimeout(300);
     }
     await context.close();
-    const run = { run: i + 1, warmup: i < (plan.warmup || 0), msToEditor: Math.round(loadedAt - started), msToEditorPageClock: msToEditor,
+    const run = { run: i + 1, warmup: i < (plan.warmup || 0), msToEditor: Math.round(loadedAt - started), msToEditorPageClock: msToEditor, msFirstContentfulPaint: fcp,
       bytes, requests: count, saves };
     runs.push(run);
     process.stdout.write(JSON.stringify(run) + '\n');
@@ -74,6 +78,7 @@ try {
   process.stdout.write(JSON.stringify({
     runs: measured.length,
     medianMsToEditor: median(measured.map((r) => r.msToEditor)),
+    medianMsFirstContentfulPaint: median(measured.map((r) => r.msFirstContentfulPaint).filter((v) => v !== null)),
     medianBytes: median(measured.map((r) => r.bytes)),
     medianRequests: median(measured.map((r) => r.requests)),
     keystrokes: allSaves.length,
