@@ -23,6 +23,7 @@ import org.courseplatform.courses.document.ContentExtractor;
 import org.courseplatform.courses.document.CourseContent;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.document.ParsedDocument;
+import org.courseplatform.courses.media.LibraryImages;
 import org.courseplatform.courses.thumbnail.ThumbnailQueue;
 import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.ApiException;
@@ -297,16 +298,28 @@ public class CourseService {
         });
     }
 
-    /** Copies the draft to the published version. */
+    /**
+     * Copies the draft to the published version. A picture from the media library without alt
+     * text that is not marked decorative holds it back (422 naming the screens, {@link LibraryImages}).
+     */
     @WithTransaction
     public Uni<CourseView> publish(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
             editable(course);
-            course.publishedDocument = course.draft;
-            course.published = true;
-            course.publishedAt = course.updatedAt = now();
-            return events.emit(Events.COURSE_PUBLISHED, course, scope.testMode())
-                    .replaceWith(views.of(course));
+            String draft = course.draft;
+            Uni<Void> checked = draft == null || !draft.contains("\"mediaId\"")
+                    ? Uni.createFrom().voidItem()
+                    : Workers.call(() -> {
+                        LibraryImages.requireAltText(read(draft));
+                        return null;
+                    });
+            return checked.chain(() -> {
+                course.publishedDocument = course.draft;
+                course.published = true;
+                course.publishedAt = course.updatedAt = now();
+                return events.emit(Events.COURSE_PUBLISHED, course, scope.testMode())
+                        .replaceWith(views.of(course));
+            });
         });
     }
 

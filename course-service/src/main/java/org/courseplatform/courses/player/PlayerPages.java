@@ -10,6 +10,8 @@ import jakarta.enterprise.event.Observes;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
+import org.courseplatform.courses.media.MediaConfig;
+import org.courseplatform.courses.media.MediaStore;
 import org.courseplatform.platform.web.SecurityHeaders;
 import org.jboss.logging.Logger;
 
@@ -18,7 +20,8 @@ import org.jboss.logging.Logger;
  * resources under {@code /play}; this maps the public addresses {@code /play/course},
  * {@code /play/screen}, {@code /play/builder}, {@code /play/screen-editor}, {@code /play/share} and {@code /play/lms} to them, answers a small HTML 404 page for any other {@code /play} path, and gives the pages
  * their Content-Security-Policy: their own scripts, styles (inline allowed), images and media from
- * anywhere over https, API calls to this origin only, and framing by the workspace's frame
+ * anywhere over https, API calls to this origin only (the builder and the screen editor also to
+ * the S3 origin media uploads go to, {@code courses.media.upload-origin}), and framing by the workspace's frame
  * ancestors. Every page URL the platform hands out names its workspace in the query
  * ({@code ?w=<workspaceId>}); a request with a valid {@code w} is framed by that workspace's list
  * ({@link EmbedSettingsService}: cached for up to 30 s, loaded without blocking the event loop, and
@@ -26,7 +29,8 @@ import org.jboss.logging.Logger;
  * malformed {@code w} names no workspace whose list could apply, so its page may not be framed
  * ({@code 'none'}): dropping {@code w} from an embed URL must not widen who may frame it. If the
  * list cannot be read the page may not be framed either. It replaces the API's
- * {@code default-src 'none'} that {@link SecurityHeaders} gives every other answer.
+ * {@code default-src 'none'} that {@link SecurityHeaders} gives every other answer. The media
+ * library's files ({@code /play/media/**}) are no pages: they pass to the REST layer untouched.
  */
 @ApplicationScoped
 public class PlayerPages {
@@ -42,6 +46,8 @@ public class PlayerPages {
     static final String SHARE = PREFIX + "/share";
     /** The live course a dynamic SCORM package's launcher frames in the LMS (docs/scorm-runtime.md). */
     static final String LMS = PREFIX + "/lms";
+    /** The media library's public files (org.courseplatform.courses.media), answered by the REST layer. */
+    static final String MEDIA = PREFIX + "/media/";
 
     static final String WORKSPACE_PARAM = "w";
     private static final String POLICY_CHOSEN = PlayerPages.class.getName() + ".policy";
@@ -67,14 +73,32 @@ public class PlayerPages {
     static final String UNFRAMED = policy("'none'");
 
     private final EmbedSettingsService settings;
+    /** Where the builder's pages send media uploads (presigned PUTs to S3): their extra {@code connect-src}. */
+    private final String uploadOrigin;
 
-    public PlayerPages(EmbedSettingsService settings) {
+    public PlayerPages(EmbedSettingsService settings, MediaConfig media, MediaStore store) {
         this.settings = settings;
+        this.uploadOrigin = media.uploadOrigin().orElse(store.presignOrigin());
     }
 
     static String policy(String frameAncestors) {
+        return policy(frameAncestors, null);
+    }
+
+    /** The page policy; {@code uploadOrigin} (the builder and the screen editor only) may also be called. */
+    static String policy(String frameAncestors, String uploadOrigin) {
         return "default-src 'self'; img-src 'self' https: data:; media-src 'self' https:; style-src 'self' 'unsafe-inline'; "
-                + "script-src 'self'; connect-src 'self'; frame-ancestors " + frameAncestors.strip();
+                + "script-src 'self'; connect-src 'self'" + (uploadOrigin == null ? "" : " " + uploadOrigin)
+                + "; frame-ancestors " + frameAncestors.strip();
+    }
+
+    /** Whether the page edits (the builder, the screen editor), and so uploads media. */
+    private static boolean editing(String path) {
+        return path.equals(BUILDER) || path.equals(SCREEN_EDITOR);
+    }
+
+    private static boolean media(String path) {
+        return path != null && path.startsWith(MEDIA);
     }
 
     /** The workspace id of {@code ?w=}, or null when absent or not a positive number. */
@@ -94,7 +118,7 @@ public class PlayerPages {
     void install(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE + 1).handler(ctx -> {
             String path = ctx.request().path();
-            if (path == null || !path.equals(PREFIX) && !path.startsWith(PREFIX + "/")) {
+            if (path == null || !path.equals(PREFIX) && !path.startsWith(PREFIX + "/") || media(path)) {
                 ctx.next();
                 return;
             }
@@ -104,14 +128,15 @@ public class PlayerPages {
                 secure(ctx, chosen);
                 return;
             }
+            String upload = editing(path) ? uploadOrigin : null;
             Long workspaceId = workspaceId(ctx.request().getParam(WORKSPACE_PARAM));
             if (workspaceId == null) {
-                secure(ctx, UNFRAMED);
+                secure(ctx, upload == null ? UNFRAMED : policy("'none'", upload));
                 return;
             }
             CompletableFuture<String> ancestors = settings.frameAncestors(workspaceId);
             if (ancestors.isDone() && !ancestors.isCompletedExceptionally()) {
-                secure(ctx, policy(ancestors.join()));
+                secure(ctx, policy(ancestors.join(), upload));
                 return;
             }
             Context context = Vertx.currentContext();
@@ -124,7 +149,7 @@ public class PlayerPages {
                             workspaceId);
                 }
                 ctx.request().resume();
-                secure(ctx, policy(failure == null ? value : "'none'"));
+                secure(ctx, policy(failure == null ? value : "'none'", upload));
             }));
         });
         // A page whose file the build did not produce (the front-end build makes them) answers the 404 page.
@@ -139,13 +164,19 @@ public class PlayerPages {
         // Any other path under /play that is not a built file answers the 404 page, before the REST
         // layer could answer it with its JSON 404. Built files pass on to the static files handler.
         router.route(PREFIX + "/*").order(-99).handler(rc -> {
-            if (built(rc.normalizedPath())) {
+            if (built(rc.normalizedPath()) || media(rc.normalizedPath())) {
                 rc.next();
             } else {
                 notFound(rc);
             }
         });
-        router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(PlayerPages::notFound);
+        router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(rc -> {
+            if (media(rc.normalizedPath())) {
+                rc.next();
+            } else {
+                notFound(rc);
+            }
+        });
     }
 
     private static void notFound(RoutingContext rc) {

@@ -14,11 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.utils.Time;
 import org.apache.kafka.metadata.storage.Formatter;
 import org.apache.kafka.server.common.MetadataVersion;
+import org.gaul.s3proxy.CrossOriginResourceSharing;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
@@ -139,9 +141,37 @@ public final class DevStack {
                 .endpoint(URI.create("http://127.0.0.1:" + port))
                 .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, accessKey, secretKey)
                 .ignoreUnknownHeaders(true)
+                .corsRules(corsRules())
                 .build();
         proxy.start();
         return proxy;
+    }
+
+    /**
+     * Browsers PUT media straight to S3 through presigned URLs from another origin (the builder's
+     * page), so S3 must allow them: any port of 127.0.0.1 and localhost, plus the exact origins of
+     * the system property {@code devstack.s3.cors-origins} (comma-separated). Methods GET, PUT and
+     * HEAD; the headers such a PUT sends. An operator sets the same rule on a real bucket (docs/media.md).
+     */
+    static CrossOriginResourceSharing corsRules() {
+        List<String> origins = new ArrayList<>(List.of("http://127\\.0\\.0\\.1(:[0-9]+)?", "http://localhost(:[0-9]+)?"));
+        for (String origin : System.getProperty("devstack.s3.cors-origins", "").split(",")) {
+            if (!origin.isBlank()) {
+                origins.add(Pattern.quote(origin.strip()));
+            }
+        }
+        return new CrossOriginResourceSharing(
+                origins,
+                List.of("GET", "PUT", "HEAD"),
+                List.of(
+                        "content-type",
+                        "content-length",
+                        "x-amz-date",
+                        "x-amz-content-sha256",
+                        "x-amz-security-token",
+                        "x-amz-user-agent"),
+                List.of("ETag"),
+                "false");
     }
 
     private static String clusterId() {

@@ -38,6 +38,20 @@ class ScopesTest {
     }
 
     @Test
+    void theMediaLibraryIsPartOfTheCoursesFamily() {
+        assertThat(Scopes.required("POST", "/v1/headless/media"))
+                .isEqualTo(new Scopes.Needs(Scopes.Family.COURSES, true));
+        assertThat(Scopes.required("POST", "/v1/headless/media/7/complete"))
+                .isEqualTo(new Scopes.Needs(Scopes.Family.COURSES, true));
+        assertThat(Scopes.required("PATCH", "/v1/headless/media/7"))
+                .isEqualTo(new Scopes.Needs(Scopes.Family.COURSES, true));
+        assertThat(Scopes.required("DELETE", "/v1/headless/media/7"))
+                .isEqualTo(new Scopes.Needs(Scopes.Family.COURSES, true));
+        assertThat(Scopes.required("GET", "/v1/headless/media"))
+                .isEqualTo(new Scopes.Needs(Scopes.Family.COURSES, false));
+    }
+
+    @Test
     void aWriteScopeIncludesItsReadScopeAndNoOther() {
         assertThat(Scopes.holds(List.of("members:write"), "members:read")).isTrue();
         assertThat(Scopes.holds(List.of("webhooks:manage"), "webhooks:read")).isTrue();
