@@ -72,6 +72,11 @@ class TenantMatrixIT {
             Map.entry("/scorm/s/", "the SCORM player session in the path is itself the credential (ScormIT)"),
             Map.entry("/v1/headless/narration-audio/", "a signed, public capability URL (token in the path)"),
             Map.entry("/v1/headless/thumbnails/", "a signed, public capability URL (token in the path)"),
+            Map.entry("/play/media/", "a public capability URL (the medium's token in the path)"),
+            Map.entry(
+                    "/v1/headless/player/editor/media/",
+                    "the media library is the workspace's, shared by its tenants (docs/media.md); another"
+                            + " workspace's medium is 404 there (MediaLibraryTest)"),
             Map.entry("/api/v1/agent/tools/{name}", "{name} is a tool name; the tools' ids are in the agent part"),
             Map.entry("/v1/headless/course/{action}", "{action} is view or edit, not an id"));
 
@@ -93,6 +98,7 @@ class TenantMatrixIT {
             Map.entry("PUT /v1/headless/course/{id}/theme", "{\"themeId\":{theme}}"),
             Map.entry("POST /v1/headless/course/{id}/translations", "{\"locale\":\"fr\"}"),
             Map.entry("PATCH /v1/headless/folders/{id}", "{\"name\":\"Changed\"}"),
+            Map.entry("PATCH /v1/headless/media/{id}", "{\"altText\":\"Changed\"}"),
             Map.entry("PATCH /v1/headless/themes/{id}", "{\"name\":\"Changed\"}"),
             Map.entry("PATCH /v1/headless/webhooks/{id}", "{\"description\":\"Changed\"}"),
             Map.entry("POST /v1/headless/webhooks/{id}/test", "{}"),
@@ -183,6 +189,12 @@ class TenantMatrixIT {
                         "/v1/headless/screen",
                         json(Map.of(
                                 "type", "blocks", "title", "Matrix", "identifier", "author", "clientIdentifier", A1))));
+        IDS.put(
+                "media",
+                created("/v1/headless/media", json(Map.of("filename", "m.png", "contentType", "image/png", "size", 10)))
+                        .path("media")
+                        .path("id")
+                        .asText());
         IDS.put("member", id("/api/v1/members", json(Map.of("email", "matrix-" + RUN + "@example.com"))));
         IDS.put("group", id("/api/v1/groups", json(Map.of("name", "Matrix"))));
         IDS.put(
