@@ -31,6 +31,8 @@ final class ImageVariants {
 
     static final int[] WIDTHS = {320, 640, 1280, 1920};
     static final int MAX_WIDTH = 1920;
+    /** Pixels decoded at most (about 64 MB as 4-byte pixels), whatever the picture. */
+    static final long MAX_DECODED_PIXELS = 16_000_000;
 
     /** A refused picture: the message is the 422's. */
     static final class Refused extends Exception {
@@ -89,7 +91,7 @@ final class ImageVariants {
                             + maxPixels / 1_000_000 + " megapixels are accepted");
                 }
                 ImageReadParam param = reader.getDefaultReadParam();
-                int step = Math.max(1, width / MAX_WIDTH);
+                int step = subsampling(width, height);
                 if (step > 1) {
                     param.setSourceSubsampling(step, step, 0, 0);
                 }
@@ -114,6 +116,17 @@ final class ImageVariants {
                 reader.dispose();
             }
         }
+    }
+
+    /**
+     * The source subsampling: every n-th pixel of every n-th row, so the decoded picture is not
+     * much wider than the largest width and at most about {@link #MAX_DECODED_PIXELS} pixels
+     * (a very tall picture is decoded a little below 1920 wide and scaled up to it).
+     */
+    static int subsampling(int width, int height) {
+        int byWidth = width / MAX_WIDTH;
+        int byPixels = (int) Math.ceil(Math.sqrt((double) width * height / MAX_DECODED_PIXELS));
+        return Math.max(1, Math.max(byWidth, byPixels));
     }
 
     /** Scales in halving steps, then bicubic to the size, so a large reduction stays smooth. */
