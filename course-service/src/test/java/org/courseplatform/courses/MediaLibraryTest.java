@@ -513,7 +513,30 @@ class MediaLibraryTest {
                 .post(EDITOR_MEDIA + "/" + foreign + "/complete")
                 .then()
                 .statusCode(404);
-        as(key).post("/v1/headless/course/" + course + "/publish").then().statusCode(200);
+        // The builder's publish holds the same rule: a library picture needs alt text or the decorative mark.
+        String picture = """
+                {"format":"builder2","title":"Golf basics","locale":"en","screens":[
+                 {"id":"s1","type":"blocks","typeId":1,"title":"Welcome",
+                  "asset":{"url":"https://cdn.example.com/a.jpg","mime":"image/jpeg","mediaId":%d},"elements":[]}]}""".formatted(id);
+        as(key).body("{\"document\":" + picture + "}")
+                .put("/v1/headless/course/" + course + "/content")
+                .then()
+                .statusCode(200);
+        EditorResourceTest.editor(session)
+                .post("/v1/headless/player/editor/course/publish")
+                .then()
+                .statusCode(422)
+                .body("details[0].field", equalTo("screens[0]"))
+                .body("details[0].message", containsString("the screen's picture"));
+        as(key).body("{\"document\":"
+                        + picture.replace("\"elements\":[]", "\"assetAltText\":\"A diagram\",\"elements\":[]") + "}")
+                .put("/v1/headless/course/" + course + "/content")
+                .then()
+                .statusCode(200);
+        EditorResourceTest.editor(session)
+                .post("/v1/headless/player/editor/course/publish")
+                .then()
+                .statusCode(200);
         String view = CoursePlayerTest.session(CoursePlayerTest.embed(
                 key, "{\"action\":\"view\",\"courseId\":" + course + ",\"identifier\":\"learner\"}"));
         EditorResourceTest.editor(view)
