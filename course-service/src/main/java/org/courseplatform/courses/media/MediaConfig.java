@@ -25,6 +25,14 @@ public interface MediaConfig {
     @WithDefault("524288000")
     long videoMaxBytes();
 
+    /** Timeout of fetching a file for an import by URL (POST /v1/headless/media/from-url). */
+    @WithDefault("20S")
+    Duration fetchTimeout();
+
+    /** Lets the import by URL reach private and loopback addresses: for local tests only. */
+    @WithDefault("false")
+    boolean fetchPrivateAddresses();
+
     /** Quality of the JPEG variants of opaque images (0-1). */
     @WithDefault("0.85")
     float jpegQuality();

@@ -110,10 +110,31 @@ public final class ImageFetcher {
                         .setName("thumbnail-images"));
     }
 
+    /** A downloaded file with the content type its server named, or why there is none ({@code refusal}). */
+    public record Download(byte[] bytes, String contentType, String refusal) {}
+
+    /**
+     * The file at the URL, undecoded, under the same rules (public addresses only, no redirects,
+     * bounded time and size): for the media library's import by URL, which checks the content
+     * itself. Never throws; a failure is a {@code refusal} fit to show to the caller.
+     */
+    public Download download(String url) {
+        try {
+            Body body = download(Target.of(url));
+            return new Download(body.bytes(), body.contentType(), null);
+        } catch (Refused e) {
+            return new Download(null, null, e.getMessage());
+        } catch (TimeoutException e) {
+            return new Download(null, null, "timed out after " + timeout.toSeconds() + " s");
+        } catch (IOException | RuntimeException e) {
+            return new Download(null, null, "could not be fetched (" + oneLine(e.getMessage()) + ")");
+        }
+    }
+
     /** The decoded image, or empty for any failure (refused, unreachable, too big, not an image). */
     public Optional<BufferedImage> fetch(String url) {
         try {
-            return Optional.of(decode(download(Target.of(url))));
+            return Optional.of(decode(download(Target.of(url)).bytes()));
         } catch (Refused e) {
             Log.debugf("No thumbnail image from %s: %s", describe(url), e.getMessage());
         } catch (TimeoutException e) {
@@ -137,7 +158,9 @@ public final class ImageFetcher {
         return PublicAddresses.isPublic(address);
     }
 
-    private byte[] download(Target target) throws IOException, Refused, TimeoutException {
+    private record Body(byte[] bytes, String contentType) {}
+
+    private Body download(Target target) throws IOException, Refused, TimeoutException {
         InetAddress[] addresses = PinnedHttpClient.lookup(target.lookupHost());
         if (addresses == null) {
             throw new Refused("host does not resolve");
@@ -190,7 +213,7 @@ public final class ImageFetcher {
         if (encoding != null && !encoding.isBlank() && !encoding.strip().equalsIgnoreCase("identity")) {
             throw new Refused("unrequested content encoding " + oneLine(encoding));
         }
-        return response.body().getBytes();
+        return new Body(response.body().getBytes(), response.headers().get("Content-Type"));
     }
 
     /**
