@@ -9,6 +9,19 @@ import { connect, finishOnLeave } from '../src/lib/scorm.js';
 
 const MESSAGE = 'course-platform:lms';
 const LEARNER_MESSAGE = 'course-platform:lms-learner';
+const INTERACTION_MESSAGE = 'course-platform:lms-interaction';
+const ids = (v) => Array.isArray(v) && v.length <= 100 && v.every((x) => typeof x === 'string' && x.length <= 250);
+
+/** An answered question of a "course-platform:lms-interaction" message (lib/interactions.js fields), else null. */
+export function interactionOf(d) {
+  if (!d || typeof d !== 'object' || d.type !== INTERACTION_MESSAGE || typeof d.questionId !== 'string' || typeof d.correct !== 'boolean'
+    || !ids(d.answers) || !ids(d.correctAnswers) || !Number.isFinite(d.latencyMs) || !Number.isFinite(d.answeredAt)) return null;
+  const answeredAt = new Date(d.answeredAt);
+  return {
+    questionId: d.questionId.slice(0, 250), text: typeof d.text === 'string' ? d.text : '', answers: d.answers, correct: d.correct,
+    correctAnswers: d.correctAnswers, answeredAt, shownAt: new Date(d.answeredAt - Math.max(0, d.latencyMs))
+  };
+}
 const LEARNER_KEY = /^[A-Za-z0-9_-]{43}$/;
 
 /** The learner key kept in the suspend data ({"learnerKey": "…"}), else null. */
@@ -72,6 +85,8 @@ function launch() {
   lms.commit();
   finishOnLeave(lms);
 
+  // Whether the course has a quiz to report as the objective: known from its first answer or score.
+  let quiz = false;
   const frame = document.createElement('iframe');
   frame.className = 'course-frame';
   frame.title = title;
@@ -85,9 +100,20 @@ function launch() {
       lms.commit();
       return;
     }
+    const answered = interactionOf(event.data);
+    if (answered) {
+      quiz = true;
+      lms.interaction(answered);
+      lms.commit();
+      return;
+    }
     const r = result(event.data);
     if (!r) return;
     lms.record(r);
+    if (quiz || typeof r.score === 'number') {
+      quiz = true;
+      lms.objective({ score: r.score, passed: r.completed ? r.passed : null, completed: r.completed });
+    }
     lms.commit();
   });
   const enc = encodeURIComponent;

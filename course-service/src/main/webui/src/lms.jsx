@@ -80,13 +80,54 @@ export function lmsMessage(p) {
   return { type: 'course-platform:lms', completed, passed: completed ? passed : null, score: completed ? score : null, location: p.screenIndex, percent: p.percent };
 }
 
+function tell(message) {
+  if (window.parent === window || !launcher) return;
+  try {
+    window.parent.postMessage(message, launcher);
+  } catch (e) {
+    /* nothing to tell */
+  }
+}
+
 function relay() {
-  return (p) => {
-    if (window.parent === window || !launcher) return;
-    try {
-      window.parent.postMessage(lmsMessage(p), launcher);
-    } catch (e) {
-      /* nothing to tell */
+  return (p) => tell(lmsMessage(p));
+}
+
+/**
+ * The tracker, noting each answer the learner gives (when, and since when its screen was shown);
+ * once a progress answer grades it (progress.results), the launcher is told
+ * {type: "course-platform:lms-interaction", questionId, text, answers, correct, correctAnswers,
+ * latencyMs, answeredAt} and journals it as a cmi.interactions record (lib/interactions.js).
+ */
+export function interactionNotes(tracker, document, post) {
+  const texts = {};
+  for (const screen of (document && document.screens) || []) {
+    for (const el of (screen && screen.elements) || []) if (el && el.type === 'question') texts[el.id] = el.question || el.title || '';
+  }
+  let shown = { index: -1, at: Date.now() };
+  const waiting = new Map();
+  const sent = {};
+  return {
+    ...tracker,
+    async progress(body, options) {
+      const now = Date.now();
+      if (body.screenIndex !== shown.index) shown = { index: body.screenIndex, at: now };
+      for (const [id, ids] of Object.entries(body.answers || {})) {
+        if (Array.isArray(ids) && ids.length && JSON.stringify(ids) !== sent[id]) waiting.set(id, { ids, at: now, latencyMs: now - shown.at });
+      }
+      const p = await tracker.progress(body, options);
+      const results = (p && p.results) || {};
+      for (const [id, a] of [...waiting]) {
+        const r = results[id];
+        if (!r || typeof r.correct !== 'boolean') continue;
+        waiting.delete(id);
+        sent[id] = JSON.stringify(a.ids);
+        post({
+          type: 'course-platform:lms-interaction', questionId: id, text: texts[id] || '', answers: a.ids, correct: r.correct,
+          correctAnswers: Array.isArray(r.correctAnswers) ? r.correctAnswers : [], latencyMs: a.latencyMs, answeredAt: a.at
+        });
+      }
+      return p;
     }
   };
 }
@@ -117,7 +158,8 @@ function App() {
     openLms().then(
       (data) => {
         applyTheme(data, { full: true });
-        setState({ data, tracker: serverTracker(data, { kind: KIND, onProgress: relay() }) });
+        const tracker = interactionNotes(serverTracker(data, { kind: KIND, onProgress: relay() }), data.document, tell);
+        setState({ data, tracker });
       },
       (error) => { setState({ error }); }
     );

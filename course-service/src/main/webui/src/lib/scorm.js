@@ -1,6 +1,7 @@
 // The LMS side of a SCORM package (the SCO runtime: scorm/index.html and scorm/launcher.html).
 // Finds the LMS's API object (SCORM 1.2 `API`, 2004 `API_1484_11`) with the usual search of the
 // parent chain and the opener, and wraps both versions behind one small connection.
+import { QUIZ_OBJECTIVE, interactionValues, objectiveValues } from './interactions.js';
 
 const API_NAMES = { '1.2': 'API', '2004': 'API_1484_11' };
 const MAX_PARENTS = 10;
@@ -121,6 +122,8 @@ export function connect(preferred) {
   let open = true;
   const start = Date.now();
   let status = v12 ? get(key.status) : get(key.completion);
+  let nextInteraction = 0;
+  let objectiveIndex = null;
 
   const connection = {
     version,
@@ -159,6 +162,29 @@ export function connect(preferred) {
         if (!v12) set(key.scaled, String(raw / 100));
       }
       if (location != null) set(key.location, String(location));
+    },
+    /**
+     * Journals one answered question as a new interaction record (interactions.js): at
+     * cmi.interactions._count, which both versions let a SCO read (1.2 interactions are write-only).
+     */
+    interaction(answer) {
+      if (!open) return;
+      const count = Number.parseInt(get('cmi.interactions._count'), 10);
+      const n = Number.isInteger(count) && count >= 0 ? Math.max(count, nextInteraction) : nextInteraction;
+      nextInteraction = n + 1;
+      for (const [k, v] of interactionValues(version, n, answer)) set(k, v);
+    },
+    /** Writes the quiz objective (interactions.js): the record of id "quiz", added once. */
+    objective(result) {
+      if (!open) return;
+      if (objectiveIndex == null) {
+        const count = Number.parseInt(get('cmi.objectives._count'), 10) || 0;
+        for (let i = 0; i < count && objectiveIndex == null; i++) {
+          if (get(`cmi.objectives.${i}.id`) === QUIZ_OBJECTIVE) objectiveIndex = i;
+        }
+        if (objectiveIndex == null) objectiveIndex = count;
+      }
+      for (const [k, v] of objectiveValues(version, objectiveIndex, result)) set(k, v);
     },
     setSuspendData: (text) => set(key.suspend, text),
     commit: () => open && call('LMSCommit', 'Commit', '') === 'true',

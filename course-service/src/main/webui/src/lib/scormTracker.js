@@ -3,7 +3,18 @@
 // Suspend data is compact JSON {i: screen shown, a: answers by question id, r: furthest screen
 // reached}; answers are dropped, oldest first, when it would pass the version's limit (1.2: 4096).
 import { connect, finishOnLeave, SUSPEND_LIMIT } from './scorm.js';
-import { allAnswered, outlineOf, passedOf, percentOf, scoreOf, step } from './progressRules.js';
+import { allAnswered, isRight, outlineOf, passedOf, percentOf, scoreOf, step } from './progressRules.js';
+
+/** Question id to its text, from the package's document (the interactions' descriptions). */
+function questionTexts(document) {
+  const texts = {};
+  for (const screen of (document && Array.isArray(document.screens)) ? document.screens : []) {
+    for (const el of (screen && Array.isArray(screen.elements)) ? screen.elements : []) {
+      if (el && el.type === 'question') texts[String(el.id ?? '')] = el.question || el.title || '';
+    }
+  }
+  return texts;
+}
 
 function parse(text) {
   try {
@@ -83,12 +94,29 @@ export function scormTracker(pkg, { lms = connect(pkg && pkg.version) } = {}) {
     const key = JSON.stringify([result, suspend]);
     if (key === written) return;
     lms.record(result);
+    if (outline.questionIds.length) lms.objective({ score: result.score, passed: result.passed, completed });
     lms.setSuspendData(suspend);
     lms.commit();
     written = key;
   };
 
   if (lms) finishOnLeave(lms);
+
+  // When the screen on show was shown: an answer's latency runs from there.
+  const texts = questionTexts(pkg && pkg.document);
+  let shown = { index: -1, at: new Date() };
+  /** Each newly given answer is a new interaction (journaling), graded with the package's document. */
+  const journal = (given, at) => {
+    if (!lms || !lms.isOpen()) return;
+    for (const [id, ids] of Object.entries(given)) {
+      const before = state.answers[id];
+      if (!ids.length || (Array.isArray(before) && JSON.stringify(before) === JSON.stringify(ids))) continue;
+      lms.interaction({
+        questionId: id, text: texts[id], answers: ids, correct: isRight(outline, id, given),
+        correctAnswers: outline.correct[id] || [], shownAt: shown.at, answeredAt: at
+      });
+    }
+  };
 
   return {
     connected: !!lms,
@@ -97,6 +125,9 @@ export function scormTracker(pkg, { lms = connect(pkg && pkg.version) } = {}) {
     async progress(body) {
       const screenIndex = clampIndex(body.screenIndex | 0);
       const given = cleanAnswers(outline, body.answers);
+      const now = new Date();
+      if (screenIndex !== shown.index) shown = { index: screenIndex, at: now };
+      journal(given, now);
       const next = step(outline, state, { screenIndex, answers: given });
       state = next.state;
       write(screenIndex);
