@@ -38,3 +38,8 @@ export function hasText(html) {
 export function isHttpUrl(url) {
   return typeof url === 'string' && /^https?:\/\//i.test(url);
 }
+
+/** A medium's URL: http(s), or a file a static SCORM package carries (media/… or narration/…, relative). */
+export function isAssetUrl(url) {
+  return isHttpUrl(url) || (typeof url === 'string' && /^(media|narration)\/[A-Za-z0-9_-]+\/?[A-Za-z0-9._-]*$/.test(url) && !url.includes('..'));
+}

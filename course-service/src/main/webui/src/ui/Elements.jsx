@@ -1,6 +1,6 @@
 // Renders the elements of one Builder 2 screen, in reading order.
 import { useState, useRef } from 'preact/hooks';
-import { sanitize, hasText, isHttpUrl } from '../lib/sanitize.js';
+import { sanitize, hasText, isAssetUrl, isHttpUrl } from '../lib/sanitize.js';
 import { Question } from './Question.jsx';
 
 let uid = 0;
@@ -46,7 +46,7 @@ export function groupRuns(elements) {
 }
 
 export function Media({ asset, alt, title, hero }) {
-  if (!asset || !isHttpUrl(asset.url)) return null;
+  if (!asset || !isAssetUrl(asset.url)) return null;
   const mime = asset.mime || '';
   if (mime.startsWith('video/') || /\.(mp4|webm|m4v|mov)(\?|$)/i.test(asset.url)) {
     return <video class={hero ? 'hero-media' : 'media'} src={asset.url} controls preload="metadata" playsInline
@@ -76,7 +76,7 @@ function Flipcard({ el }) {
         onClick={() => setFlipped(!flipped)}>
         <span class="flipcard-inner">
           <span class="face front" aria-hidden={flipped ? 'true' : undefined}>
-            {el.asset && isHttpUrl(el.asset.url) && <img src={el.asset.url} alt={el.asset.altText || ''} />}
+            {el.asset && isAssetUrl(el.asset.url) && <img src={el.asset.url} alt={el.asset.altText || ''} />}
             <span class="face-text">{el.title}</span>
           </span>
           <span class="face back" aria-hidden={flipped ? undefined : 'true'}>
@@ -199,7 +199,7 @@ export function Element({ el, ctx, first }) {
       return (
         <figure class="figure">
           {el.title && <figcaption class="media-title">{el.title}</figcaption>}
-          {el.asset && isHttpUrl(el.asset.url) && (el.type === 'video'
+          {el.asset && isAssetUrl(el.asset.url) && (el.type === 'video'
             ? <video class="media" src={el.asset.url} controls preload="metadata" playsInline aria-label={el.title || 'Video'} />
             : <audio class="media-audio" src={el.asset.url} controls preload="metadata" aria-label={el.title || 'Audio'} />)}
           <Html html={el.description} />

@@ -30,6 +30,15 @@ public class ExportRepository {
             select count(*), coalesce(ceil(extract(epoch from min(created_at) + interval '1 hour' - now())), 0)
             from scorm_export_learner where export_id = ?1 and created_at > now() - interval '1 hour'""";
 
+    /** The course's narration recordings: screen, audio token and object key. */
+    private static final String NARRATION = """
+            select screen_id, audio_token, audio_key from narration_script
+            where course_id = ?1 and audio_token is not null and audio_key is not null order by screen_id""";
+
+    /** Which of the given library tokens are media of the workspace. */
+    private static final String OWNED_MEDIA = """
+            select token from media where workspace_id = ?1 and token = any(cast(?2 as text[]))""";
+
     /** A package's row as a launch needs it. */
     record Found(String exportId, long workspaceId, long courseId, boolean revoked, boolean expired) {}
 
@@ -115,5 +124,29 @@ public class ExportRepository {
 
     private static long num(Object value) {
         return ((Number) value).longValue();
+    }
+
+    /** The narration audio of a course, for a static package to carry. */
+    Uni<java.util.List<PackageMedia.Narration>> narration(long courseId) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(NARRATION, Object[].class)
+                        .setParameter(1, courseId)
+                        .getResultList())
+                .map(rows -> rows.stream()
+                        .map(r -> new PackageMedia.Narration((String) r[0], (String) r[1], (String) r[2]))
+                        .toList());
+    }
+
+    /** The tokens among {@code tokens} of the workspace's own media (a static package packs only these). */
+    Uni<java.util.Set<String>> ownedMedia(long workspaceId, java.util.Set<String> tokens) {
+        if (tokens.isEmpty()) {
+            return Uni.createFrom().item(java.util.Set.of());
+        }
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(OWNED_MEDIA, String.class)
+                        .setParameter(1, workspaceId)
+                        .setParameter(2, tokens.toArray(String[]::new))
+                        .getResultList())
+                .map(java.util.Set::copyOf);
     }
 }

@@ -41,6 +41,9 @@ public class ScormExportResource {
     /** The export id of a dynamic package, on its download: what revoking it names. */
     static final String EXPORT_ID = "X-Scorm-Export-Id";
 
+    /** The media a static package leaves remote (docs/scorm-export.md, "Media"). */
+    static final String EXTERNAL_MEDIA = "X-Course-External-Media";
+
     private final ScormExportService service;
     private final SecurityIdentity identity;
 
@@ -95,6 +98,9 @@ public class ScormExportResource {
         headers.put(HttpHeaders.CACHE_CONTROL, List.of("no-store"));
         if (p.exportId() != null) {
             headers.put(EXPORT_ID, List.of(p.exportId()));
+        }
+        if (!p.external().isEmpty()) {
+            headers.put(EXTERNAL_MEDIA, List.of(PackageMedia.header(p.external())));
         }
         return headers;
     }

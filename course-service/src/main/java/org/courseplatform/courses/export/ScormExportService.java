@@ -45,6 +45,7 @@ public class ScormExportService {
     private final PackageTokens tokens;
     private final ExportRepository exports;
     private final ObjectMapper mapper;
+    private final PackageMedia media;
     private final String baseUrl;
 
     public ScormExportService(
@@ -54,6 +55,7 @@ public class ScormExportService {
             PackageTokens tokens,
             ExportRepository exports,
             ObjectMapper mapper,
+            PackageMedia media,
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.courses = courses;
         this.player = player;
@@ -61,14 +63,16 @@ public class ScormExportService {
         this.tokens = tokens;
         this.exports = exports;
         this.mapper = mapper;
+        this.media = media;
         this.baseUrl = baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl;
     }
 
     /**
-     * A package ready to be sent: its file name, its bytes (written as they are read) and, for a
-     * dynamic package, its export id (null for a static one).
+     * A package ready to be sent: its file name, its bytes (written as they are read), for a
+     * dynamic package its export id (null for a static one), and for a static one the media it
+     * leaves remote (http(s) URLs in document order; empty for a dynamic one).
      */
-    public record Package(String fileName, Multi<byte[]> bytes, String exportId) {}
+    public record Package(String fileName, Multi<byte[]> bytes, String exportId, List<String> external) {}
 
     @WithTransaction
     public Uni<Package> export(CourseScope scope, long courseId, ExportOptions options) {
@@ -93,10 +97,23 @@ public class ScormExportService {
             // the player cannot show is refused here (422), not in the LMS.
             return player.published(course)
                     .chain(published -> options.type() == ExportOptions.Type.STATIC
-                            ? Workers.call(() -> courseData(options, course, published))
-                                    .map(generated -> pack(options, course, files, generated, null))
+                            ? exports.ownedMedia(course.workspaceId, media.tokens(published.document()))
+                                    .chain(owned -> exports.narration(course.id)
+                                            .map(narration -> new Carried(owned, narration)))
+                                    .chain(carried -> Workers.call(() -> {
+                                        PackageMedia.Plan plan = media.plan(
+                                                carried.owned(), published.document(), carried.narration());
+                                        return pack(
+                                                options,
+                                                course,
+                                                files,
+                                                courseData(options, course, published, plan),
+                                                null,
+                                                plan);
+                                    }))
                             : dynamic(options, course, scope)
-                                    .map(launch -> pack(options, course, files, launch.config(), launch.exportId())));
+                                    .map(launch ->
+                                            pack(options, course, files, launch.config(), launch.exportId(), null)));
         });
     }
 
@@ -128,17 +145,31 @@ public class ScormExportService {
         return ApiException.notFound("Course " + courseId + " has no SCORM package " + exportId);
     }
 
-    private Package pack(ExportOptions options, Course course, List<String> files, byte[] generated, String exportId) {
+    private Package pack(
+            ExportOptions options,
+            Course course,
+            List<String> files,
+            byte[] generated,
+            String exportId,
+            PackageMedia.Plan plan) {
         Log.debugf(
-                "SCORM export of course %d: %s %s, %d runtime files",
-                course.id, options.type().wire(), options.version().wire(), files.size());
+                "SCORM export of course %d: %s %s, %d runtime files, %d media files",
+                course.id,
+                options.type().wire(),
+                options.version().wire(),
+                files.size(),
+                plan == null ? 0 : plan.files().size());
         return new Package(
                 options.fileName(course.key),
-                ZipStream.of(zip -> write(zip, options, course, files, generated)),
-                exportId);
+                ZipStream.of(zip -> write(zip, options, course, files, generated, plan)),
+                exportId,
+                plan == null ? List.of() : plan.external());
     }
 
     private record Launch(byte[] config, String exportId) {}
+
+    /** What a static package may carry: the workspace's own library tokens and the course's narration. */
+    private record Carried(java.util.Set<String> owned, List<PackageMedia.Narration> narration) {}
 
     /** Signs the package's token (off the event loop) and records the package under its export id. */
     private Uni<Launch> dynamic(ExportOptions options, Course course, CourseScope scope) {
@@ -158,13 +189,22 @@ public class ScormExportService {
                         now));
     }
 
-    private void write(ZipOutputStream zip, ExportOptions options, Course course, List<String> files, byte[] generated)
+    /** Manifest, generated file, runtime files, then the media the package carries (streamed from S3). */
+    private void write(
+            ZipOutputStream zip,
+            ExportOptions options,
+            Course course,
+            List<String> files,
+            byte[] generated,
+            PackageMedia.Plan plan)
             throws IOException {
+        List<PackageMedia.File> carried = plan == null ? List.of() : plan.files();
         String generatedName =
                 options.type() == ExportOptions.Type.STATIC ? RuntimeFiles.COURSE_DATA : RuntimeFiles.LAUNCH_CONFIG;
         List<String> all = new ArrayList<>(files.size() + 1);
         all.add(generatedName);
         all.addAll(files);
+        carried.forEach(file -> all.add(file.path()));
         zip.putNextEntry(new ZipEntry(ManifestWriter.FILE));
         zip.write(ManifestWriter.write(
                 options.version(), "course-" + course.key, course.title, options.type().launch, all));
@@ -179,18 +219,24 @@ public class ScormExportService {
             }
             zip.closeEntry();
         }
+        for (PackageMedia.File file : carried) {
+            zip.putNextEntry(new ZipEntry(file.path()));
+            media.copy(file, zip);
+            zip.closeEntry();
+        }
     }
 
     /** {@code window.COURSE_PACKAGE = {...};}: what the static runtime plays. */
-    private byte[] courseData(ExportOptions options, Course course, PlayerViews.Published published)
+    private byte[] courseData(
+            ExportOptions options, Course course, PlayerViews.Published published, PackageMedia.Plan plan)
             throws JsonProcessingException {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("version", options.version().wire());
         data.put("course", courseInfo(course));
-        data.put("document", published.document());
+        data.put("document", plan.document());
         data.put("locale", published.locale());
         data.put("theme", published.theme());
-        data.put("narration", Map.of());
+        data.put("narration", plan.narration());
         return script("COURSE_PACKAGE", data);
     }
 
