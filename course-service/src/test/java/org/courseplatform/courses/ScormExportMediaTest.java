@@ -50,11 +50,9 @@ class ScormExportMediaTest {
 
     /** A ready picture of the workspace, its widths in S3. */
     private void medium(long ws, String token, Map<String, byte[]> files) {
-        pool.preparedQuery(
-                        """
+        pool.preparedQuery("""
                         insert into media (workspace_id, token, kind, content_type, filename, size, status, object_key)
-                        values ($1, $2, 'image', 'image/jpeg', 'beach.jpg', 3, 'ready', $3)""")
-                .executeAndAwait(Tuple.of(ws, token, "media/files/" + token + "/w1280.jpg"));
+                        values ($1, $2, 'image', 'image/jpeg', 'beach.jpg', 3, 'ready', $3)""").executeAndAwait(Tuple.of(ws, token, "media/files/" + token + "/w1280.jpg"));
         files.forEach((name, bytes) -> s3.putObject(
                 b -> b.bucket(bucket).key("media/files/" + token + "/" + name).contentType("image/jpeg"),
                 RequestBody.fromBytes(bytes)));
@@ -87,6 +85,14 @@ class ScormExportMediaTest {
         JsonNode screens = document.path("screens");
         ((ObjectNode) screens.get(0)).set("asset", asset(base + own + "/w1280.jpg", 1));
         ((ObjectNode) screens.get(1)).set("asset", asset("https://cdn.example.com/a,b.jpg", 0));
+        ((com.fasterxml.jackson.databind.node.ArrayNode) screens)
+                .addObject()
+                .put("id", "s3")
+                .put("type", "blocks")
+                .put("typeId", 1)
+                .put("title", "More")
+                .put("description", "")
+                .putArray("elements");
         ((ObjectNode) screens.get(2)).set("asset", asset(base + foreign + "/w1280.jpg", 2));
         long id = CourseLifecycleTest.importCourse(key, "author", "t1", document.toString());
         given().header("Authorization", key)
@@ -123,12 +129,13 @@ class ScormExportMediaTest {
     }
 
     @Test
-    void aCourseWithoutMediaHasNoExternalMediaHeader() {
+    void aCourseWithAnExternalPictureNamesItInTheHeader() {
         long ws = TestKeys.newWorkspace();
         String key = ScormExportTest.exportKey(ws, "live");
+        // Its first screen's picture is https://cdn.example.com/hero.jpg.
         long id = CoursePlayerTest.publishedCourse(key, "t1");
         Response response = ScormExportTest.export(key, id, "static", "1.2");
         response.then().statusCode(200).contentType("application/zip");
-        assertThat(response.header("X-Course-External-Media")).isNull();
+        assertThat(response.header("X-Course-External-Media")).isEqualTo("https://cdn.example.com/hero.jpg");
     }
 }

@@ -56,8 +56,8 @@ class PackageMedia {
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.s3 = s3;
         this.bucket = bucket;
-        this.mediaBase = (baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl)
-                + "/play/media/";
+        this.mediaBase =
+                (baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl) + "/play/media/";
     }
 
     /** The library tokens a document's assets name (whose media rows decide what may be packed). */
@@ -127,7 +127,8 @@ class PackageMedia {
         return "asset".equals(field) || object.has("mime") || object.has("mediaId");
     }
 
-    private void asset(ObjectNode object, String url, Set<String> owned, Map<String, File> files, Set<String> external) {
+    private void asset(
+            ObjectNode object, String url, Set<String> owned, Map<String, File> files, Set<String> external) {
         if (!HTTP.matcher(url).matches()) {
             return;
         }

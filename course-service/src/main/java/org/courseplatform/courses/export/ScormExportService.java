@@ -101,8 +101,8 @@ public class ScormExportService {
                                     .chain(owned -> exports.narration(course.id)
                                             .map(narration -> new Carried(owned, narration)))
                                     .chain(carried -> Workers.call(() -> {
-                                        PackageMedia.Plan plan = media.plan(
-                                                carried.owned(), published.document(), carried.narration());
+                                        PackageMedia.Plan plan =
+                                                media.plan(carried.owned(), published.document(), carried.narration());
                                         return pack(
                                                 options,
                                                 course,
