@@ -22,7 +22,7 @@ class McpGatewayTest {
             + "\"publish_course\",\"revert_course\",\"duplicate_course\",\"delete_course\",\"restore_course\",\"migrate_course\","
             + "\"list_themes\",\"apply_theme\",\"get_brand_voice\",\"set_brand_voice\",\"create_share_link\",\"list_collections\","
             + "\"create_collection\",\"add_course_to_collection\",\"list_folders\",\"create_folder\",\"move_course_to_folder\","
-            + "\"get_course_analytics\",\"translate_course\",\"generate_narration\",\"get_job\"]";
+            + "\"get_course_analytics\",\"translate_course\",\"generate_narration\",\"get_job\",\"list_media\",\"add_media_from_url\"]";
 
     private final String key = TestKeys.header(TestKeys.newWorkspace(), "enterprise", "", "", "live");
 
@@ -57,7 +57,7 @@ class McpGatewayTest {
             pages++;
         } while (cursor != null && pages < 10);
         assertThat(pages).isEqualTo(4);
-        assertThat(names).hasSize(31).doesNotHaveDuplicates();
+        assertThat(names).hasSize(33).doesNotHaveDuplicates();
 
         McpClient reader = new McpClient(Agents.mint(key, "{\"identifier\":\"u\"}"));
         reader.connect();

@@ -29,6 +29,7 @@ class ToolScopeTest {
             "list_courses",
             "list_folders",
             "list_layouts",
+            "list_media",
             "list_themes");
 
     private final long workspace = TestKeys.newWorkspace();

@@ -72,6 +72,8 @@ public class Downstream {
                             details);
                 case 403 -> ToolResult.error("forbidden", message.isEmpty() ? "Not allowed" : message);
                 case 413 -> ToolResult.error("invalid_argument", message.isEmpty() ? "Too large" : message);
+                case 415 ->
+                    ToolResult.error("invalid_argument", message.isEmpty() ? "Not a type that is accepted" : message);
                 case 429 ->
                     ToolResult.error("rate_limited", "Too many calls for this workspace; wait a few seconds and retry");
                 default -> unavailable(failure);

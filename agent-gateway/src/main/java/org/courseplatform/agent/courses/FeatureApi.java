@@ -17,7 +17,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 
 /**
  * course-service's public API for the enrich, share, organise and measure features (themes, brand
- * voice, share links, collections, folders, analytics), called for an agent with a delegated
+ * voice, share links, collections, folders, analytics, the media library), called for an agent with a delegated
  * service token: course-service applies its tenancy rules to the agent's tenant.
  */
 @RegisterRestClient(configKey = "courses")
@@ -116,4 +116,17 @@ public interface FeatureApi {
     @GET
     @Path("/jobs/{id}")
     Uni<RestResponse<JsonNode>> job(@HeaderParam("Authorization") String auth, @PathParam("id") long id);
+
+    @GET
+    @Path("/media")
+    Uni<RestResponse<JsonNode>> media(
+            @HeaderParam("Authorization") String auth,
+            @QueryParam("search") String search,
+            @QueryParam("kind") String kind,
+            @QueryParam("page") Integer page,
+            @QueryParam("length") Integer length);
+
+    @POST
+    @Path("/media/from-url")
+    Uni<RestResponse<JsonNode>> addMediaFromUrl(@HeaderParam("Authorization") String auth, JsonNode body);
 }

@@ -72,7 +72,9 @@ class ToolCatalogueTest {
                         "get_course_analytics",
                         "translate_course",
                         "generate_narration",
-                        "get_job");
+                        "get_job",
+                        "list_media",
+                        "add_media_from_url");
         for (AgentTool tool : catalogue.all()) {
             assertThat(tool.inputSchema().get("type").asText()).as(tool.name()).isEqualTo("object");
             assertThat(tool.inputSchema().get("additionalProperties").asBoolean())
@@ -84,7 +86,10 @@ class ToolCatalogueTest {
                 assertThat(tool.hints().destructive()).as(tool.name()).isFalse();
                 assertThat(tool.hints().idempotent()).as(tool.name()).isTrue();
             }
-            assertThat(tool.hints().openWorld()).as(tool.name()).isFalse();
+            // Only the import by URL reaches beyond the platform (it fetches what the agent names).
+            assertThat(tool.hints().openWorld())
+                    .as(tool.name())
+                    .isEqualTo(tool.name().equals("add_media_from_url"));
             // Every tool that acts on one course names it, so a pinned token's rule applies to it.
             boolean namesCourse = tool.inputSchema().path("properties").has("courseId");
             assertThat(tool.courseArgument() != null).as(tool.name()).isEqualTo(namesCourse);
