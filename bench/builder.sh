@@ -39,7 +39,7 @@ if (( screens <= 3 )); then
    "answers":[{"id":"a1","text":"Expected strokes","correct":true},{"id":"a2","text":"A club","correct":false}]}]},
  {"id":"s3","type":"blocks","title":"Done","elements":[{"id":"e3","type":"flipcard","title":"Birdie","cardBack":"One under par"}]}]}'
 else
-  document=$(jq -nc --argjson n "$screens" '{format: "builder2", title: "Bench builder course, \($n) screens", locale: "en",
+  document=$(jq -nc --argjson n "$screens" --arg base "$BASE_URL" '{format: "builder2", title: "Bench builder course, \($n) screens", locale: "en",
     screens: [range(1; $n + 1) as $i | if $i % 5 == 0 then
       {id: "s\($i)", type: "blocksQuiz", title: "Check \($i)", elements: [{id: "q\($i)", type: "question", question: "Question \($i)?",
         answers: [{id: "a1", text: "Right", correct: true}, {id: "a2", text: "Wrong", correct: false}]}]}
@@ -47,7 +47,7 @@ else
       {id: "s\($i)", type: "blocks", title: "Screen \($i)", elements: [
         {id: "h\($i)", type: "heading", title: "Heading of screen \($i)", level: 2},
         {id: "t\($i)", type: "text", description: "<p>A paragraph of screen \($i), long enough to wrap on a narrow screen.</p>"},
-        {id: "i\($i)", type: "image", asset: {url: "\(env.BASE_URL)/play/bench-missing-\($i).png"}, altText: "Picture \($i)"}]}
+        {id: "i\($i)", type: "image", asset: {url: "\($base)/play/bench-missing-\($i).png"}, altText: "Picture \($i)"}]}
     end]}')
 fi
 course=$(curl -sf -H "$auth" -H 'Content-Type: application/json' -d "{\"identifier\":\"bench\",\"document\":$document}" \
