@@ -14,7 +14,8 @@ import { LayoutPicker } from './editor/LayoutPicker.jsx';
 import { SaveStatus, ConflictDialog } from './editor/Toolbar.jsx';
 import { Icon } from './editor/icons.jsx';
 import { ScreenPreview } from './editor/ScreenPreview.jsx';
-import { describeDetail, saveProblem } from './editor/problems.js';
+import { altTextProblems, describeDetail, saveProblem } from './editor/problems.js';
+import { MediaContext } from './editor/MediaDialogs.jsx';
 import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
 
 const ROLE_NAMES = { cover: 'Cover', question: 'Question', results: 'Results' };
@@ -148,6 +149,8 @@ function ScreenEditor({ api, catalogue, initial }) {
   };
 
   const problem = failed ? saveProblem(failed.error) : null;
+  // Library pictures without alt text, by tab: the course that uses this screen cannot publish them.
+  const missingAlt = altTextProblems(docs);
 
   return (
     <div class="editor-page">
@@ -193,6 +196,19 @@ function ScreenEditor({ api, catalogue, initial }) {
           {failed.error.status === 400 && failed.error.details.length > 0 && (
             <ul>{failed.error.details.map((d, k) => <li key={k}>{describeDetail(d, docs[failed.i])}</li>)}</ul>
           )}
+        </div>
+      )}
+      {missingAlt.length > 0 && (
+        <div class="editor-note">
+          <ul>
+            {missingAlt.map((p) => (
+              <li key={p.screenId}>
+                {several ? `${tabName(metas.current[p.screenIndex], docs[p.screenIndex], p.screenIndex)}: ` : ''}
+                {p.count === 1 ? 'A library picture has' : `${p.count} library pictures have`} no alt text. Describe {p.count === 1 ? 'it' : 'them'} or
+                mark {p.count === 1 ? 'it' : 'them'} decorative: a course with this screen cannot be published until then.
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       <div class={`editor-body ${preview ? 'with-preview' : ''}`}>
@@ -292,7 +308,11 @@ function Editor({ data }) {
   if (state.phase === 'loading') return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the editor…</p></main>;
   if (state.phase === 'error') return <MessagePage {...refusal(state.error, 'screen')} onRetry={load} />;
   if (state.phase === 'picker') return <NoScreen catalogue={state.catalogue} onChoose={create} creating={state.creating} error={state.error} />;
-  return <ScreenEditor api={api} catalogue={state.catalogue} initial={state.screens} />;
+  return (
+    <MediaContext.Provider value={api}>
+      <ScreenEditor api={api} catalogue={state.catalogue} initial={state.screens} />
+    </MediaContext.Provider>
+  );
 }
 
 function App() {

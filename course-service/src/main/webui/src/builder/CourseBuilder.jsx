@@ -17,6 +17,8 @@ import { TranslationView } from './TranslationView.jsx';
 import { ConfirmDialog, Modal } from './Modal.jsx';
 import { BackControl } from './BackControl.jsx';
 import { Icon } from './Icons.jsx';
+import { MediaContext } from '../editor/MediaDialogs.jsx';
+import { altTextProblems, altTextSentence, publishDetails } from '../editor/problems.js';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent || '');
 const MOD = isMac ? '⌘' : 'Ctrl+';
@@ -179,7 +181,11 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       announce('Published');
     } catch (e) {
       if (e.status === 401) onSessionLost();
-      setNotice({ text: `The course was not published. ${describeError(e)}` });
+      // A refusal naming screens (a library picture without alt text): each screen, by name.
+      const details = e.status === 422 ? publishDetails(e, screensOf(docRef.current)) : [];
+      setNotice(details.length
+        ? { text: `The course was not published. ${e.message && !/^HTTP /.test(e.message) ? e.message : 'Some screens need changes first:'}`, details }
+        : { text: `The course was not published. ${describeError(e)}` });
     } finally {
       setBusy(null);
     }
@@ -230,143 +236,164 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
   };
 
   const previewLocale = view === 'translate' && trLocale ? trLocale : doc.locale || 'en';
+  const altProblems = altTextProblems(screens);
   const errorDetails = saveError && Array.isArray(saveError.details) ? saveError.details : [];
 
   return (
-    <div class={`b-app${view === 'translate' ? ' is-translating' : ''}`}>
-      <a class="skip-link" href="#editor-main">Skip to the editor</a>
-      <header class="b-bar">
-        <h1 class="visually-hidden">Course builder</h1>
-        <div class="b-bar-start">
-          <BackControl options={options} courseId={course.id != null ? course.id : null} beforeLeave={() => autosave.flush()} />
-          <div class="b-title">
-            <label class="visually-hidden" for="course-title">Course title</label>
-            <input id="course-title" class="b-title-input" value={doc.title || ''} placeholder="Untitled course" maxLength={500}
-              autocomplete="off" onInput={(e) => edit({ ...doc, title: e.currentTarget.value }, 'course:title')} />
-          </div>
-          <div class="b-status"><SaveStatus status={autosave.status} savedAt={autosave.savedAt} /></div>
-        </div>
-        <div class="b-bar-actions">
-          {author}
-          <div class="b-group">
-            <button type="button" class="b-tool" onClick={undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={`Undo (${MOD}Z)`}>
-              <Icon name="undo" /><span class="b-tool-text">Undo</span>
-            </button>
-            <button type="button" class="b-tool" onClick={redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={`Redo (${MOD}Shift+Z)`}>
-              <Icon name="redo" /><span class="b-tool-text">Redo</span>
-            </button>
-          </div>
-          <div class="b-group">
-            <button type="button" class="b-tool" aria-pressed={view === 'translate' ? 'true' : 'false'} ref={translateButton}
-              onClick={() => { openedByButton.current = view !== 'translate'; setView(view === 'translate' ? 'edit' : 'translate'); }}>
-              <Icon name="globe" /><span class="b-tool-text">Translate</span>
-            </button>
-            <button type="button" class="b-tool" onClick={() => setDialog('preview')} disabled={!screens.length}>
-              <Icon name="eye" /><span class="b-tool-text">Preview</span>
-            </button>
-          </div>
-          <div class="b-group">
-            <button type="button" class="b-tool" onClick={() => { setDiscardError(''); setDialog('discard'); }}>
-              <Icon name="reset" /><span class="b-tool-text">Discard draft changes</span>
-            </button>
-            <button type="button" class="btn btn-primary b-publish" onClick={publish} disabled={busy === 'publish'} aria-busy={busy === 'publish' ? 'true' : undefined}>
-              <Icon name="send" /> Publish
-            </button>
-          </div>
-        </div>
-      </header>
-
-      {sessionLost && (
-        <div class="b-alert" role="alert">
-          <p><strong>Your editing session has ended, so changes are no longer saved.</strong> Open the builder again from your app to continue; copy anything you need first.</p>
-        </div>
-      )}
-      {(notice || (saveError && autosave.status === 'error' && saveError.status !== 401)) && (
-        <div class="b-alert" role="alert">
-          {notice && <p>{notice.text}</p>}
-          {saveError && autosave.status === 'error' && saveError.status !== 401 && (
-            <>
-              <p><strong>Your latest change could not be saved.</strong> {describeError(saveError)} Change it and the builder tries again.</p>
-              {errorDetails.length > 0 && <ul>{errorDetails.map((d, i) => <li key={i}><code>{d.field}</code> {d.message}</li>)}</ul>}
-            </>
-          )}
-          {notice && <button type="button" class="b-link" onClick={() => setNotice(null)}>Dismiss</button>}
-        </div>
-      )}
-
-      <div class="b-body">
-        <aside class="b-side" aria-label="Course outline">
-          <CourseSettings doc={doc} themes={themes} onChange={edit} />
-          <div class="b-side-head">
-            <h2 id="screens-heading">Screens <span class="b-count">{screens.length}</span></h2>
-          </div>
-          <ScreenList screens={screens} selectedId={selected && selected.id} onSelect={select} onMove={(id, to) => move(id, to)}
-            onOpen={openEditor} focusRequest={focusRequest} />
-          <div class="b-screen-actions" role="group" aria-label="Selected screen">
-            <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex - 1, true)} disabled={!selected || selIndex === 0} title="Move screen up">
-              <Icon name="up" /><span class="visually-hidden">Move screen up</span>
-            </button>
-            <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex + 1, true)} disabled={!selected || selIndex >= screens.length - 1} title="Move screen down">
-              <Icon name="down" /><span class="visually-hidden">Move screen down</span>
-            </button>
-            <button type="button" class="b-icon-btn" onClick={duplicate} disabled={!selected} title="Duplicate screen">
-              <Icon name="copy" /><span class="visually-hidden">Duplicate screen</span>
-            </button>
-            <button type="button" class="b-icon-btn b-danger" onClick={remove} disabled={!selected || screens.length < 2}
-              title={screens.length < 2 ? 'A course keeps at least one screen' : 'Delete screen'}>
-              <Icon name="trash" /><span class="visually-hidden">Delete screen</span>
-            </button>
-          </div>
-          <button type="button" class="btn btn-primary b-add" onClick={() => setDialog('picker')}>
-            <Icon name="plus" /> Add screen
-          </button>
-          <p class="b-hint b-keys" id="screens-hint">Drag screens, or press Alt+↑ or Alt+↓ to move the selected one; Enter edits it.</p>
-        </aside>
-
-        <main id="editor-main" class="b-main" tabIndex={-1} aria-label={view === 'translate' ? 'Translation' : 'Screen editor'}>
-          {view === 'translate' && (
-            <TranslationView doc={doc} onChange={edit} locale={trLocale} onLocale={setTrLocale} suggested={options.language}
-              selectedId={selected && selected.id} focusOnOpen={openedByButton.current}
-              onClose={() => { setView('edit'); if (translateButton.current) translateButton.current.focus(); }} />
-          )}
-          {view === 'edit' && selected && (
-            <div class="b-canvas">
-              <p class="b-eyebrow">Screen {selIndex + 1} of {screens.length}</p>
-              <ScreenForm key={selected.id} screen={selected} catalogue={catalogue} headingLevel={2}
-                onChange={(next, key) => edit(replaceScreen(doc, next), key)} />
+    <MediaContext.Provider value={api}>
+      <div class={`b-app${view === 'translate' ? ' is-translating' : ''}`}>
+        <a class="skip-link" href="#editor-main">Skip to the editor</a>
+        <header class="b-bar">
+          <h1 class="visually-hidden">Course builder</h1>
+          <div class="b-bar-start">
+            <BackControl options={options} courseId={course.id != null ? course.id : null} beforeLeave={() => autosave.flush()} />
+            <div class="b-title">
+              <label class="visually-hidden" for="course-title">Course title</label>
+              <input id="course-title" class="b-title-input" value={doc.title || ''} placeholder="Untitled course" maxLength={500}
+                autocomplete="off" onInput={(e) => edit({ ...doc, title: e.currentTarget.value }, 'course:title')} />
             </div>
-          )}
-          {view === 'edit' && !selected && (
-            <div class="b-empty">
-              <p>This course has no screens yet.</p>
-              <button type="button" class="btn btn-primary" onClick={() => setDialog('picker')}>Add screen</button>
+            <div class="b-status"><SaveStatus status={autosave.status} savedAt={autosave.savedAt} /></div>
+          </div>
+          <div class="b-bar-actions">
+            {author}
+            <div class="b-group">
+              <button type="button" class="b-tool" onClick={undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={`Undo (${MOD}Z)`}>
+                <Icon name="undo" /><span class="b-tool-text">Undo</span>
+              </button>
+              <button type="button" class="b-tool" onClick={redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={`Redo (${MOD}Shift+Z)`}>
+                <Icon name="redo" /><span class="b-tool-text">Redo</span>
+              </button>
             </div>
-          )}
-        </main>
+            <div class="b-group">
+              <button type="button" class="b-tool" aria-pressed={view === 'translate' ? 'true' : 'false'} ref={translateButton}
+                onClick={() => { openedByButton.current = view !== 'translate'; setView(view === 'translate' ? 'edit' : 'translate'); }}>
+                <Icon name="globe" /><span class="b-tool-text">Translate</span>
+              </button>
+              <button type="button" class="b-tool" onClick={() => setDialog('preview')} disabled={!screens.length}>
+                <Icon name="eye" /><span class="b-tool-text">Preview</span>
+              </button>
+            </div>
+            <div class="b-group">
+              <button type="button" class="b-tool" onClick={() => { setDiscardError(''); setDialog('discard'); }}>
+                <Icon name="reset" /><span class="b-tool-text">Discard draft changes</span>
+              </button>
+              <button type="button" class="btn btn-primary b-publish" onClick={publish} disabled={busy === 'publish'} aria-busy={busy === 'publish' ? 'true' : undefined}>
+                <Icon name="send" /> Publish
+              </button>
+            </div>
+          </div>
+        </header>
+
+        {sessionLost && (
+          <div class="b-alert" role="alert">
+            <p><strong>Your editing session has ended, so changes are no longer saved.</strong> Open the builder again from your app to continue; copy anything you need first.</p>
+          </div>
+        )}
+        {(notice || (saveError && autosave.status === 'error' && saveError.status !== 401)) && (
+          <div class="b-alert" role="alert">
+            {notice && <p>{notice.text}</p>}
+            {notice && notice.details && <ul>{notice.details.map((d, i) => <li key={i}>{d}</li>)}</ul>}
+            {saveError && autosave.status === 'error' && saveError.status !== 401 && (
+              <>
+                <p><strong>Your latest change could not be saved.</strong> {describeError(saveError)} Change it and the builder tries again.</p>
+                {errorDetails.length > 0 && <ul>{errorDetails.map((d, i) => <li key={i}><code>{d.field}</code> {d.message}</li>)}</ul>}
+              </>
+            )}
+            {notice && <button type="button" class="b-link" onClick={() => setNotice(null)}>Dismiss</button>}
+          </div>
+        )}
+
+        <div class="b-body">
+          <aside class="b-side" aria-label="Course outline">
+            <CourseSettings doc={doc} themes={themes} onChange={edit} />
+            <div class="b-side-head">
+              <h2 id="screens-heading">Screens <span class="b-count">{screens.length}</span></h2>
+            </div>
+            <ScreenList screens={screens} selectedId={selected && selected.id} onSelect={select} onMove={(id, to) => move(id, to)}
+              onOpen={openEditor} focusRequest={focusRequest} />
+            <div class="b-screen-actions" role="group" aria-label="Selected screen">
+              <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex - 1, true)} disabled={!selected || selIndex === 0} title="Move screen up">
+                <Icon name="up" /><span class="visually-hidden">Move screen up</span>
+              </button>
+              <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex + 1, true)} disabled={!selected || selIndex >= screens.length - 1} title="Move screen down">
+                <Icon name="down" /><span class="visually-hidden">Move screen down</span>
+              </button>
+              <button type="button" class="b-icon-btn" onClick={duplicate} disabled={!selected} title="Duplicate screen">
+                <Icon name="copy" /><span class="visually-hidden">Duplicate screen</span>
+              </button>
+              <button type="button" class="b-icon-btn b-danger" onClick={remove} disabled={!selected || screens.length < 2}
+                title={screens.length < 2 ? 'A course keeps at least one screen' : 'Delete screen'}>
+                <Icon name="trash" /><span class="visually-hidden">Delete screen</span>
+              </button>
+            </div>
+            <button type="button" class="btn btn-primary b-add" onClick={() => setDialog('picker')}>
+              <Icon name="plus" /> Add screen
+            </button>
+            <p class="b-hint b-keys" id="screens-hint">Drag screens, or press Alt+↑ or Alt+↓ to move the selected one; Enter edits it.</p>
+          </aside>
+
+          <main id="editor-main" class="b-main" tabIndex={-1} aria-label={view === 'translate' ? 'Translation' : 'Screen editor'}>
+            {view === 'translate' && (
+              <TranslationView doc={doc} onChange={edit} locale={trLocale} onLocale={setTrLocale} suggested={options.language}
+                selectedId={selected && selected.id} focusOnOpen={openedByButton.current}
+                onClose={() => { setView('edit'); if (translateButton.current) translateButton.current.focus(); }} />
+            )}
+            {view === 'edit' && altProblems.length > 0 && (
+              <section class="b-problems" aria-labelledby="alt-problems-title">
+                <h2 id="alt-problems-title">Before you publish</h2>
+                <ul>
+                  {altProblems.map((p) => (
+                    <li key={p.screenId}>
+                      {altTextSentence(p)}{' '}
+                      {p.screenId !== (selected && selected.id) && (
+                        <button type="button" class="b-link" onClick={() => { select(p.screenId); focusOption(p.screenId); }}>
+                          Open screen {p.screenIndex + 1}
+                        </button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {view === 'edit' && selected && (
+              <div class="b-canvas">
+                <p class="b-eyebrow">Screen {selIndex + 1} of {screens.length}</p>
+                <ScreenForm key={selected.id} screen={selected} catalogue={catalogue} headingLevel={2}
+                  onChange={(next, key) => edit(replaceScreen(doc, next), key)} />
+              </div>
+            )}
+            {view === 'edit' && !selected && (
+              <div class="b-empty">
+                <p>This course has no screens yet.</p>
+                <button type="button" class="btn btn-primary" onClick={() => setDialog('picker')}>Add screen</button>
+              </div>
+            )}
+          </main>
+        </div>
+
+        {dialog === 'picker' && (
+          <LayoutPicker layouts={catalogue.layouts || []} onChoose={addLayout} onCancel={() => setDialog(null)}
+            title={selected ? `Add a screen after “${screenTitle(selected, selIndex)}”` : 'Choose a layout'} />
+        )}
+        {dialog === 'preview' && (
+          <PreviewDialog doc={doc} themes={themes} startIndex={selIndex} locale={previewLocale} onClose={() => setDialog(null)} />
+        )}
+        {dialog === 'discard' && (course.published === false ? (
+          <Modal role="alertdialog" labelledBy="nothing-title" describedBy="nothing-text" class="b-confirm" onCancel={() => setDialog(null)} initialFocus="[data-ok]">
+            <h2 id="nothing-title">Nothing to go back to</h2>
+            <p id="nothing-text">This course has never been published, so there is no published version to go back to. Your draft is saved as you work.</p>
+            <div class="b-dialog-actions"><button type="button" class="btn btn-primary" data-ok="" onClick={() => setDialog(null)}>OK</button></div>
+          </Modal>
+        ) : (
+          <ConfirmDialog title="Discard draft changes?" danger busy={busy === 'discard'} error={discardError}
+            text="The draft goes back to the version learners see now. Every change made since the last publish is lost, and Undo cannot bring it back."
+            confirm={busy === 'discard' ? 'Discarding…' : 'Discard changes'} cancel="Keep editing" onConfirm={discard} onCancel={() => setDialog(null)} />
+        ))}
+        {autosave.conflict && (
+          <ConflictDialog revision={theirs && theirs.revision != null ? theirs.revision : autosave.conflict.revision}
+            onReload={reloadTheirs} onKeepMine={keepMine} what="the course" />
+        )}
       </div>
-
-      {dialog === 'picker' && (
-        <LayoutPicker layouts={catalogue.layouts || []} onChoose={addLayout} onCancel={() => setDialog(null)}
-          title={selected ? `Add a screen after “${screenTitle(selected, selIndex)}”` : 'Choose a layout'} />
-      )}
-      {dialog === 'preview' && (
-        <PreviewDialog doc={doc} themes={themes} startIndex={selIndex} locale={previewLocale} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'discard' && (course.published === false ? (
-        <Modal role="alertdialog" labelledBy="nothing-title" describedBy="nothing-text" class="b-confirm" onCancel={() => setDialog(null)} initialFocus="[data-ok]">
-          <h2 id="nothing-title">Nothing to go back to</h2>
-          <p id="nothing-text">This course has never been published, so there is no published version to go back to. Your draft is saved as you work.</p>
-          <div class="b-dialog-actions"><button type="button" class="btn btn-primary" data-ok="" onClick={() => setDialog(null)}>OK</button></div>
-        </Modal>
-      ) : (
-        <ConfirmDialog title="Discard draft changes?" danger busy={busy === 'discard'} error={discardError}
-          text="The draft goes back to the version learners see now. Every change made since the last publish is lost, and Undo cannot bring it back."
-          confirm={busy === 'discard' ? 'Discarding…' : 'Discard changes'} cancel="Keep editing" onConfirm={discard} onCancel={() => setDialog(null)} />
-      ))}
-      {autosave.conflict && (
-        <ConflictDialog revision={theirs && theirs.revision != null ? theirs.revision : autosave.conflict.revision}
-          onReload={reloadTheirs} onKeepMine={keepMine} what="the course" />
-      )}
-    </div>
+    </MediaContext.Provider>
   );
 }

@@ -4,6 +4,8 @@ import { TextField, DraftField, Checkbox, Select, parseUrl, intParser } from './
 import { newId } from './ids.js';
 import { FALLBACK_FIELDS, RICH_DESCRIPTION, ASSET_LABELS, fieldLabel } from './types.js';
 import { Icon } from './icons.jsx';
+import { MediaButtons } from './MediaDialogs.jsx';
+import { assetFromMedia } from '../lib/media.js';
 import './editor.css';
 
 const MULTILINE = new Set(['cardBack', 'transcript', 'feedback', 'description', 'question']);
@@ -22,23 +24,49 @@ function without(obj, key) {
   return out;
 }
 
+/** An asset typed as a URL keeps only what a URL says: the library's fields go with a new address. */
+export function urlAsset(asset, url) {
+  const rest = { ...(asset || {}) };
+  for (const k of ['mediaId', 'widths', 'width', 'height', 'mime']) delete rest[k];
+  return { ...rest, url };
+}
+
+const ASSET_KINDS = { video: ['video'], audio: ['audio'] };
+
 function AssetField({ el, field, idBase, onChange, withAlt }) {
   const asset = el[field] && typeof el[field] === 'object' ? el[field] : null;
   const key = `${el.id}:${field}`;
   const setUrl = (url) => {
     if (!url) onChange(without(el, field), key);
-    else onChange({ ...el, [field]: { ...(asset || {}), url, mime: undefined } }, key);
+    else onChange({ ...el, [field]: urlAsset(asset, url) }, key);
+  };
+  // A medium from the library: its asset, and for a picture the alt text asked at upload.
+  const pick = ({ media, altText, decorative }) => {
+    const next = { ...el, [field]: assetFromMedia(media) };
+    if (media.kind === 'image' && el.type === 'image') {
+      next.altText = altText;
+      if (decorative) next.decorative = true; else delete next.decorative;
+    } else if (media.kind === 'image') {
+      next[field] = { ...next[field], altText };
+      if (decorative) next.decorative = true; else delete next.decorative;
+    }
+    onChange(next);
   };
   const label = ASSET_LABELS[el.type] || 'Image URL';
   return (
     <div class="field-group">
       <DraftField id={`${idBase}-${field}-url`} label={label} value={asset ? asset.url || '' : ''} parse={parseUrl}
         onCommit={setUrl} type="url" inputMode="url" placeholder="https://" class="field-wide"
-        hint={el.type === 'video' || el.type === 'audio' ? 'A web address of the file (https://).' : 'A web address of the picture (https://).'} />
+        hint={el.type === 'video' || el.type === 'audio' ? 'A web address of the file (https://), or upload one.' : 'A web address of the picture (https://), or upload one.'} />
+      <MediaButtons kinds={ASSET_KINDS[el.type] || ['image']} idBase={`${idBase}-${field}`} onPick={pick} />
       {withAlt && (
         <TextField id={`${idBase}-${field}-alt`} label="Alt text" value={asset ? asset.altText || '' : ''}
           hint={asset ? 'Describe the picture for people who cannot see it.' : 'Add a picture first.'}
           onInput={(v) => asset && onChange({ ...el, [field]: { ...asset, altText: v } }, `${el.id}:${field}.altText`)} />
+      )}
+      {withAlt && asset && (
+        <Checkbox id={`${idBase}-${field}-decorative`} label="Decorative picture" checked={el.decorative}
+          hint="It adds nothing a learner needs; screen readers skip it." onChange={(v) => onChange(v ? { ...el, decorative: true } : without(el, 'decorative'))} />
       )}
     </div>
   );
@@ -131,6 +159,15 @@ export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el' }) {
           case 'TEXT':
             if (f.name === 'description' && RICH_DESCRIPTION.has(el.type)) {
               return <div class="field-wide" key={f.name}><RichText id={id} label={label} value={el[f.name] || ''} onChange={(v) => set(f.name, v, key)} /></div>;
+            }
+            if (f.name === 'altText' && el.type === 'image') {
+              return (
+                <div class="field-group" key={f.name}>
+                  <TextField id={id} label={label} hint={hint} value={el.altText} onInput={(v) => set('altText', v, key)} />
+                  <Checkbox id={`${idBase}-decorative`} label="Decorative picture" checked={el.decorative}
+                    hint="It adds nothing a learner needs; screen readers skip it." onChange={(v) => set('decorative', v ? true : undefined)} />
+                </div>
+              );
             }
             return (
               <TextField key={f.name} id={id} label={label} hint={hint} value={el[f.name]}

@@ -1,9 +1,11 @@
 // One screen: its title, description, hero picture and elements (edited inline, moved, duplicated,
 // deleted, added by type). The elements are listed in reading order, the order learners see.
-import { useRef, useState } from 'preact/hooks';
-import { ElementEditor } from './ElementEditor.jsx';
+import { useContext, useEffect, useRef, useState } from 'preact/hooks';
+import { ElementEditor, urlAsset } from './ElementEditor.jsx';
 import { AddElementMenu } from './AddElementMenu.jsx';
-import { TextField, DraftField, parseUrl } from './fields.jsx';
+import { TextField, DraftField, Checkbox, parseUrl } from './fields.jsx';
+import { MediaButtons, MediaContext, UploadDialog } from './MediaDialogs.jsx';
+import { assetFromMedia, kindOfFile } from '../lib/media.js';
 import { freshElement } from './ids.js';
 import { newElement, typeName, TYPE_ICONS, elementSummary } from './types.js';
 import { ordered } from '../ui/Elements.jsx';
@@ -33,6 +35,18 @@ function swapPlaces(elements, a, b) {
 export function ScreenForm({ screen, catalogue, onChange, headingLevel = 2 }) {
   const [uid] = useState(() => `sf-${++n}`);
   const [announce, setAnnounce] = useState('');
+  const media = useContext(MediaContext);
+  const [dropping, setDropping] = useState(false);
+  const [dropped, setDropped] = useState(null);
+  const drags = useRef(0);
+  // A file dropped beside the screen must not open in the tab in place of the editor.
+  useEffect(() => {
+    if (!media) return undefined;
+    const stop = (e) => { if (e.dataTransfer && Array.from(e.dataTransfer.types || []).includes('Files')) e.preventDefault(); };
+    window.addEventListener('dragover', stop);
+    window.addEventListener('drop', stop);
+    return () => { window.removeEventListener('dragover', stop); window.removeEventListener('drop', stop); };
+  }, [media]);
   const cards = useRef({});
   const H = `h${Math.min(6, headingLevel)}`;
   const H3 = `h${Math.min(6, headingLevel + 1)}`;
@@ -96,11 +110,51 @@ export function ScreenForm({ screen, catalogue, onChange, headingLevel = 2 }) {
     focusLater(el.id, 'input, textarea, select, [contenteditable]');
   };
 
+  // A file dropped on the screen becomes an image, audio or video element at the end, once uploaded.
+  const hasFiles = (e) => !!(media && e.dataTransfer && Array.from(e.dataTransfer.types || []).includes('Files'));
+  const dropProps = media ? {
+    onDragEnter: (e) => { if (!hasFiles(e)) return; e.preventDefault(); drags.current += 1; setDropping(true); },
+    onDragOver: (e) => { if (!hasFiles(e)) return; e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; },
+    onDragLeave: (e) => { if (!hasFiles(e)) return; drags.current = Math.max(0, drags.current - 1); if (!drags.current) setDropping(false); },
+    onDrop: (e) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      drags.current = 0;
+      setDropping(false);
+      const file = e.dataTransfer.files && e.dataTransfer.files[0];
+      if (!file) return;
+      if (!kindOfFile(file)) { say(`${file.name} is not a picture, audio or video file, so nothing was added.`); return; }
+      setDropped(file);
+    }
+  } : {};
+  const addMedia = ({ media: m, altText, decorative }) => {
+    setDropped(null);
+    const el = { ...newElement(m.kind, elements), asset: assetFromMedia(m) };
+    if (m.kind === 'image') {
+      el.altText = altText;
+      if (decorative) el.decorative = true;
+    }
+    setElements([...elements, el]);
+    say(`${typeName(m.kind)} added at the end.`);
+    focusLater(el.id);
+  };
+  const pickHero = ({ media: m, altText, decorative }) => {
+    const next = { ...screen, asset: assetFromMedia(m) };
+    delete next.assetDecorative;
+    if (m.kind === 'image') {
+      next.assetAltText = altText;
+      if (decorative) next.assetDecorative = true;
+    } else delete next.assetAltText;
+    onChange(next);
+  };
+
   const heroUrl = screen.asset && screen.asset.url ? screen.asset.url : '';
+  const heroVideo = !!(screen.asset && /^video\//.test(screen.asset.mime || ''));
   const role = screen.group && screen.group.role;
 
   return (
-    <div class="screen-form">
+    <div class={`screen-form${dropping ? ' is-drop-target' : ''}`} {...dropProps}>
+      {dropping && <p class="drop-hint" aria-hidden="true">Drop the file to add it at the end of the screen</p>}
       <section class="card screen-settings" aria-labelledby={`${idBase}-settings`}>
         <H id={`${idBase}-settings`} class="section-title">Screen</H>
         <div class="element-fields">
@@ -113,14 +167,19 @@ export function ScreenForm({ screen, catalogue, onChange, headingLevel = 2 }) {
             parse={parseUrl} class="field-wide" hint="Optional: a wide picture across the top of the screen (https://)."
             onCommit={(url) => {
               const next = { ...screen };
-              if (url) next.asset = { ...(screen.asset || {}), url, mime: undefined };
-              else { delete next.asset; delete next.assetAltText; }
+              if (url) next.asset = urlAsset(screen.asset, url);
+              else { delete next.asset; delete next.assetAltText; delete next.assetDecorative; }
               onChange(next, `${screen.id}:asset`);
             }} />
-          {heroUrl && (
+          <MediaButtons kinds={['image', 'video']} idBase={`${idBase}-hero`} onPick={pickHero} />
+          {heroUrl && !heroVideo && (
             <TextField id={`${idBase}-hero-alt`} label="Hero picture description" value={screen.assetAltText} class="field-wide"
               hint="For people who cannot see the picture. Leave empty if it is decorative."
               onInput={(v) => setField('assetAltText', v, `${screen.id}:assetAltText`)} />
+          )}
+          {heroUrl && !heroVideo && (
+            <Checkbox id={`${idBase}-hero-decorative`} label="Decorative hero picture" checked={screen.assetDecorative} class="field-wide"
+              hint="It adds nothing a learner needs; screen readers skip it." onChange={(v) => setField('assetDecorative', v ? true : undefined)} />
           )}
         </div>
       </section>
@@ -172,6 +231,7 @@ export function ScreenForm({ screen, catalogue, onChange, headingLevel = 2 }) {
         </div>
       </section>
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{announce}</div>
+      {dropped && <UploadDialog file={dropped} onDone={addMedia} onCancel={() => setDropped(null)} />}
     </div>
   );
 }

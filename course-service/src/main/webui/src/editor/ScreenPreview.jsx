@@ -34,7 +34,7 @@ export function ScreenPreview({ screen }) {
   };
   return (
     <div class={`preview-screen screen ${headingFirst ? 'heading-first' : ''}`}>
-      {screen.asset && <div class="hero"><Media asset={screen.asset} alt={screen.assetAltText} hero /></div>}
+      {screen.asset && <div class="hero"><Media asset={screen.asset} alt={screen.assetAltText} decorative={screen.assetDecorative} hero /></div>}
       <div class="screen-body">
         {!headingFirst && <p class="screen-title">{screen.title || 'Untitled screen'}</p>}
         {screen.description && <p class="screen-description">{screen.description}</p>}

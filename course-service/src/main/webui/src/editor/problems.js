@@ -29,3 +29,55 @@ export function saveProblem(error) {
   if (error.status === 429) return 'Too many saves in a short time; trying again in a moment.';
   return 'Your changes could not be saved. Trying again shortly.';
 }
+
+/**
+ * Alt text problems of a document's library pictures: an image from the library
+ * (`mediaId`) without alt text that is not marked decorative blocks publishing.
+ * -> [{screenIndex, screenId, title, count}], one entry per screen.
+ */
+export function altTextProblems(screens) {
+  const blank = (t) => !(typeof t === 'string' && t.trim());
+  const fromLibrary = (a) => !!(a && typeof a === 'object' && a.mediaId != null);
+  const isImage = (a) => !a.mime || String(a.mime).startsWith('image/');
+  const out = [];
+  (Array.isArray(screens) ? screens : []).forEach((s, i) => {
+    if (!s || typeof s !== 'object') return;
+    let count = 0;
+    if (fromLibrary(s.asset) && isImage(s.asset) && blank(s.assetAltText) && s.assetDecorative !== true) count += 1;
+    for (const el of Array.isArray(s.elements) ? s.elements : []) {
+      if (!el || !fromLibrary(el.asset) || !isImage(el.asset) || el.decorative === true) continue;
+      if (el.type === 'image' && blank(el.altText)) count += 1;
+      else if (el.type === 'flipcard' && blank(el.asset.altText)) count += 1;
+    }
+    if (count) out.push({ screenIndex: i, screenId: s.id, title: typeof s.title === 'string' ? s.title.trim() : '', count });
+  });
+  return out;
+}
+
+const screenName = (title, i) => `Screen ${i + 1}${title ? ` “${title.length > 40 ? `${title.slice(0, 39)}…` : title}”` : ''}`;
+
+/** One line for an alt text problem: "Screen 2 “Swing”: a library picture has no alt text…". */
+export function altTextSentence(p) {
+  const what = p.count === 1 ? 'a library picture has' : `${p.count} library pictures have`;
+  return `${screenName(p.title, p.screenIndex)}: ${what} no alt text. Describe ${p.count === 1 ? 'it' : 'them'} or mark ${p.count === 1 ? 'it' : 'them'} decorative before publishing.`;
+}
+
+/**
+ * The lines of a refused publish (422 with `details` naming screens, as `screens[2]…` or
+ * `document.screens[2]…`), each naming its screen by position and title.
+ */
+export function publishDetails(error, screens) {
+  const list = Array.isArray(screens) ? screens : [];
+  return (error && Array.isArray(error.details) ? error.details : []).map((d) => {
+    const field = String((d && d.field) || '');
+    const message = (d && d.message) || 'is not valid';
+    const m = /screens\[(\d+)\]/.exec(field);
+    if (m && list[Number(m[1])]) {
+      const s = list[Number(m[1])];
+      return `${screenName(typeof s.title === 'string' ? s.title.trim() : '', Number(m[1]))}: ${message}`;
+    }
+    const byId = d && d.screenId != null ? list.findIndex((s) => String(s.id) === String(d.screenId)) : -1;
+    if (byId >= 0) return `${screenName(list[byId].title || '', byId)}: ${message}`;
+    return field ? `${field} ${message}` : message;
+  });
+}

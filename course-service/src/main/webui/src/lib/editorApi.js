@@ -7,7 +7,7 @@ export { revisionOf };
 export const EDITOR_BASE = '/v1/headless/player/editor';
 
 /**
- * editorApi(session) -> {get(path), post(path, body), put(path, body, revision, opts?), del(path)}.
+ * editorApi(session) -> {get(path), post(path, body), put(path, body, revision, opts?), patch(path, body), del(path)}.
  * Each resolves to the parsed JSON body (null for an empty body) or rejects with ApiError
  * (`status`, `reason`, `details`, `etag`). `put` sends `If-Match: "<revision>"`; its optional
  * fourth argument {keepalive} lets a save outlive the page (pagehide).
@@ -19,6 +19,7 @@ export function editorApi(session) {
     post: (path, body) => call('POST', path, body === undefined ? {} : body),
     put: (path, body, revision, { keepalive = false } = {}) =>
       call('PUT', path, body, { keepalive, headers: { 'If-Match': `"${revision}"` } }),
+    patch: (path, body) => call('PATCH', path, body),
     del: (path) => call('DELETE', path)
   };
 }

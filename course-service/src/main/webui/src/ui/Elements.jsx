@@ -2,6 +2,7 @@
 import { useState, useRef } from 'preact/hooks';
 import { sanitize, hasText, isAssetUrl, isHttpUrl } from '../lib/sanitize.js';
 import { Question } from './Question.jsx';
+import { srcsetOf, sizesOf } from '../lib/media.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
@@ -45,7 +46,11 @@ export function groupRuns(elements) {
   return out;
 }
 
-export function Media({ asset, alt, title, hero }) {
+/**
+ * A screen's or an element's medium. A library picture has a srcset of its widths and its size
+ * (so its space is kept while it loads); a decorative one has an empty alt.
+ */
+export function Media({ asset, alt, title, hero, decorative }) {
   if (!asset || !isAssetUrl(asset.url)) return null;
   const mime = asset.mime || '';
   if (mime.startsWith('video/') || /\.(mp4|webm|m4v|mov)(\?|$)/i.test(asset.url)) {
@@ -55,7 +60,11 @@ export function Media({ asset, alt, title, hero }) {
   if (mime.startsWith('audio/')) {
     return <audio class="media-audio" src={asset.url} controls preload="metadata" aria-label={alt || title || 'Audio'} />;
   }
-  return <img class={hero ? 'hero-media' : 'media'} src={asset.url} alt={alt || asset.altText || ''} loading="lazy" decoding="async" />;
+  const srcset = srcsetOf(asset);
+  const sized = asset.width > 0 && asset.height > 0;
+  return <img class={hero ? 'hero-media' : 'media'} src={asset.url} srcset={srcset} sizes={srcset ? sizesOf(hero ? 'hero' : 'element') : undefined}
+    width={sized ? asset.width : undefined} height={sized ? asset.height : undefined}
+    alt={decorative ? '' : alt || asset.altText || ''} loading="lazy" decoding="async" />;
 }
 
 function Transcript({ text }) {
@@ -76,7 +85,10 @@ function Flipcard({ el }) {
         onClick={() => setFlipped(!flipped)}>
         <span class="flipcard-inner">
           <span class="face front" aria-hidden={flipped ? 'true' : undefined}>
-            {el.asset && isAssetUrl(el.asset.url) && <img src={el.asset.url} alt={el.asset.altText || ''} />}
+            {el.asset && isAssetUrl(el.asset.url) && (
+              <img src={el.asset.url} srcset={srcsetOf(el.asset)} sizes={srcsetOf(el.asset) ? sizesOf('card') : undefined}
+                alt={el.decorative ? '' : el.asset.altText || ''} />
+            )}
             <span class="face-text">{el.title}</span>
           </span>
           <span class="face back" aria-hidden={flipped ? undefined : 'true'}>
@@ -189,7 +201,7 @@ export function Element({ el, ctx, first }) {
     case 'image':
       return (
         <figure class="figure">
-          <Media asset={el.asset} alt={el.altText} />
+          <Media asset={el.asset} alt={el.altText} decorative={el.decorative} />
           {el.title && <figcaption>{el.title}</figcaption>}
           <Html html={el.description} />
         </figure>

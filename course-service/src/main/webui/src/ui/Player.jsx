@@ -274,7 +274,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
       {notice && <p class="preview-banner" role="note">{notice}</p>}
       {sessionLost && <p class="alert" role="alert">Your session has ended, so progress is no longer saved. Open your link again to continue.</p>}
       <Main id={local ? undefined : 'screen'} class="screen" aria-labelledby={titleId}>
-        {screen.asset && <div class="hero"><Media asset={screen.asset} alt={screen.assetAltText} hero /></div>}
+        {screen.asset && <div class="hero"><Media asset={screen.asset} alt={screen.assetAltText} decorative={screen.assetDecorative} hero /></div>}
         <div class="screen-body">
           {!firstIsHeading && <h1 class="screen-title" tabIndex={-1} data-screen-title="" id={titleId}>{screen.title || `Screen ${index + 1}`}</h1>}
           {firstIsHeading && <span id={titleId} class="visually-hidden">{screen.title || `Screen ${index + 1}`}</span>}
