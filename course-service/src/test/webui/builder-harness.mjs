@@ -3,7 +3,8 @@
 // (/v1/headless/player/editor: catalogue, course, content with revisions and If-Match, publish, revert,
 // migration preview), frames the builder from a parent page on another origin, and drives Chromium
 // (playwright-core) through adding, editing, reordering, undo, autosave, conflicts, preview, publish,
-// discard, translation and a Classic migration, at 1280 and 375 px, with axe-core on every view.
+// discard, translation, a Classic migration and media (upload to a fake storage, the library, drag and
+// drop, alt text before publishing, srcset), at 1280 and 375 px, with axe-core on every view.
 // Usage: node builder-harness.mjs [PAGES_DIR]   (default: ../../../target/classes/META-INF/resources/play)
 import http from 'node:http';
 import fs from 'node:fs';
@@ -144,6 +145,77 @@ function validate(doc) {
   if (!doc || !Array.isArray(doc.screens) || doc.screens.length === 0) details.push({ field: 'document.screens', message: 'needs at least one screen' });
   return details;
 }
+// ---- the media library (docs/media.md): files go to a fake storage on this server (/__s3/…)
+const library = [];
+const uploads = new Map(); // media id -> bytes put
+const held = []; // PUTs held open (a slow upload, to cancel)
+const flagsMedia = { holdPuts: false };
+const mediaJson = (m) => ({ ...m });
+for (let i = 1; i <= 30; i += 1) {
+  library.push({ id: 1000 + i, kind: i % 10 === 0 ? 'audio' : 'image', contentType: i % 10 === 0 ? 'audio/mpeg' : 'image/png',
+    filename: i === 28 ? 'fairway-photo.png' : `picture-${i}.png`, size: 1000 * i, width: i % 10 === 0 ? null : 1600, height: i % 10 === 0 ? null : 900,
+    altText: i === 29 ? 'A fairway at dawn' : null, decorative: false, status: 'ready', error: null,
+    url: `/play/media/tok${i}/${i % 10 === 0 ? 'file.mp3' : 'w1280.png'}`, variants: i % 10 === 0 ? [] : [320, 640, 1280].map((w) => ({ width: w, url: `/play/media/tok${i}/w${w}.png` })),
+    courseId: 42, created: new Date(Date.UTC(2026, 0, i)).toISOString(), updated: null });
+}
+let mediaSeq = 5000;
+function absolute(m) {
+  const abs = (u) => (u && u.startsWith('/') ? `${appUrl}${u}` : u);
+  return { ...m, url: abs(m.url), variants: (m.variants || []).map((v) => ({ ...v, url: abs(v.url) })) };
+}
+function mediaRoute(method, route, body) {
+  const [pathPart, query] = route.split('?');
+  const q = new URLSearchParams(query || '');
+  if (method === 'GET' && pathPart === '/media') {
+    const search = (q.get('search') || '').toLowerCase();
+    const all = library.filter((m) => m.status === 'ready' && (!q.get('kind') || m.kind === q.get('kind'))
+      && (!search || m.filename.toLowerCase().includes(search) || (m.altText || '').toLowerCase().includes(search)))
+      .sort((a, b) => b.created.localeCompare(a.created));
+    const from = Number(q.get('cursor') || 0);
+    const limit = Number(q.get('limit') || 24);
+    const items = all.slice(from, from + limit).map(absolute);
+    return [200, { items, nextCursor: from + limit < all.length ? String(from + limit) : null }];
+  }
+  if (method === 'POST' && pathPart === '/media') {
+    const kind = String(body.contentType || '').split('/')[0];
+    if (!['image', 'audio', 'video'].includes(kind) || body.contentType === 'image/webp') return err(415, 'Accepted: JPEG, PNG, GIF and SVG pictures, MP3, M4A, WAV and OGG audio, MP4 and WebM video.');
+    if (body.size > 25 * 1024 * 1024 && kind === 'image') return err(413, 'Pictures are at most 25 MB.');
+    const id = ++mediaSeq;
+    const m = { id, kind, contentType: body.contentType, filename: body.filename, size: body.size, width: null, height: null, altText: body.altText || null,
+      decorative: !!body.decorative, status: 'pending', error: null, url: null, variants: [], courseId: 42, created: new Date().toISOString(), updated: null };
+    library.push(m);
+    return [201, { media: absolute(m), upload: { url: `${appUrl}/__s3/bucket/${id}?X-Amz-Signature=x`, method: 'PUT', headers: { 'Content-Type': body.contentType }, expiresAt: new Date(Date.now() + 3600e3).toISOString() } }];
+  }
+  const m = /^\/media\/(\d+)(\/complete)?$/.exec(pathPart);
+  const item = m && library.find((x) => x.id === Number(m[1]));
+  if (!item) return err(404, 'no such medium');
+  if (method === 'POST' && m[2]) {
+    const bytes = uploads.get(item.id);
+    if (!bytes) return err(409, 'Upload the file first.');
+    if (bytes.toString('latin1').startsWith('not a picture')) { item.status = 'failed'; item.error = 'The file is not a picture.'; return err(422, 'The file is not a picture.'); }
+    item.status = 'ready';
+    if (item.kind === 'image') {
+      item.width = 1600; item.height = 900; item.url = `/play/media/t${item.id}/w1280.png`;
+      item.variants = [320, 640, 1280].map((w) => ({ width: w, url: `/play/media/t${item.id}/w${w}.png` }));
+    } else item.url = `/play/media/t${item.id}/file.${item.kind === 'video' ? 'mp4' : 'mp3'}`;
+    return [200, absolute(item)];
+  }
+  if (method === 'PATCH' && !m[2]) {
+    if (body.altText !== undefined) item.altText = body.altText;
+    if (body.decorative !== undefined) item.decorative = !!body.decorative;
+    return [200, absolute(item)];
+  }
+  return err(404, 'no route');
+}
+function missingAlt(doc) {
+  const details = [];
+  (doc.screens || []).forEach((s, i) => {
+    const bad = (s.elements || []).some((e) => e.type === 'image' && e.asset && e.asset.mediaId != null && !(e.altText || '').trim() && !e.decorative);
+    if (bad) details.push({ field: `screens[${i}]`, message: `a library picture has no alt text (screen ${s.id})` });
+  });
+  return details;
+}
+void mediaJson;
 function editor(method, route, body, req, st) {
   const whole = () => ({ course: st.course, document: st.document, revision: st.revision, migrationPreview: !!st.migration });
   if (method === 'GET' && route === '/catalogue') return [200, catalogue];
@@ -157,6 +229,10 @@ function editor(method, route, body, req, st) {
     return [201, whole()];
   }
   if (!st.course) return err(404, 'no course');
+  if (route.startsWith('/media')) return mediaRoute(method, route, body, st);
+  if (method === 'POST' && route === '/course/publish' && missingAlt(st.document).length) {
+    return err(422, 'Library pictures need alt text or to be marked decorative.', { details: missingAlt(st.document) });
+  }
   if (method === 'PUT' && route === '/course/content') {
     const m = /^"?(\d+)"?$/.exec(req.headers['if-match'] || '');
     if (!m) return err(428, 'If-Match required');
@@ -211,10 +287,26 @@ function api(req, body, res) {
   if (!url.startsWith('/v1/headless/player/editor')) return err(404, 'no route');
   if (!s || !courses.has(s)) return err(401, 'no session', { reason: 'session' });
   if (req.method === 'PUT' && Date.now() < flags.offlineUntil) { res.destroy(); return null; }
-  return editor(req.method, url.slice('/v1/headless/player/editor'.length), body, req, courses.get(s));
+  const route = url.slice('/v1/headless/player/editor'.length);
+  return editor(req.method, route.startsWith('/media') ? req.url.slice('/v1/headless/player/editor'.length) : route, body, req, courses.get(s));
 }
 const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const app = http.createServer((req, res) => {
+  if (req.url.startsWith('/__s3/bucket/') && req.method === 'PUT') {
+    const id = Number(/\/(\d+)\?/.exec(req.url)[1]);
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      calls.push({ method: 'PUT', url: '/__s3', contentType: req.headers['content-type'], length: Number(req.headers['content-length']), at: Date.now() });
+      const finish = () => { uploads.set(id, Buffer.concat(chunks)); res.writeHead(200).end(); };
+      if (flagsMedia.holdPuts) held.push({ finish, res }); else finish();
+    });
+    return;
+  }
+  if (req.url.startsWith('/play/media/')) {
+    return res.writeHead(200, { 'content-type': req.url.endsWith('.png') ? 'image/png' : 'application/octet-stream' }).end(PNG);
+  }
   if (req.method !== 'GET' || req.url.startsWith('/v1/')) {
     let data = '';
     req.on('data', (c) => (data += c));
@@ -271,7 +363,7 @@ async function waitFor(fn, what, timeout = 6000) {
 const optionNames = (f) => f.getByRole('listbox', { name: 'Screens' }).getByRole('option').evaluateAll((els) => els.map((e) =>
   [...e.querySelectorAll('*')].filter((c) => c.children.length === 0 && !c.closest('[aria-hidden="true"]')).map((c) => c.textContent).join('').trim()));
 const titles = async (session) => (await stateOf(session)).document.screens.map((s) => s.title);
-const puts = () => calls.filter((c) => c.method === 'PUT');
+const puts = () => calls.filter((c) => c.method === 'PUT' && c.url !== '/__s3');
 
 async function open(width, token, { framed = true } = {}) {
   const ctx = await browser.newContext({ viewport: { width, height: width === 375 ? 740 : 900 } });
@@ -684,6 +776,149 @@ async function open(width, token, { framed = true } = {}) {
   const sw3 = await frame.evaluate(() => document.documentElement.scrollWidth);
   check(sw3 <= 375, `translation view fits 375 px (scrollWidth ${sw3})`);
   await page.screenshot({ path: path.join(out, 'builder-375-translate.png') });
+  check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
+  await ctx.close();
+}
+
+// ---- 7. Media: upload with progress and alt text, the library, drag and drop, cancel, refusals,
+//         alt text problems before publishing, srcset in the preview, 375 px.
+{
+  const { ctx, page, f, frame, session, errors } = await open(1280, 'edit-media');
+  await f.getByRole('listbox', { name: 'Screens' }).waitFor();
+  const docNow = async () => (await stateOf(session)).document;
+  const imageOf = async () => (await docNow()).screens[0].elements.find((e) => e.type === 'image');
+  // Add an image element, then upload a picture from its card.
+  await f.getByRole('button', { name: /Add element/ }).click();
+  await f.getByRole('menuitem', { name: /Image/ }).click();
+  const card = f.locator('.element-card').filter({ has: f.getByRole('heading', { name: /^Image/ }) });
+  const chooser = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles({ name: 'swing.png', mimeType: 'image/png', buffer: PNG });
+  const up = f.getByRole('dialog', { name: 'Upload a picture' });
+  await up.waitFor();
+  check(await up.locator('progress').count() === 1 && await up.getByRole('status').count() >= 1, 'the upload dialog shows a progress bar and a polite status');
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.tagName === 'TEXTAREA'), 'focus starts on the alt text');
+  await up.getByRole('button', { name: 'Insert' }).and(f.locator(':enabled')).waitFor();
+  check(await up.getByText('Uploaded and checked.').isVisible(), 'the upload says it is done');
+  await axe(frame, 'upload dialog, 1280');
+  await page.screenshot({ path: path.join(out, 'builder-1280-upload.png') });
+  await up.getByRole('button', { name: 'Insert' }).click();
+  check(await up.getByText('Describe the picture, or mark it decorative.').isVisible(), 'Insert without alt text asks for it');
+  await up.getByLabel(/^Alt text/).fill('A golfer mid-swing');
+  await up.getByRole('button', { name: 'Insert' }).click();
+  await up.waitFor({ state: 'detached' });
+  const put = calls.filter((c) => c.url === '/__s3').at(-1);
+  check(put && put.contentType === 'image/png' && put.length === PNG.length, 'the file is PUT with the signed Content-Type');
+  let img = await waitFor(async () => { const e = await imageOf(); return e && e.asset && e.asset.mediaId ? e : null; }, 'uploaded picture saved');
+  check(img.altText === 'A golfer mid-swing' && JSON.stringify(img.asset.widths) === '[320,640,1280]' && img.asset.width === 1600, 'the element gets the library asset (mediaId, widths, size) and the alt text');
+  check(calls.some((c) => c.method === 'PATCH' && c.body.altText === 'A golfer mid-swing'), 'the medium stores the alt text too (PATCH)');
+
+  // The library: search, kind, load more, keyboard; a picture without alt text asks for it.
+  await card.getByRole('button', { name: 'Choose from library' }).click();
+  const lib = f.getByRole('dialog', { name: 'Choose from the library' });
+  await lib.getByRole('list').getByRole('button').first().waitFor();
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.type === 'search'), 'focus starts in the search box');
+  const firstName = await lib.getByRole('list').getByRole('button').first().textContent();
+  check(/swing\.png/.test(firstName), `recent first: the new upload leads (${firstName.slice(0, 40)})`);
+  const before = await lib.getByRole('list').getByRole('button').count();
+  await lib.getByRole('button', { name: 'Load more' }).click();
+  await waitFor(async () => (await lib.getByRole('list').getByRole('button').count()) > before, 'more media loaded');
+  check(await lib.locator('img').first().getAttribute('src').then((u) => /w320\.png$/.test(u)), 'thumbnails are the smallest variant');
+  await axe(frame, 'library dialog, 1280');
+  await page.screenshot({ path: path.join(out, 'builder-1280-library.png') });
+  await lib.getByLabel('Search').fill('fairway');
+  await waitFor(async () => (await lib.getByRole('list').getByRole('button').count()) === 2, 'search narrows the list');
+  await lib.getByRole('list').getByRole('button', { name: /fairway-photo/ }).focus();
+  await page.keyboard.press('Enter');
+  const describe = f.getByRole('dialog', { name: 'Describe the picture' });
+  await describe.waitFor();
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.tagName === 'TEXTAREA'), 'a picture without alt text asks for it (focus on the field)');
+  await axe(frame, 'library alt text step, 1280');
+  await describe.getByLabel(/^Decorative/).check();
+  await describe.getByRole('button', { name: 'Insert' }).click();
+  await describe.waitFor({ state: 'detached' });
+  img = await waitFor(async () => { const e = await imageOf(); return e && e.asset.mediaId === 1028 ? e : null; }, 'library picture saved');
+  check(img.decorative === true && img.altText === '', 'a decorative library picture: decorative, empty alt text');
+
+  // Alt text problems: named by screen before publishing, and the refused publish names it too.
+  await card.getByLabel('Decorative picture').uncheck();
+  await f.getByRole('heading', { name: 'Before you publish' }).waitFor();
+  check(await f.getByText('Screen 1 “Welcome”: a library picture has no alt text.').isVisible(), 'a picture without alt text is a problem naming its screen');
+  await waitFor(async () => (await imageOf()).decorative === undefined, 'decorative cleared');
+  await f.getByRole('button', { name: 'Publish' }).click();
+  await f.getByText('Screen 1 “Welcome”: a library picture has no alt text (screen s1)').waitFor();
+  check(true, 'the refused publish lists the screens it names');
+  await card.getByLabel('Alt text', { exact: true }).fill('Dawn on the fairway');
+  await f.getByRole('heading', { name: 'Before you publish' }).waitFor({ state: 'detached' });
+  check(true, 'the problem goes when the picture is described');
+
+  // The preview renders the library picture with srcset, sizes, width and height.
+  await waitFor(async () => (await imageOf()).altText === 'Dawn on the fairway', 'alt text saved');
+  await f.getByRole('button', { name: 'Preview', exact: true }).click();
+  const shown = f.getByRole('dialog', { name: 'Preview' }).locator('img.media').first();
+  await shown.waitFor();
+  const attrs = await shown.evaluate((e) => ({ srcset: e.getAttribute('srcset'), sizes: e.getAttribute('sizes'), w: e.getAttribute('width'), h: e.getAttribute('height'), alt: e.getAttribute('alt') }));
+  check(/tok28\/w320\.png 320w, .*tok28\/w640\.png 640w, .*tok28\/w1280\.png 1280w$/.test(attrs.srcset) && attrs.sizes && attrs.w === '1600' && attrs.h === '900'
+    && attrs.alt === 'Dawn on the fairway', `the player renders srcset, sizes, width, height and alt ${JSON.stringify(attrs)}`);
+  await f.getByRole('button', { name: 'Close preview' }).click();
+
+  // Drag and drop a video onto the screen: a video element at the end.
+  const count = (await docNow()).screens[0].elements.length;
+  await frame.evaluate(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112])], 'clip.mp4', { type: 'video/mp4' }));
+    const target = document.querySelector('.screen-form');
+    for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  const vd = f.getByRole('dialog', { name: 'Upload a video' });
+  await vd.getByRole('button', { name: 'Insert' }).and(f.locator(':enabled')).waitFor();
+  await vd.getByRole('button', { name: 'Insert' }).click();
+  const els = await waitFor(async () => { const e = (await docNow()).screens[0].elements; return e.length === count + 1 ? e : null; }, 'dropped video saved');
+  check(els.at(-1).type === 'video' && /file\.mp4$/.test(els.at(-1).asset.url) && els.at(-1).asset.mime === 'video/mp4', 'a dropped video becomes a video element at the end');
+
+  // Cancel while the file is on its way; then a refused type and a file that is not a picture.
+  flagsMedia.holdPuts = true;
+  const c2 = page.waitForEvent('filechooser');
+  await card.getByRole('button', { name: 'Upload' }).click();
+  await (await c2).setFiles({ name: 'slow.png', mimeType: 'image/png', buffer: PNG });
+  await waitFor(() => held.length > 0, 'upload held');
+  const completes = calls.filter((c) => /complete$/.test(c.url)).length;
+  await f.getByRole('button', { name: 'Cancel upload' }).click();
+  await f.getByRole('dialog', { name: 'Upload a picture' }).waitFor({ state: 'detached' });
+  flagsMedia.holdPuts = false;
+  held.splice(0).forEach((h) => h.finish());
+  await new Promise((r) => setTimeout(r, 300));
+  check(calls.filter((c) => /complete$/.test(c.url)).length === completes, 'a cancelled upload is never completed');
+  for (const [name, type, body, text] of [['photo.webp', 'image/webp', PNG, 'This type of file cannot be used.'], ['fake.png', 'image/png', Buffer.from('not a picture'), 'The picture was refused: The file is not a picture.']]) {
+    const c3 = page.waitForEvent('filechooser');
+    await card.getByRole('button', { name: 'Upload' }).click();
+    await (await c3).setFiles({ name, mimeType: type, buffer: body });
+    const d = f.getByRole('dialog', { name: 'Upload a picture' });
+    await d.getByRole('alert').filter({ hasText: text }).waitFor();
+    check(true, `refused in words: ${text}`);
+    await d.getByRole('button', { name: 'Close' }).click();
+  }
+  check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
+  await ctx.close();
+}
+{
+  const { ctx, page, f, frame, errors } = await open(375, 'edit-media-narrow');
+  await f.getByRole('listbox', { name: 'Screens' }).waitFor();
+  await f.getByRole('button', { name: 'Choose from library' }).first().click();
+  const lib = f.getByRole('dialog', { name: 'Choose from the library' });
+  await lib.getByRole('list').getByRole('button').first().waitFor();
+  await lib.getByLabel('Kind').selectOption('video');
+  await lib.getByRole('button', { name: /clip\.mp4/ }).waitFor();
+  check(await lib.getByRole('list').getByRole('button').count() === 1, 'the kind filter shows only videos');
+  await lib.getByLabel('Kind').selectOption('');
+  await lib.getByRole('list').getByRole('button').first().waitFor();
+  const sw = await frame.evaluate(() => Math.max(document.documentElement.scrollWidth, document.querySelector('dialog[open]').scrollWidth));
+  check(sw <= 375, `the library fits 375 px (scrollWidth ${sw})`);
+  await axe(frame, 'library dialog, 375');
+  await page.screenshot({ path: path.join(out, 'builder-375-library.png') });
+  await page.keyboard.press('Escape');
+  await lib.waitFor({ state: 'detached' });
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.textContent === 'Choose from library'), 'Escape closes the library and focus returns');
   check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
   await ctx.close();
 }

@@ -132,7 +132,7 @@ export function UploadDialog({ file, onDone, onCancel }) {
       )}
       <div class="b-dialog-actions media-actions">
         <button type="button" class="btn btn-secondary" data-cancel="" onClick={cancel}>
-          {phase === 'ready' || phase === 'failed' ? 'Close' : 'Cancel upload'}
+          {phase === 'failed' ? 'Close' : phase === 'ready' ? 'Cancel' : 'Cancel upload'}
         </button>
         {phase === 'failed' ? (
           <button type="button" class="btn btn-primary" onClick={() => setAttempt(attempt + 1)}>Try again</button>
