@@ -174,7 +174,7 @@ function mediaRoute(method, route, body) {
     const from = Number(q.get('cursor') || 0);
     const limit = Number(q.get('limit') || 24);
     const items = all.slice(from, from + limit).map(absolute);
-    return [200, { items, nextCursor: from + limit < all.length ? String(from + limit) : null }];
+    return [200, items, { 'X-Total-Count': String(all.length), ...(from + limit < all.length ? { 'X-Next-Cursor': String(from + limit) } : {}) }];
   }
   if (method === 'POST' && pathPart === '/media') {
     const kind = String(body.contentType || '').split('/')[0];
@@ -211,7 +211,7 @@ function missingAlt(doc) {
   const details = [];
   (doc.screens || []).forEach((s, i) => {
     const bad = (s.elements || []).some((e) => e.type === 'image' && e.asset && e.asset.mediaId != null && !(e.altText || '').trim() && !e.decorative);
-    if (bad) details.push({ field: `screens[${i}]`, message: `a library picture has no alt text (screen ${s.id})` });
+    if (bad) details.push({ field: `screens[${i}]`, message: `Screen "${s.title}" (${s.id}): the image's picture needs alt text, or mark it decorative` });
   });
   return details;
 }
@@ -231,7 +231,7 @@ function editor(method, route, body, req, st) {
   if (!st.course) return err(404, 'no course');
   if (route.startsWith('/media')) return mediaRoute(method, route, body, st);
   if (method === 'POST' && route === '/course/publish' && missingAlt(st.document).length) {
-    return err(422, 'Library pictures need alt text or to be marked decorative.', { details: missingAlt(st.document) });
+    return err(422, 'Every picture from the media library needs alt text, or to be marked decorative, before the course is published.', { details: missingAlt(st.document) });
   }
   if (method === 'PUT' && route === '/course/content') {
     const m = /^"?(\d+)"?$/.exec(req.headers['if-match'] || '');
@@ -846,7 +846,7 @@ async function open(width, token, { framed = true } = {}) {
   check(await f.getByText('Screen 1 “Welcome”: a library picture has no alt text.').isVisible(), 'a picture without alt text is a problem naming its screen');
   await waitFor(async () => (await imageOf()).decorative === undefined, 'decorative cleared');
   await f.getByRole('button', { name: 'Publish' }).click();
-  await f.getByText('Screen 1 “Welcome”: a library picture has no alt text (screen s1)').waitFor();
+  await f.getByText('Screen 1 “Welcome”: the image\'s picture needs alt text, or mark it decorative').waitFor();
   check(true, 'the refused publish lists the screens it names');
   await card.getByLabel('Alt text', { exact: true }).fill('Dawn on the fairway');
   await f.getByRole('heading', { name: 'Before you publish' }).waitFor({ state: 'detached' });

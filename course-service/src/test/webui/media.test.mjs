@@ -106,8 +106,10 @@ test('a library picture has a srcset of its widths; other pictures have none', (
 test('the list call and its answer; the kind of a file', () => {
   assert.equal(listPath({ search: ' swing ', kind: 'image', limit: 24 }), '/media?search=swing&kind=image&limit=24');
   assert.equal(listPath({ cursor: 'abc' }), '/media?limit=24&cursor=abc');
-  assert.deepEqual(readList({ items: [1], nextCursor: 'n' }), { items: [1], cursor: 'n' });
-  assert.deepEqual(readList([1, 2]), { items: [1, 2], cursor: null });
+  // The answer is the page's media; the next cursor and the count are headers.
+  const headers = new Headers({ 'X-Next-Cursor': '1017', 'X-Total-Count': '31' });
+  assert.deepEqual(readList([1, 2], headers), { items: [1, 2], cursor: '1017', total: 31 });
+  assert.deepEqual(readList([1, 2], new Headers({ 'X-Total-Count': '2' })), { items: [1, 2], cursor: null, total: 2 });
   assert.equal(kindOfFile({ type: 'audio/mpeg' }), 'audio');
   assert.equal(kindOfFile({ type: 'application/pdf' }), null);
 });
@@ -117,7 +119,8 @@ test('a library picture without alt text that is not decorative is a problem nam
   const screens = [
     { id: 's1', title: 'Welcome', asset: lib, elements: [{ id: 'e1', type: 'image', asset: lib, altText: '  ' }] },
     { id: 's2', title: 'Swing', asset: lib, assetAltText: 'A swing', elements: [{ id: 'e2', type: 'image', asset: lib, decorative: true },
-      { id: 'e3', type: 'image', asset: { url: 'https://x.test/a.jpg' } }, { id: 'e4', type: 'flipcard', asset: { ...lib, altText: 'Grip' } }] },
+      { id: 'e3', type: 'image', asset: { url: 'https://x.test/a.jpg' } }, { id: 'e4', type: 'flipcard', asset: { ...lib, altText: 'Grip' } },
+      { id: 'e7', type: 'image', asset: { ...lib, altText: 'On the asset' } }] },
     { id: 's3', title: '', elements: [{ id: 'e5', type: 'flipcard', asset: lib }, { id: 'e6', type: 'video', asset: { ...lib, mime: 'video/mp4' } }] },
     { id: 's4', title: 'Hero', asset: lib, assetDecorative: true, elements: [] }
   ];
@@ -125,6 +128,10 @@ test('a library picture without alt text that is not decorative is a problem nam
   assert.deepEqual(problems, [{ screenIndex: 0, screenId: 's1', title: 'Welcome', count: 2 }, { screenIndex: 2, screenId: 's3', title: '', count: 1 }]);
   assert.equal(altTextSentence(problems[0]), 'Screen 1 “Welcome”: 2 library pictures have no alt text. Describe them or mark them decorative before publishing.');
   assert.equal(altTextSentence(problems[1]), 'Screen 3: a library picture has no alt text. Describe it or mark it decorative before publishing.');
-  const refusal = { status: 422, details: [{ field: 'document.screens[0].elements[0].altText', message: 'needs alt text' }, { field: 'screens[1]', message: 'needs alt text' }, { message: 'other' }] };
-  assert.deepEqual(publishDetails(refusal, screens), ['Screen 1 “Welcome”: needs alt text', 'Screen 2 “Swing”: needs alt text', 'other']);
+  // The server's details (LibraryImages): one per screen, `screens[i]`, its message naming the screen.
+  const refusal = { status: 422, details: [{ field: 'screens[0]', message: 'Screen "Welcome" (s1): the screen\'s picture, the image e1\'s picture needs alt text, or mark it decorative' },
+    { field: 'screens[2]', message: 'Screen (s3): the flipcard e5\'s picture needs alt text, or mark it decorative' }, { message: 'other' }] };
+  assert.deepEqual(publishDetails(refusal, screens), [
+    'Screen 1 “Welcome”: the screen\'s picture, the image e1\'s picture needs alt text, or mark it decorative',
+    'Screen 3: the flipcard e5\'s picture needs alt text, or mark it decorative', 'other']);
 });

@@ -179,6 +179,7 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
   const [kind, setKind] = useState(kinds.length === 1 ? kinds[0] : '');
   const [items, setItems] = useState([]);
   const [cursor, setCursor] = useState(null);
+  const [total, setTotal] = useState(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
   const [chosen, setChosen] = useState(null);
@@ -194,11 +195,14 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
     setLoading(true);
     setError('');
     try {
-      const res = readList(await api.get(listPath({ search, kind: kind || undefined, cursor: more ? cursor : undefined })));
+      let headers = null;
+      const body = await api.get(listPath({ search, kind: kind || undefined, cursor: more ? cursor : undefined }), { onHeaders: (h) => { headers = h; } });
+      const res = readList(body, headers);
       if (mine !== seq.current) return;
       const shown = res.items.filter((m) => !m.status || m.status === 'ready').filter((m) => kinds.includes(m.kind));
       setItems(more ? [...items, ...shown] : shown);
       setCursor(res.cursor);
+      setTotal(res.total);
       if (more) {
         requestAnimationFrame(() => {
           const first = list.current && list.current.querySelectorAll('.media-choice')[items.length];
@@ -241,7 +245,7 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
 
   const status = loading ? 'Loading the library…'
     : error ? '' : items.length === 0 ? (search ? `Nothing in the library matches “${search.trim()}”.` : 'The library has nothing of this kind yet. Upload a file to add it.')
-      : `${items.length} shown${cursor ? '; more can be loaded' : ''}.`;
+      : `${items.length}${total != null && total > items.length ? ` of ${total}` : ''} shown${cursor ? '; more can be loaded' : ''}.`;
   return (
     <Modal labelledBy={`${uid}-t`} class="media-dialog media-library" onCancel={onCancel} initialFocus={`#${uid}-q`}>
       <h2 id={`${uid}-t`}>{chosen ? 'Describe the picture' : 'Choose from the library'}</h2>

@@ -38,16 +38,16 @@ export function saveProblem(error) {
 export function altTextProblems(screens) {
   const blank = (t) => !(typeof t === 'string' && t.trim());
   const fromLibrary = (a) => !!(a && typeof a === 'object' && a.mediaId != null);
-  const isImage = (a) => !a.mime || String(a.mime).startsWith('image/');
   const out = [];
   (Array.isArray(screens) ? screens : []).forEach((s, i) => {
     if (!s || typeof s !== 'object') return;
     let count = 0;
-    if (fromLibrary(s.asset) && isImage(s.asset) && blank(s.assetAltText) && s.assetDecorative !== true) count += 1;
+    const hero = s.asset;
+    if (fromLibrary(hero) && String(hero.mime || '').startsWith('image/') && blank(s.assetAltText) && blank(hero.altText)
+      && s.assetDecorative !== true && hero.decorative !== true) count += 1;
     for (const el of Array.isArray(s.elements) ? s.elements : []) {
-      if (!el || !fromLibrary(el.asset) || !isImage(el.asset) || el.decorative === true) continue;
-      if (el.type === 'image' && blank(el.altText)) count += 1;
-      else if (el.type === 'flipcard' && blank(el.asset.altText)) count += 1;
+      if (!el || (el.type !== 'image' && el.type !== 'flipcard') || !fromLibrary(el.asset)) continue;
+      if (blank(el.altText) && blank(el.asset.altText) && el.decorative !== true && el.asset.decorative !== true) count += 1;
     }
     if (count) out.push({ screenIndex: i, screenId: s.id, title: typeof s.title === 'string' ? s.title.trim() : '', count });
   });
@@ -63,14 +63,15 @@ export function altTextSentence(p) {
 }
 
 /**
- * The lines of a refused publish (422 with `details` naming screens, as `screens[2]…` or
- * `document.screens[2]…`), each naming its screen by position and title.
+ * The lines of a refused publish (422 with `details` naming screens, `screens[2]`), each naming
+ * its screen by position and title.
  */
 export function publishDetails(error, screens) {
   const list = Array.isArray(screens) ? screens : [];
   return (error && Array.isArray(error.details) ? error.details : []).map((d) => {
     const field = String((d && d.field) || '');
-    const message = (d && d.message) || 'is not valid';
+    // The server names the screen itself ('Screen "Swing" (s2): …'); here it is named by position too.
+    const message = String((d && d.message) || 'is not valid').replace(/^Screen (?:"[^"]*" )?\([^)]*\):\s*/, '');
     const m = /screens\[(\d+)\]/.exec(field);
     if (m && list[Number(m[1])]) {
       const s = list[Number(m[1])];

@@ -25,9 +25,10 @@ export function revisionOf(etag) {
 /**
  * One call to the API on the page's own origin. Resolves to the parsed JSON body (null when the
  * body is empty); rejects with ApiError (status 0 when the connection failed).
- * opts: {session, keepalive, headers}; body undefined sends no body.
+ * opts: {session, keepalive, headers, onHeaders}; body undefined sends no body; onHeaders(headers)
+ * sees the answer's headers (a list's next cursor).
  */
-export async function request(method, path, body, { session, keepalive = false, headers: extra } = {}) {
+export async function request(method, path, body, { session, keepalive = false, headers: extra, onHeaders } = {}) {
   const headers = { Accept: 'application/json', ...(extra || {}) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers['X-Player-Session'] = session;
@@ -51,6 +52,7 @@ export async function request(method, path, body, { session, keepalive = false, 
   } catch (e) {
     data = null;
   }
+  if (res.ok && onHeaders) onHeaders(res.headers);
   if (!res.ok) {
     throw new ApiError(res.status, data && data.error && data.error.reason, data && data.message,
       data && data.details, revisionOf(res.headers.get('ETag')));

@@ -86,12 +86,16 @@ export function listPath({ search, kind, limit = 24, cursor } = {}) {
   return `/media${s ? `?${s}` : ''}`;
 }
 
-/** A list answer as {items, cursor}: the next page's cursor, or null on the last page. */
-export function readList(res) {
-  if (Array.isArray(res)) return { items: res, cursor: null };
-  const items = (res && (res.items || res.media || res.data)) || [];
-  const cursor = res && (res.nextCursor ?? res.next ?? res.cursor ?? null);
-  return { items: Array.isArray(items) ? items : [], cursor: cursor === '' ? null : cursor };
+/**
+ * A list answer as {items, cursor, total}: the media (an array), and from the answer's headers the
+ * next page's cursor (`X-Next-Cursor`, absent on the last page) and the count (`X-Total-Count`).
+ */
+export function readList(res, headers) {
+  const get = (name) => (headers && typeof headers.get === 'function' ? headers.get(name) : null);
+  const items = Array.isArray(res) ? res : (res && (res.items || res.media)) || [];
+  const cursor = get('X-Next-Cursor') || (res && !Array.isArray(res) && res.nextCursor) || null;
+  const total = get('X-Total-Count');
+  return { items: Array.isArray(items) ? items : [], cursor, total: total != null && /^\d+$/.test(total) ? Number(total) : null };
 }
 
 /** Words for a refused or failed upload, by the call that failed and its status. */
