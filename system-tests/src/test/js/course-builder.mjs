@@ -9,6 +9,7 @@
 //       {"do": "viewport", "width": 375, "height": 740},
 //       {"do": "fill", "label": "Front", "value": "…", "nth": 0},      (input, textarea or contenteditable)
 //       {"do": "check", "label": "Answer 2 is correct"},
+//       {"do": "drop", "css": ".screen-form", "file": {"name": "a.png", "type": "image/png", "base64": "…"}},
 //       {"do": "focus", "role": "option", "name": "Welcome"}, {"do": "press", "key": "Alt+ArrowUp"},
 //       {"do": "see", "role": "dialog", "name": "Choose a layout"} | {"do": "see", "text": "…"},
 //       {"do": "gone", "role": "dialog", "name": "…"},
@@ -104,6 +105,22 @@ async function step(page, s, seen) {
     case 'check':
       await page.getByLabel(s.label, { exact: true }).nth(s.nth || 0).check({ timeout: TIMEOUT });
       return;
+    case 'drop': {
+      // A file dragged from the desktop and dropped on the element matching s.css: dragenter,
+      // dragover and drop with a DataTransfer holding it, as the browser sends them.
+      const target = page.locator(s.css).first();
+      await target.waitFor({ state: 'visible', timeout: TIMEOUT });
+      const data = await page.evaluateHandle(({ name, type, base64 }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name, { type }));
+        return transfer;
+      }, s.file);
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        await target.dispatchEvent(type, { dataTransfer: data });
+      }
+      return;
+    }
     case 'focus':
       await (await byRole(page, s.role, s.name)).focus({ timeout: TIMEOUT });
       return;

@@ -9,6 +9,12 @@
 // reads what the LMS side holds (scorm-again's cmi in the hosted player page), closes the page
 // (the SCO terminates) and goes on. Prints {"launches": [{name, shownAt, shownAfter, text, lms,
 // frames, console, error}]}; the exit status is non-zero only when the script itself breaks.
+// A launch with "offline": true plays with the platform's course pages and files out of reach: every
+// request to the API origin (the embed URL's origin) under /play/ or /v1/headless/player is aborted
+// and named in its "blocked", so a package that still needs the platform shows it. "images" lists
+// the course frame's pictures after the steps ({src, alt, naturalWidth}), "imagesAtStart" those of
+// the first screen shown; "lms" carries the
+// interactions and objectives the SCO recorded.
 import { chromium } from 'playwright-core';
 
 const plan = JSON.parse(await new Promise((resolve) => {
@@ -48,6 +54,14 @@ async function position(frame) {
   return match ? { index: Number(match[1]), of: Number(match[2]) } : null;
 }
 
+/** The pictures the course frame shows: the URL it loaded (srcset's choice) and whether it decoded. */
+async function images(frame) {
+  return frame.locator('img').evaluateAll((imgs) => Promise.all(imgs.map(async (i) => {
+    await i.decode().catch(() => {});
+    return { src: i.currentSrc || i.src, alt: i.getAttribute('alt'), naturalWidth: i.naturalWidth };
+  }))).catch(() => []);
+}
+
 /** What the LMS side (scorm-again in the hosted player page) holds for the SCO. */
 async function lms(page) {
   const player = page.frames().find((f) => HOSTED_PLAYER.test(f.url()));
@@ -55,17 +69,21 @@ async function lms(page) {
     return null;
   }
   return player.evaluate(() => {
+    // scorm-again's lists keep their records in childArray; each record serialises to plain JSON.
+    const records = (list) => Array.from((list && list.childArray) || []).map((r) => JSON.parse(JSON.stringify(r)));
     if (window.API && window.API.cmi) {
       const c = window.API.cmi;
       return { version: '1.2', status: c.core.lesson_status, score: c.core.score.raw, min: c.core.score.min,
         max: c.core.score.max, location: c.core.lesson_location, suspend: c.suspend_data,
-        learner: c.core.student_id, totalTime: c.core.total_time };
+        learner: c.core.student_id, totalTime: c.core.total_time,
+        interactions: records(c.interactions), objectives: records(c.objectives) };
     }
     if (window.API_1484_11 && window.API_1484_11.cmi) {
       const c = window.API_1484_11.cmi;
       return { version: '2004', completion: c.completion_status, success: c.success_status, score: c.score.raw,
         scaled: c.score.scaled, location: c.location, suspend: c.suspend_data,
-        learner: c.learner_id, totalTime: c.total_time };
+        learner: c.learner_id, totalTime: c.total_time,
+        interactions: records(c.interactions), objectives: records(c.objectives) };
     }
     return { api: 'missing' };
   }).catch((e) => ({ error: e.message }));
@@ -79,6 +97,18 @@ try {
     const console = [];
     page.on('console', (message) => console.push(message.text()));
     const seen = { name: launch.name };
+    if (launch.offline) {
+      const platform = new URL(launch.url).origin;
+      seen.blocked = [];
+      await page.route('**/*', (route) => {
+        const url = new URL(route.request().url());
+        if (url.origin === platform && (url.pathname.startsWith('/play/') || url.pathname.startsWith('/v1/headless/player'))) {
+          seen.blocked.push(url.pathname);
+          return route.abort('internetdisconnected');
+        }
+        return route.continue();
+      });
+    }
     try {
       await page.goto(launch.url, { waitUntil: 'load', timeout: 30000 });
       let frame = await courseFrame(page, 30000);
@@ -86,6 +116,8 @@ try {
         throw new Error('no course player appeared');
       }
       seen.shownAt = await position(frame);
+      await frame.waitForLoadState('load').catch(() => {});
+      seen.imagesAtStart = await images(frame);
       for (const step of launch.steps || []) {
         if (step === 'next') {
           const before = await position(frame);
@@ -116,6 +148,7 @@ try {
         }
       }
       seen.shownAfter = await position(frame);
+      seen.images = await images(frame);
       seen.text = ((await frame.locator('body').innerText({ timeout: 2000 }).catch(() => '')) || '').replace(/\s+/g, ' ').slice(0, 1500);
       // The SCO writes after each step (the dynamic launcher after the live player's answer): give
       // the last write time to reach the LMS side.
