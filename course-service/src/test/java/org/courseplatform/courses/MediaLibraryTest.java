@@ -42,14 +42,14 @@ import org.junit.jupiter.api.Test;
  * rule for alt text, and who may reach what.
  */
 @QuarkusTest
-class MediaLibraryTest {
+public class MediaLibraryTest {
 
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final String MEDIA = "/v1/headless/media";
     private static final String EDITOR_MEDIA = "/v1/headless/player/editor/media";
 
-    static RequestSpecification as(String key) {
+    public static RequestSpecification as(String key) {
         return given().header("Authorization", key).contentType(ContentType.JSON);
     }
 
@@ -59,7 +59,7 @@ class MediaLibraryTest {
     }
 
     /** A slot, the PUT to S3 and the completion's answer. */
-    static Response upload(String key, String filename, String contentType, byte[] bytes) throws Exception {
+    public static Response upload(String key, String filename, String contentType, byte[] bytes) throws Exception {
         Response slot = slot(key, filename, contentType, bytes.length);
         slot.then()
                 .statusCode(201)
@@ -81,11 +81,11 @@ class MediaLibraryTest {
                 .statusCode();
     }
 
-    static String path(String url) {
+    public static String path(String url) {
         return URI.create(url).getPath();
     }
 
-    static byte[] picture(int width, int height, boolean alpha, String format) throws IOException {
+    public static byte[] picture(int width, int height, boolean alpha, String format) throws IOException {
         BufferedImage image =
                 new BufferedImage(width, height, alpha ? BufferedImage.TYPE_INT_ARGB : BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();

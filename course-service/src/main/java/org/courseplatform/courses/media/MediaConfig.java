@@ -68,6 +68,13 @@ public interface MediaConfig {
         @WithDefault("1H")
         Duration grace();
 
+        /**
+         * How long a deleted course stays restorable with its media: after it, the media uploaded
+         * for it that no live course or library screen uses are purged.
+         */
+        @WithDefault("30D")
+        Duration deletedCourseRetention();
+
         /** Slots removed per round. */
         @WithDefault("100")
         int batchSize();

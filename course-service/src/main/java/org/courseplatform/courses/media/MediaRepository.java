@@ -46,6 +46,29 @@ public class MediaRepository {
                 order by expires_at limit $2 for update skip locked)
             returning object_key""";
 
+    /**
+     * Media uploaded for a course deleted longer than the retention ago ({@code $1} seconds) that
+     * no live course, draft or published, and no library screen of the workspace names by token.
+     */
+    private static final String ORPHANED = """
+            from media m join course c on c.id = m.course_id and c.workspace_id = m.workspace_id
+            where c.deleted and c.updated_at < now() - make_interval(secs => $1)
+            and not exists (select 1 from course u where u.workspace_id = m.workspace_id and not u.deleted
+                and (strpos(coalesce(u.draft::text, ''), m.token) > 0
+                  or strpos(coalesce(u.published_document::text, ''), m.token) > 0))
+            and not exists (select 1 from library_screen s where s.workspace_id = m.workspace_id
+                and strpos(s.document::text, m.token) > 0)""";
+
+    private static final String ORPHANED_ROWS = """
+            select m.id, m.workspace_id, m.course_id, m.token, m.kind, m.content_type, m.filename, m.size, m.width,
+            m.height, m.alt_text, m.decorative, m.status, m.error, m.variants::text as variants, m.file_name,
+            m.object_key, m.created_by, m.created_at, m.updated_at, m.expires_at
+            """ + ORPHANED + " order by m.id limit $2";
+
+    /** Deletes the given media when they are still orphaned (a course may have taken one up meanwhile). */
+    private static final String DELETE_ORPHANED = "delete from media where id in (select m.id " + ORPHANED
+            + " and m.id = any($2) for update of m skip locked) returning id";
+
     private static final String EXPIRED_KEYS = """
             select object_key from media where status = 'pending' and expires_at < now() - make_interval(secs => $1)
             order by expires_at limit $2""";
@@ -142,6 +165,32 @@ public class MediaRepository {
             }
             return users;
         });
+    }
+
+    /** Up to {@code batch} media of courses deleted {@code retentionSeconds} ago that nothing else uses. */
+    Uni<List<MediaRow>> orphaned(long retentionSeconds, int batch) {
+        return pool.preparedQuery(ORPHANED_ROWS)
+                .execute(Tuple.of(retentionSeconds, batch))
+                .map(rows -> {
+                    List<MediaRow> media = new ArrayList<>();
+                    for (Row row : rows) {
+                        media.add(map(row));
+                    }
+                    return media;
+                });
+    }
+
+    /** Deletes those of {@code ids} that are still orphaned; answers the ids that went. */
+    Uni<List<Long>> deleteOrphaned(long retentionSeconds, List<Long> ids) {
+        return pool.preparedQuery(DELETE_ORPHANED)
+                .execute(Tuple.of(retentionSeconds, ids.toArray(Long[]::new)))
+                .map(rows -> {
+                    List<Long> gone = new ArrayList<>();
+                    for (Row row : rows) {
+                        gone.add(row.getLong(0));
+                    }
+                    return gone;
+                });
     }
 
     /** One page of a workspace's media, newest first, after the cursor's medium when given. */
