@@ -25,6 +25,9 @@ public interface LanguageConfig {
     /** The job worker. */
     Worker worker();
 
+    /** The purge of narration of deleted courses. */
+    Purge purge();
+
     interface Provider {
         /** e.g. {@code https://api.openai.com/v1}; absent: the built-in providers. */
         Optional<String> baseUrl();
@@ -122,5 +125,22 @@ public interface LanguageConfig {
         /** The {@code Retry-After} of a request refused because its workspace's queue is full. */
         @WithDefault("60S")
         Duration queueFullRetryAfter();
+    }
+
+    interface Purge {
+        /** How often the purge runs (read by the scheduler). */
+        @WithDefault("10m")
+        String interval();
+
+        /**
+         * How long a deleted course stays restorable with its narration; the same span as
+         * {@code courses.media.purge.deleted-course-retention}, so a course comes back whole or not.
+         */
+        @WithDefault("30D")
+        Duration deletedCourseRetention();
+
+        /** Courses whose narration goes per round. */
+        @WithDefault("20")
+        int batchSize();
     }
 }

@@ -6,8 +6,10 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -39,6 +41,15 @@ public class NarrationRepository {
     private static final String BY_TOKEN = "select audio_key, audio_mime from narration_script where audio_token = $1";
     private static final String TOKENS = """
             select screen_id, audio_token from narration_script where course_id = $1 and audio_token is not null""";
+
+    /** Courses deleted longer than {@code $1} seconds ago that still have narration. */
+    private static final String DELETED_COURSES = """
+            select distinct n.course_id from narration_script n join course c on c.id = n.course_id
+            where c.deleted and c.updated_at < now() - make_interval(secs => $1) order by n.course_id limit $2""";
+    /** A course's narration, when the course is still deleted past the retention (not restored meanwhile). */
+    private static final String DELETE_OF_DELETED = """
+            delete from narration_script n using course c where n.course_id = $1 and c.id = n.course_id
+            and c.deleted and c.updated_at < now() - make_interval(secs => $2)""";
 
     /** One screen's script and audio as stored. */
     public record Stored(
@@ -105,6 +116,24 @@ public class NarrationRepository {
             rows.forEach(row -> map.put(row.getString("screen_id"), row.getString("audio_token")));
             return map;
         });
+    }
+
+    /** Up to {@code batch} courses deleted {@code retentionSeconds} ago that still have narration. */
+    Uni<List<Long>> deletedCourses(long retentionSeconds, int batch) {
+        return pool.preparedQuery(DELETED_COURSES)
+                .execute(Tuple.of(retentionSeconds, batch))
+                .map(rows -> {
+                    List<Long> ids = new ArrayList<>();
+                    rows.forEach(row -> ids.add(row.getLong(0)));
+                    return ids;
+                });
+    }
+
+    /** Deletes the course's scripts if it is still deleted past the retention; answers how many went. */
+    Uni<Integer> deleteOfDeletedCourse(long courseId, long retentionSeconds) {
+        return pool.preparedQuery(DELETE_OF_DELETED)
+                .execute(Tuple.of(courseId, retentionSeconds))
+                .map(rows -> rows.rowCount());
     }
 
     private static Stored stored(Row row) {
