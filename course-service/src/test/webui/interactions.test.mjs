@@ -20,7 +20,7 @@ const { Scorm12API, Scorm2004API } = await import(pathToFileURL(join(dirname(sco
 
 const answer = {
   questionId: 'el 7/ä', text: '<p>Which club drives   furthest?</p>', answers: ['a 1', 'b,2'], correct: false,
-  correctAnswers: ['a 1'], shownAt: new Date(Date.UTC(2026, 10, 28, 6, 0, 0)), answeredAt: new Date(Date.UTC(2026, 10, 28, 6, 1, 5, 250))
+  correctAnswers: ['a 1'], choices: ['c', 'a 1', 'b,2'], shownAt: new Date(Date.UTC(2026, 10, 28, 6, 0, 0)), answeredAt: new Date(Date.UTC(2026, 10, 28, 6, 1, 5, 250))
 };
 const asMap = (pairs) => Object.fromEntries(pairs);
 
@@ -30,6 +30,12 @@ test('identifiers are sanitised to a charset both versions accept', () => {
   assert.equal(identifier('x'.repeat(300), 255).length, 255);
   assert.equal(response('1.2', ['a 1', 'b,2', 'a 1']), 'a_1,b_2');
   assert.equal(response('2004', ['a 1', 'b,2']), 'a_1[,]b_2');
+  // 1.2 names a choice by its place among the answers: a-z, then 0-9, in the question's order.
+  assert.equal(response('1.2', ['b,2', 'c', 'b,2'], ['c', 'a 1', 'b,2']), 'a,c');
+  const many = Array.from({ length: 40 }, (_, i) => `x${i}`);
+  assert.equal(response('1.2', ['x25', 'x26', 'x35'], many), 'z,0,9');
+  assert.equal(response('1.2', ['x36'], many), 'x36', 'past the 36 characters: the id');
+  assert.equal(response('1.2', ['gone'], many), 'gone', 'not among the choices: the id');
   assert.equal(description('<b>Hi</b>   there'), 'Hi there');
   assert.equal(description('x'.repeat(400)).length, 250);
   assert.equal(description('{lang=en} b'), 'lang=en} b');
@@ -54,8 +60,8 @@ test('SCORM 1.2 interaction: its formats', () => {
   const v = asMap(interactionValues('1.2', 0, { ...answer, correct: true }));
   assert.equal(v['cmi.interactions.0.id'], 'q-el_7__');
   assert.equal(v['cmi.interactions.0.type'], 'choice');
-  assert.equal(v['cmi.interactions.0.student_response'], 'a_1,b_2');
-  assert.equal(v['cmi.interactions.0.correct_responses.0.pattern'], 'a_1');
+  assert.equal(v['cmi.interactions.0.student_response'], 'b,c');
+  assert.equal(v['cmi.interactions.0.correct_responses.0.pattern'], 'b');
   assert.equal(v['cmi.interactions.0.result'], 'correct');
   assert.equal(v['cmi.interactions.0.latency'], '0000:01:05.25');
   assert.match(v['cmi.interactions.0.time'], /^\d\d:\d\d:\d\d$/);

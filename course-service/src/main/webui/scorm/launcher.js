@@ -19,7 +19,8 @@ export function interactionOf(d) {
   const answeredAt = new Date(d.answeredAt);
   return {
     questionId: d.questionId.slice(0, 250), text: typeof d.text === 'string' ? d.text : '', answers: d.answers, correct: d.correct,
-    correctAnswers: d.correctAnswers, answeredAt, shownAt: new Date(d.answeredAt - Math.max(0, d.latencyMs))
+    correctAnswers: d.correctAnswers, choices: ids(d.choices) ? d.choices : [], answeredAt,
+    shownAt: new Date(d.answeredAt - Math.max(0, d.latencyMs))
   };
 }
 const LEARNER_KEY = /^[A-Za-z0-9_-]{43}$/;

@@ -97,12 +97,17 @@ function relay() {
  * The tracker, noting each answer the learner gives (when, and since when its screen was shown);
  * once a progress answer grades it (progress.results), the launcher is told
  * {type: "course-platform:lms-interaction", questionId, text, answers, correct, correctAnswers,
- * latencyMs, answeredAt} and journals it as a cmi.interactions record (lib/interactions.js).
+ * choices (the question's answer ids in order), latencyMs, answeredAt} and journals it as a cmi.interactions record (lib/interactions.js).
  */
 export function interactionNotes(tracker, document, post) {
   const texts = {};
+  const choices = {};
   for (const screen of (document && document.screens) || []) {
-    for (const el of (screen && screen.elements) || []) if (el && el.type === 'question') texts[el.id] = el.question || el.title || '';
+    for (const el of (screen && screen.elements) || []) {
+      if (!el || el.type !== 'question') continue;
+      texts[el.id] = el.question || el.title || '';
+      choices[el.id] = (Array.isArray(el.answers) ? el.answers : []).map((a) => String((a && a.id) ?? ''));
+    }
   }
   let shown = { index: -1, at: Date.now() };
   const waiting = new Map();
@@ -124,7 +129,8 @@ export function interactionNotes(tracker, document, post) {
         sent[id] = JSON.stringify(a.ids);
         post({
           type: 'course-platform:lms-interaction', questionId: id, text: texts[id] || '', answers: a.ids, correct: r.correct,
-          correctAnswers: Array.isArray(r.correctAnswers) ? r.correctAnswers : [], latencyMs: a.latencyMs, answeredAt: a.at
+          correctAnswers: Array.isArray(r.correctAnswers) ? r.correctAnswers : [], choices: choices[id] || [],
+          latencyMs: a.latencyMs, answeredAt: a.at
         });
       }
       return p;

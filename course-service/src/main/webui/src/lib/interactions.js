@@ -33,10 +33,24 @@ export function timestamp2004(date) {
   return `${date.toISOString().slice(0, 22)}Z`;
 }
 
-/** Answer ids as a response: 1.2 joined with ",", 2004 with "[,]"; duplicates dropped. */
-export function response(version, ids) {
-  const unique = [...new Set((ids || []).map((id) => identifier(id)))];
-  return version === '1.2' ? unique.join(',').slice(0, 255) : unique.join('[,]');
+/** SCORM 1.2's choice vocabulary: one character each, a-z then 0-9 (36 answers). */
+const CHOICE_12 = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * Answer ids as a response. 2004: the ids joined with "[,]". 1.2: each answer's single character
+ * by its place among the question's answers (`choices`, in order: a, b, c, …), joined with ",", as
+ * the 1.2 choice format asks; when an answer is not among the first 36 choices, or the choices are
+ * unknown, the sanitised ids instead (at most 255 characters). Duplicates are dropped.
+ */
+export function response(version, ids, choices) {
+  if (version === '1.2') {
+    const places = (ids || []).map((id) => (Array.isArray(choices) ? choices.indexOf(id) : -1));
+    if (places.length && places.every((i) => i >= 0 && i < CHOICE_12.length)) {
+      return [...new Set(places)].sort((x, y) => x - y).map((i) => CHOICE_12[i]).join(',');
+    }
+    return [...new Set((ids || []).map((id) => identifier(id)))].join(',').slice(0, 255);
+  }
+  return [...new Set((ids || []).map((id) => identifier(id)))].join('[,]');
 }
 
 /** The question's text, plain and at most 250 characters (2004 description). */
@@ -48,7 +62,8 @@ export function description(text) {
 
 /**
  * The elements of interaction number n: a = {questionId, text, answers (ids chosen), correct
- * (boolean), correctAnswers (ids), shownAt, answeredAt (Dates)}.
+ * (boolean), correctAnswers (ids), choices (every answer id of the question, in order), shownAt,
+ * answeredAt (Dates)}.
  */
 export function interactionValues(version, n, a) {
   const p = `cmi.interactions.${n}.`;
@@ -59,8 +74,8 @@ export function interactionValues(version, n, a) {
       [`${p}type`, 'choice'],
       [`${p}objectives.0.id`, QUIZ_OBJECTIVE],
       [`${p}time`, time12(a.answeredAt)],
-      [`${p}correct_responses.0.pattern`, response('1.2', a.correctAnswers)],
-      [`${p}student_response`, response('1.2', a.answers)],
+      [`${p}correct_responses.0.pattern`, response('1.2', a.correctAnswers, a.choices)],
+      [`${p}student_response`, response('1.2', a.answers, a.choices)],
       [`${p}result`, a.correct ? 'correct' : 'wrong'],
       [`${p}latency`, timespan12(latency)]
     ];

@@ -6,14 +6,20 @@ import { connect, finishOnLeave, SUSPEND_LIMIT } from './scorm.js';
 import { allAnswered, isRight, outlineOf, passedOf, percentOf, scoreOf, step } from './progressRules.js';
 
 /** Question id to its text, from the package's document (the interactions' descriptions). */
+/** Each question's text and its answer ids in order (the 1.2 responses name answers by place). */
 function questionTexts(document) {
   const texts = {};
+  const choices = {};
   for (const screen of (document && Array.isArray(document.screens)) ? document.screens : []) {
     for (const el of (screen && Array.isArray(screen.elements)) ? screen.elements : []) {
-      if (el && el.type === 'question') texts[String(el.id ?? '')] = el.question || el.title || '';
+      if (el && el.type === 'question') {
+        const id = String(el.id ?? '');
+        texts[id] = el.question || el.title || '';
+        choices[id] = (Array.isArray(el.answers) ? el.answers : []).map((a) => String((a && a.id) ?? ''));
+      }
     }
   }
-  return texts;
+  return { texts, choices };
 }
 
 function parse(text) {
@@ -103,7 +109,7 @@ export function scormTracker(pkg, { lms = connect(pkg && pkg.version) } = {}) {
   if (lms) finishOnLeave(lms);
 
   // When the screen on show was shown: an answer's latency runs from there.
-  const texts = questionTexts(pkg && pkg.document);
+  const { texts, choices } = questionTexts(pkg && pkg.document);
   let shown = { index: -1, at: new Date() };
   /** Each newly given answer is a new interaction (journaling), graded with the package's document. */
   const journal = (given, at) => {
@@ -113,7 +119,7 @@ export function scormTracker(pkg, { lms = connect(pkg && pkg.version) } = {}) {
       if (!ids.length || (Array.isArray(before) && JSON.stringify(before) === JSON.stringify(ids))) continue;
       lms.interaction({
         questionId: id, text: texts[id], answers: ids, correct: isRight(outline, id, given),
-        correctAnswers: outline.correct[id] || [], shownAt: shown.at, answeredAt: at
+        correctAnswers: outline.correct[id] || [], choices: choices[id] || [], shownAt: shown.at, answeredAt: at
       });
     }
   };
