@@ -24,8 +24,9 @@ import software.amazon.awssdk.services.s3.S3Client;
 /**
  * A static package carries the workspace's library media the course uses (the asset's file and its
  * widths, under {@code media/<token>/}, listed in the manifest, the document pointing at them
- * relatively) and names every other http(s) medium in {@code X-Course-External-Media}; another
- * workspace's medium is never read, even when the document names its token.
+ * relatively), the course's narration recordings (under {@code narration/}, keyed by screen), and
+ * names every other http(s) medium in {@code X-Course-External-Media}; another workspace's medium
+ * is never read, even when the document names its token.
  */
 @QuarkusTest
 class ScormExportMediaTest {
@@ -126,6 +127,43 @@ class ScormExportMediaTest {
         Response dynamic = ScormExportTest.export(key, id, "dynamic", "2004");
         dynamic.then().statusCode(200);
         assertThat(dynamic.header("X-Course-External-Media")).isNull();
+    }
+
+    @Test
+    void staticPackagesCarryTheNarrationOfEachScreen() throws Exception {
+        long ws = TestKeys.newWorkspace();
+        String key = ScormExportTest.exportKey(ws, "live");
+        long id = CourseLifecycleTest.importCourse(key, "author", null, CourseLifecycleTest.BUILDER2);
+        given().header("Authorization", key)
+                .post("/v1/headless/course/" + id + "/publish")
+                .then()
+                .statusCode(200);
+        String token = newToken();
+        String audioKey = "courses/" + id + "/narration/" + token + ".wav";
+        byte[] wav = "RIFF narration WAVE".getBytes(StandardCharsets.US_ASCII);
+        s3.putObject(b -> b.bucket(bucket).key(audioKey).contentType("audio/wav"), RequestBody.fromBytes(wav));
+        pool.preparedQuery("""
+                        insert into narration_script (course_id, screen_id, script, audio_key, audio_mime, audio_token)
+                        values ($1, 's1', 'Welcome.', $2, 'audio/wav', $3)""").executeAndAwait(Tuple.of(id, audioKey, token));
+        // A script whose recording is missing from S3 is left out rather than packed broken.
+        pool.preparedQuery("""
+                        insert into narration_script (course_id, screen_id, script, audio_key, audio_mime, audio_token)
+                        values ($1, 's2', 'Check.', $2, 'audio/wav', $3)""").executeAndAwait(Tuple.of(id, "courses/" + id + "/narration/missing.wav", newToken()));
+        String courseKey = ScormExportTest.courseKey(key, id);
+
+        for (String version : List.of("1.2", "2004")) {
+            Map<String, byte[]> zip = ScormExportTest.download(key, id, courseKey, "static", version);
+            String path = "narration/" + token + ".wav";
+            assertThat(zip.get(path)).isEqualTo(wav);
+            assertThat(zip.keySet().stream().filter(f -> f.startsWith("narration/")))
+                    .containsExactly(path);
+            assertThat(new String(zip.get("imsmanifest.xml"), StandardCharsets.UTF_8))
+                    .contains("<file href=\"" + path + "\"/>");
+            JsonNode narration = ScormExportTest.assigned(zip.get("course-data.js"), "COURSE_PACKAGE")
+                    .path("narration");
+            assertThat(narration.path("s1").asText()).isEqualTo(path);
+            assertThat(narration.has("s2")).isFalse();
+        }
     }
 
     @Test
