@@ -9,7 +9,7 @@ SERVICES_TSV=$REPO_DIR/deploy/services.tsv
 ROUTES_TSV=$REPO_DIR/deploy/routes.tsv
 
 # Shared libraries and the dev-stack; the six services are appended from services.tsv.
-PLATFORM_MODULES=(platform/platform-web platform/platform-auth platform/platform-events
+PLATFORM_MODULES=(platform/platform-web platform/platform-storage platform/platform-auth platform/platform-events
                   platform/platform-testing platform/dev-stack)
 
 # The dev-stack's S3 credentials are generated once per suite home (load_local_secrets).

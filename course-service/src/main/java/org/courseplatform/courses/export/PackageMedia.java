@@ -15,10 +15,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.courseplatform.platform.storage.ObjectStore;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import software.amazon.awssdk.services.s3.S3Client;
-import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
-import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * The media a static package carries, so that it plays with no network (docs/scorm-export.md):
@@ -46,16 +44,11 @@ class PackageMedia {
     private static final Pattern HTTP = Pattern.compile("(?i)https?://.+");
     private static final Pattern EXTENSION = Pattern.compile("\\.([A-Za-z0-9]{1,8})$");
 
-    private final S3Client s3;
-    private final String bucket;
+    private final ObjectStore objects;
     private final String mediaBase;
 
-    PackageMedia(
-            S3Client s3,
-            @ConfigProperty(name = "platform.s3.bucket") String bucket,
-            @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
-        this.s3 = s3;
-        this.bucket = bucket;
+    PackageMedia(ObjectStore objects, @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
+        this.objects = objects;
         this.mediaBase =
                 (baseUrl.endsWith("/") ? baseUrl.substring(0, baseUrl.length() - 1) : baseUrl) + "/play/media/";
     }
@@ -105,7 +98,8 @@ class PackageMedia {
 
     /** Streams one file from S3 into the zip's current entry. */
     void copy(File file, java.io.OutputStream out) throws IOException {
-        try (InputStream in = s3.getObject(b -> b.bucket(bucket).key(file.key()))) {
+        try (InputStream in = objects.open(file.key())
+                .orElseThrow(() -> new IOException("The packed file " + file.key() + " is gone from S3"))) {
             in.transferTo(out);
         }
     }
@@ -185,17 +179,7 @@ class PackageMedia {
     }
 
     private boolean exists(String key) {
-        try {
-            s3.headObject(b -> b.bucket(bucket).key(key));
-            return true;
-        } catch (NoSuchKeyException e) {
-            return false;
-        } catch (S3Exception e) {
-            if (e.statusCode() == 404) {
-                return false;
-            }
-            throw e;
-        }
+        return objects.size(key).isPresent();
     }
 
     /**
