@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
@@ -85,26 +86,13 @@ public class ObjectStore {
 
     /** The object's size, or empty when there is none. */
     public Optional<Long> size(String key) {
-        try {
-            return Optional.of(s3.headObject(b -> b.bucket(bucket).key(key)).contentLength());
-        } catch (NoSuchKeyException e) {
-            return Optional.empty();
-        } catch (S3Exception e) {
-            if (e.statusCode() == 404) {
-                return Optional.empty();
-            }
-            throw e;
-        }
+        return unlessMissing(() -> s3.headObject(b -> b.bucket(bucket).key(key)).contentLength());
     }
 
     /** The whole object, or empty when there is none; for small objects only. */
     public Optional<byte[]> bytes(String key) {
-        try {
-            return Optional.of(
-                    s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray());
-        } catch (NoSuchKeyException e) {
-            return Optional.empty();
-        }
+        return unlessMissing(
+                () -> s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asByteArray());
     }
 
     /** The first {@code count} bytes of the object (fewer when it is shorter): a ranged GET, no full download. */
@@ -164,16 +152,7 @@ public class ObjectStore {
 
     /** Opens bytes {@code first}..{@code last} (inclusive) of an object, or empty when there is none. */
     public Optional<InputStream> open(String key, long first, long last) {
-        try {
-            return Optional.of(s3.getObject(b -> b.bucket(bucket).key(key).range("bytes=" + first + "-" + last)));
-        } catch (NoSuchKeyException e) {
-            return Optional.empty();
-        } catch (S3Exception e) {
-            if (e.statusCode() == 404) {
-                return Optional.empty();
-            }
-            throw e;
-        }
+        return unlessMissing(() -> s3.getObject(b -> b.bucket(bucket).key(key).range("bytes=" + first + "-" + last)));
     }
 
     public void put(String key, byte[] bytes, String contentType) {
@@ -249,6 +228,20 @@ public class ObjectStore {
         List<String> keys = list(prefix);
         delete(keys);
         return keys.size();
+    }
+
+    /** What {@code read} answers, or empty when S3 has no such object (404, with or without a body). */
+    private static <T> Optional<T> unlessMissing(Supplier<T> read) {
+        try {
+            return Optional.of(read.get());
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Optional.empty();
+            }
+            throw e;
+        }
     }
 
     /** S3 object keys are at most 1,024 bytes of UTF-8; the platform's never hold control characters. */
