@@ -9,7 +9,7 @@ import { openSession, refusal } from './lib/api.js';
 import { editorApi } from './lib/editorApi.js';
 import { useHistory } from './lib/history.js';
 import { useAutosave } from './lib/autosave.js';
-import { ScreenForm } from './editor/ScreenForm.jsx';
+import { Canvas } from './editor/Canvas.jsx';
 import { LayoutPicker } from './editor/LayoutPicker.jsx';
 import { SaveStatus, ConflictDialog } from './editor/Toolbar.jsx';
 import { Icon } from './editor/icons.jsx';
@@ -216,7 +216,7 @@ function ScreenEditor({ api, catalogue, initial }) {
           {docs.map((d, i) => (
             <div key={metas.current[i].id} id={`panel-${i}`} role={several ? 'tabpanel' : undefined}
               aria-labelledby={several ? `tab-${i}` : undefined} hidden={i !== active}>
-              <ScreenForm screen={d} catalogue={catalogue} onChange={change(i)} headingLevel={2} />
+              <Canvas screen={d} catalogue={catalogue} onChange={change(i)} headingLevel={2} />
             </div>
           ))}
         </main>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useHistory } from '../lib/history.js';
 import { useAutosave } from '../lib/autosave.js';
 import { freshScreen } from '../editor/ids.js';
-import { ScreenForm } from '../editor/ScreenForm.jsx';
+import { Canvas } from '../editor/Canvas.jsx';
 import { LayoutPicker } from '../editor/LayoutPicker.jsx';
 import { SaveStatus, ConflictDialog } from '../editor/Toolbar.jsx';
 import {
@@ -13,6 +13,7 @@ import {
 import { ScreenList } from './ScreenList.jsx';
 import { CourseSettings } from './CourseSettings.jsx';
 import { PreviewDialog } from './Preview.jsx';
+import { themeVars } from './theme.js';
 import { TranslationView } from './TranslationView.jsx';
 import { ConfirmDialog, Modal } from './Modal.jsx';
 import { BackControl } from './BackControl.jsx';
@@ -151,7 +152,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
   const openEditor = () => {
     setView('edit');
     requestAnimationFrame(() => {
-      const first = document.querySelector('#editor-main input, #editor-main textarea, #editor-main [contenteditable]');
+      const first = document.querySelector('#editor-main [contenteditable], #editor-main input, #editor-main textarea');
       if (first) first.focus();
     });
   };
@@ -356,9 +357,9 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
               </section>
             )}
             {view === 'edit' && selected && (
-              <div class="b-canvas">
+              <div class="b-canvas is-canvas">
                 <p class="b-eyebrow">Screen {selIndex + 1} of {screens.length}</p>
-                <ScreenForm key={selected.id} screen={selected} catalogue={catalogue} headingLevel={2}
+                <Canvas key={selected.id} screen={selected} catalogue={catalogue} headingLevel={2} themeStyle={themeVars(doc, themes)}
                   onChange={(next, key) => edit(replaceScreen(doc, next), key)} />
               </div>
             )}

@@ -6,6 +6,7 @@ import { FALLBACK_FIELDS, RICH_DESCRIPTION, ASSET_LABELS, fieldLabel } from './t
 import { Icon } from './icons.jsx';
 import { MediaButtons } from './MediaDialogs.jsx';
 import { assetFromMedia } from '../lib/media.js';
+import { t } from '../lib/labels.js';
 import './editor.css';
 
 const MULTILINE = new Set(['cardBack', 'transcript', 'feedback', 'description', 'question']);
@@ -72,7 +73,11 @@ function AssetField({ el, field, idBase, onChange, withAlt }) {
   );
 }
 
-function AnswersEditor({ el, idBase, onChange }) {
+/**
+ * The answers: their text (unless the canvas edits it: `textOnCanvas` shows it read-only), which are
+ * correct, adding and removing.
+ */
+function AnswersEditor({ el, idBase, onChange, textOnCanvas = false }) {
   const answers = Array.isArray(el.answers) ? el.answers : [];
   const multiple = !!el.multiple;
   const setAnswers = (next, key) => onChange({ ...el, answers: next }, key);
@@ -87,7 +92,8 @@ function AnswersEditor({ el, idBase, onChange }) {
     const id = newId('answer');
     setAnswers([...answers, { id, text: '', correct: false }]);
     requestAnimationFrame(() => {
-      const input = document.getElementById(`${idBase}-answer-${answers.length}`);
+      // On the canvas the new answer's text is written in place.
+      const input = textOnCanvas ? document.querySelector(`[data-answer-id="${id}"]`) : document.getElementById(`${idBase}-answer-${answers.length}`);
       if (input) input.focus();
     });
   };
@@ -95,7 +101,8 @@ function AnswersEditor({ el, idBase, onChange }) {
     const next = answers.filter((_, j) => j !== i);
     setAnswers(next);
     requestAnimationFrame(() => {
-      const input = document.getElementById(`${idBase}-answer-${Math.min(i, next.length - 1)}`);
+      const k = Math.min(i, next.length - 1);
+      const input = document.getElementById(textOnCanvas ? `${idBase}-answer-${k}-correct` : `${idBase}-answer-${k}`);
       if (input) input.focus();
     });
   };
@@ -109,8 +116,10 @@ function AnswersEditor({ el, idBase, onChange }) {
         {answers.map((a, i) => (
           <li key={a.id} class={`answer-row ${a.correct ? 'is-correct' : ''}`}>
             <label class="answer-text-label" for={`${idBase}-answer-${i}`}><span class="answer-num">{i + 1}</span></label>
-            <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} aria-label={`Answer ${i + 1}`}
-              onInput={(e) => setAnswers(answers.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)), `${el.id}:answers.${a.id}`)} />
+            {textOnCanvas
+              ? <span class="answer-text answer-static">{a.text || <span class="muted">{t('(no text yet)')}</span>}</span>
+              : <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} aria-label={`Answer ${i + 1}`}
+                onInput={(e) => setAnswers(answers.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)), `${el.id}:answers.${a.id}`)} />}
             <span class="answer-correct">
               <input id={`${idBase}-answer-${i}-correct`} type="checkbox" checked={!!a.correct} aria-label={`Answer ${i + 1} is correct`}
                 aria-describedby={hintId} onChange={(e) => setCorrect(i, e.currentTarget.checked)} />
@@ -134,17 +143,22 @@ function AnswersEditor({ el, idBase, onChange }) {
 }
 
 /**
- * ElementEditor({el, catalogue, onChange, idPrefix}): the fields of one element.
+ * ElementEditor({el, catalogue, onChange, idPrefix, omit}): the fields of one element.
  * onChange(nextEl, coalesceKey): coalesceKey is `${el.id}:${field}` for typing, else undefined.
+ * omit: the names of fields edited elsewhere (the canvas writes the text in place); `answers` in
+ * it leaves the answers' text to the canvas and keeps their correct flags and count here.
  */
-export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el' }) {
-  const fields = fieldsOf(el.type, catalogue);
+export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el', omit }) {
+  const all = fieldsOf(el.type, catalogue);
+  const fields = all && omit ? all.filter((f) => f.kind === 'ANSWERS' || !omit.has(f.name)) : all;
   const idBase = `${idPrefix}-${el.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
   if (!fields) {
     return <p class="muted element-note">This element type ({el.type}) cannot be edited here; it is kept as it is.</p>;
   }
-  if (!fields.length) return <p class="muted element-note">A divider has nothing to edit.</p>;
-  const hasAltField = fields.some((f) => f.name === 'altText');
+  if (!fields.length) {
+    return <p class="muted element-note">{all.length ? t('Everything about this element is written on the screen.') : t('A divider has nothing to edit.')}</p>;
+  }
+  const hasAltField = all.some((f) => f.name === 'altText');
   const set = (name, v, key) => {
     const next = v === undefined || v === null ? without(el, name) : { ...el, [name]: v };
     onChange(next, key);
@@ -212,7 +226,7 @@ export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el' }) {
             return <AssetField key={f.name} el={el} field={f.name} idBase={idBase} onChange={onChange}
               withAlt={!hasAltField && el.type !== 'video' && el.type !== 'audio'} />;
           case 'ANSWERS':
-            return <AnswersEditor key={f.name} el={el} idBase={idBase} onChange={onChange} />;
+            return <AnswersEditor key={f.name} el={el} idBase={idBase} onChange={onChange} textOnCanvas={!!(omit && omit.has('answers'))} />;
           default:
             return null;
         }

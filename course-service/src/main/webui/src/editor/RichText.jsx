@@ -3,16 +3,18 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { sanitize, isHttpUrl } from '../lib/sanitize.js';
 import { Icon } from './icons.jsx';
+import { t } from '../lib/labels.js';
 import './editor.css';
 
 let n = 0;
 
+// Labels are looked up when drawn (t() follows the page's language).
 const TOOLS = [
-  { cmd: 'bold', label: 'Bold', icon: 'B', cls: 'rt-bold', keys: 'Control+B' },
-  { cmd: 'italic', label: 'Italic', icon: 'I', cls: 'rt-italic', keys: 'Control+I' },
-  { cmd: 'link', label: 'Link', icon: <Icon name="link" size={16} />, cls: 'rt-link', keys: 'Control+K' },
-  { cmd: 'insertUnorderedList', label: 'Bulleted list', icon: <Icon name="ul" size={16} />, cls: 'rt-ul' },
-  { cmd: 'insertOrderedList', label: 'Numbered list', icon: <Icon name="ol" size={16} />, cls: 'rt-ol' }
+  { cmd: 'bold', label: () => t('Bold'), icon: 'B', cls: 'rt-bold', keys: 'Control+B' },
+  { cmd: 'italic', label: () => t('Italic'), icon: 'I', cls: 'rt-italic', keys: 'Control+I' },
+  { cmd: 'link', label: () => t('Link'), icon: <Icon name="link" size={16} />, cls: 'rt-link', keys: 'Control+K' },
+  { cmd: 'insertUnorderedList', label: () => t('Bulleted list'), icon: <Icon name="ul" size={16} />, cls: 'rt-ul' },
+  { cmd: 'insertOrderedList', label: () => t('Numbered list'), icon: <Icon name="ol" size={16} />, cls: 'rt-ol' }
 ];
 
 /** The HTML of the field without the browser's empty leftovers ('<br>', '<p><br></p>'). */
@@ -37,8 +39,13 @@ function normaliseUrl(url) {
 
 /**
  * props: value (HTML), onChange(html), label (visible), id (of the editable element), describedBy?
+ * inline: drawn in place on the canvas — the label is the field's accessible name only, the
+ * formatting toolbar shows while the field (or its toolbar) has focus, `placeholder` shows when empty,
+ * `class` styles the editable region like the player's text.
  */
-export function RichText({ value, onChange, label, id, describedBy }) {
+export function RichText({ value, onChange, label, id, describedBy, inline = false, placeholder, class: cls }) {
+  const [focused, setFocused] = useState(false);
+  const wrap = useRef(null);
   const [uid] = useState(() => id || `rt-${++n}`);
   const box = useRef(null);
   const pending = useRef([]);
@@ -143,7 +150,7 @@ export function RichText({ value, onChange, label, id, describedBy }) {
     e.preventDefault();
     const url = normaliseUrl(linkUrl);
     if (url === null) {
-      setLinkError('Links must start with http:// or https://.');
+      setLinkError(t('Links must start with http:// or https://.'));
       return;
     }
     restoreSelection();
@@ -200,41 +207,62 @@ export function RichText({ value, onChange, label, id, describedBy }) {
     toolRefs.current[i] && toolRefs.current[i].focus();
   };
 
+  const toolbar = (
+    <div class={`rt-toolbar${inline ? ' rt-float' : ''}`} role="toolbar" aria-label={t('{label}: formatting', { label })} aria-controls={uid} onKeyDown={onToolKey}>
+      {TOOLS.map((tool, i) => (
+        <button key={tool.cmd} type="button" class={`rt-btn ${tool.cls}`} tabIndex={i === active ? 0 : -1}
+          ref={(r) => (toolRefs.current[i] = r)} aria-pressed={tool.cmd === 'link' ? undefined : state[tool.cmd] ? 'true' : 'false'}
+          aria-keyshortcuts={tool.keys} title={tool.keys ? `${tool.label()} (${tool.keys.replace('Control', 'Ctrl')})` : tool.label()}
+          onMouseDown={(e) => { e.preventDefault(); keepSelection(); }}
+          onFocus={() => setActive(i)}
+          onClick={() => exec(tool.cmd)}>
+          <span aria-hidden="true">{tool.icon}</span>
+          <span class="visually-hidden">{tool.label()}</span>
+        </button>
+      ))}
+    </div>
+  );
+  const input = (
+    <div ref={box} id={uid} class={`rt-input rich${cls ? ` ${cls}` : ''}`} contentEditable role="textbox" aria-multiline="true"
+      aria-labelledby={inline ? undefined : `${uid}-label`} aria-label={inline ? label : undefined} aria-describedby={describedBy}
+      data-placeholder={placeholder || undefined} tabIndex={0}
+      onInput={emit} onKeyDown={onKeyDown} onPaste={onPaste} onBlur={keepSelection}
+      onFocus={() => { try { document.execCommand('defaultParagraphSeparator', false, 'p'); } catch (e) { /* old browser */ } }} />
+  );
+  const linkForm = linkOpen && (
+    <form class="rt-linkform" noValidate onSubmit={applyLink} onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeLink(); } }}>
+      <label class="field-label" for={`${uid}-url`}>{t('Link address')}</label>
+      <div class="rt-linkrow">
+        <input ref={linkInput} id={`${uid}-url`} type="url" inputMode="url" placeholder="https://" value={linkUrl}
+          aria-describedby={linkError ? `${uid}-urlerr` : undefined} aria-invalid={linkError ? 'true' : undefined}
+          onInput={(e) => { setLinkUrl(e.currentTarget.value); setLinkError(''); }} />
+        <button type="submit" class="btn btn-primary btn-sm">{linkUrl.trim() ? t('Apply link') : t('Remove link')}</button>
+        <button type="button" class="btn btn-secondary btn-sm" onClick={closeLink}>{t('Cancel')}</button>
+      </div>
+      {linkError && <p class="field-error" id={`${uid}-urlerr`}>{linkError}</p>}
+    </form>
+  );
+
+  if (inline) {
+    // The toolbar follows the field in the tab order (Tab from the text reaches it) and floats above it.
+    return (
+      <div class={`rt rt-inline${focused || linkOpen ? ' is-focused' : ''}`} ref={wrap}
+        onFocusIn={() => setFocused(true)}
+        onFocusOut={(e) => { if (!wrap.current || !wrap.current.contains(e.relatedTarget)) setFocused(false); }}>
+        {input}
+        {(focused || linkOpen) && toolbar}
+        {linkForm}
+      </div>
+    );
+  }
   return (
     <div class="field rt">
       <span class="field-label" id={`${uid}-label`}>{label}</span>
       <div class="rt-frame">
-        <div class="rt-toolbar" role="toolbar" aria-label={`${label}: formatting`} aria-controls={uid} onKeyDown={onToolKey}>
-          {TOOLS.map((t, i) => (
-            <button key={t.cmd} type="button" class={`rt-btn ${t.cls}`} tabIndex={i === active ? 0 : -1}
-              ref={(r) => (toolRefs.current[i] = r)} aria-pressed={t.cmd === 'link' ? undefined : state[t.cmd] ? 'true' : 'false'}
-              aria-keyshortcuts={t.keys} title={t.keys ? `${t.label} (${t.keys.replace('Control', 'Ctrl')})` : t.label}
-              onMouseDown={(e) => { e.preventDefault(); keepSelection(); }}
-              onFocus={() => setActive(i)}
-              onClick={() => exec(t.cmd)}>
-              <span aria-hidden="true">{t.icon}</span>
-              <span class="visually-hidden">{t.label}</span>
-            </button>
-          ))}
-        </div>
-        <div ref={box} id={uid} class="rt-input rich" contentEditable role="textbox" aria-multiline="true"
-          aria-labelledby={`${uid}-label`} aria-describedby={describedBy} tabIndex={0}
-          onInput={emit} onKeyDown={onKeyDown} onPaste={onPaste} onBlur={keepSelection}
-          onFocus={() => { try { document.execCommand('defaultParagraphSeparator', false, 'p'); } catch (e) { /* old browser */ } }} />
+        {toolbar}
+        {input}
       </div>
-      {linkOpen && (
-        <form class="rt-linkform" noValidate onSubmit={applyLink} onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closeLink(); } }}>
-          <label class="field-label" for={`${uid}-url`}>Link address</label>
-          <div class="rt-linkrow">
-            <input ref={linkInput} id={`${uid}-url`} type="url" inputMode="url" placeholder="https://" value={linkUrl}
-              aria-describedby={linkError ? `${uid}-urlerr` : undefined} aria-invalid={linkError ? 'true' : undefined}
-              onInput={(e) => { setLinkUrl(e.currentTarget.value); setLinkError(''); }} />
-            <button type="submit" class="btn btn-primary btn-sm">{linkUrl.trim() ? 'Apply link' : 'Remove link'}</button>
-            <button type="button" class="btn btn-secondary btn-sm" onClick={closeLink}>Cancel</button>
-          </div>
-          {linkError && <p class="field-error" id={`${uid}-urlerr`}>{linkError}</p>}
-        </form>
-      )}
+      {linkForm}
     </div>
   );
 }
