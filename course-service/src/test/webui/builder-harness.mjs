@@ -790,7 +790,9 @@ async function open(width, token, { framed = true } = {}) {
   // Add an image element, then upload a picture from its card.
   await f.getByRole('button', { name: /Add element/ }).click();
   await f.getByRole('menuitem', { name: /Image/ }).click();
-  const card = f.locator('.element-card').filter({ has: f.getByRole('heading', { name: /^Image/ }) });
+  // The new image is selected: its properties panel holds the media buttons, the alt text and the decorative flag.
+  const card = f.locator('.cv-panel');
+  await f.getByRole('heading', { name: /^Image \d+: properties$/ }).waitFor();
   const chooser = page.waitForEvent('filechooser');
   await card.getByRole('button', { name: 'Upload' }).click();
   await (await chooser).setFiles({ name: 'swing.png', mimeType: 'image/png', buffer: PNG });
@@ -874,7 +876,10 @@ async function open(width, token, { framed = true } = {}) {
   await vd.getByRole('button', { name: 'Insert' }).and(f.locator(':enabled')).waitFor();
   await vd.getByRole('button', { name: 'Insert' }).click();
   const els = await waitFor(async () => { const e = (await docNow()).screens[0].elements; return e.length === count + 1 ? e : null; }, 'dropped video saved');
-  check(els.at(-1).type === 'video' && /file\.mp4$/.test(els.at(-1).asset.url) && els.at(-1).asset.mime === 'video/mp4', 'a dropped video becomes a video element at the end');
+  check(els.at(-1).type === 'video' && /file\.mp4$/.test(els.at(-1).asset.url) && els.at(-1).asset.mime === 'video/mp4', 'a dropped video becomes a video element after the selected image (the last element)');
+  // Select the image again (a click on it on the canvas) for the uploads below.
+  await f.getByRole('group', { name: /^Image \d+$/ }).click();
+  await f.getByRole('heading', { name: /^Image \d+: properties$/ }).waitFor();
 
   // Cancel while the file is on its way; then a refused type and a file that is not a picture.
   flagsMedia.holdPuts = true;
@@ -904,6 +909,9 @@ async function open(width, token, { framed = true } = {}) {
 {
   const { ctx, page, f, frame, errors } = await open(375, 'edit-media-narrow');
   await f.getByRole('listbox', { name: 'Screens' }).waitFor();
+  // At 375 px the properties are a bottom sheet: the screen's open from the button beside its title.
+  await f.getByRole('button', { name: 'Screen properties' }).click();
+  await f.getByRole('dialog', { name: 'Screen properties' }).waitFor();
   await f.getByRole('button', { name: 'Choose from library' }).first().click();
   const lib = f.getByRole('dialog', { name: 'Choose from the library' });
   await lib.getByRole('list').getByRole('button').first().waitFor();
@@ -919,6 +927,131 @@ async function open(width, token, { framed = true } = {}) {
   await page.keyboard.press('Escape');
   await lib.waitFor({ state: 'detached' });
   check(await frame.evaluate(() => document.activeElement && document.activeElement.textContent === 'Choose from library'), 'Escape closes the library and focus returns');
+  check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
+  await ctx.close();
+}
+
+// ---- 8. The canvas: text written in place, the formatting toolbar, the properties panel, add after
+//         the selected element, move, duplicate, delete, undo, keyboard only; the bottom sheet at 375 px.
+{
+  const { ctx, page, f, frame, session, errors } = await open(1280, 'edit-canvas');
+  await f.getByRole('listbox', { name: 'Screens' }).waitFor();
+  const els = async () => (await stateOf(session)).document.screens[0].elements;
+  const lastPut = () => puts().filter((c) => c.url.endsWith('/course/content')).at(-1);
+  const status = () => frame.evaluate(() => [...document.querySelectorAll('.canvas [role=status]')].map((e) => e.textContent).join(''));
+  check(await f.getByRole('textbox', { name: 'Screen title', exact: true }).textContent() === 'Welcome', 'the screen title is written on the canvas');
+  check(await frame.evaluate(() => !!document.querySelector('.cv-page .block-text') && !!document.querySelector('.cv-page .time-estimate')), 'the canvas draws the elements with the player\'s classes');
+
+  // A heading (added at the end) and the paragraph, written in place: both reach the saved document.
+  await f.getByRole('button', { name: /Add element/ }).click();
+  await f.getByRole('menuitem', { name: 'Heading' }).click();
+  check(/Heading added at the end, position 3\./.test(await waitFor(status, 'add announced')), 'adding is announced');
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.getAttribute('aria-label') === 'Heading'), 'focus goes to the new heading\'s text');
+  await f.getByLabel('Heading', { exact: true }).first().fill('Before you tee off');
+  await f.getByLabel('Paragraph', { exact: true }).first().fill('Study the map of the course.');
+  await waitFor(async () => {
+    const put = lastPut();
+    const e = put && put.body.document.screens[0].elements;
+    return e && e.some((x) => x.type === 'heading' && x.title === 'Before you tee off') && /Study the map of the course\./.test(e[0].description);
+  }, 'heading and paragraph in the PUT document');
+  check(true, 'a heading and a paragraph written on the canvas are saved (PUT document)');
+  check(await frame.evaluate(() => !!document.querySelector('.cv-page [data-placeholder]')), 'empty regions carry a placeholder attribute');
+
+  // Bold a word with the formatting toolbar shown on the focused paragraph.
+  const para = f.getByRole('textbox', { name: 'Paragraph', exact: true }).first();
+  await para.click();
+  check(await f.getByRole('toolbar', { name: 'Paragraph: formatting' }).isVisible(), 'the formatting toolbar shows on the focused paragraph');
+  await frame.evaluate(() => {
+    const box = document.querySelector('[aria-label="Paragraph"]');
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    let node;
+    while ((node = walker.nextNode()) && !node.data.includes('map'));
+    const r = document.createRange();
+    r.setStart(node, node.data.indexOf('map'));
+    r.setEnd(node, node.data.indexOf('map') + 3);
+    const sel = document.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(r);
+  });
+  await f.getByRole('button', { name: 'Bold' }).click();
+  await waitFor(async () => /<(strong|b)>map<\/(strong|b)>/.test((await els())[0].description), 'bold saved');
+  check(true, 'a word made bold with the toolbar is saved as bold');
+  await axe(frame, 'canvas with the formatting toolbar, 1280');
+  await page.screenshot({ path: path.join(out, 'builder-1280-canvas.png') });
+
+  // The heading level in the side panel.
+  await f.getByRole('textbox', { name: 'Heading', exact: true }).click();
+  await f.getByRole('heading', { name: 'Heading 3: properties' }).waitFor();
+  await f.locator('.cv-panel').getByLabel('Level').selectOption('3');
+  await waitFor(async () => (await els()).find((e) => e.type === 'heading').level === 3, 'level saved');
+  check(await frame.evaluate(() => !!document.querySelector('.cv-page .heading-4')), 'a level 3 heading is drawn as the player draws it');
+  await axe(frame, 'canvas with an element selected, 1280');
+
+  // Add after the selected element (the paragraph), move it, duplicate it, delete the copy, undo.
+  await para.click();
+  await f.getByRole('button', { name: 'Add element after Text 1' }).click();
+  await f.getByRole('menuitem', { name: 'Callout' }).click();
+  await waitFor(async () => (await els()).length === 4, 'callout saved');
+  check(JSON.stringify((await els()).map((e) => e.type)) === '["text","callout","timeEstimate","heading"]', 'the new element goes after the selected one');
+  check(/Callout added after Text 1\./.test(await waitFor(status, 'announced')), 'adding after is announced');
+  await f.getByRole('button', { name: 'Move down: Callout 2' }).click();
+  await waitFor(async () => (await els())[2].type === 'callout', 'move saved');
+  check(/Callout moved to position 3 of 4\./.test(await waitFor(async () => (/moved/.test(await status()) ? status() : ''), 'move announced')), 'the move is announced');
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.dataset.act === 'down'), 'focus stays on Move down');
+  await f.getByRole('button', { name: 'Duplicate: Callout 3' }).click();
+  await waitFor(async () => (await els()).length === 5, 'duplicate saved');
+  check((await els())[3].type === 'callout' && (await els())[3].id !== (await els())[2].id, 'the copy follows the original with a fresh id');
+  await f.getByRole('button', { name: 'Delete: Callout 4' }).click();
+  await waitFor(async () => (await els()).length === 4, 'delete saved');
+  check(/Callout deleted\. Undo brings it back\./.test(await waitFor(async () => (/deleted/.test(await status()) ? status() : ''), 'delete announced')), 'the delete is announced');
+  check(await frame.evaluate(() => !!document.activeElement.closest('[data-el]')), 'focus goes to the neighbouring element');
+  await f.getByRole('button', { name: 'Undo', exact: true }).click();
+  await waitFor(async () => (await els()).length === 5, 'undo saved');
+  check(true, 'Undo brings the deleted element back');
+
+  // Keyboard only: from the screen title, Tab reaches the paragraph; typing edits it.
+  await f.getByRole('textbox', { name: 'Screen title', exact: true }).focus();
+  let reached = false;
+  for (let k = 0; k < 12 && !reached; k++) {
+    await page.keyboard.press('Tab');
+    reached = await frame.evaluate(() => document.activeElement && document.activeElement.getAttribute('aria-label') === 'Paragraph');
+  }
+  check(reached, 'Tab reaches the paragraph from the screen title');
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type(' Walk the course.');
+  await waitFor(async () => /Walk the course\./.test((await els())[0].description), 'typed paragraph saved');
+  check(true, 'a paragraph edited with the keyboard only is saved');
+  await page.keyboard.press('Tab');
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.closest('[role=toolbar]') !== null), 'Tab from the paragraph reaches its formatting toolbar');
+  check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
+  await ctx.close();
+}
+{
+  const { ctx, page, f, frame, session, errors } = await open(375, 'edit-canvas-narrow');
+  await f.getByRole('listbox', { name: 'Screens' }).waitFor();
+  await f.getByRole('textbox', { name: 'Paragraph', exact: true }).first().click();
+  const props = f.getByRole('button', { name: 'Properties: Text 1' });
+  await props.click();
+  const sheet = f.getByRole('dialog', { name: 'Text 1: properties' });
+  await sheet.waitFor();
+  const fit = await frame.evaluate(() => {
+    const r = document.querySelector('dialog.cv-sheet').getBoundingClientRect();
+    return { bottom: Math.round(r.bottom), left: Math.round(r.left), width: Math.round(r.width), vw: innerWidth, vh: innerHeight };
+  });
+  check(fit.bottom === fit.vh && fit.left === 0 && fit.width === fit.vw, `the properties open as a bottom sheet at 375 px ${JSON.stringify(fit)}`);
+  await axe(frame, 'properties sheet, 375');
+  await page.screenshot({ path: path.join(out, 'builder-375-sheet.png') });
+  await page.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'detached' });
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.dataset.act === 'properties'), 'Escape closes the sheet and focus returns to Properties');
+  await props.click();
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await sheet.waitFor({ state: 'detached' });
+  check(await frame.evaluate(() => document.activeElement && document.activeElement.dataset.act === 'properties'), 'Close closes the sheet and focus returns');
+  const sw = await frame.evaluate(() => document.documentElement.scrollWidth);
+  check(sw <= 375, `the canvas fits 375 px (scrollWidth ${sw})`);
+  await axe(frame, 'canvas, 375');
+  await page.screenshot({ path: path.join(out, 'builder-375-canvas.png') });
   check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
   await ctx.close();
 }

@@ -52,7 +52,8 @@ export function CanvasElement({ el, set, setAnswer, selected, level, first, firs
     case 'heading': {
       // The player's level: the first heading is the screen's title, the others one below their level.
       const lvl = first && firstIsTitle ? 1 : Math.min(6, Math.max(2, (el.level || 2) + 1));
-      const H = `h${Math.min(6, level + lvl - 1)}`;
+      // On this page the screen title is h{level}: the first heading takes its place, the others follow it.
+      const H = `h${lvl === 1 ? level : Math.min(6, level + lvl - 2)}`;
       return <H class={`heading heading-${lvl}`}>{plain('title', t('Heading'), t('Write a heading'), { as: 'span' })}</H>;
     }
     case 'text':
