@@ -289,7 +289,8 @@ function watchErrors(page) {
   check(coverPuts.length <= 2, `typing is saved in few requests (${coverPuts.length})`);
 
   // Rich text with the keyboard: Ctrl+B.
-  const rich = page.getByRole('textbox', { name: 'Text', exact: true }).first();
+  // On the canvas a text element's body is the "Paragraph" region; its toolbar shows while it has focus.
+  const rich = page.getByRole('textbox', { name: 'Paragraph', exact: true }).first();
   await rich.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Play ');
@@ -315,15 +316,18 @@ function watchErrors(page) {
   const pasted = JSON.stringify(store.get(coverId).document);
   check(!/onerror|<img|javascript:|<script/i.test(pasted) && !(await page.evaluate(() => window.pwned)), 'pasted HTML is sanitised');
 
-  // Move, duplicate, delete the flip card (announced; undoable).
-  const cardCount = () => page.locator('.element-card').count();
+  // Move, duplicate, delete the flip card on the canvas (its toolbar shows once it is selected).
+  const cardCount = () => page.locator('.cv-el').count();
   const before = await cardCount();
-  await page.getByRole('button', { name: /^Duplicate: Flip card/ }).first().click();
+  await front.click();
+  check(await page.getByRole('button', { name: /^Properties: Flip card/ }).isVisible(), 'the selected element shows its toolbar');
+  await page.getByRole('button', { name: /^Duplicate: Flip card/ }).click();
   check((await cardCount()) === before + 1, 'duplicate element');
-  await page.getByRole('button', { name: /^Delete: Flip card/ }).last().click();
+  await page.getByRole('button', { name: /^Delete: Flip card/ }).click();
   check((await cardCount()) === before, 'delete element');
+  await front.click();
   await page.getByRole('button', { name: /^Move up: Flip card/ }).click();
-  const order = (await page.locator('[role=tabpanel]:not([hidden]) .element-card .element-title').allTextContents()).map((t) => t.split(',')[0].trim());
+  const order = (await page.locator('[role=tabpanel]:not([hidden]) .cv-el').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).map((t) => t.replace(/ \d+$/, ''));
   check(order.indexOf('Flip card') === order.length - 2, `move up (order: ${order.join(' / ')})`);
   await until(() => savedStatus(page), 'saved after the moves');
   const saved = store.get(coverId).document.elements.slice().sort((a, b) => (a.layout.y - b.layout.y) || (a.layout.x - b.layout.x)).map((e) => e.type);
@@ -388,7 +392,7 @@ function watchErrors(page) {
   await conflict.getByRole('button', { name: 'Reload theirs' }).click();
   await conflict.waitFor({ state: 'hidden' });
   const panel = page.locator('[role=tabpanel]:not([hidden])');
-  check((await page.getByLabel('Feedback', { exact: true }).inputValue()) === 'Theirs.' && (await panel.getByLabel('Screen title').inputValue()) === 'Their second title', 'Reload theirs shows the newer version');
+  check((await page.getByLabel('Feedback', { exact: true }).inputValue()) === 'Theirs.' && (await panel.getByLabel('Screen title').textContent()) === 'Their second title', 'Reload theirs shows the newer version');
   check(await savedStatus(page), 'after Reload theirs: saved');
   const putsBefore = puts(questionId).length;
   await page.getByRole('button', { name: 'Undo' }).click();
@@ -469,7 +473,20 @@ function watchErrors(page) {
   check(swp <= 375, `preview: no horizontal scrolling at 375 px (${swp})`);
   await page.screenshot({ path: path.join(out, 'screen-editor-375-preview.png') });
   await page.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('button', { name: 'Add element' }).click();
+  // The question's properties open as a bottom sheet from its toolbar; Escape closes it.
+  await page.getByLabel('Question', { exact: true }).click();
+  await page.getByRole('button', { name: 'Properties: Question 1' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Question 1: properties' });
+  await sheet.waitFor();
+  check(await sheet.getByLabel('Answer 1 is correct', { exact: true }).isVisible() && await sheet.getByLabel('Feedback', { exact: true }).isVisible(), 'narrow: the properties sheet holds the correct answers and the feedback');
+  const sws = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.querySelector('dialog[open]').scrollWidth));
+  check(sws <= 375, `the sheet fits 375 px (${sws})`);
+  await axe(page, 'properties sheet, 375');
+  await page.screenshot({ path: path.join(out, 'screen-editor-375-sheet.png') });
+  await page.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'detached' });
+  check(await page.evaluate(() => document.activeElement && document.activeElement.dataset.act === 'properties'), 'narrow: Escape closes the sheet, focus back on Properties');
+  await page.getByRole('button', { name: /Add element/ }).click();
   await page.getByRole('menu').waitFor();
   await page.screenshot({ path: path.join(out, 'screen-editor-375-menu.png') });
   await page.keyboard.press('Escape');
