@@ -1,7 +1,9 @@
 // "Add element": a menu button listing every element type of the catalogue (ARIA menu pattern).
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { TYPE_NAMES, TYPE_ICONS, typeName } from './types.js';
+import { TYPE_NAMES, TYPE_ICONS } from './types.js';
 import { Icon } from './icons.jsx';
+import { typeLabel } from './typeLabels.js';
+import { t as tr } from '../lib/labels.js';
 import './editor.css';
 
 let n = 0;
@@ -16,7 +18,7 @@ export function typesOf(catalogue) {
   });
 }
 
-export function AddElementMenu({ catalogue, onAdd, label = 'Add element' }) {
+export function AddElementMenu({ catalogue, onAdd, label = tr('Add element') }) {
   const [open, setOpen] = useState(false);
   const [uid] = useState(() => `addmenu-${++n}`);
   const button = useRef(null);
@@ -61,7 +63,7 @@ export function AddElementMenu({ catalogue, onAdd, label = 'Add element' }) {
       const ch = e.key.toLowerCase();
       for (let k = 1; k <= types.length; k++) {
         const j = (i + k) % types.length;
-        if (typeName(types[j]).toLowerCase().startsWith(ch)) { focusItem(j); break; }
+        if (typeLabel(types[j]).toLowerCase().startsWith(ch)) { focusItem(j); break; }
       }
     }
   };
@@ -82,7 +84,7 @@ export function AddElementMenu({ catalogue, onAdd, label = 'Add element' }) {
           {types.map((t, i) => (
             <button key={t} type="button" role="menuitem" tabIndex={-1} class="menu-item" ref={(r) => (items.current[i] = r)}
               onClick={() => choose(t)}>
-              <span class="type-icon" aria-hidden="true">{TYPE_ICONS[t] || '•'}</span>{typeName(t)}
+              <span class="type-icon" aria-hidden="true">{TYPE_ICONS[t] || '•'}</span>{typeLabel(t)}
             </button>
           ))}
         </div>

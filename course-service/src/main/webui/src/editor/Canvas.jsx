@@ -11,7 +11,8 @@ import { Editable } from './Editable.jsx';
 import { CanvasElement, canvasFields } from './CanvasElement.jsx';
 import { assetFromMedia, kindOfFile } from '../lib/media.js';
 import { freshElement } from './ids.js';
-import { newElement, typeName } from './types.js';
+import { newElement } from './types.js';
+import { typeLabel } from './typeLabels.js';
 import { ordered, Media } from '../ui/Elements.jsx';
 import { Modal } from '../builder/Modal.jsx';
 import { Icon } from './icons.jsx';
@@ -35,8 +36,7 @@ function useNarrow() {
   return narrow;
 }
 
-/** The type's name in the page's language. */
-const nameOf = (type) => t(typeName(type));
+const nameOf = typeLabel;
 
 function swapPlaces(elements, a, b) {
   // Swap two elements in the array and on the grid, so their reading order swaps too.
@@ -323,7 +323,7 @@ export function Canvas({ screen, catalogue, onChange, headingLevel = 2, themeSty
         <section class="cv-panel card" ref={panel} tabIndex={-1} aria-labelledby={`${idBase}-panel`}>
           <div class="cv-panel-head">
             <HP id={`${idBase}-panel`} class="section-title">{panelTitle}</HP>
-            {selected && <button type="button" class="b-link cv-link" data-skip="" onClick={() => openProperties(null)}>{t('Show the screen\'s properties')}</button>}
+            {selected && <button type="button" class="b-link cv-link" data-skip="" onClick={() => openProperties(null)}>{t("Show the screen's properties")}</button>}
           </div>
           {panelBody}
         </section>
