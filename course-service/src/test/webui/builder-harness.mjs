@@ -4,7 +4,9 @@
 // migration preview), frames the builder from a parent page on another origin, and drives Chromium
 // (playwright-core) through adding, editing, reordering, undo, autosave, conflicts, preview, publish,
 // discard, translation, a Classic migration and media (upload to a fake storage, the library, drag and
-// drop, alt text before publishing, srcset), at 1280 and 375 px, with axe-core on every view.
+// drop, alt text before publishing, srcset) and the canvas (text written in place, the formatting toolbar,
+// the properties panel and its bottom sheet, add after the selected element, move, duplicate, delete,
+// keyboard only), at 1280 and 375 px, with axe-core on every view.
 // Usage: node builder-harness.mjs [PAGES_DIR]   (default: ../../../target/classes/META-INF/resources/play)
 import http from 'node:http';
 import fs from 'node:fs';
@@ -834,7 +836,8 @@ async function open(width, token, { framed = true } = {}) {
   await page.keyboard.press('Enter');
   const describe = f.getByRole('dialog', { name: 'Describe the picture' });
   await describe.waitFor();
-  check(await frame.evaluate(() => document.activeElement && document.activeElement.tagName === 'TEXTAREA'), 'a picture without alt text asks for it (focus on the field)');
+  // Focus moves in the next frame once the step shows.
+  check(!!(await waitFor(() => frame.evaluate(() => document.activeElement && document.activeElement.tagName === 'TEXTAREA'), 'focus on the alt text', 2000)), 'a picture without alt text asks for it (focus on the field)');
   await axe(frame, 'library alt text step, 1280');
   await describe.getByLabel(/^Decorative/).check();
   await describe.getByRole('button', { name: 'Insert' }).click();

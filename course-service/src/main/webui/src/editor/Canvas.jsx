@@ -8,10 +8,10 @@ import { AddElementMenu } from './AddElementMenu.jsx';
 import { TextField, DraftField, Checkbox, parseUrl } from './fields.jsx';
 import { MediaButtons, MediaContext, UploadDialog } from './MediaDialogs.jsx';
 import { Editable } from './Editable.jsx';
-import { CanvasElement, canvasFields } from './CanvasElement.jsx';
+import { CanvasElement, canvasFields, needsFrameStop } from './CanvasElement.jsx';
 import { assetFromMedia, kindOfFile } from '../lib/media.js';
 import { freshElement } from './ids.js';
-import { newElement } from './types.js';
+import { newElement, elementSummary } from './types.js';
 import { typeLabel } from './typeLabels.js';
 import { ordered, Media } from '../ui/Elements.jsx';
 import { Modal } from '../builder/Modal.jsx';
@@ -281,7 +281,7 @@ export function Canvas({ screen, catalogue, onChange, headingLevel = 2, themeSty
             {list.map((el, i) => {
               const name = nameOf(el.type);
               const isSel = el.id === selectedId;
-              const textless = !(canvasFields(el.type).size);
+              const textless = needsFrameStop(el.type);
               return (
                 <div key={el.id} data-el={el.id} class={`cv-el${isSel ? ' is-selected' : ''}`} role="group"
                   aria-label={`${name} ${i + 1}`} tabIndex={textless ? 0 : undefined}
@@ -323,6 +323,7 @@ export function Canvas({ screen, catalogue, onChange, headingLevel = 2, themeSty
         <section class="cv-panel card" ref={panel} tabIndex={-1} aria-labelledby={`${idBase}-panel`}>
           <div class="cv-panel-head">
             <HP id={`${idBase}-panel`} class="section-title">{panelTitle}</HP>
+            {selected && <p class="cv-summary-line muted">{elementSummary(selected)}</p>}
             {selected && <button type="button" class="b-link cv-link" data-skip="" onClick={() => openProperties(null)}>{t("Show the screen's properties")}</button>}
           </div>
           {panelBody}

@@ -28,6 +28,14 @@ export const CANVAS_FIELDS = {
 };
 export const canvasFields = (type) => new Set(CANVAS_FIELDS[type] || []);
 
+/**
+ * Types whose text on the canvas may all be hidden (optional texts show once selected): their frame
+ * is a Tab stop itself, so the keyboard reaches them to select them.
+ */
+const ALWAYS_WRITTEN = new Set(['heading', 'text', 'list', 'quote', 'callout', 'flipcard', 'accordion', 'tabs', 'timeline', 'button',
+  'embed', 'question', 'quizResults']);
+export const needsFrameStop = (type) => !ALWAYS_WRITTEN.has(type);
+
 const TONES = { info: 'Note', tip: 'Tip', warning: 'Warning' };
 
 /**
@@ -173,7 +181,7 @@ export function CanvasElement({ el, set, setAnswer, selected, level, first, firs
       return (
         <p class="time-estimate">
           <span class="clock" aria-hidden="true" />
-          {plain('title', t('Time label'), t('Label (optional)'), { as: 'span' })}
+          {optional('title') && plain('title', t('Time label'), t('Label (optional)'), { as: 'span' })}
           <span>{el.title ? ': ' : ' '}{t('{n} min', { n: el.minutes || 0 })}</span>
         </p>
       );
