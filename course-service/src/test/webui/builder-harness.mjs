@@ -545,6 +545,9 @@ async function open(width, token, { framed = true } = {}) {
   await waitFor(async () => { const d = (await stateOf(session)).document; return d.theme && d.theme.themeId === 2; }, 'theme autosaved');
   check(true, 'choosing a theme autosaves document.theme.themeId');
   check(/Slate Night/.test(await f.locator('#course-theme-hint').textContent()), 'the hint names the chosen theme');
+  const canvasBg = await frame.evaluate(() => getComputedStyle(document.querySelector('.cv-page')).backgroundColor);
+  check(canvasBg === 'rgb(15, 23, 42)', `the canvas wears the course's theme (background ${canvasBg})`);
+  await axe(frame, 'canvas in a dark theme, 1280');
 
   // Preview from the selected screen: the player's components, nothing recorded.
   await list.getByRole('option', { name: 'Check' }).click();
