@@ -27,7 +27,14 @@ ensure_test_postgres() {
   done
 }
 
+# phase_done NAME START: say how long a phase of the run took (seconds since START), so a CI log
+# shows where the minutes go.
+phase_done() {
+  info "test: $1 took $((SECONDS - $2)) s"
+}
+
 cmd_test() {
+  local phase=$SECONDS
   find_jdk
   info "JDK $JAVA_MAJOR at $JAVA_HOME"
   ensure_dirs
@@ -49,6 +56,7 @@ cmd_test() {
     fi
     stamp_modules "$marker"     # everything is built now: the next `up` needs no build
     rm -f "$marker"
+    phase_done "1/3 (build and component tests)" "$phase"
   fi
 
   SYSTEST_ENV=(
@@ -60,8 +68,10 @@ cmd_test() {
   trap 'info "test: stopping the system-test suite"; systest down || true' EXIT
   trap 'exit 130' INT
   trap 'exit 143' TERM
+  phase=$SECONDS
   systest reset
   systest up
+  phase_done "2/3 (system-test suite start)" "$phase"
 
   info "test 3/3: ./mvnw -B -pl system-tests verify -DskipITs=false"
   local envtext rc=0
@@ -69,7 +79,9 @@ cmd_test() {
   set -a
   eval "$envtext"
   set +a
+  phase=$SECONDS
   ./mvnw -B -pl system-tests verify -DskipITs=false || rc=$?
+  phase_done "3/3 (system tests)" "$phase"
   if (( rc == 0 )); then info "test: all tests passed"; else warn "system tests failed (mvnw exit $rc)"; fi
   exit "$rc"
 }
