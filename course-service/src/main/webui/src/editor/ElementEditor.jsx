@@ -115,9 +115,11 @@ function AnswersEditor({ el, idBase, onChange, textOnCanvas = false }) {
       <ol class="answer-list">
         {answers.map((a, i) => (
           <li key={a.id} class={`answer-row ${a.correct ? 'is-correct' : ''}`}>
-            <label class="answer-text-label" for={`${idBase}-answer-${i}`}><span class="answer-num">{i + 1}</span></label>
             {textOnCanvas
-              ? <span class="answer-text answer-static">{a.text || <span class="muted">{t('(no text yet)')}</span>}</span>
+              ? <span class="answer-text-label" aria-hidden="true"><span class="answer-num">{i + 1}</span></span>
+              : <label class="answer-text-label" for={`${idBase}-answer-${i}`}><span class="answer-num">{i + 1}</span></label>}
+            {textOnCanvas
+              ? <span class="answer-static">{a.text || <span class="muted">{t('(no text yet)')}</span>}</span>
               : <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} aria-label={`Answer ${i + 1}`}
                 onInput={(e) => setAnswers(answers.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)), `${el.id}:answers.${a.id}`)} />}
             <span class="answer-correct">
