@@ -242,8 +242,8 @@ function watchErrors(page) {
   const dialog = page.getByRole('dialog', { name: 'Choose a layout' });
   await dialog.waitFor();
   check((await page.evaluate(() => location.hash)) === '' && (await page.evaluate(() => location.search)) === '?w=ws', 'token removed, ?w= kept');
-  await page.waitForTimeout(100);
-  check(await page.evaluate(() => document.activeElement.getAttribute('role') === 'option'), 'picker: focus starts on the first layout');
+  // Focus moves once the dialog has drawn its options (a frame or two on a busy machine).
+  await until(() => page.evaluate(() => document.activeElement.getAttribute('role') === 'option'), 'picker: focus starts on the first layout', 2000);
   check(await dialog.getByRole('option', { name: 'Title and text', exact: true }).isVisible(), 'picker: options named by the layout name');
   check(await page.locator('.layout-preview .heading-1').first().isVisible(), 'picker: previews rendered by the player\'s elements');
   await page.keyboard.press('ArrowRight');

@@ -2,7 +2,7 @@
 import { RichText } from './RichText.jsx';
 import { TextField, DraftField, Checkbox, Select, parseUrl, intParser } from './fields.jsx';
 import { newId } from './ids.js';
-import { FALLBACK_FIELDS, RICH_DESCRIPTION, ASSET_LABELS, fieldLabel } from './types.js';
+import { FALLBACK_FIELDS, RICH_DESCRIPTION, assetLabel, fieldLabel } from './types.js';
 import { Icon } from './icons.jsx';
 import { MediaButtons } from './MediaDialogs.jsx';
 import { assetFromMedia } from '../lib/media.js';
@@ -53,21 +53,21 @@ function AssetField({ el, field, idBase, onChange, withAlt }) {
     }
     onChange(next);
   };
-  const label = ASSET_LABELS[el.type] || 'Image URL';
+  const label = assetLabel(el.type);
   return (
     <div class="field-group">
       <DraftField id={`${idBase}-${field}-url`} label={label} value={asset ? asset.url || '' : ''} parse={parseUrl}
         onCommit={setUrl} type="url" inputMode="url" placeholder="https://" class="field-wide"
-        hint={el.type === 'video' || el.type === 'audio' ? 'A web address of the file (https://), or upload one.' : 'A web address of the picture (https://), or upload one.'} />
+        hint={el.type === 'video' || el.type === 'audio' ? t('A web address of the file (https://), or upload one.') : t('A web address of the picture (https://), or upload one.')} />
       <MediaButtons kinds={ASSET_KINDS[el.type] || ['image']} idBase={`${idBase}-${field}`} onPick={pick} />
       {withAlt && (
-        <TextField id={`${idBase}-${field}-alt`} label="Alt text" value={asset ? asset.altText || '' : ''}
-          hint={asset ? 'Describe the picture for people who cannot see it.' : 'Add a picture first.'}
+        <TextField id={`${idBase}-${field}-alt`} label={t('Alt text')} value={asset ? asset.altText || '' : ''}
+          hint={asset ? t('Describe the picture for people who cannot see it.') : t('Add a picture first.')}
           onInput={(v) => asset && onChange({ ...el, [field]: { ...asset, altText: v } }, `${el.id}:${field}.altText`)} />
       )}
       {withAlt && asset && (
-        <Checkbox id={`${idBase}-${field}-decorative`} label="Decorative picture" checked={el.decorative}
-          hint="It adds nothing a learner needs; screen readers skip it." onChange={(v) => onChange(v ? { ...el, decorative: true } : without(el, 'decorative'))} />
+        <Checkbox id={`${idBase}-${field}-decorative`} label={t('Decorative picture')} checked={el.decorative}
+          hint={t('It adds nothing a learner needs; screen readers skip it.')} onChange={(v) => onChange(v ? { ...el, decorative: true } : without(el, 'decorative'))} />
       )}
     </div>
   );
@@ -110,8 +110,8 @@ function AnswersEditor({ el, idBase, onChange, textOnCanvas = false }) {
   const hintId = `${idBase}-answers-hint`;
   return (
     <fieldset class="answers field-wide">
-      <legend class="field-label">Answers</legend>
-      <p class="field-hint" id={hintId}>{multiple ? 'Tick every correct answer.' : 'Tick the correct answer.'}</p>
+      <legend class="field-label">{t('Answers')}</legend>
+      <p class="field-hint" id={hintId}>{multiple ? t('Tick every correct answer.') : t('Tick the correct answer.')}</p>
       <ol class="answer-list">
         {answers.map((a, i) => (
           <li key={a.id} class={`answer-row ${a.correct ? 'is-correct' : ''}`}>
@@ -120,25 +120,25 @@ function AnswersEditor({ el, idBase, onChange, textOnCanvas = false }) {
               : <label class="answer-text-label" for={`${idBase}-answer-${i}`}><span class="answer-num">{i + 1}</span></label>}
             {textOnCanvas
               ? <span class="answer-static">{a.text || <span class="muted">{t('(no text yet)')}</span>}</span>
-              : <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} aria-label={`Answer ${i + 1}`}
+              : <input id={`${idBase}-answer-${i}`} class="answer-text" type="text" value={a.text || ''} aria-label={t('Answer {n}', { n: i + 1 })}
                 onInput={(e) => setAnswers(answers.map((x, j) => (j === i ? { ...x, text: e.currentTarget.value } : x)), `${el.id}:answers.${a.id}`)} />}
             <span class="answer-correct">
-              <input id={`${idBase}-answer-${i}-correct`} type="checkbox" checked={!!a.correct} aria-label={`Answer ${i + 1} is correct`}
+              <input id={`${idBase}-answer-${i}-correct`} type="checkbox" checked={!!a.correct} aria-label={t('Answer {n} is correct', { n: i + 1 })}
                 aria-describedby={hintId} onChange={(e) => setCorrect(i, e.currentTarget.checked)} />
-              <label for={`${idBase}-answer-${i}-correct`}>Correct</label>
+              <label for={`${idBase}-answer-${i}-correct`}>{t('Correct')}</label>
             </span>
             <button type="button" class="icon-btn" disabled={answers.length <= 1} onClick={() => remove(i)}
-              title={`Remove answer ${i + 1}`}>
-              <Icon name="x" /><span class="visually-hidden">Remove answer {i + 1}</span>
+              title={t('Remove answer {n}', { n: i + 1 })}>
+              <Icon name="x" /><span class="visually-hidden">{t('Remove answer {n}', { n: i + 1 })}</span>
             </button>
           </li>
         ))}
       </ol>
       <div class="answers-foot">
         <button type="button" class="btn btn-secondary btn-sm" onClick={add} disabled={answers.length >= 100}>
-          <Icon name="plus" size={16} /> Add answer
+          <Icon name="plus" size={16} /> {t('Add answer')}
         </button>
-        <p class="field-warning" role="status">{noneCorrect ? 'Mark at least one answer as correct, or the screen cannot be saved.' : ''}</p>
+        <p class="field-warning" role="status">{noneCorrect ? t('Mark at least one answer as correct, or the screen cannot be saved.') : ''}</p>
       </div>
     </fieldset>
   );
@@ -155,7 +155,7 @@ export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el', omit }
   const fields = all && omit ? all.filter((f) => f.kind === 'ANSWERS' || !omit.has(f.name)) : all;
   const idBase = `${idPrefix}-${el.id}`.replace(/[^A-Za-z0-9_-]/g, '_');
   if (!fields) {
-    return <p class="muted element-note">This element type ({el.type}) cannot be edited here; it is kept as it is.</p>;
+    return <p class="muted element-note">{t('This element type ({type}) cannot be edited here; it is kept as it is.', { type: el.type })}</p>;
   }
   if (!fields.length) {
     return <p class="muted element-note">{all.length ? t('Everything about this element is written on the screen.') : t('A divider has nothing to edit.')}</p>;
@@ -180,8 +180,8 @@ export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el', omit }
               return (
                 <div class="field-group" key={f.name}>
                   <TextField id={id} label={label} hint={hint} value={el.altText} onInput={(v) => set('altText', v, key)} />
-                  <Checkbox id={`${idBase}-decorative`} label="Decorative picture" checked={el.decorative}
-                    hint="It adds nothing a learner needs; screen readers skip it." onChange={(v) => set('decorative', v ? true : undefined)} />
+                  <Checkbox id={`${idBase}-decorative`} label={t('Decorative picture')} checked={el.decorative}
+                    hint={t('It adds nothing a learner needs; screen readers skip it.')} onChange={(v) => set('decorative', v ? true : undefined)} />
                 </div>
               );
             }
@@ -209,18 +209,18 @@ export function ElementEditor({ el, catalogue, onChange, idPrefix = 'el', omit }
               }} />;
           case 'NON_NEGATIVE_INTEGER':
             return <DraftField key={f.name} id={id} label={label} hint={hint} value={el[f.name]} inputMode="numeric"
-              required={f.required} parse={intParser(0, null, { required: f.required, what: f.name === 'minutes' ? 'the minutes' : 'a number' })}
+              required={f.required} parse={intParser(0, null, { required: f.required, missing: f.name === 'minutes' ? t('Enter the minutes.') : t('Enter a number.') })}
               onCommit={(v) => set(f.name, v, key)} class="field-narrow" />;
           case 'PERCENT':
             return <DraftField key={f.name} id={id} label={label} hint={hint} value={el[f.name]} inputMode="numeric"
               parse={intParser(0, 100)} onCommit={(v) => set(f.name, v, key)} class="field-narrow" />;
           case 'HEADING_LEVEL':
             return <Select key={f.name} id={id} label={label} value={String(el[f.name] || 2)} class="field-narrow"
-              options={[1, 2, 3, 4, 5, 6].map((l) => [String(l), l === 1 ? '1 (screen title)' : String(l)])}
+              options={[1, 2, 3, 4, 5, 6].map((l) => [String(l), l === 1 ? t('1 (screen title)') : String(l)])}
               onChange={(v) => set(f.name, Number(v))} />;
           case 'TONE':
             return <Select key={f.name} id={id} label={label} value={el[f.name] || 'info'} class="field-narrow"
-              options={[['info', 'Note'], ['tip', 'Tip'], ['warning', 'Warning']]} onChange={(v) => set(f.name, v)} />;
+              options={[['info', t('Note')], ['tip', t('Tip')], ['warning', t('Warning')]]} onChange={(v) => set(f.name, v)} />;
           case 'LINK':
             return <DraftField key={f.name} id={id} label={label} hint={hint} value={el[f.name] || ''} type="url" inputMode="url"
               placeholder="https://" parse={parseUrl} onCommit={(v) => set(f.name, v || undefined, key)} class="field-wide" />;

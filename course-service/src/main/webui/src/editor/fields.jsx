@@ -1,6 +1,7 @@
 // Labelled form fields for the editors: each has a visible label, an optional hint and an error
 // that is tied to the input (aria-describedby / aria-invalid).
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../lib/labels.js';
 import './editor.css';
 
 const describe = (...ids) => ids.filter(Boolean).join(' ') || undefined;
@@ -64,20 +65,22 @@ export function DraftField({ id, label, value, parse, format = (v) => (v == null
   );
 }
 
-export function parseUrl(t) {
-  const v = t.trim();
+export function parseUrl(text) {
+  const v = text.trim();
   if (!v) return { value: '' };
   if (/^https?:\/\/[^\s/]+\.[^\s]*$|^https?:\/\/localhost/i.test(v)) return { value: v };
-  return { error: 'Enter a full web address starting with https://' };
+  return { error: t('Enter a full web address starting with https://') };
 }
 
-export function intParser(minV, maxV, { required = false, what = 'a number' } = {}) {
-  return (t) => {
-    const v = t.trim();
-    if (!v) return required ? { error: `Enter ${what}.` } : { value: null };
-    if (!/^\d+$/.test(v)) return { error: `Enter a whole number${maxV != null ? ` from ${minV} to ${maxV}` : ''}.` };
+/** A whole number from minV (to maxV); `missing` is the message for an empty required field. */
+export function intParser(minV, maxV, { required = false, missing } = {}) {
+  return (text) => {
+    const v = text.trim();
+    if (!v) return required ? { error: missing || t('Enter a number.') } : { value: null };
+    const range = () => t('Enter a whole number from {min} to {max}.', { min: minV, max: maxV });
+    if (!/^\d+$/.test(v)) return { error: maxV != null ? range() : t('Enter a whole number.') };
     const n = Number(v);
-    if (n < minV || (maxV != null && n > maxV)) return { error: `Enter a whole number from ${minV} to ${maxV}.` };
+    if (n < minV || (maxV != null && n > maxV)) return { error: range() };
     return { value: n };
   };
 }

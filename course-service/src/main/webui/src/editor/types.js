@@ -2,6 +2,7 @@
 // which text fields are HTML, and the defaults of a new element.
 import { newId } from './ids.js';
 import { htmlToText, oneLine } from '../lib/htmlText.js';
+import { t } from '../lib/labels.js';
 
 /** Display names, in the order of the "Add element" menu. */
 export const TYPE_NAMES = {
@@ -63,55 +64,58 @@ export const RICH_DESCRIPTION = new Set(['text', 'image', 'video', 'audio', 'acc
  * Field labels and hints per type. Keys: `type.field`, then `field`. The system test relies on
  * "Front", "Back", "Question", "Feedback", "Minutes", "Alt text" and "Image URL".
  */
-const LABELS = {
-  'heading.title': 'Heading text',
-  'heading.level': 'Level',
-  'text.description': 'Text',
-  'image.title': 'Caption',
-  'image.altText': ['Alt text', 'Describe the picture for people who cannot see it. Leave empty if it is decorative.'],
-  'video.autoplay': 'Play automatically',
-  'flipcard.title': 'Front',
-  'flipcard.cardBack': ['Back', 'Learners see this when they flip the card.'],
-  'accordion.title': 'Panel heading',
-  'accordion.description': 'Panel text',
-  'accordion.expanded': 'Open when the screen is shown',
-  'tabs.title': 'Tab label',
-  'tabs.description': 'Tab text',
-  'quote.description': 'Quote',
-  'quote.title': 'Who said it',
-  'list.description': 'List',
-  'list.ordered': 'Number the items',
-  'callout.description': 'Text',
-  'callout.tone': 'Tone',
-  'timeline.title': 'Date or label',
-  'timeline.description': 'What happened',
-  'button.title': 'Label',
-  'button.url': ['Link URL', 'Leave empty to make the button go to the next screen.'],
-  'button.newWindow': 'Open the link in a new tab',
-  'embed.url': ['Page URL', 'Learners get a link to open the page.'],
-  'embed.height': 'Height in pixels',
-  'timeEstimate.minutes': 'Minutes',
-  'timeEstimate.title': ['Label', 'Shown before the time, for example "Reading time".'],
-  'question.question': 'Question',
-  'question.title': ['Title', 'Optional, shown under the question.'],
-  'question.description': ['Notes', 'Not shown to learners.'],
-  'question.multiple': 'Learners can choose several answers',
-  'question.feedback': ['Feedback', 'Shown after the learner checks the answer.'],
-  'quizResults.title': 'Title',
-  'quizResults.description': ['Message', 'Shown with the score.'],
-  'quizResults.passPercent': ['Pass mark (%)', 'From 0 to 100.'],
-  title: 'Title',
-  description: 'Description',
-  transcript: ['Transcript', 'The words spoken, for learners who cannot listen.'],
-  url: 'URL'
-};
+// Built when asked, so each label is in the page's current language.
+const labels = () => ({
+  'heading.title': t('Heading text'),
+  'heading.level': t('Level'),
+  'text.description': t('Text'),
+  'image.title': t('Caption'),
+  'image.altText': [t('Alt text'), t('Describe the picture for people who cannot see it. Leave empty if it is decorative.')],
+  'video.autoplay': t('Play automatically'),
+  'flipcard.title': t('Front'),
+  'flipcard.cardBack': [t('Back'), t('Learners see this when they flip the card.')],
+  'accordion.title': t('Panel heading'),
+  'accordion.description': t('Panel text'),
+  'accordion.expanded': t('Open when the screen is shown'),
+  'tabs.title': t('Tab label'),
+  'tabs.description': t('Tab text'),
+  'quote.description': t('Quote'),
+  'quote.title': t('Who said it'),
+  'list.description': t('List'),
+  'list.ordered': t('Number the items'),
+  'callout.description': t('Text'),
+  'callout.tone': t('Tone'),
+  'timeline.title': t('Date or label'),
+  'timeline.description': t('What happened'),
+  'button.title': t('Label'),
+  'button.url': [t('Link URL'), t('Leave empty to make the button go to the next screen.')],
+  'button.newWindow': t('Open the link in a new tab'),
+  'embed.url': [t('Page URL'), t('Learners get a link to open the page.')],
+  'embed.height': t('Height in pixels'),
+  'timeEstimate.minutes': t('Minutes'),
+  'timeEstimate.title': [t('Label'), t('Shown before the time, for example "Reading time".')],
+  'question.question': t('Question'),
+  'question.title': [t('Title'), t('Optional, shown under the question.')],
+  'question.description': [t('Notes'), t('Not shown to learners.')],
+  'question.multiple': t('Learners can choose several answers'),
+  'question.feedback': [t('Feedback'), t('Shown after the learner checks the answer.')],
+  'quizResults.title': t('Title'),
+  'quizResults.description': [t('Message'), t('Shown with the score.')],
+  'quizResults.passPercent': [t('Pass mark (%)'), t('From 0 to 100.')],
+  title: t('Title'),
+  description: t('Description'),
+  transcript: [t('Transcript'), t('The words spoken, for learners who cannot listen.')],
+  url: t('URL')
+});
 
 export function fieldLabel(type, field) {
-  const l = LABELS[`${type}.${field}`] || LABELS[field] || field.charAt(0).toUpperCase() + field.slice(1);
+  const all = labels();
+  const l = all[`${type}.${field}`] || all[field] || field.charAt(0).toUpperCase() + field.slice(1);
   return Array.isArray(l) ? { label: l[0], hint: l[1] } : { label: l };
 }
 
-export const ASSET_LABELS = { image: 'Image URL', video: 'Video URL', audio: 'Audio URL', flipcard: 'Image URL' };
+/** The label of an element's asset URL field. */
+export const assetLabel = (type) => ({ video: t('Video URL'), audio: t('Audio URL') }[type] || t('Image URL'));
 
 /** A new element of a type, with sensible defaults, placed after the others on the 12-column grid. */
 export function newElement(type, elements = []) {
