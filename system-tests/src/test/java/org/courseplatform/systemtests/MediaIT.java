@@ -20,8 +20,8 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /**
- * The media library end to end, through the ingress and in Chromium: an author drops a picture on
- * the screen in the builder, gives its alt text and publishes; a learner's player picks the width
+ * The media library end to end, through the ingress and in Chromium: an author writes a heading and a
+ * paragraph on the builder's canvas, drops a picture on the screen, gives its alt text and publishes; a learner's player picks the width
  * that fits from the picture's srcset; the static SCORM 2004 export plays in the platform's hosted
  * LMS with the platform's course pages and media out of reach, shows the packed picture, and the
  * LMS records the learner's answer as an interaction and the quiz as an objective.
@@ -31,6 +31,8 @@ class MediaIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String RUN = UUID.randomUUID().toString().substring(0, 8);
     private static final String RIGHT = "Eighteen holes";
+    private static final String HEADING = "Before you tee off " + RUN;
+    private static final String PARAGRAPH = "Study the map of the course before the first hole.";
     private static final String DOCUMENT =
             "{\"format\":\"builder2\",\"title\":\"Media course " + RUN + "\",\"locale\":\"en\","
                     + "\"screens\":[{\"id\":\"s1\",\"type\":\"blocks\",\"title\":\"Welcome\",\"elements\":["
@@ -65,6 +67,10 @@ class MediaIT {
         List<Map<String, Object>> steps = new ArrayList<>(List.of(
                 Map.of("do", "open", "url", editUrl, "viewport", Map.of("width", 1280, "height", 900)),
                 Map.of("do", "fill", "label", "Screen title", "value", "Welcome " + RUN),
+                // Written on the canvas, where the learner will read them.
+                Map.of("do", "fill", "label", "Heading", "value", HEADING),
+                Map.of("do", "fill", "label", "Paragraph", "value", PARAGRAPH),
+                Map.of("do", "axe", "as", "canvas"),
                 Map.of("do", "drop", "css", ".screen-form", "file", file),
                 Map.of("do", "see", "role", "dialog", "name", "Upload a picture"),
                 Map.of("do", "see", "text", "Uploaded and checked", "timeout", 60000),
@@ -84,10 +90,12 @@ class MediaIT {
         assertThat(author.path("error").isMissingNode())
                 .as(authored.toPrettyString())
                 .isTrue();
-        for (JsonNode violation : author.path("values").path("upload")) {
-            assertThat(violation.path("impact").asText())
-                    .as(violation.toString())
-                    .isNotIn("serious", "critical");
+        for (String view : List.of("canvas", "upload")) {
+            for (JsonNode violation : author.path("values").path(view)) {
+                assertThat(violation.path("impact").asText())
+                        .as(view + ": " + violation)
+                        .isNotIn("serious", "critical");
+            }
         }
 
         // The published course holds the library picture with its alt text and widths.
@@ -105,6 +113,8 @@ class MediaIT {
             }
         }
         assertThat(picture).as(document.toPrettyString()).isNotNull();
+        assertThat(document.at("/screens/0/elements/0/title").asText()).isEqualTo(HEADING);
+        assertThat(document.at("/screens/0/elements/1/description").asText()).contains(PARAGRAPH);
         assertThat(picture.path("altText").asText()).isEqualTo("Map of the course, hole by hole");
         assertThat(picture.at("/asset/mediaId").asLong()).isPositive();
         assertThat(picture.at("/asset/url").asText()).startsWith(Suite.BASE_URL + "/play/media/");
@@ -124,6 +134,7 @@ class MediaIT {
         assertThat(learner.path("error").isMissingNode())
                 .as(viewed.toPrettyString())
                 .isTrue();
+        assertThat(learner.path("text").asText()).contains(HEADING).contains(PARAGRAPH);
         JsonNode seen = picture(learner.path("imagesAtStart"), "Map of the course, hole by hole");
         assertThat(seen).as(viewed.toPrettyString()).isNotNull();
         assertThat(seen.path("src").asText()).contains("/play/media/").matches(".*/w(320|640|1280)\\.(png|jpg)$");
