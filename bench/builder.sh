@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/builder.sh — the course builder in headless Chromium: first load (time from navigation to
-# the screen list, bytes transferred) and the time from a keystroke to a saved draft (figures in
+# the screen list and to the canvas's first paint, bytes transferred) and the time from a keystroke to a saved draft (figures in
 # docs/performance.md).
 #
 # Needs a running suite (./suite up), jq, curl, node and Debian's chromium (/usr/bin/chromium or
@@ -61,4 +61,4 @@ plan=$(jq -n --arg base "$BASE_URL" --argjson k "$keystrokes" '{baseUrl: $base, 
   --args "${urls[@]}")
 echo "course $course ($screens screens), $runs runs (+1 warm-up), fresh browser context each, $keystrokes keystrokes per run"
 (cd "$dir" && node builder-load.mjs <<<"$plan") | tee /dev/stderr | tail -1 | jq -r \
-  '"median first load: \(.medianMsToEditor) ms (first contentful paint \(.medianMsFirstContentfulPaint) ms), \(.medianBytes) bytes in \(.medianRequests) requests; keystroke to saved draft: PUT answered \(.medianMsKeystrokeToPutAnswered) ms, \"Saved at\" shown \(.medianMsKeystrokeToSavedShown) ms (PUT round trip \(.medianPutRoundTripMs) ms); failed saves: \(.failedSaves)/\(.keystrokes)"'
+  '"median first load: \(.medianMsToEditor) ms (first contentful paint \(.medianMsFirstContentfulPaint) ms, canvas painted \(.medianMsToCanvasPainted) ms), \(.medianBytes) bytes in \(.medianRequests) requests; keystroke to saved draft: PUT answered \(.medianMsKeystrokeToPutAnswered) ms, \"Saved at\" shown \(.medianMsKeystrokeToSavedShown) ms (PUT round trip \(.medianPutRoundTripMs) ms); failed saves: \(.failedSaves)/\(.keystrokes)"'
