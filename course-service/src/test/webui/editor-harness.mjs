@@ -287,6 +287,22 @@ function watchErrors(page) {
   const card = store.get(coverId).document.elements.find((e) => e.type === 'flipcard');
   check(card && card.title === 'Par' && card.cardBack === 'Expected strokes' && store.get(coverId).revision === 1 + coverPuts.length, 'flip card saved, revision moved on');
   check(coverPuts.length <= 2, `typing is saved in few requests (${coverPuts.length})`);
+  // A plain field takes plain text only, also when pasting formatted text.
+  await page.getByLabel('Back', { exact: true }).evaluate((node) => {
+    node.focus();
+    const r = document.createRange();
+    r.selectNodeContents(node);
+    document.getSelection().removeAllRanges();
+    document.getSelection().addRange(r);
+    const dt = new DataTransfer();
+    dt.setData('text/html', '<b>Strokes</b> <img src=x onerror="window.pwned=3">expected');
+    dt.setData('text/plain', 'Strokes expected\non a hole');
+    node.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+  });
+  await until(() => (store.get(coverId).document.elements.find((e) => e.type === 'flipcard') || {}).cardBack === 'Strokes expected\non a hole',
+    'a paste in a plain field keeps the plain text only');
+  check(!(await page.evaluate(() => window.pwned)) && await page.getByLabel('Back', { exact: true }).evaluate((n) => n.querySelector('b, img') === null), 'no formatting or markup is pasted into a plain field');
+  await page.getByLabel('Back', { exact: true }).fill('Expected strokes');
 
   // Rich text with the keyboard: Ctrl+B.
   // On the canvas a text element's body is the "Paragraph" region; its toolbar shows while it has focus.
