@@ -15,7 +15,7 @@
 //       {"do": "gone", "role": "dialog", "name": "…"},
 //       {"do": "status", "matches": "Saved at"},                        (role=status named "Save status")
 //       {"do": "options", "listbox": "Screens", "as": "order"},          (names of the listbox's options)
-//       {"do": "value", "label": "Course title", "as": "title"},
+//       {"do": "value", "label": "Course title", "as": "title", "until": "…"},   (until: read once it equals that)
 //       {"do": "text", "as": "page"},                                   (the page's visible text)
 //       {"do": "axe", "as": "builder"}, {"do": "screenshot", "file": "builder-375.png"},
 //       {"do": "save", "api": "http://127.0.0.1:18080", "key": "Bearer …", "courseId": 7,
@@ -164,9 +164,19 @@ async function step(page, s, seen) {
       seen.values[s.as] = [...tree.matchAll(/^\s*- option "((?:[^"\\]|\\.)*)"/gm)].map((m) => m[1].replace(/\\(.)/g, '$1'));
       return;
     }
-    case 'value':
-      seen.values[s.as] = await page.getByLabel(s.label, { exact: true }).nth(s.nth || 0).inputValue({ timeout: TIMEOUT });
+    case 'value': {
+      // With `until`, the value is read once it equals that, or when the time is up (a change that
+      // lands after a round trip, such as a newer version loaded on demand); the last value is kept.
+      const field = page.getByLabel(s.label, { exact: true }).nth(s.nth || 0);
+      const deadline = Date.now() + (s.timeout || TIMEOUT);
+      let value = await field.inputValue({ timeout: TIMEOUT });
+      while (s.until !== undefined && value !== s.until && Date.now() < deadline) {
+        await page.waitForTimeout(100);
+        value = await field.inputValue({ timeout: TIMEOUT });
+      }
+      seen.values[s.as] = value;
       return;
+    }
     case 'text':
       seen.values[s.as] = ((await page.locator('body').innerText({ timeout: TIMEOUT })) || '').replace(/\s+/g, ' ').trim();
       return;

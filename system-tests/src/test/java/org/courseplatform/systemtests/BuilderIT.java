@@ -155,7 +155,8 @@ class BuilderIT {
                         "agent1"),
                 Map.of("do", "fill", "label", "Course title", "value", "Lost on purpose " + RUN),
                 Map.of("do", "click", "name", "Reload theirs"),
-                Map.of("do", "value", "label", "Course title", "as", "reloaded"),
+                // Theirs may still be on its way when the author chooses it: read once it shows.
+                Map.of("do", "value", "label", "Course title", "as", "reloaded", "until", AGENT_TITLE),
                 // Again; this time the author keeps their own version.
                 Map.of(
                         "do",
