@@ -5,25 +5,28 @@ import './styles.css';
 import { openSession, refusal } from './lib/api.js';
 import { Player } from './ui/Player.jsx';
 import { serverTracker } from './lib/serverTracker.js';
-import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
+import { MessagePage, applyTheme, focusTitle, playerLabels } from './ui/Shell.jsx';
+import { t } from './lib/labels.js';
+
+playerLabels(null);
 
 function App() {
   const [state, setState] = useState({ loading: true });
   const load = () => {
     setState({ loading: true });
     openSession('course').then(
-      (data) => { applyTheme(data, { full: true }); setState({ data, tracker: serverTracker(data) }); },
+      (data) => { applyTheme(data, { full: true }); playerLabels(data); setState({ data, tracker: serverTracker(data) }); },
       (error) => { setState({ error }); }
     );
   };
   useEffect(load, []);
   useEffect(() => { if (state.error) focusTitle(); }, [state.error]);
-  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the course…</p></main>;
+  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">{t('Loading the course…')}</p></main>;
   if (state.error) {
     const r = refusal(state.error, 'course');
     return <MessagePage {...r} onRetry={load} />;
   }
-  if (state.data.kind && state.data.kind !== 'course') return <MessagePage title="Wrong page" text="This link opens a quiz, not a course." />;
+  if (state.data.kind && state.data.kind !== 'course') return <MessagePage title={t('Wrong page')} text={t('This link opens a quiz, not a course.')} />;
   return <Player data={state.data} tracker={state.tracker} />;
 }
 

@@ -17,7 +17,10 @@ import { ApiError, keptSession, post, refusal, remember, takeToken } from './lib
 import { launcherOrigin } from './lib/launcherOrigin.js';
 import { serverTracker } from './lib/serverTracker.js';
 import { Player } from './ui/Player.jsx';
-import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
+import { MessagePage, applyTheme, focusTitle, playerLabels } from './ui/Shell.jsx';
+import { t } from './lib/labels.js';
+
+playerLabels(null);
 
 const KIND = 'lms';
 
@@ -140,19 +143,19 @@ export function interactionNotes(tracker, document, post) {
 
 function lmsRefusal(error) {
   if (error && error.reason === 'missing') {
-    return { title: 'Open this course from your LMS', text: 'This page opens a course for a learning management system. Open the course from your LMS again.' };
+    return { title: t('Open this course from your LMS'), text: t('This page opens a course for a learning management system. Open the course from your LMS again.') };
   }
   if (error && error.status === 409) {
-    return { title: 'This course is not available', text: 'The course is not published at the moment. Try again later.' };
+    return { title: t('This course is not available'), text: t('The course is not published at the moment. Try again later.') };
   }
   if (error && error.status === 401 && error.reason === 'revoked') {
-    return { title: 'This course package was withdrawn', text: 'The people who published this course withdrew this package. Ask your LMS administrator for a new one.' };
+    return { title: t('This course package was withdrawn'), text: t('The people who published this course withdrew this package. Ask your LMS administrator for a new one.') };
   }
   if (error && error.status === 401 && error.reason === 'expired') {
-    return { title: 'This course package has expired', text: 'This package of the course is too old to open. Ask your LMS administrator to upload a new one.' };
+    return { title: t('This course package has expired'), text: t('This package of the course is too old to open. Ask your LMS administrator to upload a new one.') };
   }
   if (error && error.status === 429) {
-    return { title: 'Too many people at once', text: 'Many learners are opening courses from your network right now. Try again in a minute.', retry: true };
+    return { title: t('Too many people at once'), text: t('Many learners are opening courses from your network right now. Try again in a minute.'), retry: true };
   }
   return refusal(error, 'course');
 }
@@ -164,6 +167,7 @@ function App() {
     openLms().then(
       (data) => {
         applyTheme(data, { full: true });
+        playerLabels(data);
         const tracker = interactionNotes(serverTracker(data, { kind: KIND, onProgress: relay() }), data.document, tell);
         setState({ data, tracker });
       },
@@ -172,9 +176,9 @@ function App() {
   };
   useEffect(load, []);
   useEffect(() => { if (state.error) focusTitle(); }, [state.error]);
-  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the course…</p></main>;
+  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">{t('Loading the course…')}</p></main>;
   if (state.error) return <MessagePage {...lmsRefusal(state.error)} onRetry={load} />;
-  if (state.data.kind && state.data.kind !== 'course') return <MessagePage title="Wrong page" text="This link opens a quiz, not a course." />;
+  if (state.data.kind && state.data.kind !== 'course') return <MessagePage title={t('Wrong page')} text={t('This link opens a quiz, not a course.')} />;
   return <Player data={state.data} tracker={state.tracker} />;
 }
 

@@ -7,7 +7,10 @@ import { openSession, post, refusal } from './lib/api.js';
 import { localize } from './lib/i18n.js';
 import { eventSender } from './lib/events.js';
 import { Elements, Media } from './ui/Elements.jsx';
-import { MessagePage, PreviewBanner, applyTheme, focusTitle } from './ui/Shell.jsx';
+import { MessagePage, PreviewBanner, applyTheme, focusTitle, playerLabels } from './ui/Shell.jsx';
+import { t } from './lib/labels.js';
+
+playerLabels(null);
 
 const questionsOf = (s) => (s && s.elements ? s.elements.filter((e) => e.type === 'question') : []);
 
@@ -15,7 +18,7 @@ function QuizPlayer({ data }) {
   const { doc, lang } = useMemo(() => localize(data.document || { screens: [] }, data.locale), [data]);
   const screens = doc.screens || [];
   const preview = data.mode !== 'view';
-  const title = (data.screen && data.screen.title) || (screens[0] && screens[0].title) || 'Quiz';
+  const title = (data.screen && data.screen.title) || (screens[0] && screens[0].title) || t('Quiz');
   const send = useMemo(() => eventSender((data.options || {}).parentOrigin, { courseId: null, screenId: data.screen ? data.screen.id : null }), [data]);
 
   const questionScreens = screens.map((s, i) => (questionsOf(s).length ? i : -1)).filter((i) => i >= 0);
@@ -50,7 +53,7 @@ function QuizPlayer({ data }) {
 
   const submit = async () => {
     if (missing.length) {
-      setError(missing.length === 1 ? 'Answer the question before you submit.' : `Answer all questions before you submit (${missing.length} left).`);
+      setError(missing.length === 1 ? t('Answer the question before you submit.') : t('Answer all questions before you submit ({n} left).', { n: missing.length }));
       return;
     }
     setError('');
@@ -58,11 +61,11 @@ function QuizPlayer({ data }) {
     try {
       const res = await post('/v1/headless/player/quiz', { answers }, { session: data.session });
       setResult(res);
-      const message = `Your score: ${res.score}%. ${res.passed ? 'You passed.' : 'You did not pass this time.'}`;
+      const message = `${t('Your score: {score}%.', { score: res.score })} ${res.passed ? t('You passed.') : t('You did not pass this time.')}`;
       if (resultsIndex >= 0) show(resultsIndex, message);
       else setAnnounce(message);
     } catch (e) {
-      setError(e.status === 401 ? 'Your session has ended. Open your link again to take the quiz.' : 'Your answers could not be sent. Check your connection and try again.');
+      setError(e.status === 401 ? t('Your session has ended. Open your link again to take the quiz.') : t('Your answers could not be sent. Check your connection and try again.'));
     } finally {
       setBusy(false);
     }
@@ -79,17 +82,17 @@ function QuizPlayer({ data }) {
   const role = screen.group && screen.group.role;
 
   const resultsCard = (el) => {
-    if (!result) return <p class="muted">Answer the questions to see your score.</p>;
+    if (!result) return <p class="muted">{t('Answer the questions to see your score.')}</p>;
     return (
       <section class="results-card" aria-labelledby="quiz-score">
-        <h2 id="quiz-score" class="block-title">{(el && el.title) || 'Your score'}</h2>
+        <h2 id="quiz-score" class="block-title">{(el && el.title) || t('Your score')}</h2>
         <p class="score"><span class="score-value">{result.score}%</span></p>
         <p class={`verdict ${result.passed ? 'pass' : 'fail'}`}>
-          {result.passed ? 'Passed' : 'Not passed'}
-          <span class="verdict-detail"> — {result.passPercent}% needed to pass</span>
+          {result.passed ? t('Passed') : t('Not passed')}
+          <span class="verdict-detail"> — {t('{percent}% needed to pass', { percent: result.passPercent })}</span>
         </p>
         {el && el.description && <p class="muted">{el.description}</p>}
-        <h3 class="review-title">Your answers</h3>
+        <h3 class="review-title">{t('Your answers')}</h3>
         <ol class="review">
           {pool.map((q) => {
             const r = result.results && result.results[q.id];
@@ -99,8 +102,10 @@ function QuizPlayer({ data }) {
               <li key={q.id} class={r && r.correct ? 'is-correct' : 'is-incorrect'}>
                 <p class="review-q">{q.question || q.title}</p>
                 <p><span class="review-mark" aria-hidden="true">{r && r.correct ? '✓' : '✕'}</span>
-                  {r && r.correct ? 'Correct' : 'Incorrect'}: you answered {mine.join(', ') || 'nothing'}.
-                  {r && !r.correct && right.length > 0 && ` Correct: ${right.join(', ')}.`}</p>
+                  {mine.length
+                    ? (r && r.correct ? t('Correct: you answered {answers}.', { answers: mine.join(', ') }) : t('Incorrect: you answered {answers}.', { answers: mine.join(', ') }))
+                    : (r && r.correct ? t('Correct: you answered nothing.') : t('Incorrect: you answered nothing.'))}
+                  {r && !r.correct && right.length > 0 && ` ${t('Correct: {answers}.', { answers: right.join(', ') })}`}</p>
                 {((r && r.feedback) || q.feedback) && <p class="muted">{(r && r.feedback) || q.feedback}</p>}
               </li>
             );
@@ -135,10 +140,10 @@ function QuizPlayer({ data }) {
 
   return (
     <div class="player quiz-player">
-      <a class="skip-link" href="#screen">Skip to content</a>
+      <a class="skip-link" href="#screen">{t('Skip to content')}</a>
       <header class="topbar">
         <div class="topbar-row"><p class="course-title">{title}</p></div>
-        {isQuestion && questionScreens.length > 1 && <p class="progress-text"><span>Question {qPos + 1} of {questionScreens.length}</span></p>}
+        {isQuestion && questionScreens.length > 1 && <p class="progress-text"><span>{t('Question {n} of {total}', { n: qPos + 1, total: questionScreens.length })}</span></p>}
       </header>
       <PreviewBanner show={preview} />
       <main id="screen" class="screen">
@@ -150,14 +155,14 @@ function QuizPlayer({ data }) {
           {(onResults && !hasResultsElement) && resultsCard(null)}
           {isQuestion && !result && (
             <div class="quiz-actions">
-              {index > firstQuestion && <button type="button" class="btn btn-secondary" onClick={() => show(questionScreens[qPos - 1])}>Previous question</button>}
+              {index > firstQuestion && <button type="button" class="btn btn-secondary" onClick={() => show(questionScreens[qPos - 1])}>{t('Previous question')}</button>}
               {index < lastQuestion
-                ? <button type="button" class="btn btn-primary" onClick={() => show(questionScreens[qPos + 1])}>Next question</button>
-                : <button type="button" class="btn btn-primary" onClick={submit} disabled={busy} aria-disabled={busy ? 'true' : undefined}>{busy ? 'Submitting…' : 'Submit answers'}</button>}
+                ? <button type="button" class="btn btn-primary" onClick={() => show(questionScreens[qPos + 1])}>{t('Next question')}</button>
+                : <button type="button" class="btn btn-primary" onClick={submit} disabled={busy} aria-disabled={busy ? 'true' : undefined}>{busy ? t('Submitting…') : t('Submit answers')}</button>}
             </div>
           )}
           {isQuestion && result && resultsIndex >= 0 && (
-            <div class="quiz-actions"><button type="button" class="btn btn-primary" onClick={() => show(resultsIndex)}>See your results</button></div>
+            <div class="quiz-actions"><button type="button" class="btn btn-primary" onClick={() => show(resultsIndex)}>{t('See your results')}</button></div>
           )}
           <div role="alert" class="form-error">{error}</div>
         </div>
@@ -171,13 +176,13 @@ function App() {
   const [state, setState] = useState({ loading: true });
   const load = () => {
     setState({ loading: true });
-    openSession('screen').then((data) => { applyTheme(data, { full: true }); setState({ data }); }, (error) => setState({ error }));
+    openSession('screen').then((data) => { applyTheme(data, { full: true }); playerLabels(data); setState({ data }); }, (error) => setState({ error }));
   };
   useEffect(load, []);
   useEffect(() => { if (state.error) focusTitle(); }, [state.error]);
-  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the quiz…</p></main>;
+  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">{t('Loading the quiz…')}</p></main>;
   if (state.error) return <MessagePage {...refusal(state.error, 'quiz')} onRetry={load} />;
-  if (state.data.kind && state.data.kind !== 'screen') return <MessagePage title="Wrong page" text="This link opens a course, not a quiz." />;
+  if (state.data.kind && state.data.kind !== 'screen') return <MessagePage title={t('Wrong page')} text={t('This link opens a course, not a quiz.')} />;
   return <QuizPlayer data={state.data} />;
 }
 

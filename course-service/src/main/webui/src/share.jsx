@@ -8,7 +8,10 @@ import './styles.css';
 import { ApiError, post, refusal } from './lib/api.js';
 import { Player } from './ui/Player.jsx';
 import { serverTracker } from './lib/serverTracker.js';
-import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
+import { MessagePage, applyTheme, focusTitle, playerLabels } from './ui/Shell.jsx';
+import { t } from './lib/labels.js';
+
+playerLabels(null);
 
 function codeOf() {
   const match = /(?:^#|&)code=([A-Za-z0-9_-]+)/.exec(location.hash || '');
@@ -42,22 +45,22 @@ async function openShared() {
 export function shareRefusal(error) {
   switch (error && error.reason) {
     case 'revoked':
-      return { title: 'This link was withdrawn', text: 'The people who shared this course no longer share it through this link. Ask them for a new one.' };
+      return { title: t('This link was withdrawn'), text: t('The people who shared this course no longer share it through this link. Ask them for a new one.') };
     case 'expired':
-      return { title: 'This link has expired', text: 'This link is no longer valid; ask the people who shared it for a new one.' };
+      return { title: t('This link has expired'), text: t('This link is no longer valid; ask the people who shared it for a new one.') };
     case 'used_up':
-      return { title: 'This link is used up', text: 'As many learners as this link allows have already opened it. Ask the people who shared it for a new one.' };
+      return { title: t('This link is used up'), text: t('As many learners as this link allows have already opened it. Ask the people who shared it for a new one.') };
     case 'unknown':
-      return { title: 'This link is not valid', text: 'The link is damaged or incomplete. Check that it was copied in full.' };
+      return { title: t('This link is not valid'), text: t('The link is damaged or incomplete. Check that it was copied in full.') };
     case 'missing':
-      return { title: 'No course link', text: 'This page opens a shared course from its link. Open the link you were given again.' };
+      return { title: t('No course link'), text: t('This page opens a shared course from its link. Open the link you were given again.') };
     default:
   }
   if (error && error.status === 409) {
-    return { title: 'This course is not available', text: 'The course is not published at the moment. Try again later.' };
+    return { title: t('This course is not available'), text: t('The course is not published at the moment. Try again later.') };
   }
   if (error && error.status === 429) {
-    return { title: 'Too many people at once', text: 'Many learners are opening courses from your network right now. Try again in a minute.', retry: true };
+    return { title: t('Too many people at once'), text: t('Many learners are opening courses from your network right now. Try again in a minute.'), retry: true };
   }
   return refusal(error, 'course');
 }
@@ -67,13 +70,13 @@ function App() {
   const load = () => {
     setState({ loading: true });
     openShared().then(
-      (data) => { applyTheme(data); setState({ data, tracker: serverTracker(data) }); },
+      (data) => { applyTheme(data); playerLabels(data); setState({ data, tracker: serverTracker(data) }); },
       (error) => { setState({ error }); }
     );
   };
   useEffect(load, []);
   useEffect(() => { if (state.error) focusTitle(); }, [state.error]);
-  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the course…</p></main>;
+  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">{t('Loading the course…')}</p></main>;
   if (state.error) return <MessagePage {...shareRefusal(state.error)} onRetry={load} />;
   return <Player data={state.data} tracker={state.tracker} />;
 }

@@ -1,5 +1,7 @@
 // Calls to the player API on the page's own origin. The session id is the only credential.
 
+import { t } from './labels.js';
+
 export class ApiError extends Error {
   /**
    * status: the HTTP status (0 when the connection failed); reason: `error.reason` of the answer;
@@ -120,31 +122,51 @@ export function remember(kind, data, { intent } = {}) {
   }
 }
 
-/** What a learner is told when the player cannot open. */
+/** What a learner is told when the player cannot open; `what` is 'course', 'quiz' or 'screen'. */
 export function refusal(error, what) {
   const reason = error && error.reason;
+  // Each kind of page has its own sentences, so that each language can word them in full.
+  const by = (course, quiz, screen) => (what === 'quiz' ? quiz : what === 'screen' ? screen : course);
   if (error && error.status === 404) {
-    return { title: `This ${what} is not available`, text: `The ${what} was removed or is no longer shared with you.` };
+    return by(
+      { title: t('This course is not available'), text: t('The course was removed or is no longer shared with you.') },
+      { title: t('This quiz is not available'), text: t('The quiz was removed or is no longer shared with you.') },
+      { title: t('This screen is not available'), text: t('The screen was removed or is no longer shared with you.') }
+    );
   }
   switch (reason) {
     case 'expired':
-      return { title: 'This link has expired', text: 'This link has expired; ask for a new one.' };
+      return { title: t('This link has expired'), text: t('This link has expired; ask for a new one.') };
     case 'used':
       return {
-        title: 'This link was already used',
-        text: 'This link was already opened, and each link works only once. Go back to where you found it to get a new one.'
+        title: t('This link was already used'),
+        text: t('This link was already opened, and each link works only once. Go back to where you found it to get a new one.')
       };
     case 'invalid':
-      return { title: 'This link is not valid', text: 'The link is damaged or incomplete. Check that it was copied in full, or ask for a new one.' };
+      return { title: t('This link is not valid'), text: t('The link is damaged or incomplete. Check that it was copied in full, or ask for a new one.') };
     case 'missing':
-      return { title: 'No access link', text: `This page opens a ${what} from a personal link. Open the link you were given again.` };
+      return {
+        title: t('No access link'),
+        text: by(t('This page opens a course from a personal link. Open the link you were given again.'),
+          t('This page opens a quiz from a personal link. Open the link you were given again.'),
+          t('This page opens a screen from a personal link. Open the link you were given again.'))
+      };
     case 'view_only':
-      return { title: 'This link is for learning', text: `This link opens the ${what} for learning; ask for an editing link.` };
+      return {
+        title: t('This link is for learning'),
+        text: by(t('This link opens the course for learning; ask for an editing link.'),
+          t('This link opens the quiz for learning; ask for an editing link.'),
+          t('This link opens the screen for learning; ask for an editing link.'))
+      };
     case 'session':
-      return { title: 'Your session has ended', text: 'Open the link you were given again to continue.' };
+      return { title: t('Your session has ended'), text: t('Open the link you were given again to continue.') };
     case 'network':
-      return { title: 'Could not connect', text: 'Check your internet connection and try again.', retry: true };
+      return { title: t('Could not connect'), text: t('Check your internet connection and try again.'), retry: true };
     default:
-      return { title: `The ${what} could not be opened`, text: 'Something went wrong on our side. Try again in a moment.', retry: true };
+      return {
+        title: by(t('The course could not be opened'), t('The quiz could not be opened'), t('The screen could not be opened')),
+        text: t('Something went wrong on our side. Try again in a moment.'),
+        retry: true
+      };
   }
 }

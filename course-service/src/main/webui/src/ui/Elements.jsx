@@ -3,6 +3,7 @@ import { useState, useRef } from 'preact/hooks';
 import { sanitize, hasText, isAssetUrl, isHttpUrl } from '../lib/sanitize.js';
 import { Question } from './Question.jsx';
 import { srcsetOf, sizesOf } from '../lib/media.js';
+import { t } from '../lib/labels.js';
 
 let uid = 0;
 const nextId = (p) => `${p}-${++uid}`;
@@ -55,10 +56,10 @@ export function Media({ asset, alt, title, hero, decorative }) {
   const mime = asset.mime || '';
   if (mime.startsWith('video/') || /\.(mp4|webm|m4v|mov)(\?|$)/i.test(asset.url)) {
     return <video class={hero ? 'hero-media' : 'media'} src={asset.url} controls preload="metadata" playsInline
-      aria-label={alt || title || 'Video'} />;
+      aria-label={alt || title || t('Video')} />;
   }
   if (mime.startsWith('audio/')) {
-    return <audio class="media-audio" src={asset.url} controls preload="metadata" aria-label={alt || title || 'Audio'} />;
+    return <audio class="media-audio" src={asset.url} controls preload="metadata" aria-label={alt || title || t('Audio')} />;
   }
   const srcset = srcsetOf(asset);
   const sized = asset.width > 0 && asset.height > 0;
@@ -71,7 +72,7 @@ function Transcript({ text }) {
   if (!text) return null;
   return (
     <details class="transcript">
-      <summary>Transcript</summary>
+      <summary>{t('Transcript')}</summary>
       <Plain text={text} />
     </details>
   );
@@ -95,9 +96,9 @@ function Flipcard({ el }) {
             <span class="face-text">{el.cardBack}</span>
           </span>
         </span>
-        <span class="visually-hidden">{flipped ? ' (back of the card)' : ' (front of the card; press to flip)'}</span>
+        <span class="visually-hidden">{' '}{flipped ? t('(back of the card)') : t('(front of the card; press to flip)')}</span>
       </button>
-      <span class="flip-hint" aria-hidden="true">{flipped ? 'Showing the back · select to flip' : 'Select to flip'}</span>
+      <span class="flip-hint" aria-hidden="true">{flipped ? t('Showing the back · select to flip') : t('Select to flip')}</span>
     </div>
   );
 }
@@ -136,7 +137,7 @@ function Tabs({ items }) {
         {items.map((el, i) => (
           <button key={el.id} type="button" role="tab" id={`${base}-t${i}`} aria-selected={i === active ? 'true' : 'false'}
             aria-controls={`${base}-p${i}`} tabIndex={i === active ? 0 : -1} ref={(r) => (refs.current[i] = r)}
-            onClick={() => setActive(i)}>{el.title || `Tab ${i + 1}`}</button>
+            onClick={() => setActive(i)}>{el.title || t('Tab {n}', { n: i + 1 })}</button>
         ))}
       </div>
       {items.map((el, i) => (
@@ -161,7 +162,7 @@ function Timeline({ items }) {
   );
 }
 
-const TONES = { info: 'Note', tip: 'Tip', warning: 'Warning' };
+const TONES = { info: () => t('Note'), tip: () => t('Tip'), warning: () => t('Warning') };
 
 function Embed({ el }) {
   const ok = typeof el.url === 'string' && /^https:\/\//i.test(el.url);
@@ -169,13 +170,13 @@ function Embed({ el }) {
   try { host = ok ? new URL(el.url).hostname : ''; } catch (e) { host = ''; }
   return (
     <div class="embed-card">
-      <p class="embed-title">{el.title || 'External content'}</p>
+      <p class="embed-title">{el.title || t('External content')}</p>
       {ok && host ? (
         <p>
-          This content cannot be shown inside the course.{' '}
-          <a href={el.url} target="_blank" rel="noopener noreferrer">Open it on {host}<span class="visually-hidden"> (opens in a new tab)</span></a>
+          {t('This content cannot be shown inside the course.')}{' '}
+          <a href={el.url} target="_blank" rel="noopener noreferrer">{t('Open it on {host}', { host })}<span class="visually-hidden"> {t('(opens in a new tab)')}</span></a>
         </p>
-      ) : <p>This content is not available.</p>}
+      ) : <p>{t('This content is not available.')}</p>}
     </div>
   );
 }
@@ -212,8 +213,8 @@ export function Element({ el, ctx, first }) {
         <figure class="figure">
           {el.title && <figcaption class="media-title">{el.title}</figcaption>}
           {el.asset && isAssetUrl(el.asset.url) && (el.type === 'video'
-            ? <video class="media" src={el.asset.url} controls preload="metadata" playsInline aria-label={el.title || 'Video'} />
-            : <audio class="media-audio" src={el.asset.url} controls preload="metadata" aria-label={el.title || 'Audio'} />)}
+            ? <video class="media" src={el.asset.url} controls preload="metadata" playsInline aria-label={el.title || t('Video')} />
+            : <audio class="media-audio" src={el.asset.url} controls preload="metadata" aria-label={el.title || t('Audio')} />)}
           <Html html={el.description} />
           <Transcript text={el.transcript} />
         </figure>
@@ -243,7 +244,7 @@ export function Element({ el, ctx, first }) {
     case 'callout': {
       const tone = TONES[el.tone] ? el.tone : 'info';
       return (
-        <aside class={`callout callout-${tone}`} aria-label={TONES[tone]}>
+        <aside class={`callout callout-${tone}`} aria-label={TONES[tone]()}>
           <span class="callout-icon" aria-hidden="true">{tone === 'warning' ? '!' : tone === 'tip' ? '★' : 'i'}</span>
           <div>
             {el.title && <p class="callout-title">{el.title}</p>}
@@ -257,14 +258,14 @@ export function Element({ el, ctx, first }) {
         return (
           <p class="block-button">
             <a class="btn btn-primary" href={el.url} target={el.newWindow ? '_blank' : '_top'} rel="noopener noreferrer">
-              {el.title || 'Open'}{el.newWindow && <span class="visually-hidden"> (opens in a new tab)</span>}
+              {el.title || t('Open')}{el.newWindow && <span class="visually-hidden"> {t('(opens in a new tab)')}</span>}
             </a>
           </p>
         );
       }
       return ctx.action ? (
         <p class="block-button">
-          <button type="button" class="btn btn-primary" onClick={() => ctx.action(el)}>{el.title || 'Continue'}</button>
+          <button type="button" class="btn btn-primary" onClick={() => ctx.action(el)}>{el.title || t('Continue')}</button>
         </p>
       ) : null;
     case 'divider':
@@ -275,8 +276,8 @@ export function Element({ el, ctx, first }) {
       return (
         <p class="time-estimate">
           <span class="clock" aria-hidden="true" />
-          {el.title ? `${el.title}: ` : <span class="visually-hidden">Estimated time: </span>}
-          {`${el.minutes || 0} min`}
+          {el.title ? `${el.title}: ` : <span class="visually-hidden">{t('Estimated time:')} </span>}
+          {t('{n} min', { n: el.minutes || 0 })}
         </p>
       );
     case 'question':

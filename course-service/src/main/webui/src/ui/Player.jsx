@@ -16,6 +16,8 @@ import { Elements, Media } from './Elements.jsx';
 import { grade } from './Question.jsx';
 import { PreviewBanner, focusTitle } from './Shell.jsx';
 import { visibleClock } from '../lib/visible.js';
+import { setLabelLocale, t, urlLocale } from '../lib/labels.js';
+import '../labels/player.js';
 
 const HEARTBEAT_MS = 30000;
 
@@ -25,6 +27,8 @@ function questionsOf(screen) {
 
 export function Player({ data, local = false, startIndex, tracker, notice }) {
   const { doc, lang } = useMemo(() => localize(data.document || { screens: [] }, data.locale), [data]);
+  // The labels speak the URL's language, else the one being played (the builder's preview keeps the builder's).
+  useMemo(() => { if (!local) setLabelLocale(urlLocale(), lang, doc.locale, navigator.languages || []); }, [lang, local]);
   const screens = doc.screens || [];
   const total = Math.max(1, screens.length);
   const preview = local || data.mode !== 'view';
@@ -98,7 +102,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
       screenComplete(screens.length - 1);
       done.current.completed = true;
       send('course:completed', { percent: 100 });
-      setAnnounce('Course complete.');
+      setAnnounce(t('Course complete.'));
     }
   };
 
@@ -115,7 +119,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
   useEffect(() => {
     if (!local) {
       document.documentElement.lang = lang;
-      document.title = doc.title || 'Course';
+      document.title = doc.title || t('Course');
     }
     clock.current = visibleClock();
     send('ready');
@@ -143,7 +147,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
     setIndex(to);
     setReached((r) => Math.max(r, to));
     const pct = Math.round(((Math.max(reached, to) + 1) / total) * 100);
-    setAnnounce(`Screen ${to + 1} of ${screens.length}: ${screens[to].title || ''}`);
+    setAnnounce(t('Screen {n} of {total}: {title}', { n: to + 1, total: screens.length, title: screens[to].title || '' }));
     showTitle();
     const p = await report(to);
     send('course:progress', { screenIndex: to, percent: preview ? pct : (p ? p.percent : percent) });
@@ -155,7 +159,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
   const check = async (el) => {
     const sel = answers[el.id] || [];
     if (sel.length === 0) {
-      setMessages({ ...messages, [el.id]: el.multiple ? 'Select at least one answer first.' : 'Select an answer first.' });
+      setMessages({ ...messages, [el.id]: el.multiple ? t('Select at least one answer first.') : t('Select an answer first.') });
       return;
     }
     setMessages({ ...messages, [el.id]: '' });
@@ -191,11 +195,11 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
     const pass = el.passPercent == null ? null : score >= el.passPercent;
     return (
       <section class="results-card" aria-labelledby={`res-${el.id}`}>
-        <h2 id={`res-${el.id}`} class="block-title">{el.title || 'Your score'}</h2>
+        <h2 id={`res-${el.id}`} class="block-title">{el.title || t('Your score')}</h2>
         <p class="score"><span class="score-value">{score}%</span></p>
-        <p>You answered {right} of {pool.length} question{pool.length === 1 ? '' : 's'} correctly
-          {answered.length < pool.length ? ` (${pool.length - answered.length} not answered yet)` : ''}.</p>
-        {pass != null && <p class={`verdict ${pass ? 'pass' : 'fail'}`}>{pass ? 'Passed' : `Not passed yet — ${el.passPercent}% needed`}</p>}
+        <p>{pool.length === 1 ? t('You answered {right} of 1 question correctly.', { right }) : t('You answered {right} of {n} questions correctly.', { right, n: pool.length })}
+          {answered.length < pool.length && ` ${pool.length - answered.length === 1 ? t('1 question is not answered yet.') : t('{n} questions are not answered yet.', { n: pool.length - answered.length })}`}</p>
+        {pass != null && <p class={`verdict ${pass ? 'pass' : 'fail'}`}>{pass ? t('Passed') : t('Not passed yet — {percent}% needed', { percent: el.passPercent })}</p>}
         {el.description && <p class="muted">{el.description}</p>}
       </section>
     );
@@ -242,9 +246,9 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
   const back = options.back;
   const backControl = (() => {
     if (local || !back || back === 'hidden') return null;
-    if (back === 'event') return <button type="button" class="back-link" onClick={() => send('course:back')}><span aria-hidden="true">‹</span> Back</button>;
-    if (back === 'native') return <button type="button" class="back-link" onClick={() => history.back()}><span aria-hidden="true">‹</span> Back</button>;
-    if (/^https?:\/\//i.test(back)) return <a class="back-link" href={back} target="_top"><span aria-hidden="true">‹</span> Back</a>;
+    if (back === 'event') return <button type="button" class="back-link" onClick={() => send('course:back')}><span aria-hidden="true">‹</span> {t('Back')}</button>;
+    if (back === 'native') return <button type="button" class="back-link" onClick={() => history.back()}><span aria-hidden="true">‹</span> {t('Back')}</button>;
+    if (/^https?:\/\//i.test(back)) return <a class="back-link" href={back} target="_top"><span aria-hidden="true">‹</span> {t('Back')}</a>;
     return null;
   })();
 
@@ -256,46 +260,46 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
 
   return (
     <div class={`player${local ? ' is-local' : ''}`} ref={root} lang={local ? lang : undefined}>
-      {!local && <a class="skip-link" href="#screen">Skip to content</a>}
+      {!local && <a class="skip-link" href="#screen">{t('Skip to content')}</a>}
       <Header class="topbar">
         <div class="topbar-row">
           {backControl}
           <p class="course-title">{doc.title}</p>
         </div>
         <div class="progress">
-          <div class="progress-track" role="progressbar" aria-label="Course progress" aria-valuemin="0" aria-valuemax="100"
-            aria-valuenow={percent} aria-valuetext={`${percent}% complete`}>
+          <div class="progress-track" role="progressbar" aria-label={t('Course progress')} aria-valuemin="0" aria-valuemax="100"
+            aria-valuenow={percent} aria-valuetext={t('{percent}% complete', { percent })}>
             <div class="progress-fill" style={`width: ${percent}%`} />
           </div>
-          <p class="progress-text"><span>Screen {index + 1} of {screens.length}</span><span>{percent}%</span></p>
+          <p class="progress-text"><span>{t('Screen {n} of {total}', { n: index + 1, total: screens.length })}</span><span>{percent}%</span></p>
         </div>
       </Header>
       <PreviewBanner show={preview} />
       {notice && <p class="preview-banner" role="note">{notice}</p>}
-      {sessionLost && <p class="alert" role="alert">Your session has ended, so progress is no longer saved. Open your link again to continue.</p>}
+      {sessionLost && <p class="alert" role="alert">{t('Your session has ended, so progress is no longer saved. Open your link again to continue.')}</p>}
       <Main id={local ? undefined : 'screen'} class="screen" aria-labelledby={titleId}>
         {screen.asset && <div class="hero"><Media asset={screen.asset} alt={screen.assetAltText} decorative={screen.assetDecorative} hero /></div>}
         <div class="screen-body">
-          {!firstIsHeading && <h1 class="screen-title" tabIndex={-1} data-screen-title="" id={titleId}>{screen.title || `Screen ${index + 1}`}</h1>}
-          {firstIsHeading && <span id={titleId} class="visually-hidden">{screen.title || `Screen ${index + 1}`}</span>}
+          {!firstIsHeading && <h1 class="screen-title" tabIndex={-1} data-screen-title="" id={titleId}>{screen.title || t('Screen {n}', { n: index + 1 })}</h1>}
+          {firstIsHeading && <span id={titleId} class="visually-hidden">{screen.title || t('Screen {n}', { n: index + 1 })}</span>}
           {screen.description && <p class="screen-description">{screen.description}</p>}
           {narration[screen.id] && (
             <div class="narration">
-              <span id={`narration-${index}`} class="narration-label">Listen to this screen</span>
+              <span id={`narration-${index}`} class="narration-label">{t('Listen to this screen')}</span>
               <audio key={narration[screen.id]} controls preload="none" src={narration[screen.id]} aria-labelledby={`narration-${index}`} />
             </div>
           )}
           <Elements key={screen.id || index} screen={screen} ctx={ctx} />
           {last && (
-            <section class="end-card" aria-label="End of course">
+            <section class="end-card" aria-label={t('End of course')}>
               {unanswered.length === 0
-                ? <p><strong>You have reached the end of the course.</strong></p>
+                ? <p><strong>{t('You have reached the end of the course.')}</strong></p>
                 : (
                   <div>
-                    <p><strong>Almost there.</strong> Answer {unanswered.length === 1 ? 'this question' : `these ${unanswered.length} questions`} to complete the course:</p>
+                    <p><strong>{t('Almost there.')}</strong> {unanswered.length === 1 ? t('Answer this question to complete the course:') : t('Answer these {n} questions to complete the course:', { n: unanswered.length })}</p>
                     <ul class="todo">
                       {unanswered.map(({ q, i }) => (
-                        <li key={q.id}><button type="button" class="link" onClick={() => go(i)}>Screen {i + 1}: {q.question || q.title || 'Question'}</button></li>
+                        <li key={q.id}><button type="button" class="link" onClick={() => go(i)}>{t('Screen {n}: {question}', { n: i + 1, question: q.question || q.title || t('Question') })}</button></li>
                       ))}
                     </ul>
                   </div>
@@ -304,12 +308,12 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
           )}
         </div>
       </Main>
-      <nav class="pager" aria-label={local ? 'Preview screens' : 'Screens'}>
+      <nav class="pager" aria-label={local ? t('Preview screens') : t('Screens')}>
         <button type="button" class="btn btn-secondary" onClick={() => go(index - 1)} disabled={index === 0}>
-          <span aria-hidden="true">←</span> Previous
+          <span aria-hidden="true">←</span> {t('Previous')}
         </button>
         <span class="pager-count" aria-hidden="true">{index + 1} / {screens.length}</span>
-        {!last && <button type="button" class="btn btn-primary" onClick={() => go(index + 1)}>Next <span aria-hidden="true">→</span></button>}
+        {!last && <button type="button" class="btn btn-primary" onClick={() => go(index + 1)}>{t('Next')} <span aria-hidden="true">→</span></button>}
         {last && <span class="pager-spacer" />}
       </nav>
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{announce}</div>

@@ -1,5 +1,6 @@
 // One question: a radio group (single choice) or checkboxes (multiple), with accessible feedback.
 import { useState } from 'preact/hooks';
+import { t } from '../lib/labels.js';
 
 let n = 0;
 
@@ -19,18 +20,19 @@ export function Question({ el, selected = [], onChange, locked, result, onCheck,
   const correctSet = result && Array.isArray(result.correctAnswers) ? result.correctAnswers : null;
   // A learner's document has no feedback: the server's grading carries it once answered.
   const feedback = result && typeof result.feedback === 'string' ? result.feedback : el.feedback;
+  const rightText = correctSet ? answers.filter((a) => correctSet.includes(a.id)).map((a) => a.text).join(', ') : '';
   return (
     <div class={`question ${result ? (result.correct ? 'is-correct' : result.correct === false ? 'is-incorrect' : '') : ''}`}>
       <fieldset aria-describedby={`${id}-hint`}>
-        <legend class="question-text">{el.question || el.title || 'Question'}</legend>
+        <legend class="question-text">{el.question || el.title || t('Question')}</legend>
         {el.question && el.title && <p class="question-title">{el.title}</p>}
-        <p class="question-hint" id={`${id}-hint`}>{multiple ? 'Select all that apply.' : 'Select one answer.'}</p>
+        <p class="question-hint" id={`${id}-hint`}>{multiple ? t('Select all that apply.') : t('Select one answer.')}</p>
         <div class="choices">
           {answers.map((a) => {
             const isSel = selected.includes(a.id);
             const isRight = correctSet ? correctSet.includes(a.id) : null;
             const mark = result && correctSet
-              ? (isRight ? (isSel ? 'Your answer, correct' : 'Correct answer') : (isSel ? 'Your answer, incorrect' : ''))
+              ? (isRight ? (isSel ? t('Your answer, correct') : t('Correct answer')) : (isSel ? t('Your answer, incorrect') : ''))
               : '';
             return (
               <label key={a.id} class={`choice ${isSel ? 'is-selected' : ''} ${mark ? (isRight ? 'mark-right' : 'mark-wrong') : ''} ${locked ? 'is-locked' : ''}`}>
@@ -47,23 +49,23 @@ export function Question({ el, selected = [], onChange, locked, result, onCheck,
       </fieldset>
       {(onCheck || onRetry) && (
         <div class="question-actions">
-          {!locked && onCheck && <button type="button" class="btn btn-primary" onClick={onCheck}>Check answer</button>}
-          {locked && onRetry && <button type="button" class="btn btn-secondary" onClick={onRetry}>Try again</button>}
+          {!locked && onCheck && <button type="button" class="btn btn-primary" onClick={onCheck}>{t('Check answer')}</button>}
+          {locked && onRetry && <button type="button" class="btn btn-secondary" onClick={onRetry}>{t('Try again')}</button>}
         </div>
       )}
       <div class="question-feedback" role="status" aria-live="polite">
         {message && <p class="feedback-note">{message}</p>}
         {result && result.correct != null && (
           <div class={`feedback ${result.correct ? 'feedback-right' : 'feedback-wrong'}`}>
-            <p class="feedback-verdict">{result.correct ? 'Correct.' : 'Not quite.'}
+            <p class="feedback-verdict">{result.correct ? t('Correct.') : t('Not quite.')}
               {!result.correct && correctSet && correctSet.length > 0 && (
-                <span> The correct answer{correctSet.length > 1 ? 's are' : ' is'}: {answers.filter((a) => correctSet.includes(a.id)).map((a) => a.text).join(', ')}.</span>
+                <span> {correctSet.length > 1 ? t('The correct answers are: {answers}.', { answers: rightText }) : t('The correct answer is: {answers}.', { answers: rightText })}</span>
               )}
             </p>
             {showFeedback && feedback && <p class="feedback-text">{feedback}</p>}
           </div>
         )}
-        {result && result.correct == null && <p class="feedback-note">Answer saved.</p>}
+        {result && result.correct == null && <p class="feedback-note">{t('Answer saved.')}</p>}
       </div>
     </div>
   );

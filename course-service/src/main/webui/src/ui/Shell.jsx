@@ -1,5 +1,31 @@
-// Page chrome shared by both players: message pages, theme, preview banner.
+// Page chrome shared by both players: message pages, theme, preview banner, the labels' language.
 import { themeProperties } from '../lib/theme.js';
+import { localize } from '../lib/i18n.js';
+import { setLabelLocale, t, urlLocale } from '../lib/labels.js';
+import '../labels/player.js';
+
+const browserLanguages = () => (typeof navigator !== 'undefined' ? navigator.languages || [navigator.language] : []);
+
+/**
+ * Chooses the labels' language (docs/course-player-pages.md, "Labels"): the URL's locale or lang,
+ * else the locale being played, else the course's, else the browser's, else English. Without
+ * `data` (the page is still loading) the URL and the browser decide. The page chrome's <html lang>
+ * follows until the player sets it from the content.
+ */
+export function playerLabels(data) {
+  const doc = (data && data.document) || {};
+  const played = data ? (doc.locale ? localize(doc, data.locale).lang : data.locale) : null;
+  const lang = setLabelLocale(urlLocale(), played, doc.locale, browserLanguages());
+  document.documentElement.lang = lang;
+  return lang;
+}
+
+/** The builder's and screen editor's choice: the URL, else the session's language or the course's, else the browser's. */
+export function authorLabels(...candidates) {
+  const lang = setLabelLocale(urlLocale(), ...candidates, browserLanguages());
+  document.documentElement.lang = lang;
+  return lang;
+}
 
 /**
  * Dresses the page in the session's theme (docs/themes.md): with `full` (the learner pages) the
@@ -21,7 +47,7 @@ export function MessagePage({ title, text, retry, onRetry, kind = 'error' }) {
         <div class={`message-icon message-${kind}`} aria-hidden="true">{kind === 'error' ? '!' : 'i'}</div>
         <h1 tabIndex={-1} data-screen-title="">{title}</h1>
         <p>{text}</p>
-        {retry && onRetry && <button type="button" class="btn btn-primary" onClick={onRetry}>Try again</button>}
+        {retry && onRetry && <button type="button" class="btn btn-primary" onClick={onRetry}>{t('Try again')}</button>}
       </div>
     </main>
   );
@@ -29,7 +55,7 @@ export function MessagePage({ title, text, retry, onRetry, kind = 'error' }) {
 
 export function PreviewBanner({ show }) {
   if (!show) return null;
-  return <p class="preview-banner" role="note">Preview — progress is not recorded</p>;
+  return <p class="preview-banner" role="note">{t('Preview — progress is not recorded')}</p>;
 }
 
 /** Moves keyboard and screen reader focus to the new screen's title. */
