@@ -229,9 +229,47 @@ for (const width of [1280, 375]) {
   }
   await page.goto(`${appUrl}/play/course?r=fr#token=course-fr-preview`);
   await page.locator('h1').first().waitFor();
-  check(await page.getByText('Preview — progress is not recorded').isVisible(), 'preview banner');
+  // The course is played in French, so the page's own labels are French too.
+  check(await page.getByText('Aperçu — la progression n’est pas enregistrée').isVisible(), 'preview banner (in the language played)');
   check((await page.locator('h1').first().textContent()) === 'Bienvenue' && await page.getByText('Le par').isVisible() && await page.getByText('Expected strokes').count() > 0, 'translation with fallback per string');
   check((await page.evaluate(() => document.documentElement.lang)) === 'fr', 'html lang follows the locale');
+  await ctx.close();
+}
+
+// The labels in French from the URL (locale=fr) over a course played in English: the page's own
+// words are French, the course's content stays as written; lang= and an unknown language.
+{
+  const ctx = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  const expected = /ERR_NAME_NOT_RESOLVED|Executing inline event handler violates/; // the fixture's, as above
+  page.on('console', (m) => { if (m.type() === 'error' && !expected.test(m.text())) errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${appUrl}/play/course?locale=fr#token=course-labels`);
+  await page.getByRole('button', { name: /Suivant/ }).waitFor();
+  check(await page.getByRole('button', { name: /Précédent/ }).isDisabled(), 'fr: "Précédent" (disabled on the first screen)');
+  check(await page.getByText('Écran 1 sur 3').isVisible(), 'fr: progress "Écran 1 sur 3"');
+  check((await page.getByRole('progressbar').getAttribute('aria-label')) === 'Progression dans le cours', 'fr: progress bar named in French');
+  check((await page.locator('h1').first().textContent()) === 'Welcome' && await page.getByText('Expected strokes').count() > 0, 'fr: the content stays in the language played (English)');
+  check(await page.getByText('Aller au contenu').count() === 1 && await page.getByText('Transcript').count() === 0, 'fr: skip link in French, no English chrome');
+  await axe(page.mainFrame(), 'French labels, screen 1');
+  await page.getByRole('button', { name: /Suivant/ }).click();
+  await page.getByText('What is par?').waitFor();
+  check(await page.getByText('Sélectionnez une réponse.').isVisible(), 'fr: question hint');
+  await page.getByRole('button', { name: 'Vérifier la réponse' }).click();
+  check(await page.getByText('Sélectionnez d’abord une réponse.').isVisible(), 'fr: "select an answer first" message');
+  await page.screenshot({ path: path.join(out, 'course-375-fr.png') });
+  check(errors.length === 0, `fr: no console errors ${errors.join(' | ')}`);
+
+  await page.goto(`${appUrl}/play/course?lang=de#token=course-fr-preview`);
+  await page.getByRole('button', { name: /Weiter/ }).waitFor();
+  check((await page.locator('h1').first().textContent()) === 'Bienvenue', 'de: the URL chooses the labels (German) over the language played (French)');
+  await page.goto(`${appUrl}/play/course?locale=pt#token=course-labels-pt`);
+  await page.getByRole('button', { name: /Next/ }).waitFor();
+  check(true, 'pt (not spoken): English labels');
+  await page.goto(`${appUrl}/play/course?locale=fr#token=expired`);
+  await page.locator('h1').waitFor();
+  check((await page.locator('h1').textContent()) === 'Ce lien a expiré' && (await page.evaluate(() => document.documentElement.lang)) === 'fr', 'fr: refusal page in French, <html lang="fr">');
   await ctx.close();
 }
 
