@@ -36,3 +36,14 @@ test('the URL names the language with locale or lang', () => {
   assert.equal(urlLocale('?lang=de-AT'), 'de-AT');
   assert.equal(urlLocale('?w=1'), null);
 });
+
+test('a sense in brackets tells two meanings apart and is not shown in English', () => {
+  addLabels({ fr: { '[navigation] Back': 'Retour', Back: 'Verso' } });
+  setLabelLocale('fr');
+  assert.equal(t('[navigation] Back'), 'Retour');
+  assert.equal(t('Back'), 'Verso');
+  setLabelLocale('de');
+  assert.equal(t('[navigation] Back'), 'Back');
+  setLabelLocale('en');
+  assert.equal(t('[navigation] Back'), 'Back');
+});

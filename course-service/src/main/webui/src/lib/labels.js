@@ -46,10 +46,12 @@ export function urlLocale(search = typeof location !== 'undefined' ? location.se
 /**
  * The label for `text` (its English wording) in the current language, with {name} placeholders
  * filled from `vars`. A translation that is missing or blank falls back to the English text.
+ * English words that mean two things carry their sense in brackets, which English does not show:
+ * t('[navigation] Back') is "Back" and "Retour", where a flip card's t('Back') is "Verso".
  */
 export function t(text, vars) {
   const tr = current === 'en' ? null : catalogues[current][text];
-  const s = typeof tr === 'string' && tr.trim() ? tr : text;
+  const s = typeof tr === 'string' && tr.trim() ? tr : text.replace(/^\[[\w -]+\] /, '');
   if (!vars) return s;
   return s.replace(/\{(\w+)\}/g, (m, k) => (vars[k] === undefined || vars[k] === null ? m : String(vars[k])));
 }

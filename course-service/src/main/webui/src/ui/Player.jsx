@@ -246,9 +246,9 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
   const back = options.back;
   const backControl = (() => {
     if (local || !back || back === 'hidden') return null;
-    if (back === 'event') return <button type="button" class="back-link" onClick={() => send('course:back')}><span aria-hidden="true">‹</span> {t('Back')}</button>;
-    if (back === 'native') return <button type="button" class="back-link" onClick={() => history.back()}><span aria-hidden="true">‹</span> {t('Back')}</button>;
-    if (/^https?:\/\//i.test(back)) return <a class="back-link" href={back} target="_top"><span aria-hidden="true">‹</span> {t('Back')}</a>;
+    if (back === 'event') return <button type="button" class="back-link" onClick={() => send('course:back')}><span aria-hidden="true">‹</span> {t('[navigation] Back')}</button>;
+    if (back === 'native') return <button type="button" class="back-link" onClick={() => history.back()}><span aria-hidden="true">‹</span> {t('[navigation] Back')}</button>;
+    if (/^https?:\/\//i.test(back)) return <a class="back-link" href={back} target="_top"><span aria-hidden="true">‹</span> {t('[navigation] Back')}</a>;
     return null;
   })();
 

@@ -33,7 +33,7 @@ class PageLabelsTest {
 
     @Test
     void theLanguageIsChosenAndMissingLabelsFallBackToEnglish() throws IOException, InterruptedException {
-        assertThat(run("labels.test.mjs")).contains("# pass 4");
+        assertThat(run("labels.test.mjs")).contains("# pass 5");
     }
 
     @Test
