@@ -646,9 +646,10 @@ async function open(width, token, { framed = true } = {}) {
 // ---- 2. Flows and options: translation view from the URL, preview flow, native back.
 {
   const { ctx, f, frame, errors } = await open(1280, 'edit-translate');
-  await f.getByRole('heading', { name: 'Translate' }).waitFor();
-  check((await f.getByLabel('Language', { exact: true }).inputValue()) === 'fr', 'language + translations open the translation view in that language');
-  check(await f.getByText('Learn the game.').count() > 0 && await f.getByLabel('Course description (French)').count() === 1, 'course description is translatable');
+  // The session's language (fr) is also the builder's own: its labels are French.
+  await f.getByRole('heading', { name: 'Traduire' }).waitFor();
+  check((await f.getByLabel('Langue', { exact: true }).inputValue()) === 'fr', 'language + translations open the translation view in that language');
+  check(await f.getByText('Learn the game.').count() > 0 && await f.getByLabel('Description du cours (français)').count() === 1, 'course description is translatable');
   await axe(frame, 'translation view from options, 1280');
   check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
   await ctx.close();
@@ -1062,7 +1063,38 @@ async function open(width, token, { framed = true } = {}) {
   await ctx.close();
 }
 
+await builderInGerman();
+
 await browser.close();
 app.close(); parent.close();
 console.log(failures.length ? `\n${failures.length} check(s) failed:\n - ${failures.join('\n - ')}` : '\nall checks passed');
 process.exit(failures.length ? 1 : 0);
+
+// ---- The builder's own labels in German (locale=de in the URL): the new course form and its
+// validation, the builder's chrome (back, screen list, settings, media buttons), a refusal page.
+async function builderInGerman() {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error' && !/ERR_NAME_NOT_RESOLVED|status of 4\d\d/.test(m.text())) errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${appUrl}/play/builder?locale=de#token=new-de`);
+  await page.getByRole('heading', { name: 'Kurs erstellen' }).waitFor();
+  check((await page.evaluate(() => document.documentElement.lang)) === 'de' && (await page.title()) === 'Neuer Kurs', 'de: <html lang="de">, the page title in German');
+  await page.getByRole('button', { name: 'Kurs erstellen' }).click();
+  check(await page.getByText('Geben Sie dem Kurs einen Titel.').isVisible(), 'de: the form asks for a title in German');
+  await axe(page.mainFrame(), 'de: new course form');
+  await page.getByLabel('Kurstitel').fill('Golf');
+  await page.getByRole('button', { name: 'Kurs erstellen' }).click();
+  await page.getByRole('listbox', { name: 'Bildschirme' }).waitFor();
+  check(await page.getByRole('button', { name: 'Zurück' }).isVisible(), 'de: the back button says "Zurück"');
+  await page.getByText('Kurseinstellungen').click();
+  check(await page.getByLabel('Design', { exact: true }).isVisible() && await page.getByLabel('Primärfarbe als Hex-Code').isVisible(), 'de: course settings in German (Design, Primärfarbe)');
+  await axe(page.mainFrame(), 'de: builder');
+  await page.screenshot({ path: path.join(out, 'builder-1280-de.png') });
+  check(errors.length === 0, `de: no console errors ${errors.join(' | ')}`);
+  await page.goto(`${appUrl}/play/builder?locale=de&r=expired#token=expired`);
+  await page.locator('h1').waitFor();
+  check((await page.locator('h1').textContent()) === 'Dieser Link ist abgelaufen', 'de: a refusal page in German');
+  await ctx.close();
+}

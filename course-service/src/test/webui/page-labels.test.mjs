@@ -108,13 +108,17 @@ test('no catalogue key is unused, and each catalogue has the same keys in fr, de
   assert.deepEqual(unused, [], `catalogue keys no page uses:\n${unused.join('\n')}`);
 });
 
-test('the player and builder catalogues agree where they share a label', () => {
-  const a = cats['player.js'] || {};
-  const b = cats['builder.js'] || {};
+test('the catalogues agree where they share a label (a page loads several, the last one wins)', () => {
   const differ = [];
-  for (const l of LOCALES) {
-    for (const [text, tr] of Object.entries(b[l] || {})) {
-      if ((a[l] || {})[text] !== undefined && a[l][text] !== tr) differ.push(`${l}: ${JSON.stringify(text)}`);
+  const names = Object.keys(cats);
+  for (const [i, x] of names.entries()) {
+    for (const y of names.slice(i + 1)) {
+      for (const l of LOCALES) {
+        for (const [text, tr] of Object.entries(cats[x][l] || {})) {
+          const other = (cats[y][l] || {})[text];
+          if (other !== undefined && other !== tr) differ.push(`${x}/${y} ${l}: ${JSON.stringify(text)}`);
+        }
+      }
     }
   }
   assert.deepEqual(differ, []);

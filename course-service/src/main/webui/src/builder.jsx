@@ -7,7 +7,9 @@ import './styles.css';
 import './builder/builder.css';
 import { openSession, refusal } from './lib/api.js';
 import { editorApi } from './lib/editorApi.js';
-import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
+import { MessagePage, applyTheme, authorLabels, focusTitle } from './ui/Shell.jsx';
+import { t } from './lib/labels.js';
+import './labels/builder.js';
 import { CourseBuilder } from './builder/CourseBuilder.jsx';
 import { NewCourse } from './builder/NewCourse.jsx';
 import { GenerateCourse } from './builder/GenerateCourse.jsx';
@@ -19,27 +21,27 @@ import { takeAuthor } from './builder/author.js';
 /** Why the builder cannot open, in words an author can act on. */
 function builderRefusal(error) {
   if (error && (error.reason === 'view_only' || error.status === 403)) {
-    return { title: 'This link is for learners', text: 'This link opens the course for learning; ask for an editing link.' };
+    return { title: t('This link is for learners'), text: t('This link opens the course for learning; ask for an editing link.') };
   }
   if (error && error.reason === 'missing') {
-    return { title: 'No editing link', text: 'The builder opens from a personal editing link. Open the link you were given again.' };
+    return { title: t('No editing link'), text: t('The builder opens from a personal editing link. Open the link you were given again.') };
   }
   return refusal(error, 'course');
 }
 
 /** One sentence for an API error met while editing. */
 export function describeError(e) {
-  if (!e) return 'Something went wrong.';
+  if (!e) return t('Something went wrong.');
   switch (e.status) {
-    case 0: return 'The connection failed; check your internet connection and try again.';
-    case 400: return 'The course has something the server does not accept.';
-    case 401: return 'Your editing session has ended; open the builder again from your app.';
-    case 403: return 'This link cannot edit the course.';
-    case 404: return 'The course is no longer available.';
-    case 409: return 'That cannot be done in the course\'s current state.';
-    case 413: return 'The course is too large to save; remove some content or split it into two courses.';
-    case 422: return 'This Classic course has to be converted before it can be edited.';
-    default: return 'Something went wrong on our side; try again in a moment.';
+    case 0: return t('The connection failed; check your internet connection and try again.');
+    case 400: return t('The course has something the server does not accept.');
+    case 401: return t('Your editing session has ended; open the builder again from your app.');
+    case 403: return t('This link cannot edit the course.');
+    case 404: return t('The course is no longer available.');
+    case 409: return t('That cannot be done in the course’s current state.');
+    case 413: return t('The course is too large to save; remove some content or split it into two courses.');
+    case 422: return t('This Classic course has to be converted before it can be edited.');
+    default: return t('Something went wrong on our side; try again in a moment.');
   }
 }
 
@@ -63,6 +65,8 @@ function useAnnouncer() {
   return [announce, region];
 }
 
+authorLabels();
+
 function App() {
   const [state, setState] = useState({ phase: 'loading' });
   const [announce, region] = useAnnouncer();
@@ -79,17 +83,20 @@ function App() {
       return;
     }
     if (session.kind && session.kind !== 'course') {
-      setState({ phase: 'refused', message: { title: 'Wrong page', text: 'This link opens a library screen, not a course.' } });
+      setState({ phase: 'refused', message: { title: t('Wrong page'), text: t('This link opens a library screen, not a course.') } });
       return;
     }
     applyTheme({ options: session.options || {} });
+    const options = session.options || {};
     const api = editorApi(session.session);
     try {
       const [catalogue, loaded] = await Promise.all([
         api.get('/catalogue'),
         api.get('/course').catch((e) => { if (e.status === 404) return null; throw e; })
       ]);
-      const flow = (session.options || {}).flow;
+      // The labels: the URL's language, else the session's or the course's, else the browser's.
+      authorLabels(options.language, loaded && loaded.document && loaded.document.locale);
+      const flow = options.flow;
       const phase = loaded ? 'open' : (flow === 'ai' || flow === 'generate') ? 'generate' : 'new';
       setState({ phase, session, api, catalogue: catalogue || {}, loaded, author, generation: 1 });
     } catch (error) {
@@ -103,7 +110,7 @@ function App() {
 
   let page;
   if (state.phase === 'loading') {
-    page = <main class="page-message" aria-busy="true"><p class="loading" role="status">Opening the builder…</p></main>;
+    page = <main class="page-message" aria-busy="true"><p class="loading" role="status">{t('Opening the builder…')}</p></main>;
   } else if (state.phase === 'refused') {
     const r = state.message || builderRefusal(state.error);
     page = <MessagePage {...r} onRetry={load} />;
@@ -119,12 +126,12 @@ function App() {
     } else if (isClassic(loaded)) {
       page = (
         <div class="b-app b-app-plain">
-          <a class="skip-link" href="#migrate-main">Skip to content</a>
+          <a class="skip-link" href="#migrate-main">{t('Skip to content')}</a>
           <header class="b-bar">
             <div class="b-bar-start">
               {back}
-              <h1 class="b-plain-title">{(loaded.course && loaded.course.title) || loaded.document.title || 'Course'}</h1>
-              <span class="b-badge">Classic course</span>
+              <h1 class="b-plain-title">{(loaded.course && loaded.course.title) || loaded.document.title || t('Course')}</h1>
+              <span class="b-badge">{t('Classic course')}</span>
             </div>
             {author}
           </header>

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { isColor, themeOf } from './theme.js';
 import { Icon } from './Icons.jsx';
+import { t } from '../lib/labels.js';
 
 const DEFAULT = '#4f46e5';
 
@@ -45,46 +46,46 @@ export function CourseSettings({ doc, themes, onChange }) {
   const [open, setOpen] = useState(false);
   return (
     <details class="b-settings" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary><Icon name="settings" /> <span>Course settings</span></summary>
+      <summary><Icon name="settings" /> <span>{t('Course settings')}</span></summary>
       <div class="b-settings-body">
         <div class="b-field">
-          <label for="course-description">Description</label>
+          <label for="course-description">{t('Description')}</label>
           <textarea id="course-description" rows="3" value={doc.description || ''}
             onInput={(e) => onChange({ ...doc, description: e.currentTarget.value }, 'course:description')} />
         </div>
         <div class="b-field">
-          <label for="course-theme">Theme</label>
+          <label for="course-theme">{t('Theme')}</label>
           <div class="b-theme">
             <select id="course-theme" value={themeId ? String(themeId) : ''} aria-describedby="course-theme-hint"
               onChange={(e) => onChange(withThemeId(doc, e.currentTarget.value ? Number(e.currentTarget.value) : null), 'course:theme')}>
-              <option value="">Default look</option>
-              {(themes || []).some((t) => t.builtIn) && (
-                <optgroup label="Built-in themes">
-                  {themes.filter((t) => t.builtIn).map((t) => <option key={t.id} value={String(t.id)}>{t.name}</option>)}
+              <option value="">{t('Default look')}</option>
+              {(themes || []).some((th) => th.builtIn) && (
+                <optgroup label={t('Built-in themes')}>
+                  {themes.filter((th) => th.builtIn).map((th) => <option key={th.id} value={String(th.id)}>{th.name}</option>)}
                 </optgroup>
               )}
-              {(themes || []).some((t) => !t.builtIn) && (
-                <optgroup label="Your themes">
-                  {themes.filter((t) => !t.builtIn).map((t) => <option key={t.id} value={String(t.id)}>{t.name}</option>)}
+              {(themes || []).some((th) => !th.builtIn) && (
+                <optgroup label={t('Your themes')}>
+                  {themes.filter((th) => !th.builtIn).map((th) => <option key={th.id} value={String(th.id)}>{th.name}</option>)}
                 </optgroup>
               )}
-              {gone && <option value={String(themeId)}>Theme {themeId} (deleted)</option>}
+              {gone && <option value={String(themeId)}>{t('Theme {id} (deleted)', { id: themeId })}</option>}
             </select>
             {chosen && <ThemeSample theme={chosen} />}
           </div>
           <p class="b-hint" id="course-theme-hint">
-            {gone ? 'This theme was deleted, so learners see the default look; choose another.'
-              : chosen ? `Colours, fonts and corners of “${chosen.name}”; the preview shows them.`
-                : 'Colours, fonts and corners of the course player.'}
+            {gone ? t('This theme was deleted, so learners see the default look; choose another.')
+              : chosen ? t('Colours, fonts and corners of “{name}”; the preview shows them.', { name: chosen.name })
+                : t('Colours, fonts and corners of the course player.')}
           </p>
         </div>
         <div class="b-field">
-          <span class="b-label" id="course-colour-label">Primary colour</span>
+          <span class="b-label" id="course-colour-label">{t('Primary colour')}</span>
           <div class="b-colour">
             <input type="color" id="course-colour" aria-labelledby="course-colour-label" value={color || (chosen ? chosen.colors.primary : DEFAULT)}
               onInput={(e) => setColor(e.currentTarget.value, 'course:colour')} />
-            <label class="visually-hidden" for="course-colour-hex">Primary colour as a hex code</label>
-            <input id="course-colour-hex" class="b-hex" value={hex} placeholder="Default" spellcheck={false} maxLength={7}
+            <label class="visually-hidden" for="course-colour-hex">{t('Primary colour as a hex code')}</label>
+            <input id="course-colour-hex" class="b-hex" value={hex} placeholder={t('Default')} spellcheck={false} maxLength={7}
               aria-describedby="course-colour-hint" aria-invalid={hex && !isColor(hex) ? 'true' : undefined}
               onInput={(e) => {
                 const v = e.currentTarget.value.trim();
@@ -94,11 +95,11 @@ export function CourseSettings({ doc, themes, onChange }) {
               }} />
             {color && (
               <button type="button" class="b-icon-btn" onClick={() => setColor('')}>
-                <Icon name="reset" size={16} /><span class="visually-hidden">Use the theme's colour</span>
+                <Icon name="reset" size={16} /><span class="visually-hidden">{t('Use the theme’s colour')}</span>
               </button>
             )}
           </div>
-          <p class="b-hint" id="course-colour-hint">Buttons and highlights in the course use it{color ? ', over the theme\'s primary colour' : '; none is set, so the player uses the theme\'s colour'}.</p>
+          <p class="b-hint" id="course-colour-hint">{color ? t('Buttons and highlights in the course use it, over the theme’s primary colour.') : t('Buttons and highlights in the course use it; none is set, so the player uses the theme’s colour.')}</p>
         </div>
       </div>
     </details>

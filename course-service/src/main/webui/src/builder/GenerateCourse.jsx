@@ -1,11 +1,13 @@
 // The "Generate a course" form of the `ai` and `generate` flows: an edit URL without a course
 // generates one (POST /generate), follows its job (GET /generate/{id}) and opens it in the builder.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../lib/labels.js';
 
+// The value sent (English, as the generator expects it) and its label, in the author's language.
 const FAMILIARITY = [
-  ['new to the topic', 'New to the topic'],
-  ['some familiarity', 'Some familiarity'],
-  ['experienced', 'Experienced']
+  ['new to the topic', () => t('New to the topic')],
+  ['some familiarity', () => t('Some familiarity')],
+  ['experienced', () => t('Experienced')]
 ];
 const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 export const MAX_SCREENS = 40;
@@ -14,15 +16,15 @@ const FIELDS = ['prompt', 'audience', 'familiarity', 'tone', 'screenCount', 'lan
 /** Problems of the form, by field (the server checks the same and answers the same fields). */
 function check(v) {
   const p = {};
-  if (!v.prompt.trim()) p.prompt = 'Describe the course you want.';
-  else if (v.prompt.length > 4000) p.prompt = 'Keep the description under 4,000 characters.';
-  if (!v.audience.trim()) p.audience = 'Say who the course is for.';
-  else if (v.audience.length > 300) p.audience = 'Keep the audience under 300 characters.';
-  if (!v.tone.trim()) p.tone = 'Choose a tone, for example friendly or formal.';
-  else if (v.tone.length > 100) p.tone = 'Keep the tone under 100 characters.';
+  if (!v.prompt.trim()) p.prompt = t('Describe the course you want.');
+  else if (v.prompt.length > 4000) p.prompt = t('Keep the description under 4,000 characters.');
+  if (!v.audience.trim()) p.audience = t('Say who the course is for.');
+  else if (v.audience.length > 300) p.audience = t('Keep the audience under 300 characters.');
+  if (!v.tone.trim()) p.tone = t('Choose a tone, for example friendly or formal.');
+  else if (v.tone.length > 100) p.tone = t('Keep the tone under 100 characters.');
   const n = Number(v.screenCount);
-  if (!/^\d+$/.test(String(v.screenCount).trim()) || n < 1 || n > MAX_SCREENS) p.screenCount = `Choose from 1 to ${MAX_SCREENS} screens.`;
-  if (v.language.trim() && !LOCALE.test(v.language.trim())) p.language = 'Use a language tag like en, fr or pt-BR, or leave it empty.';
+  if (!/^\d+$/.test(String(v.screenCount).trim()) || n < 1 || n > MAX_SCREENS) p.screenCount = t('Choose from 1 to {max} screens.', { max: MAX_SCREENS });
+  if (v.language.trim() && !LOCALE.test(v.language.trim())) p.language = t('Use a language tag like en, fr or pt-BR, or leave it empty.');
   return p;
 }
 
@@ -38,7 +40,7 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
   const statusRef = useRef(null);
   const cancelled = useRef(false);
   useEffect(() => {
-    document.title = 'Generate a course';
+    document.title = t('Generate a course');
     refs.prompt.current && refs.prompt.current.focus();
     return () => { cancelled.current = true; };
   }, []);
@@ -75,7 +77,9 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
       setJob(j);
       await open();
     } else {
-      fail(`The course could not be generated: ${(j.error && j.error.message) || 'the generator failed'}. Change the description or try again.`);
+      fail(j.error && j.error.message
+        ? t('The course could not be generated: {reason}. Change the description or try again.', { reason: j.error.message })
+        : t('The course could not be generated. Change the description or try again.'));
     }
   };
 
@@ -84,7 +88,7 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
     const p = check(values);
     setProblems(p);
     setError('');
-    if (Object.keys(p).length) { setError('Check the fields marked below.'); focusFirst(p); return; }
+    if (Object.keys(p).length) { setError(t('Check the fields marked below.')); focusFirst(p); return; }
     setBusy(true);
     const body = { prompt: values.prompt.trim(), audience: values.audience.trim(), familiarity: values.familiarity,
       tone: values.tone.trim(), screenCount: Number(values.screenCount) };
@@ -100,7 +104,7 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
         const server = {};
         for (const d of err.details) if (FIELDS.includes(d.field)) server[d.field] = `${d.message}.`;
         setProblems(server);
-        fail('Check the fields marked below.');
+        fail(t('Check the fields marked below.'));
         focusFirst(server);
         return;
       }
@@ -116,9 +120,9 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
     disabled: busy
   });
   const hints = {
-    prompt: 'The topic, what learners should be able to do, and what to cover.',
-    screenCount: `Screens after the cover, 1 to ${MAX_SCREENS}; the last ones are a quiz.`,
-    language: 'A language tag like en, fr or pt-BR. Empty: English.'
+    prompt: t('The topic, what learners should be able to do, and what to cover.'),
+    screenCount: t('Screens after the cover, 1 to {max}; the last ones are a quiz.', { max: MAX_SCREENS }),
+    language: t('A language tag like en, fr or pt-BR. Empty: English.')
   };
   const problem = (name) => <p class="b-field-error" id={`gen-${name}-error`}>{problems[name] || ''}</p>;
   const hint = (name) => <p class="b-hint" id={`gen-${name}-hint`}>{hints[name]}</p>;
@@ -128,30 +132,30 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
       {back && <div class="b-new-back">{back}</div>}
       <main class="b-new" aria-labelledby="gen-title">
         <form class="b-card b-new-card b-gen-card" onSubmit={submit} noValidate aria-busy={busy ? 'true' : undefined}>
-          <h1 id="gen-title">Generate a course</h1>
-          <p class="b-hint">Describe the course; a first draft is written for you to review and edit before you publish it.</p>
+          <h1 id="gen-title">{t('Generate a course')}</h1>
+          <p class="b-hint">{t('Describe the course; a first draft is written for you to review and edit before you publish it.')}</p>
           <p class="b-form-error" role="alert">{error}</p>
           <div class="b-field">
-            <label for="gen-prompt">What is the course about?</label>
+            <label for="gen-prompt">{t('What is the course about?')}</label>
             {hint('prompt')}
             <textarea rows="4" maxLength={4000} required value={values.prompt} onInput={set('prompt')} {...field('prompt')} />
             {problem('prompt')}
           </div>
           <div class="b-field">
-            <label for="gen-audience">Who is it for?</label>
-            <input maxLength={300} required value={values.audience} onInput={set('audience')} placeholder="e.g. new warehouse staff" {...field('audience')} />
+            <label for="gen-audience">{t('Who is it for?')}</label>
+            <input maxLength={300} required value={values.audience} onInput={set('audience')} placeholder={t('e.g. new warehouse staff')} {...field('audience')} />
             {problem('audience')}
           </div>
           <div class="b-gen-row">
             <div class="b-field">
-              <label for="gen-familiarity">Their familiarity with the topic</label>
+              <label for="gen-familiarity">{t('Their familiarity with the topic')}</label>
               <select value={values.familiarity} onChange={set('familiarity')} {...field('familiarity')}>
-                {FAMILIARITY.map(([v, label]) => <option value={v}>{label}</option>)}
+                {FAMILIARITY.map(([v, label]) => <option value={v}>{label()}</option>)}
               </select>
               {problem('familiarity')}
             </div>
             <div class="b-field">
-              <label for="gen-tone">Tone</label>
+              <label for="gen-tone">{t('Tone')}</label>
               <input maxLength={100} required value={values.tone} onInput={set('tone')} list="gen-tones" {...field('tone')} />
               <datalist id="gen-tones"><option value="friendly" /><option value="formal" /><option value="playful" /><option value="encouraging" /></datalist>
               {problem('tone')}
@@ -159,14 +163,14 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
           </div>
           <div class="b-gen-row">
             <div class="b-field">
-              <label for="gen-screenCount">Number of screens</label>
+              <label for="gen-screenCount">{t('Number of screens')}</label>
               {hint('screenCount')}
               <input type="number" inputMode="numeric" min="1" max={MAX_SCREENS} step="1" required value={values.screenCount}
                 onInput={set('screenCount')} {...field('screenCount')} />
               {problem('screenCount')}
             </div>
             <div class="b-field">
-              <label for="gen-language">Language <span class="b-optional">(optional)</span></label>
+              <label for="gen-language">{t('Language')} <span class="b-optional">{t('(optional)')}</span></label>
               {hint('language')}
               <input maxLength={35} autoComplete="off" spellcheck={false} value={values.language} onInput={set('language')} {...field('language')} />
               {problem('language')}
@@ -176,15 +180,15 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
             {busy && (
               <>
                 <span class="b-gen-spinner" aria-hidden="true" />
-                <span>{job && job.status === 'succeeded' ? 'Course ready — opening it…'
-                  : job && job.status === 'running' ? 'Writing your course… this can take a minute.'
-                    : 'Generating your course…'}</span>
+                <span>{job && job.status === 'succeeded' ? t('Course ready — opening it…')
+                  : job && job.status === 'running' ? t('Writing your course… this can take a minute.')
+                    : t('Generating your course…')}</span>
               </>
             )}
           </div>
           <div class="b-actions">
-            {onBlank && <button type="button" class="btn" onClick={onBlank} disabled={busy}>Start from a blank course</button>}
-            <button type="submit" class="btn btn-primary" disabled={busy} aria-busy={busy ? 'true' : undefined}>{busy ? 'Generating…' : 'Generate course'}</button>
+            {onBlank && <button type="button" class="btn" onClick={onBlank} disabled={busy}>{t('Start from a blank course')}</button>}
+            <button type="submit" class="btn btn-primary" disabled={busy} aria-busy={busy ? 'true' : undefined}>{busy ? t('Generating…') : t('Generate course')}</button>
           </div>
         </form>
       </main>

@@ -1,6 +1,7 @@
 // A modal dialog on the native <dialog> (top layer, the rest of the page inert, Escape cancels);
 // focus goes to `initialFocus` (a selector inside) or the first control, and returns where it was.
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../lib/labels.js';
 
 export function Modal({ label, labelledBy, describedBy, role, class: cls, onCancel, initialFocus, children }) {
   const ref = useRef(null);
@@ -24,7 +25,7 @@ export function Modal({ label, labelledBy, describedBy, role, class: cls, onCanc
 }
 
 /** A confirmation: a question, what it does, and two buttons (the safe one first). */
-export function ConfirmDialog({ title, text, confirm, cancel = 'Cancel', danger, busy, error, onConfirm, onCancel }) {
+export function ConfirmDialog({ title, text, confirm, cancel, danger, busy, error, onConfirm, onCancel }) {
   return (
     <Modal role="alertdialog" labelledBy="confirm-title" describedBy="confirm-text" class="b-confirm" onCancel={onCancel}
       initialFocus="[data-cancel]">
@@ -32,7 +33,7 @@ export function ConfirmDialog({ title, text, confirm, cancel = 'Cancel', danger,
       <p id="confirm-text">{text}</p>
       {error && <p class="b-form-error" role="alert">{error}</p>}
       <div class="b-dialog-actions">
-        <button type="button" class="btn btn-secondary" data-cancel="" onClick={onCancel}>{cancel}</button>
+        <button type="button" class="btn btn-secondary" data-cancel="" onClick={onCancel}>{cancel || t('Cancel')}</button>
         <button type="button" class={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} onClick={onConfirm} disabled={busy} aria-busy={busy ? 'true' : undefined}>
           {confirm}
         </button>

@@ -5,6 +5,7 @@ import { Player } from '../ui/Player.jsx';
 import { Modal } from './Modal.jsx';
 import { Icon } from './Icons.jsx';
 import { themeVars } from './theme.js';
+import { t } from '../lib/labels.js';
 
 /**
  * The player in a box: the stage is transformed, so the player's fixed pager and sticky top bar
@@ -16,7 +17,7 @@ export function PlayerStage({ doc, themes, startIndex = 0, locale, width = 'full
     theme: doc.theme || {}, progress: { screenIndex: startIndex }
   }), [doc, locale, startIndex]);
   return (
-    <div class={`b-stage is-${width}`} style={themeVars(doc, themes)} role="region" aria-label={label || 'Course preview'}>
+    <div class={`b-stage is-${width}`} style={themeVars(doc, themes)} role="region" aria-label={label || t('Course preview')}>
       <div class="b-stage-scroll">
         <Player key={`${startIndex}:${locale || ''}`} data={data} local startIndex={startIndex} />
       </div>
@@ -31,20 +32,20 @@ export function PreviewDialog({ doc, themes, startIndex, locale, onClose }) {
   return (
     <Modal labelledBy="preview-title" class="b-preview" onCancel={onClose} initialFocus="[data-close-preview]">
       <div class="b-preview-bar">
-        <h2 id="preview-title" class="b-preview-title"><Icon name="eye" /> Preview</h2>
-        <div class="b-seg" role="group" aria-label="Preview width">
+        <h2 id="preview-title" class="b-preview-title"><Icon name="eye" /> {t('Preview')}</h2>
+        <div class="b-seg" role="group" aria-label={t('Preview width')}>
           <button type="button" aria-pressed={width === 'full' ? 'true' : 'false'} onClick={() => setWidth('full')}>
-            <Icon name="monitor" size={16} /> <span>Full width</span>
+            <Icon name="monitor" size={16} /> <span>{t('Full width')}</span>
           </button>
           <button type="button" aria-pressed={width === 'phone' ? 'true' : 'false'} onClick={() => setWidth('phone')}>
-            <Icon name="phone" size={16} /> <span>Phone</span>
+            <Icon name="phone" size={16} /> <span>{t('Phone')}</span>
           </button>
         </div>
         <button type="button" class="btn btn-primary b-close" data-close-preview="" onClick={onClose}>
-          <Icon name="close" /> Close preview
+          <Icon name="close" /> {t('Close preview')}
         </button>
       </div>
-      <PlayerStage doc={snapshot} themes={themes} startIndex={startIndex} locale={locale} width={width} label="Course player" />
+      <PlayerStage doc={snapshot} themes={themes} startIndex={startIndex} locale={locale} width={width} label={t('Course player')} />
     </Modal>
   );
 }

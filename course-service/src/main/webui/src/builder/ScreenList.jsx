@@ -3,14 +3,16 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { screenTitle } from './doc.js';
 import { Icon } from './Icons.jsx';
+import { t } from '../lib/labels.js';
 
-const ROLE = { cover: 'Quiz cover', question: 'Quiz question', results: 'Quiz results' };
+const ROLE = { cover: () => t('Quiz cover'), question: () => t('Quiz question'), results: () => t('Quiz results') };
 
 function meta(screen) {
   const n = (screen.elements || []).length;
-  const role = screen.group && ROLE[screen.group.role];
-  const kind = role || (screen.type === 'blocksQuiz' ? 'Quiz' : null);
-  return `${kind ? `${kind} · ` : ''}${n} element${n === 1 ? '' : 's'}`;
+  const role = screen.group && ROLE[screen.group.role] && ROLE[screen.group.role]();
+  const kind = role || (screen.type === 'blocksQuiz' ? t('Quiz') : null);
+  const count = n === 1 ? t('1 element') : t('{n} elements', { n });
+  return `${kind ? `${kind} · ` : ''}${count}`;
 }
 
 /**
@@ -72,7 +74,7 @@ export function ScreenList({ screens, selectedId, onSelect, onMove, onOpen, focu
   };
 
   return (
-    <ol ref={list} class="b-screens" role="listbox" aria-label="Screens" aria-describedby="screens-hint" onKeyDown={onKeyDown}>
+    <ol ref={list} class="b-screens" role="listbox" aria-label={t('Screens')} aria-describedby="screens-hint" onKeyDown={onKeyDown}>
       {screens.map((s, i) => {
         const selected = s.id === selectedId;
         const over = drag && drag.over === s.id && drag.id !== s.id;

@@ -4,28 +4,31 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { RichText } from '../editor/RichText.jsx';
 import { sanitize, hasText } from '../lib/sanitize.js';
 import {
-  TRANSLATABLE, TYPE_NAMES, isHtmlField, isLanguageTag, languageName, readTranslation, screensOf, screenTitle,
+  TRANSLATABLE, isHtmlField, isLanguageTag, languageName, readTranslation, screensOf, screenTitle,
   translationLocales, writeTranslation
 } from './doc.js';
+import { typeLabel } from '../editor/typeLabels.js';
+import { t } from '../lib/labels.js';
 
+// Field names per element type, in the author's language (called when the view renders).
 const FIELD_NAMES = {
-  heading: { title: 'Heading' },
-  text: { title: 'Title', description: 'Text' },
-  image: { title: 'Caption', description: 'Description' },
-  video: { title: 'Title', description: 'Description' },
-  audio: { title: 'Title', description: 'Description' },
-  flipcard: { title: 'Front', cardBack: 'Back' },
-  accordion: { title: 'Panel title', description: 'Panel text' },
-  tabs: { title: 'Tab label', description: 'Tab text' },
-  quote: { description: 'Quote', title: 'Attribution' },
-  list: { title: 'Title', description: 'List' },
-  callout: { title: 'Title', description: 'Text' },
-  timeline: { title: 'Event', description: 'Event text' },
-  button: { title: 'Button label' },
-  embed: { title: 'Title' },
-  timeEstimate: { title: 'Label' },
-  question: { question: 'Question', title: 'Title', description: 'Description', feedback: 'Feedback' },
-  quizResults: { title: 'Title', description: 'Text' }
+  heading: { title: () => t('Heading') },
+  text: { title: () => t('Title'), description: () => t('Text') },
+  image: { title: () => t('Caption'), description: () => t('Description') },
+  video: { title: () => t('Title'), description: () => t('Description') },
+  audio: { title: () => t('Title'), description: () => t('Description') },
+  flipcard: { title: () => t('Front'), cardBack: () => t('Back') },
+  accordion: { title: () => t('Panel title'), description: () => t('Panel text') },
+  tabs: { title: () => t('Tab label'), description: () => t('Tab text') },
+  quote: { description: () => t('Quote'), title: () => t('Attribution') },
+  list: { title: () => t('Title'), description: () => t('List') },
+  callout: { title: () => t('Title'), description: () => t('Text') },
+  timeline: { title: () => t('Event'), description: () => t('Event text') },
+  button: { title: () => t('Button label') },
+  embed: { title: () => t('Title') },
+  timeEstimate: { title: () => t('Label') },
+  question: { question: () => t('Question'), title: () => t('Title'), description: () => t('Description'), feedback: () => t('Feedback') },
+  quizResults: { title: () => t('Title'), description: () => t('Text') }
 };
 const LONG = new Set(['description', 'cardBack', 'feedback']);
 
@@ -33,33 +36,33 @@ const LONG = new Set(['description', 'cardBack', 'feedback']);
 export function translatableStrings(doc) {
   const sections = [];
   const course = [];
-  if (doc.title) course.push({ key: 'title', path: ['title'], label: 'Course title', source: doc.title });
-  if (doc.description) course.push({ key: 'description', path: ['description'], label: 'Course description', source: doc.description, long: true });
-  sections.push({ id: 'course', heading: 'Course', rows: course });
+  if (doc.title) course.push({ key: 'title', path: ['title'], label: t('Course title'), source: doc.title });
+  if (doc.description) course.push({ key: 'description', path: ['description'], label: t('Course description'), source: doc.description, long: true });
+  sections.push({ id: 'course', heading: t('Course'), rows: course });
   screensOf(doc).forEach((s, i) => {
     const rows = [];
     const base = ['screens', s.id];
-    if (s.title) rows.push({ key: `${s.id}:title`, path: [...base, 'title'], label: 'Screen title', source: s.title });
-    if (s.description) rows.push({ key: `${s.id}:description`, path: [...base, 'description'], label: 'Screen description', source: s.description, long: true });
+    if (s.title) rows.push({ key: `${s.id}:title`, path: [...base, 'title'], label: t('Screen title'), source: s.title });
+    if (s.description) rows.push({ key: `${s.id}:description`, path: [...base, 'description'], label: t('Screen description'), source: s.description, long: true });
     for (const el of s.elements || []) {
       const names = FIELD_NAMES[el.type] || {};
-      const type = TYPE_NAMES[el.type] || el.type;
+      const type = typeLabel(el.type);
       for (const f of TRANSLATABLE) {
         const v = el[f];
         if (typeof v !== 'string' || !(isHtmlField(el, f) ? hasText(v) : v.trim())) continue;
-        const name = names[f] || f;
+        const name = names[f] ? names[f]() : f;
         rows.push({
           key: `${el.id}:${f}`, path: [...base, 'elements', el.id, f], source: v, html: isHtmlField(el, f), long: LONG.has(f),
-          label: name === type ? name : `${type} ${name.toLowerCase()}`
+          label: name === type ? name : t('{type}: {field}', { type, field: name })
         });
       }
       (Array.isArray(el.answers) ? el.answers : []).forEach((a, n) => {
         if (a && typeof a.text === 'string' && a.text.trim()) {
-          rows.push({ key: `${el.id}:answer:${a.id}`, path: [...base, 'elements', el.id, 'answers', a.id], label: `Answer ${n + 1}`, source: a.text });
+          rows.push({ key: `${el.id}:answer:${a.id}`, path: [...base, 'elements', el.id, 'answers', a.id], label: t('Answer {n}', { n: n + 1 }), source: a.text });
         }
       });
     }
-    sections.push({ id: s.id, heading: `Screen ${i + 1}: ${screenTitle(s, i)}`, rows });
+    sections.push({ id: s.id, heading: t('Screen {n}: {title}', { n: i + 1, title: screenTitle(s, i) }), rows });
   });
   return sections;
 }
@@ -121,47 +124,47 @@ export function TranslationView({ doc, onChange, locale, onLocale, suggested, se
 
   const add = (e) => {
     e.preventDefault();
-    const t = tag.trim();
-    if (!isLanguageTag(t)) { setTagError('Enter a language tag such as fr, de or pt-BR.'); return; }
-    if (t.toLowerCase() === source.toLowerCase()) { setTagError(`The course is written in ${languageName(source)} already.`); return; }
+    const wanted = tag.trim();
+    if (!isLanguageTag(wanted)) { setTagError(t('Enter a language tag such as fr, de or pt-BR.')); return; }
+    if (wanted.toLowerCase() === source.toLowerCase()) { setTagError(t('The course is written in {language} already.', { language: languageName(source) })); return; }
     setTagError('');
     setTag('');
-    if (!locales.includes(t)) setExtra([...extra, t]);
-    onLocale(t);
+    if (!locales.includes(wanted)) setExtra([...extra, wanted]);
+    onLocale(wanted);
   };
 
   return (
     <section class="b-translate" aria-labelledby="translate-title" ref={root}>
       <div class="b-tr-head">
         <div class="b-tr-titles">
-          <h2 id="translate-title" tabIndex={-1} ref={title}>Translate</h2>
-          <p class="b-hint">Written in {languageName(source)}. Leave a box empty to show the original text.</p>
+          <h2 id="translate-title" tabIndex={-1} ref={title}>{t('Translate')}</h2>
+          <p class="b-hint">{t('Written in {language}. Leave a box empty to show the original text.', { language: languageName(source) })}</p>
         </div>
-        <button type="button" class="btn btn-secondary" onClick={onClose}>Done translating</button>
+        <button type="button" class="btn btn-secondary" onClick={onClose}>{t('Done translating')}</button>
       </div>
       <div class="b-tr-controls">
         <div class="b-field">
-          <label for="tr-locale">Language</label>
+          <label for="tr-locale">{t('Language')}</label>
           <select id="tr-locale" value={locale || ''} onChange={(e) => onLocale(e.currentTarget.value || null)}>
-            <option value="">Choose a language…</option>
+            <option value="">{t('Choose a language…')}</option>
             {locales.map((l) => <option key={l} value={l}>{languageName(l)} ({l})</option>)}
           </select>
         </div>
         <form class="b-tr-add" onSubmit={add}>
           <div class="b-field">
-            <label for="tr-new">Add a language</label>
-            <input id="tr-new" value={tag} placeholder="e.g. de or pt-BR" aria-describedby="tr-new-error" aria-invalid={tagError ? 'true' : undefined}
+            <label for="tr-new">{t('Add a language')}</label>
+            <input id="tr-new" value={tag} placeholder={t('e.g. de or pt-BR')} aria-describedby="tr-new-error" aria-invalid={tagError ? 'true' : undefined}
               onInput={(e) => setTag(e.currentTarget.value)} />
           </div>
-          <button type="submit" class="btn btn-secondary">Add</button>
+          <button type="submit" class="btn btn-secondary">{t('Add')}</button>
           <p class="b-form-error" id="tr-new-error">{tagError}</p>
         </form>
       </div>
-      {!locale && <p class="b-empty">Choose a language, or add one, to translate the course.</p>}
+      {!locale && <p class="b-empty">{t('Choose a language, or add one, to translate the course.')}</p>}
       {locale && (
         <>
           <div class="b-tr-progress">
-            <span>{done} of {all.length} texts translated into {lang}</span>
+            <span>{t('{done} of {total} texts translated into {language}', { done, total: all.length, language: lang })}</span>
             <span class="b-meter" aria-hidden="true"><span style={`width: ${all.length ? Math.round((done / all.length) * 100) : 0}%`} /></span>
           </div>
           <div class="b-tr-columns" aria-hidden="true"><span>{languageName(source)}</span><span>{lang}</span></div>

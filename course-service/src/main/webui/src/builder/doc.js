@@ -1,11 +1,12 @@
 // Pure helpers over the Builder 2 course document the builder edits (docs/course-builder.md).
+import { labelLocale, t } from '../lib/labels.js';
 import { freshScreen, newId } from '../editor/ids.js';
 
 export const screensOf = (doc) => (doc && Array.isArray(doc.screens) ? doc.screens : []);
 
 export function screenTitle(screen, index) {
-  const t = screen && typeof screen.title === 'string' ? screen.title.trim() : '';
-  return t || `Untitled screen ${index + 1}`;
+  const title = screen && typeof screen.title === 'string' ? screen.title.trim() : '';
+  return title || t('Untitled screen {n}', { n: index + 1 });
 }
 
 export function replaceScreen(doc, screen) {
@@ -148,10 +149,10 @@ export function translationLocales(doc) {
   return isObject(doc.translations) ? Object.keys(doc.translations).filter((l) => l !== (doc.locale || 'en')) : [];
 }
 
-/** A readable language name for a tag ("fr" -> "French"), falling back to the tag. */
+/** A readable language name for a tag ("fr" -> "French"), in the labels' language, falling back to the tag. */
 export function languageName(tag) {
   try {
-    const name = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
+    const name = new Intl.DisplayNames([labelLocale()], { type: 'language' }).of(tag);
     return name && name !== tag ? name : tag;
   } catch (e) {
     return tag;

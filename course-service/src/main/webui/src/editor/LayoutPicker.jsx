@@ -5,16 +5,20 @@ import { Elements, ordered } from '../ui/Elements.jsx';
 import { useModal } from './dialog.js';
 import { Icon } from './icons.jsx';
 import './editor.css';
+import { t } from '../lib/labels.js';
+import '../labels/builder.js';
 
-const CATEGORY_NAMES = { text: 'Text', media: 'Media', interactive: 'Interactive', quiz: 'Quiz' };
-export const categoryName = (c) => CATEGORY_NAMES[c] || (c ? c.charAt(0).toUpperCase() + c.slice(1) : 'Other');
+const CATEGORY_NAMES = { text: () => t('Text'), media: () => t('Media'), interactive: () => t('Interactive'), quiz: () => t('Quiz') };
+export const categoryName = (c) => (CATEGORY_NAMES[c] ? CATEGORY_NAMES[c]() : c ? c.charAt(0).toUpperCase() + c.slice(1) : t('Other'));
+const ROLE_NAMES = { cover: () => t('cover'), question: () => t('question'), results: () => t('results') };
+const roleName = (r) => (ROLE_NAMES[r] ? ROLE_NAMES[r]() : r || t('screen'));
 
 const PREVIEW_CTX = {
   firstHeadingIsTitle: true,
   action: () => {},
   question: () => ({ selected: [], onChange: () => {}, locked: false }),
   quizResults: (el) => (
-    <section class="results-card"><p class="block-title">{el.title || 'Your score'}</p><p class="score"><span class="score-value">80%</span></p></section>
+    <section class="results-card"><p class="block-title">{el.title || t('Your score')}</p><p class="score"><span class="score-value">80%</span></p></section>
   )
 };
 
@@ -39,7 +43,7 @@ let n = 0;
  * Arrow keys move through the grid, Enter or Space chooses, Escape cancels; focus returns to
  * where it was. Options are named by the layout name.
  */
-export function LayoutPicker({ layouts, onChoose, onCancel, title = 'Choose a layout' }) {
+export function LayoutPicker({ layouts, onChoose, onCancel, title = t('Choose a layout') }) {
   const [uid] = useState(() => `lp-${++n}`);
   const all = Array.isArray(layouts) ? layouts : [];
   const categories = useMemo(() => Array.from(new Set(all.map((l) => l.category))), [layouts]);
@@ -97,19 +101,21 @@ export function LayoutPicker({ layouts, onChoose, onCancel, title = 'Choose a la
           <h2 id={`${uid}-title`} class="modal-title">{title}</h2>
           {onCancel && (
             <button type="button" class="icon-btn" onClick={onCancel}>
-              <Icon name="x" /><span class="visually-hidden">Close</span>
+              <Icon name="x" /><span class="visually-hidden">{t('Close')}</span>
             </button>
           )}
         </div>
-        <p id={`${uid}-help`} class="muted picker-help">Pick a starting point; you can change every word and element afterwards. Arrow keys move, Enter chooses.</p>
-        <div class="picker-filters" role="group" aria-label="Show layouts of a category">
-          <button type="button" class="chip" aria-pressed={category === null ? 'true' : 'false'} onClick={() => filter(null)}>All</button>
+        <p id={`${uid}-help`} class="muted picker-help">{t('Pick a starting point; you can change every word and element afterwards. Arrow keys move, Enter chooses.')}</p>
+        <div class="picker-filters" role="group" aria-label={t('Show layouts of a category')}>
+          <button type="button" class="chip" aria-pressed={category === null ? 'true' : 'false'} onClick={() => filter(null)}>{t('All')}</button>
           {categories.map((c) => (
             <button key={c} type="button" class="chip" aria-pressed={category === c ? 'true' : 'false'} onClick={() => filter(c)}>{categoryName(c)}</button>
           ))}
         </div>
-        <p class="visually-hidden" role="status">{`${shown.length} layout${shown.length === 1 ? '' : 's'}${category ? ` in ${categoryName(category)}` : ''}`}</p>
-        <div class="picker-grid" role="listbox" aria-label="Layouts" onKeyDown={onGridKey}>
+        <p class="visually-hidden" role="status">{category
+          ? (shown.length === 1 ? t('1 layout in {category}', { category: categoryName(category) }) : t('{n} layouts in {category}', { n: shown.length, category: categoryName(category) }))
+          : (shown.length === 1 ? t('1 layout') : t('{n} layouts', { n: shown.length }))}</p>
+        <div class="picker-grid" role="listbox" aria-label={t('Layouts')} onKeyDown={onGridKey}>
           {shown.map((l, i) => {
             const screens = Array.isArray(l.screens) ? l.screens : [];
             return (
@@ -119,7 +125,7 @@ export function LayoutPicker({ layouts, onChoose, onCancel, title = 'Choose a la
                 <Preview screen={screens[0]} />
                 <span class="layout-name" id={`${uid}-${l.id}-name`}>{l.name}</span>
                 <span class="layout-meta" id={`${uid}-${l.id}-desc`} aria-hidden="true">
-                  {categoryName(l.category)}{screens.length > 1 ? ` · ${screens.length} screens: ${screens.map((s) => (s.group && s.group.role) || 'screen').join(', ')}` : ''}
+                  {categoryName(l.category)}{screens.length > 1 ? ` · ${t('{n} screens: {roles}', { n: screens.length, roles: screens.map((s) => roleName(s.group && s.group.role)).join(', ') })}` : ''}
                 </span>
               </div>
             );

@@ -7,22 +7,34 @@ import { useContext, useEffect, useRef, useState } from 'preact/hooks';
 import { Modal } from '../builder/Modal.jsx';
 import { kindOfFile, startUpload, listPath, readList, thumbnailOf, formatSize, uploadProblem } from '../lib/media.js';
 import './media.css';
+import { t } from '../lib/labels.js';
+import '../labels/builder.js';
 
 /** The editor API ({get, post, patch}) the media calls use, or null. */
 export const MediaContext = createContext(null);
 
 let n = 0;
-const KIND_NAMES = { image: 'Images', audio: 'Audio', video: 'Video' };
-const KIND_ONE = { image: 'picture', audio: 'audio file', video: 'video' };
+// The words of each kind, in the author's language (each a whole label, so each language words it).
+const KIND_NAMES = { image: () => t('Images'), audio: () => t('Audio'), video: () => t('Video') };
+const KIND_ONE = { image: () => t('Picture'), audio: () => t('Audio file'), video: () => t('Video') };
+const READY = { image: () => t('The picture is ready. Add its alt text, then insert it.'), audio: () => t('The audio file is ready to insert.'), video: () => t('The video is ready to insert.') };
 const ACCEPT = { image: 'image/jpeg,image/png,image/gif,image/svg+xml', audio: 'audio/*', video: 'video/mp4,video/webm' };
-const TITLES = { image: 'Upload a picture', audio: 'Upload audio', video: 'Upload a video' };
+const TITLES = { image: () => t('Upload a picture'), audio: () => t('Upload audio'), video: () => t('Upload a video') };
 
-const A_KIND = { image: 'a picture', audio: 'an audio file', video: 'a video' };
+const WRONG_KIND = {
+  image: () => t('This field takes a picture: choose another file.'),
+  audio: () => t('This field takes an audio file: choose another file.'),
+  video: () => t('This field takes a video: choose another file.'),
+  'audio,image': () => t('This field takes a picture or an audio file: choose another file.'),
+  'image,video': () => t('This field takes a picture or a video: choose another file.'),
+  'audio,video': () => t('This field takes an audio file or a video: choose another file.'),
+  'audio,image,video': () => t('This field takes a picture, an audio file or a video: choose another file.')
+};
 
-/** The words for a file of a kind the field does not take ("Choose a picture or a video."). */
+/** The words for a file of a kind the field does not take ("This field takes a picture or a video: …"). */
 export function wrongKind(kinds) {
-  const names = kinds.map((k) => A_KIND[k]);
-  return `This field takes ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]}: choose another file.`;
+  const key = [...new Set(kinds)].sort().join(',');
+  return WRONG_KIND[key] ? WRONG_KIND[key]() : t('This field does not take this kind of file: choose another file.');
 }
 
 /** Alt text and "decorative": required unless decorative (the publish rule, docs/courses.md). */
@@ -30,8 +42,8 @@ function AltFields({ id, alt, decorative, onAlt, onDecorative, error }) {
   return (
     <div class="media-alt">
       <div class="field">
-        <label class="field-label" for={`${id}-alt`}>Alt text{decorative ? '' : ' (required)'}</label>
-        <p class="field-hint" id={`${id}-alt-hint`}>What the picture shows, for people who cannot see it.</p>
+        <label class="field-label" for={`${id}-alt`}>{decorative ? t('Alt text') : t('Alt text (required)')}</label>
+        <p class="field-hint" id={`${id}-alt-hint`}>{t('What the picture shows, for people who cannot see it.')}</p>
         <textarea id={`${id}-alt`} rows={2} value={alt} disabled={decorative} aria-required={decorative ? undefined : 'true'}
           aria-invalid={error ? 'true' : undefined} aria-describedby={`${id}-alt-hint${error ? ` ${id}-alt-err` : ''}`}
           onInput={(e) => onAlt(e.currentTarget.value)} />
@@ -40,14 +52,14 @@ function AltFields({ id, alt, decorative, onAlt, onDecorative, error }) {
       <div class="field field-check">
         <input id={`${id}-dec`} type="checkbox" checked={decorative} aria-describedby={`${id}-dec-hint`}
           onChange={(e) => onDecorative(e.currentTarget.checked)} />
-        <label for={`${id}-dec`}>Decorative: it adds nothing a learner needs</label>
-        <p class="field-hint" id={`${id}-dec-hint`}>Screen readers then skip it.</p>
+        <label for={`${id}-dec`}>{t('Decorative: it adds nothing a learner needs')}</label>
+        <p class="field-hint" id={`${id}-dec-hint`}>{t('Screen readers then skip it.')}</p>
       </div>
     </div>
   );
 }
 
-const altError = (alt, decorative) => (decorative || alt.trim() ? '' : 'Describe the picture, or mark it decorative.');
+const altError = (alt, decorative) => (decorative || alt.trim() ? '' : t('Describe the picture, or mark it decorative.'));
 
 /** Stores the alt text on the medium too (PATCH); the document gets it whatever the answer. */
 async function saveAlt(api, media, alt, decorative) {
@@ -86,9 +98,9 @@ export function UploadDialog({ file, onDone, onCancel }) {
         setState(s);
         if (s.phase === 'uploading' && s.percent >= milestone.current + 25 && s.percent < 100) {
           milestone.current = s.percent - (s.percent % 25);
-          say(`Uploaded ${milestone.current}%.`);
-        } else if (s.phase === 'checking') say('Uploaded. Checking the file…');
-        else if (s.phase === 'ready') say(kind === 'image' ? 'The picture is ready. Add its alt text, then insert it.' : `The ${KIND_ONE[kind]} is ready to insert.`);
+          say(t('Uploaded {percent}%.', { percent: milestone.current }));
+        } else if (s.phase === 'checking') say(t('Uploaded. Checking the file…'));
+        else if (s.phase === 'ready') say((READY[kind] || READY.image)());
       }
     });
     upload.current = u;
@@ -108,15 +120,15 @@ export function UploadDialog({ file, onDone, onCancel }) {
 
   const { phase } = state;
   const percent = phase === 'checking' || phase === 'ready' ? 100 : state.percent || 0;
-  const line = phase === 'creating' ? 'Starting the upload…'
-    : phase === 'uploading' ? `Uploading… ${percent}%`
-      : phase === 'checking' ? 'Checking the file…'
-        : phase === 'ready' ? 'Uploaded and checked.'
-          : phase === 'failed' ? 'The upload failed.' : 'Upload cancelled.';
+  const line = phase === 'creating' ? t('Starting the upload…')
+    : phase === 'uploading' ? t('Uploading… {percent}%', { percent })
+      : phase === 'checking' ? t('Checking the file…')
+        : phase === 'ready' ? t('Uploaded and checked.')
+          : phase === 'failed' ? t('The upload failed.') : t('Upload cancelled.');
   return (
     <Modal labelledBy={`${uid}-t`} describedBy={`${uid}-f`} class="media-dialog" onCancel={cancel}
       initialFocus={kind === 'image' ? `#${uid}-alt` : '[data-cancel]'}>
-      <h2 id={`${uid}-t`}>{TITLES[kind]}</h2>
+      <h2 id={`${uid}-t`}>{(TITLES[kind] || TITLES.image)()}</h2>
       <p id={`${uid}-f`} class="media-file"><span class="media-file-name">{file.name}</span> · {formatSize(file.size)}</p>
       <div class="media-progress">
         <label for={`${uid}-p`} class="media-progress-line">{line}</label>
@@ -132,13 +144,13 @@ export function UploadDialog({ file, onDone, onCancel }) {
       )}
       <div class="b-dialog-actions media-actions">
         <button type="button" class="btn btn-secondary" data-cancel="" onClick={cancel}>
-          {phase === 'failed' ? 'Close' : phase === 'ready' ? 'Cancel' : 'Cancel upload'}
+          {phase === 'failed' ? t('Close') : phase === 'ready' ? t('Cancel') : t('Cancel upload')}
         </button>
         {phase === 'failed' ? (
-          <button type="button" class="btn btn-primary" onClick={() => setAttempt(attempt + 1)}>Try again</button>
+          <button type="button" class="btn btn-primary" onClick={() => setAttempt(attempt + 1)}>{t('Try again')}</button>
         ) : (
           <button type="button" class="btn btn-primary" onClick={insert} disabled={phase !== 'ready' || busy}
-            aria-busy={busy ? 'true' : undefined}>Insert</button>
+            aria-busy={busy ? 'true' : undefined}>{t('Insert')}</button>
         )}
       </div>
     </Modal>
@@ -155,12 +167,12 @@ function MediaItem({ m, onChoose }) {
           {thumb ? <img src={thumb} alt="" loading="lazy" decoding="async" /> : <span class="media-thumb-kind">{m.kind === 'audio' ? '♪' : '▶'}</span>}
         </span>
         <span class="media-item-text">
-          <span class="media-item-name">{m.filename || 'Untitled'}</span>
+          <span class="media-item-name">{m.filename || t('Untitled')}</span>
           <span class="media-item-meta">
-            {[KIND_ONE[m.kind] ? KIND_ONE[m.kind].replace(/^./, (c) => c.toUpperCase()) : m.kind, size, formatSize(m.size)].filter(Boolean).join(' · ')}
+            {[KIND_ONE[m.kind] ? KIND_ONE[m.kind]() : m.kind, size, formatSize(m.size)].filter(Boolean).join(' · ')}
           </span>
           {m.kind === 'image' && (
-            <span class="media-item-alt">{m.decorative ? 'Decorative' : m.altText ? `Alt text: ${m.altText}` : 'No alt text yet'}</span>
+            <span class="media-item-alt">{m.decorative ? t('Decorative') : m.altText ? t('Alt text: {text}', { text: m.altText }) : t('No alt text yet')}</span>
           )}
         </span>
       </button>
@@ -210,7 +222,7 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
         });
       }
     } catch (e) {
-      if (mine === seq.current) setError(e.status === 0 ? 'The library could not be loaded: the connection failed.' : 'The library could not be loaded. Try again in a moment.');
+      if (mine === seq.current) setError(e.status === 0 ? t('The library could not be loaded: the connection failed.') : t('The library could not be loaded. Try again in a moment.'));
     } finally {
       if (mine === seq.current) setLoading(false);
     }
@@ -243,12 +255,17 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
     if (chosen) requestAnimationFrame(() => { const t = document.getElementById(`${uid}-alt`); if (t) t.focus(); });
   }, [chosen]);
 
-  const status = loading ? 'Loading the library…'
-    : error ? '' : items.length === 0 ? (search ? `Nothing in the library matches “${search.trim()}”.` : 'The library has nothing of this kind yet. Upload a file to add it.')
-      : `${items.length}${total != null && total > items.length ? ` of ${total}` : ''} shown${cursor ? '; more can be loaded' : ''}.`;
+  const shownLine = () => {
+    const some = total != null && total > items.length;
+    if (cursor) return some ? t('{n} of {total} shown; more can be loaded.', { n: items.length, total }) : t('{n} shown; more can be loaded.', { n: items.length });
+    return some ? t('{n} of {total} shown.', { n: items.length, total }) : t('{n} shown.', { n: items.length });
+  };
+  const status = loading ? t('Loading the library…')
+    : error ? '' : items.length === 0 ? (search ? t('Nothing in the library matches “{search}”.', { search: search.trim() }) : t('The library has nothing of this kind yet. Upload a file to add it.'))
+      : shownLine();
   return (
     <Modal labelledBy={`${uid}-t`} class="media-dialog media-library" onCancel={onCancel} initialFocus={`#${uid}-q`}>
-      <h2 id={`${uid}-t`}>{chosen ? 'Describe the picture' : 'Choose from the library'}</h2>
+      <h2 id={`${uid}-t`}>{chosen ? t('Describe the picture') : t('Choose from the library')}</h2>
       {chosen ? (
         <>
           <div class="media-chosen">
@@ -259,36 +276,36 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
             onAlt={(v) => { setAlt(v); if (altErr) setAltErr(altError(v, decorative)); }}
             onDecorative={(v) => { setDecorative(v); setAltErr(''); }} />
           <div class="b-dialog-actions media-actions">
-            <button type="button" class="btn btn-secondary" onClick={() => setChosen(null)}>Back to the library</button>
-            <button type="button" class="btn btn-primary" onClick={insertChosen} disabled={busy} aria-busy={busy ? 'true' : undefined}>Insert</button>
+            <button type="button" class="btn btn-secondary" onClick={() => setChosen(null)}>{t('Back to the library')}</button>
+            <button type="button" class="btn btn-primary" onClick={insertChosen} disabled={busy} aria-busy={busy ? 'true' : undefined}>{t('Insert')}</button>
           </div>
         </>
       ) : (
         <>
           <div class="media-filters" role="search">
             <div class="field">
-              <label class="field-label" for={`${uid}-q`}>Search</label>
-              <input id={`${uid}-q`} type="search" value={search} placeholder="File name or alt text" autocomplete="off"
+              <label class="field-label" for={`${uid}-q`}>{t('Search')}</label>
+              <input id={`${uid}-q`} type="search" value={search} placeholder={t('File name or alt text')} autocomplete="off"
                 onInput={(e) => setSearch(e.currentTarget.value)} />
             </div>
             {kinds.length > 1 && (
               <div class="field">
-                <label class="field-label" for={`${uid}-k`}>Kind</label>
+                <label class="field-label" for={`${uid}-k`}>{t('Kind')}</label>
                 <select id={`${uid}-k`} value={kind} onChange={(e) => setKind(e.currentTarget.value)}>
-                  <option value="">All</option>
-                  {kinds.map((k) => <option key={k} value={k}>{KIND_NAMES[k]}</option>)}
+                  <option value="">{t('All')}</option>
+                  {kinds.map((k) => <option key={k} value={k}>{KIND_NAMES[k] ? KIND_NAMES[k]() : k}</option>)}
                 </select>
               </div>
             )}
           </div>
           <p class="media-status" role="status" aria-live="polite">{status}</p>
-          {error && <p class="media-error" role="alert">{error} <button type="button" class="b-link media-retry" onClick={() => load(false)}>Try again</button></p>}
-          <ul class="media-list" ref={list} aria-label="Media, most recent first" aria-busy={loading ? 'true' : undefined}>
+          {error && <p class="media-error" role="alert">{error} <button type="button" class="b-link media-retry" onClick={() => load(false)}>{t('Try again')}</button></p>}
+          <ul class="media-list" ref={list} aria-label={t('Media, most recent first')} aria-busy={loading ? 'true' : undefined}>
             {items.map((m) => <MediaItem key={m.id} m={m} onChoose={choose} />)}
           </ul>
           <div class="b-dialog-actions media-actions">
-            {cursor && <button type="button" class="btn btn-secondary" onClick={() => load(true)} disabled={loading}>Load more</button>}
-            <button type="button" class="btn btn-secondary" onClick={onCancel}>Cancel</button>
+            {cursor && <button type="button" class="btn btn-secondary" onClick={() => load(true)} disabled={loading}>{t('Load more')}</button>}
+            <button type="button" class="btn btn-secondary" onClick={onCancel}>{t('Cancel')}</button>
           </div>
         </>
       )}
@@ -319,8 +336,8 @@ export function MediaButtons({ kinds, onPick, idBase }) {
     <div class="media-buttons field-wide">
       <input ref={input} id={`${idBase}-file`} type="file" hidden
         accept={kinds.map((k) => ACCEPT[k]).join(',')} onChange={picked} />
-      <button type="button" class="btn btn-secondary btn-sm" onClick={() => input.current && input.current.click()}>Upload</button>
-      <button type="button" class="btn btn-secondary btn-sm" onClick={() => setDialog({ type: 'library' })}>Choose from library</button>
+      <button type="button" class="btn btn-secondary btn-sm" onClick={() => input.current && input.current.click()}>{t('Upload')}</button>
+      <button type="button" class="btn btn-secondary btn-sm" onClick={() => setDialog({ type: 'library' })}>{t('Choose from library')}</button>
       <p class="field-error" role="alert">{problem}</p>
       {dialog && dialog.type === 'upload' && <UploadDialog file={dialog.file} onDone={done} onCancel={() => setDialog(null)} />}
       {dialog && dialog.type === 'library' && <LibraryDialog kinds={kinds} onDone={done} onCancel={() => setDialog(null)} />}

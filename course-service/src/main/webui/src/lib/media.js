@@ -3,6 +3,7 @@
 // attributes (srcset) of a library picture. No Preact here, so Node's test runner can load it.
 
 /** The element type a file makes, from its type ('image' | 'audio' | 'video'), or null. */
+import { t } from './labels.js';
 export function kindOfFile(file) {
   const type = String((file && file.type) || '').toLowerCase();
   if (type.startsWith('image/')) return 'image';
@@ -98,24 +99,56 @@ export function readList(res, headers) {
   return { items: Array.isArray(items) ? items : [], cursor, total: total != null && /^\d+$/.test(total) ? Number(total) : null };
 }
 
+// The sentences of a failed upload, whole per kind of file so that each language words them.
+const UPLOAD_WORDS = {
+  image: {
+    sent: () => t('The picture could not be sent: the connection failed. Check it and try again.'),
+    storage: () => t('The storage refused the picture (the upload link may have expired). Try again.'),
+    large: () => t('This picture is too large.'),
+    refused: (why) => t('The picture was refused: {why}', { why }),
+    notAdded: (why) => t('The picture could not be added: {why}', { why }),
+    failed: () => t('The picture could not be uploaded. Try again in a moment.')
+  },
+  audio: {
+    sent: () => t('The audio file could not be sent: the connection failed. Check it and try again.'),
+    storage: () => t('The storage refused the audio file (the upload link may have expired). Try again.'),
+    large: () => t('This audio file is too large.'),
+    refused: (why) => t('The audio file was refused: {why}', { why }),
+    notAdded: (why) => t('The audio file could not be added: {why}', { why }),
+    failed: () => t('The audio file could not be uploaded. Try again in a moment.')
+  },
+  video: {
+    sent: () => t('The video could not be sent: the connection failed. Check it and try again.'),
+    storage: () => t('The storage refused the video (the upload link may have expired). Try again.'),
+    large: () => t('This video is too large.'),
+    refused: (why) => t('The video was refused: {why}', { why }),
+    notAdded: (why) => t('The video could not be added: {why}', { why }),
+    failed: () => t('The video could not be uploaded. Try again in a moment.')
+  },
+  file: {
+    sent: () => t('The file could not be sent: the connection failed. Check it and try again.'),
+    storage: () => t('The storage refused the file (the upload link may have expired). Try again.'),
+    large: () => t('This file is too large.'),
+    refused: (why) => t('The file was refused: {why}', { why }),
+    notAdded: (why) => t('The file could not be added: {why}', { why }),
+    failed: () => t('The file could not be uploaded. Try again in a moment.')
+  }
+};
+
 /** Words for a refused or failed upload, by the call that failed and its status. */
 export function uploadProblem(error, kind = 'file') {
-  const what = kind === 'image' ? 'picture' : kind === 'audio' ? 'audio file' : kind === 'video' ? 'video' : 'file';
+  const words = UPLOAD_WORDS[kind] || UPLOAD_WORDS.file;
   if (!error) return null;
   const server = error.message && !/^HTTP \d+$/.test(error.message) ? error.message : '';
   switch (error.status) {
-    case 0: return error.step === 'upload'
-      ? `The ${what} could not be sent: the connection failed. Check it and try again.`
-      : 'The connection failed. Check it and try again.';
-    case 401: return 'Your editing session has ended; open the editor again from your app.';
-    case 403: return error.step === 'upload'
-      ? `The storage refused the ${what} (the upload link may have expired). Try again.`
-      : 'This link cannot add media.';
-    case 413: return `This ${what} is too large.${server ? ` ${server}` : ''}`;
-    case 415: return `This type of file cannot be used.${server ? ` ${server}` : ' Use a JPEG, PNG, GIF or SVG picture, MP3, M4A, WAV or OGG audio, or MP4 or WebM video.'}`;
-    case 422: return `The ${what} was refused: ${server || 'it is not what its name says.'}`;
-    case 400: return `The ${what} could not be added: ${server || 'the request was not accepted.'}`;
-    default: return `The ${what} could not be uploaded. Try again in a moment.`;
+    case 0: return error.step === 'upload' ? words.sent() : t('The connection failed. Check it and try again.');
+    case 401: return t('Your editing session has ended; open the editor again from your app.');
+    case 403: return error.step === 'upload' ? words.storage() : t('This link cannot add media.');
+    case 413: return `${words.large()}${server ? ` ${server}` : ''}`;
+    case 415: return `${t('This type of file cannot be used.')} ${server || t('Use a JPEG, PNG, GIF or SVG picture, MP3, M4A, WAV or OGG audio, or MP4 or WebM video.')}`;
+    case 422: return words.refused(server || t('it is not what its name says.'));
+    case 400: return words.notAdded(server || t('the request was not accepted.'));
+    default: return words.failed();
   }
 }
 
