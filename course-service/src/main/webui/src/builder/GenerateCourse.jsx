@@ -155,7 +155,7 @@ export function GenerateCourse({ api, onCreated, describeError, back, language, 
               {problem('familiarity')}
             </div>
             <div class="b-field">
-              <label for="gen-tone">{t('Tone')}</label>
+              <label for="gen-tone">{t('[writing] Tone')}</label>
               <input maxLength={100} required value={values.tone} onInput={set('tone')} list="gen-tones" {...field('tone')} />
               <datalist id="gen-tones"><option value="friendly" /><option value="formal" /><option value="playful" /><option value="encouraging" /></datalist>
               {problem('tone')}
