@@ -16,9 +16,11 @@ import { Icon } from './editor/icons.jsx';
 import { ScreenPreview } from './editor/ScreenPreview.jsx';
 import { altTextProblems, describeDetail, saveProblem } from './editor/problems.js';
 import { MediaContext } from './editor/MediaDialogs.jsx';
-import { MessagePage, applyTheme, focusTitle } from './ui/Shell.jsx';
+import { MessagePage, applyTheme, authorLabels, focusTitle } from './ui/Shell.jsx';
+import { t } from './lib/labels.js';
+import './labels/builder.js';
 
-const ROLE_NAMES = { cover: 'Cover', question: 'Question', results: 'Results' };
+const ROLE_NAMES = { cover: () => t('Cover'), question: () => t('Question'), results: () => t('Results') };
 const STATUS_ORDER = ['conflict', 'error', 'offline', 'saving', 'unsaved', 'saved'];
 
 const isTextTarget = (t) => !!t && (t.isContentEditable || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT'
@@ -33,7 +35,7 @@ function AutosaveSlot({ index, value, revision, save, onState }) {
 
 function tabName(meta, doc, i) {
   const role = (doc.group && doc.group.role) || meta.role;
-  return ROLE_NAMES[role] || `Screen ${i + 1}`;
+  return ROLE_NAMES[role] ? ROLE_NAMES[role]() : t('Screen {n}', { n: i + 1 });
 }
 
 function ScreenEditor({ api, catalogue, initial }) {
@@ -65,8 +67,8 @@ function ScreenEditor({ api, catalogue, initial }) {
   const conflictAt = saves.findIndex((s) => s && s.conflict);
   const failed = saves.map((s, i) => (s && s.error && (s.status === 'error' || s.status === 'offline') ? { i, error: s.error } : null)).filter(Boolean)[0];
 
-  const title = (docs[0] && docs[0].title) || 'Untitled screen';
-  useEffect(() => { document.title = `${title} — Screen editor`; }, [title]);
+  const title = (docs[0] && docs[0].title) || t('Untitled screen');
+  useEffect(() => { document.title = t('{title} — Screen editor', { title }); }, [title]);
 
   const showChange = (before, after) => {
     const i = after.findIndex((d, k) => d !== before[k]);
@@ -74,11 +76,11 @@ function ScreenEditor({ api, catalogue, initial }) {
   };
   const undo = () => {
     const before = history.current();
-    if (history.undo()) { showChange(before, history.current()); say('Undone.'); }
+    if (history.undo()) { showChange(before, history.current()); say(t('Undone.')); }
   };
   const redo = () => {
     const before = history.current();
-    if (history.redo()) { showChange(before, history.current()); say('Redone.'); }
+    if (history.redo()) { showChange(before, history.current()); say(t('Redone.')); }
   };
   const keys = useRef();
   keys.current = { undo, redo };
@@ -111,9 +113,9 @@ function ScreenEditor({ api, catalogue, initial }) {
       let rev = slot.conflict && slot.conflict.revision;
       if (rev == null) rev = (await fetchTheirs(i)).revision;
       slot.acceptRevision(rev);
-      say('Saving your version over the newer one.');
+      say(t('Saving your version over the newer one.'));
     } catch (e) {
-      say('The newer version could not be loaded. Try again.');
+      say(t('The newer version could not be loaded. Try again.'));
     } finally {
       setBusy(false);
     }
@@ -128,9 +130,9 @@ function ScreenEditor({ api, catalogue, initial }) {
       slot.markSaved(theirs, s.revision);
       history.set((prev) => prev.map((d, j) => (j === i ? theirs : d)));
       setActive(i);
-      say('The newer version is shown. Undo brings your changes back.');
+      say(t('The newer version is shown. Undo brings your changes back.'));
     } catch (e) {
-      say('The newer version could not be loaded. Try again.');
+      say(t('The newer version could not be loaded. Try again.'));
     } finally {
       setBusy(false);
     }
@@ -154,37 +156,37 @@ function ScreenEditor({ api, catalogue, initial }) {
 
   return (
     <div class="editor-page">
-      <a class="skip-link" href="#editor-main">Skip to the editor</a>
+      <a class="skip-link" href="#editor-main">{t('Skip to the editor')}</a>
       <header class="editor-bar">
         <div class="editor-bar-row">
           <div class="editor-titles">
-            <p class="eyebrow">{several ? 'Quiz · library screen' : 'Library screen'}</p>
+            <p class="eyebrow">{several ? t('Quiz · library screen') : t('Library screen')}</p>
             <h1 class="editor-title" tabIndex={-1} data-screen-title="">{title}</h1>
           </div>
           <SaveStatus status={status} savedAt={savedAt} />
           <div class="editor-actions">
             <button type="button" class="btn btn-secondary btn-tool" aria-pressed={preview ? 'true' : 'false'} onClick={() => setPreview(!preview)}
-              title="Show the screen as learners see it">
-              <Icon name="eye" /><span class="btn-label">Preview</span>
+              title={t('Show the screen as learners see it')}>
+              <Icon name="eye" /><span class="btn-label">{t('Preview')}</span>
             </button>
             <button type="button" class="btn btn-secondary btn-tool" onClick={undo} disabled={!history.canUndo}
-              aria-keyshortcuts="Control+Z Meta+Z" title="Undo (Ctrl+Z)">
-              <Icon name="undo" /><span class="btn-label">Undo</span>
+              aria-keyshortcuts="Control+Z Meta+Z" title={t('Undo ({keys})', { keys: 'Ctrl+Z' })}>
+              <Icon name="undo" /><span class="btn-label">{t('Undo')}</span>
             </button>
             <button type="button" class="btn btn-secondary btn-tool" onClick={redo} disabled={!history.canRedo}
-              aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title="Redo (Ctrl+Shift+Z)">
-              <Icon name="redo" /><span class="btn-label">Redo</span>
+              aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={t('Redo ({keys})', { keys: 'Ctrl+Shift+Z' })}>
+              <Icon name="redo" /><span class="btn-label">{t('Redo')}</span>
             </button>
           </div>
         </div>
         {several && (
-          <div class="editor-tabs" role="tablist" aria-label="Quiz screens" onKeyDown={onTabKey}>
+          <div class="editor-tabs" role="tablist" aria-label={t('Quiz screens')} onKeyDown={onTabKey}>
             {docs.map((d, i) => (
               <button key={metas.current[i].id} type="button" role="tab" id={`tab-${i}`} aria-controls={`panel-${i}`}
                 aria-selected={i === active ? 'true' : 'false'} tabIndex={i === active ? 0 : -1} class="editor-tab"
                 ref={(r) => (tabs.current[i] = r)} onClick={() => setActive(i)}>
                 <span class="tab-role">{tabName(metas.current[i], d, i)}</span>
-                <span class="tab-title">{d.title || 'Untitled'}</span>
+                <span class="tab-title">{d.title || t('Untitled')}</span>
               </button>
             ))}
           </div>
@@ -204,15 +206,16 @@ function ScreenEditor({ api, catalogue, initial }) {
             {missingAlt.map((p) => (
               <li key={p.screenId}>
                 {several ? `${tabName(metas.current[p.screenIndex], docs[p.screenIndex], p.screenIndex)}: ` : ''}
-                {p.count === 1 ? 'A library picture has' : `${p.count} library pictures have`} no alt text. Describe {p.count === 1 ? 'it' : 'them'} or
-                mark {p.count === 1 ? 'it' : 'them'} decorative: a course with this screen cannot be published until then.
+                {p.count === 1
+                  ? t('A library picture has no alt text. Describe it or mark it decorative: a course with this screen cannot be published until then.')
+                  : t('{n} library pictures have no alt text. Describe them or mark them decorative: a course with this screen cannot be published until then.', { n: p.count })}
               </li>
             ))}
           </ul>
         </div>
       )}
       <div class={`editor-body ${preview ? 'with-preview' : ''}`}>
-        <main id="editor-main" class="editor-main" aria-label="Editor">
+        <main id="editor-main" class="editor-main" aria-label={t('Editor')}>
           {docs.map((d, i) => (
             <div key={metas.current[i].id} id={`panel-${i}`} role={several ? 'tabpanel' : undefined}
               aria-labelledby={several ? `tab-${i}` : undefined} hidden={i !== active}>
@@ -223,8 +226,8 @@ function ScreenEditor({ api, catalogue, initial }) {
         {preview && (
           <aside class="preview-pane" aria-labelledby="preview-title">
             <div class="preview-head">
-              <h2 id="preview-title" class="section-title">Preview</h2>
-              <p class="muted">As learners see it; nothing is recorded.</p>
+              <h2 id="preview-title" class="section-title">{t('Preview')}</h2>
+              <p class="muted">{t('As learners see it; nothing is recorded.')}</p>
             </div>
             <div class="preview-frame"><ScreenPreview screen={docs[active]} /></div>
           </aside>
@@ -235,7 +238,7 @@ function ScreenEditor({ api, catalogue, initial }) {
       ))}
       {conflictAt >= 0 && (
         <ConflictDialog revision={saves[conflictAt].conflict.revision} busy={busy}
-          what={several ? `the ${tabName(metas.current[conflictAt], docs[conflictAt], conflictAt).toLowerCase()} screen` : 'this screen'}
+          what={several ? t('the “{name}” screen', { name: tabName(metas.current[conflictAt], docs[conflictAt], conflictAt) }) : t('this screen')}
           onReload={reloadTheirs} onKeepMine={keepMine} />
       )}
       <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{announce}</div>
@@ -251,12 +254,12 @@ function NoScreen({ catalogue, onChoose, creating, error }) {
       <main class="page-message" id="editor-main">
         <div class="message-card start-card">
           <div class="message-icon message-info" aria-hidden="true"><Icon name="grid" size={24} /></div>
-          <h1 tabIndex={-1} data-screen-title="">New screen</h1>
+          <h1 tabIndex={-1} data-screen-title="">{t('New screen')}</h1>
           {creating
-            ? <p role="status">Creating your screen…</p>
-            : <p>Start from a layout: each one comes with placeholder text that tells you what to write.</p>}
+            ? <p role="status">{t('Creating your screen…')}</p>
+            : <p>{t('Start from a layout: each one comes with placeholder text that tells you what to write.')}</p>}
           {error && <p class="form-error" role="alert">{error}</p>}
-          {!creating && <button type="button" class="btn btn-primary" onClick={() => setOpen(true)}>Choose a layout</button>}
+          {!creating && <button type="button" class="btn btn-primary" onClick={() => setOpen(true)}>{t('Choose a layout')}</button>}
         </div>
       </main>
       {open && !creating && (
@@ -301,11 +304,11 @@ function Editor({ data }) {
       setState({ phase: 'editor', catalogue, screens: res.screens });
     } catch (e) {
       if (e.status === 401 || e.status === 403) setState({ phase: 'error', error: e });
-      else setState({ phase: 'picker', catalogue, error: e.status === 0 ? 'The connection failed. Check it and choose again.' : 'The screen could not be created. Try again.' });
+      else setState({ phase: 'picker', catalogue, error: e.status === 0 ? t('The connection failed. Check it and choose again.') : t('The screen could not be created. Try again.') });
     }
   };
 
-  if (state.phase === 'loading') return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the editor…</p></main>;
+  if (state.phase === 'loading') return <main class="page-message" aria-busy="true"><p class="loading" role="status">{t('Loading the editor…')}</p></main>;
   if (state.phase === 'error') return <MessagePage {...refusal(state.error, 'screen')} onRetry={load} />;
   if (state.phase === 'picker') return <NoScreen catalogue={state.catalogue} onChoose={create} creating={state.creating} error={state.error} />;
   return (
@@ -315,20 +318,27 @@ function Editor({ data }) {
   );
 }
 
+authorLabels();
+
 function App() {
   const [state, setState] = useState({ loading: true });
   const load = () => {
     setState({ loading: true });
     openSession('screen-editor', { intent: 'edit' }).then(
-      (data) => { applyTheme(data); setState({ data }); },
+      (data) => {
+        applyTheme(data);
+        // The labels: the URL's language, else the session's or the screen's, else the browser's.
+        authorLabels((data.options || {}).language, data.locale, data.document && data.document.locale);
+        setState({ data });
+      },
       (error) => setState({ error })
     );
   };
   useEffect(load, []);
   useEffect(() => { if (state.error) focusTitle(); }, [state.error]);
-  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">Loading the editor…</p></main>;
+  if (state.loading) return <main class="page-message" aria-busy="true"><p class="loading" role="status">{t('Loading the editor…')}</p></main>;
   if (state.error) return <MessagePage {...refusal(state.error, 'screen')} onRetry={load} />;
-  if (state.data.kind && state.data.kind !== 'screen') return <MessagePage title="Wrong page" text="This link opens a course; it cannot be edited here." />;
+  if (state.data.kind && state.data.kind !== 'screen') return <MessagePage title={t('Wrong page')} text={t('This link opens a course; it cannot be edited here.')} />;
   return <Editor data={state.data} />;
 }
 

@@ -18,6 +18,8 @@ import { TranslationView } from './TranslationView.jsx';
 import { ConfirmDialog, Modal } from './Modal.jsx';
 import { BackControl } from './BackControl.jsx';
 import { Icon } from './Icons.jsx';
+import { t } from '../lib/labels.js';
+import '../labels/builder.js';
 import { MediaContext } from '../editor/MediaDialogs.jsx';
 import { altTextProblems, altTextSentence, publishDetails } from '../editor/problems.js';
 
@@ -87,7 +89,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
   const openedByButton = useRef(false);
   const focusOption = (id) => setFocusRequest({ id, at: Date.now() });
 
-  useEffect(() => { document.title = `${doc.title || 'Untitled course'} — Course builder`; }, [doc.title]);
+  useEffect(() => { document.title = t('{title} — Course builder', { title: doc.title || t('Untitled course') }); }, [doc.title]);
 
   const edit = (next, key) => history.set(next, key);
 
@@ -102,7 +104,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       if (isTextField(e.target) || document.querySelector('dialog[open], [aria-modal="true"]')) return;
       e.preventDefault();
       const { history: h, announce: say } = live.current;
-      if (k === 'y' || e.shiftKey) { if (h.canRedo) { h.redo(); say('Redone.'); } } else if (h.canUndo) { h.undo(); say('Undone.'); }
+      if (k === 'y' || e.shiftKey) { if (h.canRedo) { h.redo(); say(t('Redone.')); } } else if (h.canUndo) { h.undo(); say(t('Undone.')); }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
@@ -118,7 +120,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     const from = screens.findIndex((s) => s.id === id);
     if (from < 0 || to < 0 || to >= screens.length || to === from) return;
     edit(moveScreen(doc, id, to));
-    announce(`“${screenTitle(screens[from], from)}” moved to position ${to + 1} of ${screens.length}.`);
+    announce(t('“{title}” moved to position {n} of {total}.', { title: screenTitle(screens[from], from), n: to + 1, total: screens.length }));
     if (viaButton && (to === 0 || to === screens.length - 1)) focusOption(id);
   };
   const duplicate = () => {
@@ -126,7 +128,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     const copy = freshScreen(selected);
     edit(insertScreens(doc, selected.id, [copy]));
     setSelectedId(copy.id);
-    announce(`Screen duplicated: the copy is screen ${selIndex + 2} of ${screens.length + 1}.`);
+    announce(t('Screen duplicated: the copy is screen {n} of {total}.', { n: selIndex + 2, total: screens.length + 1 }));
   };
   const remove = () => {
     if (!selected || screens.length < 2) return;
@@ -135,7 +137,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     edit(deleteScreen(doc, selected.id));
     setSelectedId(next.id);
     focusOption(next.id);
-    announce(`Deleted “${title}”. Undo brings it back.`);
+    announce(t('Deleted “{title}”. Undo brings it back.', { title }));
   };
   const addLayout = (layout) => {
     const made = screensFromLayout(layout);
@@ -146,8 +148,8 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     focusOption(made[0].id);
     const at = selected ? selIndex + 2 : screens.length + 1;
     announce(made.length === 1
-      ? `Added “${screenTitle(made[0], at - 1)}” as screen ${at} of ${screens.length + 1}.`
-      : `Added ${made.length} screens from “${layout.name}”, starting at screen ${at} of ${screens.length + made.length}.`);
+      ? t('Added “{title}” as screen {n} of {total}.', { title: screenTitle(made[0], at - 1), n: at, total: screens.length + 1 })
+      : t('Added {count} screens from “{layout}”, starting at screen {n} of {total}.', { count: made.length, layout: layout.name, n: at, total: screens.length + made.length }));
   };
   const openEditor = () => {
     setView('edit');
@@ -158,8 +160,8 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
   };
 
   // ---- Undo / redo buttons
-  const undo = () => { history.undo(); announce('Undone.'); };
-  const redo = () => { history.redo(); announce('Redone.'); };
+  const undo = () => { history.undo(); announce(t('Undone.')); };
+  const redo = () => { history.redo(); announce(t('Redone.')); };
 
   // ---- Publish: save what is pending, then publish.
   const publish = async () => {
@@ -171,7 +173,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       saved = docRef.current;
     } catch (e) {
       setBusy(null);
-      setNotice({ text: autosaveRef.current.conflict ? 'Someone else saved a newer version: choose which version to keep, then publish.' : 'Your latest changes could not be saved, so the course was not published.' });
+      setNotice({ text: autosaveRef.current.conflict ? t('Someone else saved a newer version: choose which version to keep, then publish.') : t('Your latest changes could not be saved, so the course was not published.') });
       return;
     }
     try {
@@ -179,14 +181,14 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       if (res && res.course) setCourse(res.course);
       // Publishing changes the course: its revision grows, and the next save starts from it.
       if (res && typeof res.revision === 'number') autosave.markSaved(saved, res.revision);
-      announce('Published');
+      announce(t('Published'));
     } catch (e) {
       if (e.status === 401) onSessionLost();
       // A refusal naming screens (a library picture without alt text): each screen, by name.
       const details = e.status === 422 ? publishDetails(e, screensOf(docRef.current)) : [];
       setNotice(details.length
-        ? { text: `The course was not published. ${e.message && !/^HTTP /.test(e.message) ? e.message : 'Some screens need changes first:'}`, details }
-        : { text: `The course was not published. ${describeError(e)}` });
+        ? { text: `${t('The course was not published.')} ${e.message && !/^HTTP /.test(e.message) ? e.message : t('Some screens need changes first:')}`, details }
+        : { text: `${t('The course was not published.')} ${describeError(e)}` });
     } finally {
       setBusy(null);
     }
@@ -203,9 +205,9 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
       autosave.markSaved(res.document, res.revision);
       if (res.course) setCourse(res.course);
       setDialog(null);
-      announce('Draft changes discarded: the course is as it was last published.');
+      announce(t('Draft changes discarded: the course is as it was last published.'));
     } catch (e) {
-      setDiscardError(e.status === 409 ? 'This course has never been published, so there is no published version to go back to.' : describeError(e));
+      setDiscardError(e.status === 409 ? t('This course has never been published, so there is no published version to go back to.') : describeError(e));
     } finally {
       setBusy(null);
     }
@@ -220,20 +222,20 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
     return () => { alive = false; };
   }, [autosave.conflict]);
   const reloadTheirs = async () => {
-    let t = theirs;
-    if (!t || !t.document) {
-      try { t = await api.get('/course'); } catch (e) { setNotice({ text: `The newer version could not be loaded. ${describeError(e)}` }); return; }
+    let newer = theirs;
+    if (!newer || !newer.document) {
+      try { newer = await api.get('/course'); } catch (e) { setNotice({ text: `${t('The newer version could not be loaded.')} ${describeError(e)}` }); return; }
     }
     // Theirs becomes the document; mine stays one Undo away (and Undo saves it again).
-    autosave.markSaved(t.document, t.revision);
-    history.set(t.document);
-    if (t.course) setCourse(t.course);
-    announce('Loaded the newer version. Undo brings yours back.');
+    autosave.markSaved(newer.document, newer.revision);
+    history.set(newer.document);
+    if (newer.course) setCourse(newer.course);
+    announce(t('Loaded the newer version. Undo brings yours back.'));
   };
   const keepMine = () => {
     const rev = theirs && theirs.revision != null ? theirs.revision : autosave.conflict && autosave.conflict.revision;
     autosave.acceptRevision(rev);
-    announce('Saving your version over the newer one.');
+    announce(t('Saving your version over the newer one.'));
   };
 
   const previewLocale = view === 'translate' && trLocale ? trLocale : doc.locale || 'en';
@@ -243,14 +245,14 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
   return (
     <MediaContext.Provider value={api}>
       <div class={`b-app${view === 'translate' ? ' is-translating' : ''}`}>
-        <a class="skip-link" href="#editor-main">Skip to the editor</a>
+        <a class="skip-link" href="#editor-main">{t('Skip to the editor')}</a>
         <header class="b-bar">
-          <h1 class="visually-hidden">Course builder</h1>
+          <h1 class="visually-hidden">{t('Course builder')}</h1>
           <div class="b-bar-start">
             <BackControl options={options} courseId={course.id != null ? course.id : null} beforeLeave={() => autosave.flush()} />
             <div class="b-title">
-              <label class="visually-hidden" for="course-title">Course title</label>
-              <input id="course-title" class="b-title-input" value={doc.title || ''} placeholder="Untitled course" maxLength={500}
+              <label class="visually-hidden" for="course-title">{t('Course title')}</label>
+              <input id="course-title" class="b-title-input" value={doc.title || ''} placeholder={t('Untitled course')} maxLength={500}
                 autocomplete="off" onInput={(e) => edit({ ...doc, title: e.currentTarget.value }, 'course:title')} />
             </div>
             <div class="b-status"><SaveStatus status={autosave.status} savedAt={autosave.savedAt} /></div>
@@ -258,28 +260,28 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
           <div class="b-bar-actions">
             {author}
             <div class="b-group">
-              <button type="button" class="b-tool" onClick={undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={`Undo (${MOD}Z)`}>
-                <Icon name="undo" /><span class="b-tool-text">Undo</span>
+              <button type="button" class="b-tool" onClick={undo} disabled={!history.canUndo} aria-keyshortcuts="Control+Z Meta+Z" title={t('Undo ({keys})', { keys: `${MOD}Z` })}>
+                <Icon name="undo" /><span class="b-tool-text">{t('Undo')}</span>
               </button>
-              <button type="button" class="b-tool" onClick={redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={`Redo (${MOD}Shift+Z)`}>
-                <Icon name="redo" /><span class="b-tool-text">Redo</span>
+              <button type="button" class="b-tool" onClick={redo} disabled={!history.canRedo} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y" title={t('Redo ({keys})', { keys: `${MOD}Shift+Z` })}>
+                <Icon name="redo" /><span class="b-tool-text">{t('Redo')}</span>
               </button>
             </div>
             <div class="b-group">
               <button type="button" class="b-tool" aria-pressed={view === 'translate' ? 'true' : 'false'} ref={translateButton}
                 onClick={() => { openedByButton.current = view !== 'translate'; setView(view === 'translate' ? 'edit' : 'translate'); }}>
-                <Icon name="globe" /><span class="b-tool-text">Translate</span>
+                <Icon name="globe" /><span class="b-tool-text">{t('Translate')}</span>
               </button>
               <button type="button" class="b-tool" onClick={() => setDialog('preview')} disabled={!screens.length}>
-                <Icon name="eye" /><span class="b-tool-text">Preview</span>
+                <Icon name="eye" /><span class="b-tool-text">{t('Preview')}</span>
               </button>
             </div>
             <div class="b-group">
               <button type="button" class="b-tool" onClick={() => { setDiscardError(''); setDialog('discard'); }}>
-                <Icon name="reset" /><span class="b-tool-text">Discard draft changes</span>
+                <Icon name="reset" /><span class="b-tool-text">{t('Discard draft changes')}</span>
               </button>
               <button type="button" class="btn btn-primary b-publish" onClick={publish} disabled={busy === 'publish'} aria-busy={busy === 'publish' ? 'true' : undefined}>
-                <Icon name="send" /> Publish
+                <Icon name="send" /> {t('Publish')}
               </button>
             </div>
           </div>
@@ -287,7 +289,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
 
         {sessionLost && (
           <div class="b-alert" role="alert">
-            <p><strong>Your editing session has ended, so changes are no longer saved.</strong> Open the builder again from your app to continue; copy anything you need first.</p>
+            <p><strong>{t('Your editing session has ended, so changes are no longer saved.')}</strong> {t('Open the builder again from your app to continue; copy anything you need first.')}</p>
           </div>
         )}
         {(notice || (saveError && autosave.status === 'error' && saveError.status !== 401)) && (
@@ -296,44 +298,44 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
             {notice && notice.details && <ul>{notice.details.map((d, i) => <li key={i}>{d}</li>)}</ul>}
             {saveError && autosave.status === 'error' && saveError.status !== 401 && (
               <>
-                <p><strong>Your latest change could not be saved.</strong> {describeError(saveError)} Change it and the builder tries again.</p>
+                <p><strong>{t('Your latest change could not be saved.')}</strong> {describeError(saveError)} {t('Change it and the builder tries again.')}</p>
                 {errorDetails.length > 0 && <ul>{errorDetails.map((d, i) => <li key={i}><code>{d.field}</code> {d.message}</li>)}</ul>}
               </>
             )}
-            {notice && <button type="button" class="b-link" onClick={() => setNotice(null)}>Dismiss</button>}
+            {notice && <button type="button" class="b-link" onClick={() => setNotice(null)}>{t('Dismiss')}</button>}
           </div>
         )}
 
         <div class="b-body">
-          <aside class="b-side" aria-label="Course outline">
+          <aside class="b-side" aria-label={t('Course outline')}>
             <CourseSettings doc={doc} themes={themes} onChange={edit} />
             <div class="b-side-head">
-              <h2 id="screens-heading">Screens <span class="b-count">{screens.length}</span></h2>
+              <h2 id="screens-heading">{t('Screens')} <span class="b-count">{screens.length}</span></h2>
             </div>
             <ScreenList screens={screens} selectedId={selected && selected.id} onSelect={select} onMove={(id, to) => move(id, to)}
               onOpen={openEditor} focusRequest={focusRequest} />
-            <div class="b-screen-actions" role="group" aria-label="Selected screen">
-              <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex - 1, true)} disabled={!selected || selIndex === 0} title="Move screen up">
-                <Icon name="up" /><span class="visually-hidden">Move screen up</span>
+            <div class="b-screen-actions" role="group" aria-label={t('Selected screen')}>
+              <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex - 1, true)} disabled={!selected || selIndex === 0} title={t('Move screen up')}>
+                <Icon name="up" /><span class="visually-hidden">{t('Move screen up')}</span>
               </button>
-              <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex + 1, true)} disabled={!selected || selIndex >= screens.length - 1} title="Move screen down">
-                <Icon name="down" /><span class="visually-hidden">Move screen down</span>
+              <button type="button" class="b-icon-btn" onClick={() => move(selected.id, selIndex + 1, true)} disabled={!selected || selIndex >= screens.length - 1} title={t('Move screen down')}>
+                <Icon name="down" /><span class="visually-hidden">{t('Move screen down')}</span>
               </button>
-              <button type="button" class="b-icon-btn" onClick={duplicate} disabled={!selected} title="Duplicate screen">
-                <Icon name="copy" /><span class="visually-hidden">Duplicate screen</span>
+              <button type="button" class="b-icon-btn" onClick={duplicate} disabled={!selected} title={t('Duplicate screen')}>
+                <Icon name="copy" /><span class="visually-hidden">{t('Duplicate screen')}</span>
               </button>
               <button type="button" class="b-icon-btn b-danger" onClick={remove} disabled={!selected || screens.length < 2}
-                title={screens.length < 2 ? 'A course keeps at least one screen' : 'Delete screen'}>
-                <Icon name="trash" /><span class="visually-hidden">Delete screen</span>
+                title={screens.length < 2 ? t('A course keeps at least one screen') : t('Delete screen')}>
+                <Icon name="trash" /><span class="visually-hidden">{t('Delete screen')}</span>
               </button>
             </div>
             <button type="button" class="btn btn-primary b-add" onClick={() => setDialog('picker')}>
               <Icon name="plus" /> Add screen
             </button>
-            <p class="b-hint b-keys" id="screens-hint">Drag screens, or press Alt+↑ or Alt+↓ to move the selected one; Enter edits it.</p>
+            <p class="b-hint b-keys" id="screens-hint">{t('Drag screens, or press Alt+↑ or Alt+↓ to move the selected one; Enter edits it.')}</p>
           </aside>
 
-          <main id="editor-main" class="b-main" tabIndex={-1} aria-label={view === 'translate' ? 'Translation' : 'Screen editor'}>
+          <main id="editor-main" class="b-main" tabIndex={-1} aria-label={view === 'translate' ? t('Translation') : t('Screen editor')}>
             {view === 'translate' && (
               <TranslationView doc={doc} onChange={edit} locale={trLocale} onLocale={setTrLocale} suggested={options.language}
                 selectedId={selected && selected.id} focusOnOpen={openedByButton.current}
@@ -341,14 +343,14 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
             )}
             {view === 'edit' && altProblems.length > 0 && (
               <section class="b-problems" aria-labelledby="alt-problems-title">
-                <h2 id="alt-problems-title">Before you publish</h2>
+                <h2 id="alt-problems-title">{t('Before you publish')}</h2>
                 <ul>
                   {altProblems.map((p) => (
                     <li key={p.screenId}>
                       {altTextSentence(p)}{' '}
                       {p.screenId !== (selected && selected.id) && (
                         <button type="button" class="b-link" onClick={() => { select(p.screenId); focusOption(p.screenId); }}>
-                          Open screen {p.screenIndex + 1}
+                          {t('Open screen {n}', { n: p.screenIndex + 1 })}
                         </button>
                       )}
                     </li>
@@ -358,15 +360,15 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
             )}
             {view === 'edit' && selected && (
               <div class="b-canvas is-canvas">
-                <p class="b-eyebrow">Screen {selIndex + 1} of {screens.length}</p>
+                <p class="b-eyebrow">{t('Screen {n} of {total}', { n: selIndex + 1, total: screens.length })}</p>
                 <Canvas key={selected.id} screen={selected} catalogue={catalogue} headingLevel={2} themeStyle={themeVars(doc, themes)}
                   onChange={(next, key) => edit(replaceScreen(doc, next), key)} />
               </div>
             )}
             {view === 'edit' && !selected && (
               <div class="b-empty">
-                <p>This course has no screens yet.</p>
-                <button type="button" class="btn btn-primary" onClick={() => setDialog('picker')}>Add screen</button>
+                <p>{t('This course has no screens yet.')}</p>
+                <button type="button" class="btn btn-primary" onClick={() => setDialog('picker')}>{t('Add screen')}</button>
               </div>
             )}
           </main>
@@ -374,25 +376,25 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
 
         {dialog === 'picker' && (
           <LayoutPicker layouts={catalogue.layouts || []} onChoose={addLayout} onCancel={() => setDialog(null)}
-            title={selected ? `Add a screen after “${screenTitle(selected, selIndex)}”` : 'Choose a layout'} />
+            title={selected ? t('Add a screen after “{title}”', { title: screenTitle(selected, selIndex) }) : t('Choose a layout')} />
         )}
         {dialog === 'preview' && (
           <PreviewDialog doc={doc} themes={themes} startIndex={selIndex} locale={previewLocale} onClose={() => setDialog(null)} />
         )}
         {dialog === 'discard' && (course.published === false ? (
           <Modal role="alertdialog" labelledBy="nothing-title" describedBy="nothing-text" class="b-confirm" onCancel={() => setDialog(null)} initialFocus="[data-ok]">
-            <h2 id="nothing-title">Nothing to go back to</h2>
-            <p id="nothing-text">This course has never been published, so there is no published version to go back to. Your draft is saved as you work.</p>
-            <div class="b-dialog-actions"><button type="button" class="btn btn-primary" data-ok="" onClick={() => setDialog(null)}>OK</button></div>
+            <h2 id="nothing-title">{t('Nothing to go back to')}</h2>
+            <p id="nothing-text">{t('This course has never been published, so there is no published version to go back to. Your draft is saved as you work.')}</p>
+            <div class="b-dialog-actions"><button type="button" class="btn btn-primary" data-ok="" onClick={() => setDialog(null)}>{t('OK')}</button></div>
           </Modal>
         ) : (
-          <ConfirmDialog title="Discard draft changes?" danger busy={busy === 'discard'} error={discardError}
-            text="The draft goes back to the version learners see now. Every change made since the last publish is lost, and Undo cannot bring it back."
-            confirm={busy === 'discard' ? 'Discarding…' : 'Discard changes'} cancel="Keep editing" onConfirm={discard} onCancel={() => setDialog(null)} />
+          <ConfirmDialog title={t('Discard draft changes?')} danger busy={busy === 'discard'} error={discardError}
+            text={t('The draft goes back to the version learners see now. Every change made since the last publish is lost, and Undo cannot bring it back.')}
+            confirm={busy === 'discard' ? t('Discarding…') : t('Discard changes')} cancel={t('Keep editing')} onConfirm={discard} onCancel={() => setDialog(null)} />
         ))}
         {autosave.conflict && (
           <ConflictDialog revision={theirs && theirs.revision != null ? theirs.revision : autosave.conflict.revision}
-            onReload={reloadTheirs} onKeepMine={keepMine} what="the course" />
+            onReload={reloadTheirs} onKeepMine={keepMine} what={t('the course')} />
         )}
       </div>
     </MediaContext.Provider>

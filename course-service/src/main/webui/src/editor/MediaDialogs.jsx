@@ -91,7 +91,7 @@ export function UploadDialog({ file, onDone, onCancel }) {
 
   useEffect(() => {
     milestone.current = 0;
-    const say = (t) => setSaid(t);
+    const say = (words) => setSaid(words);
     const u = startUpload({
       api, file, kind,
       onChange: (s) => {
@@ -111,7 +111,7 @@ export function UploadDialog({ file, onDone, onCancel }) {
   const insert = async () => {
     const err = kind === 'image' ? altError(alt, decorative) : '';
     setShownError(err);
-    if (err) { requestAnimationFrame(() => { const t = document.getElementById(`${uid}-alt`); if (t) t.focus(); }); return; }
+    if (err) { requestAnimationFrame(() => { const input = document.getElementById(`${uid}-alt`); if (input) input.focus(); }); return; }
     setBusy(true);
     const media = kind === 'image' ? await saveAlt(api, state.media, alt.trim(), decorative) : state.media;
     setBusy(false);
@@ -228,8 +228,8 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
     }
   };
   useEffect(() => {
-    const t = setTimeout(() => load(false), search ? 300 : 0);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => load(false), search ? 300 : 0);
+    return () => clearTimeout(timer);
   }, [search, kind]);
 
   const choose = (m) => {
@@ -245,14 +245,14 @@ export function LibraryDialog({ kinds, onDone, onCancel }) {
   const insertChosen = async () => {
     const err = altError(alt, decorative);
     setAltErr(err);
-    if (err) { const t = document.getElementById(`${uid}-alt`); if (t) t.focus(); return; }
+    if (err) { const input = document.getElementById(`${uid}-alt`); if (input) input.focus(); return; }
     setBusy(true);
     const media = await saveAlt(api, chosen, alt.trim(), decorative);
     setBusy(false);
     onDone({ media, altText: decorative ? '' : alt.trim(), decorative });
   };
   useEffect(() => {
-    if (chosen) requestAnimationFrame(() => { const t = document.getElementById(`${uid}-alt`); if (t) t.focus(); });
+    if (chosen) requestAnimationFrame(() => { const input = document.getElementById(`${uid}-alt`); if (input) input.focus(); });
   }, [chosen]);
 
   const shownLine = () => {

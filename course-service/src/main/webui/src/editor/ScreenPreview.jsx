@@ -4,6 +4,8 @@ import { useState } from 'preact/hooks';
 import { Elements, Media, ordered } from '../ui/Elements.jsx';
 import { grade } from '../ui/Question.jsx';
 import './editor.css';
+import { t } from '../lib/labels.js';
+import '../labels/builder.js';
 
 export function ScreenPreview({ screen }) {
   const [answers, setAnswers] = useState({});
@@ -24,11 +26,11 @@ export function ScreenPreview({ screen }) {
     }),
     quizResults: (el) => (
       <section class="results-card">
-        <p class="block-title">{el.title || 'Your score'}</p>
+        <p class="block-title">{el.title || t('Your score')}</p>
         <p class="score"><span class="score-value">80%</span></p>
-        {el.passPercent != null && <p class="verdict pass">Passed — {el.passPercent}% needed</p>}
+        {el.passPercent != null && <p class="verdict pass">{t('Passed — {percent}% needed', { percent: el.passPercent })}</p>}
         {el.description && <p class="muted">{el.description}</p>}
-        <p class="muted preview-note">Learners see their own score here.</p>
+        <p class="muted preview-note">{t('Learners see their own score here.')}</p>
       </section>
     )
   };
@@ -36,7 +38,7 @@ export function ScreenPreview({ screen }) {
     <div class={`preview-screen screen ${headingFirst ? 'heading-first' : ''}`}>
       {screen.asset && <div class="hero"><Media asset={screen.asset} alt={screen.assetAltText} decorative={screen.assetDecorative} hero /></div>}
       <div class="screen-body">
-        {!headingFirst && <p class="screen-title">{screen.title || 'Untitled screen'}</p>}
+        {!headingFirst && <p class="screen-title">{screen.title || t('Untitled screen')}</p>}
         {screen.description && <p class="screen-description">{screen.description}</p>}
         <Elements key={screen.id} screen={screen} ctx={ctx} />
       </div>

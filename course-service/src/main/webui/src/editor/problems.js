@@ -1,5 +1,5 @@
 // Turns a refused save into words an author can act on.
-import { typeName } from './types.js';
+import { typeLabel } from './typeLabels.js';
 import { t } from '../lib/labels.js';
 
 /** One `details` entry ({field, message}) of a screen document, named by what it is about. */
@@ -10,7 +10,7 @@ export function describeDetail(detail, doc) {
   if (m && doc && Array.isArray(doc.elements) && doc.elements[Number(m[1])]) {
     const el = doc.elements[Number(m[1])];
     const what = el.question || el.title;
-    const name = `${typeName(el.type)}${what ? ` “${what.length > 40 ? `${what.slice(0, 39)}…` : what}”` : ''}`;
+    const name = `${typeLabel(el.type)}${what ? ` “${what.length > 40 ? `${what.slice(0, 39)}…` : what}”` : ''}`;
     const part = m[2] === 'answers' && m[3] != null ? `${t('answer {n}', { n: Number(m[3]) + 1 })}${m[4] ? ` ${m[4]}` : ''}` : m[2] || '';
     return `${name}: ${part ? `${part} ` : ''}${message}`;
   }
