@@ -323,7 +323,7 @@ export function Canvas({ screen, catalogue, onChange, headingLevel = 2, themeSty
         <section class="cv-panel card" ref={panel} tabIndex={-1} aria-labelledby={`${idBase}-panel`}>
           <div class="cv-panel-head">
             <HP id={`${idBase}-panel`} class="section-title">{panelTitle}</HP>
-            {selected && <p class="cv-summary-line muted">{elementSummary(selected)}</p>}
+            {selected && <p class="cv-summary-line muted">{elementSummary(selected, typeLabel)}</p>}
             {selected && <button type="button" class="b-link cv-link" data-skip="" onClick={() => openProperties(null)}>{t("Show the screen's properties")}</button>}
           </div>
           {panelBody}

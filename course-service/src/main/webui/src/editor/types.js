@@ -157,11 +157,14 @@ function defaults(type, el) {
   }
 }
 
-/** A short text that names an element in lists and announcements ("Flip card: Par"). */
-export function elementSummary(el) {
+/**
+ * A short text that names an element in lists and announcements ("Flip card: Par"); `name` gives
+ * the type's name (the canvas passes the one in the author's language, typeLabels.js).
+ */
+export function elementSummary(el, name = typeName) {
   const described = RICH_DESCRIPTION.has(el.type) ? htmlToText(el.description) : oneLine(el.description);
   const text = oneLine(el.title) || oneLine(el.question) || described;
   const chars = Array.from(text);
   const short = chars.length > 60 ? `${chars.slice(0, 57).join('')}…` : text;
-  return short ? `${typeName(el.type)}: ${short}` : typeName(el.type);
+  return short ? `${name(el.type)}: ${short}` : name(el.type);
 }
