@@ -647,9 +647,10 @@ async function open(width, token, { framed = true } = {}) {
 {
   const { ctx, f, frame, errors } = await open(1280, 'edit-translate');
   // The session's language (fr) is also the builder's own: its labels are French.
-  await f.getByRole('heading', { name: 'Traduire' }).waitFor();
-  check((await f.getByLabel('Langue', { exact: true }).inputValue()) === 'fr', 'language + translations open the translation view in that language');
-  check(await f.getByText('Learn the game.').count() > 0 && await f.getByLabel('Description du cours (français)').count() === 1, 'course description is translatable');
+  // The translation's target language is not the author's: the builder's own words stay the course's (English).
+  await f.getByRole('heading', { name: 'Translate' }).waitFor();
+  check((await f.getByLabel('Language', { exact: true }).inputValue()) === 'fr', 'language + translations open the translation view in that language');
+  check(await f.getByText('Learn the game.').count() > 0 && await f.getByLabel('Course description (French)').count() === 1, 'course description is translatable');
   await axe(frame, 'translation view from options, 1280');
   check(errors.length === 0, `no console errors ${errors.join(' | ')}`);
   await ctx.close();

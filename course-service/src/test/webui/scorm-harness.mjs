@@ -74,7 +74,12 @@ function platformApi(url, body, sessionId) {
     platformCalls.push({ url, body });
     const next = rules.step(outline, t, body);
     Object.assign(t, next.state, { index: body.screenIndex });
-    return [200, { progress: next.progress }];
+    // As the service: a completed course's answer carries its score and whether it passed (the
+    // page hands the server's grading to the launcher, never its own).
+    const progress = next.state.completed
+      ? { ...next.progress, score: rules.scoreOf(outline, next.state.answers), passed: rules.passedOf(outline, next.state.answers) }
+      : next.progress;
+    return [200, { progress }];
   }
   return [404, { message: 'no', error: { code: 'NOT_FOUND', status: 404 } }];
 }

@@ -95,7 +95,8 @@ function App() {
         api.get('/course').catch((e) => { if (e.status === 404) return null; throw e; })
       ]);
       // The labels: the URL's language, else the session's or the course's, else the browser's.
-      authorLabels(options.language, loaded && loaded.document && loaded.document.locale);
+      // Not options.language: that is the language to translate into or generate in, not the author's.
+      authorLabels(loaded && loaded.document && loaded.document.locale);
       const flow = options.flow;
       const phase = loaded ? 'open' : (flow === 'ai' || flow === 'generate') ? 'generate' : 'new';
       setState({ phase, session, api, catalogue: catalogue || {}, loaded, author, generation: 1 });

@@ -328,7 +328,8 @@ function App() {
       (data) => {
         applyTheme(data);
         // The labels: the URL's language, else the session's or the screen's, else the browser's.
-        authorLabels((data.options || {}).language, data.locale, data.document && data.document.locale);
+        // Not the session's language (a content language): the screen's own, else the browser's.
+        authorLabels(data.document && data.document.locale);
         setState({ data });
       },
       (error) => setState({ error })

@@ -330,7 +330,7 @@ export function CourseBuilder({ api, session, catalogue, loaded, announce, descr
               </button>
             </div>
             <button type="button" class="btn btn-primary b-add" onClick={() => setDialog('picker')}>
-              <Icon name="plus" /> Add screen
+              <Icon name="plus" /> {t('Add screen')}
             </button>
             <p class="b-hint b-keys" id="screens-hint">{t('Drag screens, or press Alt+↑ or Alt+↓ to move the selected one; Enter edits it.')}</p>
           </aside>
