@@ -3,10 +3,8 @@ package org.courseplatform.courses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,15 +18,7 @@ class LmsPageOriginTest {
 
     @Test
     void theLmsPagePostsOnlyToTheLaunchersOrigin() throws IOException, InterruptedException {
-        Path test = Path.of("src/test/webui/launcher-origin.test.mjs");
-        assertThat(test).exists();
-        Process node = new ProcessBuilder("node", "--test", test.toString())
-                .redirectErrorStream(true)
-                .start();
-        assertThat(node.waitFor(2, TimeUnit.MINUTES)).as("node --test finished").isTrue();
-        String output = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(node.exitValue()).as(output).isZero();
-        assertThat(output).contains("# pass 4").contains("# fail 0");
+        WebuiNodeTests.run("launcher-origin.test.mjs", 4);
 
         String page = Files.readString(Path.of("src/main/webui/src/lms.jsx"));
         assertThat(page).doesNotContainPattern("postMessage\\([^;]*'\\*'\\)").contains("launcherOrigin(");
