@@ -2,8 +2,9 @@
 // to storage through the URL the editor API signs, listing the library, and the responsive image
 // attributes (srcset) of a library picture. No Preact here, so Node's test runner can load it.
 
-/** The element type a file makes, from its type ('image' | 'audio' | 'video'), or null. */
 import { t } from './labels.js';
+
+/** The element type a file makes, from its type ('image' | 'audio' | 'video'), or null. */
 export function kindOfFile(file) {
   const type = String((file && file.type) || '').toLowerCase();
   if (type.startsWith('image/')) return 'image';
