@@ -364,6 +364,15 @@ public class MediaLibraryTest {
                 .header("Content-Range", "bytes */20000");
         given().get(file.replace("file.wav", "file.mp4")).then().statusCode(404);
         given().get("/play/media/AAAAAAAAAAAAAAAAAAAAAA/file.wav").then().statusCode(404);
+        // A dot segment for the token is an API client's miss: the JSON 404, not the pages' HTML one.
+        for (String odd : List.of("/play/media/%2e%2e/file.wav", "/play/media/%2E%2E/x", "/play/media/./x")) {
+            given().urlEncodingEnabled(false)
+                    .get(odd)
+                    .then()
+                    .statusCode(404)
+                    .contentType(ContentType.JSON)
+                    .body("error.code", equalTo("NOT_FOUND"));
+        }
 
         // A video slot fed an audio file is refused by its bytes.
         upload(key, "clip.mp4", "video/mp4", wav).then().statusCode(422);

@@ -101,6 +101,15 @@ public class PlayerPages {
         return path != null && path.startsWith(MEDIA);
     }
 
+    /**
+     * Whether a request is for the media library's files, by its path as sent or as normalised: a
+     * file address whose token is a dot segment ({@code /play/media/%2e%2e/x}) normalises out of
+     * {@code /play/media/}, and its caller, an API client, still gets the REST layer's JSON 404.
+     */
+    private static boolean media(RoutingContext rc) {
+        return media(rc.request().path()) || media(rc.normalizedPath());
+    }
+
     /** The workspace id of {@code ?w=}, or null when absent or not a positive number. */
     static Long workspaceId(String value) {
         return value != null && WORKSPACE_ID.matcher(value).matches() ? Long.valueOf(value) : null;
@@ -164,14 +173,14 @@ public class PlayerPages {
         // Any other path under /play that is not a built file answers the 404 page, before the REST
         // layer could answer it with its JSON 404. Built files pass on to the static files handler.
         router.route(PREFIX + "/*").order(-99).handler(rc -> {
-            if (built(rc.normalizedPath()) || media(rc.normalizedPath())) {
+            if (media(rc) || built(rc.normalizedPath())) {
                 rc.next();
             } else {
                 notFound(rc);
             }
         });
         router.route(PREFIX + "/*").order(Integer.MAX_VALUE - 100).handler(rc -> {
-            if (media(rc.normalizedPath())) {
+            if (media(rc)) {
                 rc.next();
             } else {
                 notFound(rc);
