@@ -6,15 +6,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import org.courseplatform.platform.testing.HttpsReceiver;
 import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.courseplatform.platform.testing.TestKafka;
 import org.courseplatform.platform.testing.TestKeys;
+import org.courseplatform.webhooks.event.EventIntake;
+import org.courseplatform.webhooks.security.SecretCipher;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCa;
 import org.courseplatform.webhooks.support.TestCaResource;
@@ -30,6 +34,12 @@ import org.junit.jupiter.api.Test;
 class DeliveryTest {
 
     private HttpsReceiver receiver;
+
+    @Inject
+    EventIntake intake;
+
+    @Inject
+    SecretCipher cipher;
 
     @BeforeEach
     void receiver() {
@@ -391,5 +401,73 @@ class DeliveryTest {
                 () -> assertThat(receiver.requests("/paused")).hasSize(1));
         assertThat(receiver.requests("/paused").get(0).header("X-Service-Delivery"))
                 .isEqualTo(delivery.toString());
+    }
+
+    /**
+     * One intake batch (one transaction, one multi-row insert) that carries an event twice, as a
+     * producer's retry can put it in one Kafka poll, queues and sends it once.
+     */
+    @Test
+    void aBatchCarryingAnEventTwiceDeliversItOnce() {
+        long ws = TestKeys.newWorkspace();
+        String auth = TestKeys.enterprise(ws);
+        Hooks.Endpoint endpoint = Hooks.create(auth, receiver.url("/batch-twice"), "course.created");
+        UUID twice = UUID.randomUUID();
+        UUID other = UUID.randomUUID();
+        String event = Hooks.event(twice, "course.created", ws, false, Hooks.courseData(1, "Twice"));
+        intake.accept(
+                        "webhook-deliveries",
+                        List.of(
+                                event,
+                                event,
+                                Hooks.event(other, "course.created", ws, false, Hooks.courseData(2, "Once"))))
+                .await()
+                .atMost(Duration.ofSeconds(30));
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/batch-twice")).hasSize(2));
+        assertThat(receiver.requests("/batch-twice").stream()
+                        .map(r -> Hooks.body(r).get("id").asText()))
+                .containsExactlyInAnyOrder(twice.toString(), other.toString());
+        assertThat(Db.value("select count(*) from delivery where endpoint_id = " + endpoint.id()))
+                .isEqualTo(2L);
+        // Read again (Kafka redelivers after a crash): nothing new.
+        intake.accept("webhook-deliveries", List.of(event)).await().atMost(Duration.ofSeconds(30));
+        assertThat(Db.value("select count(*) from delivery where endpoint_id = " + endpoint.id()))
+                .isEqualTo(2L);
+    }
+
+    /**
+     * The sender keeps each endpoint's decrypted key, but a changed stored secret (a new one, or
+     * the same one re-encrypted) signs the very next delivery: the key is checked against the
+     * stored value on every send.
+     */
+    @Test
+    void aChangedSecretSignsTheNextDeliveryWithTheNewSecret() {
+        long ws = TestKeys.newWorkspace();
+        String auth = TestKeys.enterprise(ws);
+        Hooks.Endpoint endpoint = Hooks.create(auth, receiver.url("/rotated"), "course.created");
+        Hooks.sendCourseCreated(ws, false);
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/rotated")).hasSize(1));
+        assertThat(Hooks.signatureValid(
+                        endpoint.secret(), receiver.requests("/rotated").get(0)))
+                .isTrue();
+
+        String rotated = SecretCipher.newSecret();
+        Db.execute("update webhook_endpoint set secret_encrypted = decode('"
+                + HexFormat.of().formatHex(cipher.encrypt(rotated, ws)) + "', 'hex') where id = " + endpoint.id());
+        Hooks.sendCourseCreated(ws, false);
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/rotated")).hasSize(2));
+        HttpsReceiver.Request second = receiver.requests("/rotated").get(1);
+        assertThat(Hooks.signatureValid(rotated, second))
+                .as("signed with the new secret")
+                .isTrue();
+        assertThat(Hooks.signatureValid(endpoint.secret(), second))
+                .as("not with the old one")
+                .isFalse();
     }
 }

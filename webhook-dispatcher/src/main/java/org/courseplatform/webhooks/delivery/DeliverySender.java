@@ -26,9 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.crypto.spec.SecretKeySpec;
 import org.courseplatform.platform.events.PgNotifications;
 import org.courseplatform.webhooks.WebhooksConfig;
-import org.courseplatform.webhooks.security.SecretCipher;
 
 /**
  * Sends due deliveries. A sender claims batches of due rows with {@code FOR UPDATE SKIP LOCKED},
@@ -100,7 +100,7 @@ public class DeliverySender {
 
     private final Pool pool;
     private final WebhookClient client;
-    private final SecretCipher cipher;
+    private final SigningKeys keys;
     private final WebhooksConfig.Sender config;
     private final RetrySchedule schedule;
     private final long leaseSeconds;
@@ -128,10 +128,10 @@ public class DeliverySender {
 
     private PgSubscriber subscriber;
 
-    public DeliverySender(Pool pool, WebhookClient client, SecretCipher cipher, WebhooksConfig config) {
+    public DeliverySender(Pool pool, WebhookClient client, SigningKeys keys, WebhooksConfig config) {
         this.pool = pool;
         this.client = client;
-        this.cipher = cipher;
+        this.keys = keys;
         this.config = config.sender();
         this.schedule =
                 new RetrySchedule(config.retry().delays(), config.retry().jitter());
@@ -396,7 +396,10 @@ public class DeliverySender {
         Instant started = Instant.now();
         Uni<WebhookClient.Outcome> outcome;
         try {
-            String secret = cipher.decrypt(row.getBuffer("secret_encrypted").getBytes(), row.getLong("workspace_id"));
+            SecretKeySpec key = keys.key(
+                    row.getLong("endpoint_id"),
+                    row.getLong("workspace_id"),
+                    row.getBuffer("secret_encrypted").getBytes());
             String body = row.getString("body");
             long timestamp = started.getEpochSecond();
             Map<String, String> headers = new LinkedHashMap<>();
@@ -405,7 +408,7 @@ public class DeliverySender {
             headers.put("X-Service-Event", row.getString("type"));
             headers.put("X-Service-Delivery", id.toString());
             headers.put("X-Service-Timestamp", Long.toString(timestamp));
-            headers.put("X-Service-Signature", Signatures.sign(secret, timestamp, body));
+            headers.put("X-Service-Signature", Signatures.sign(key, timestamp, body));
             Boolean testMode = row.getBoolean("test_mode");
             if (testMode != null) {
                 headers.put("X-Service-Test-Mode", testMode.toString());
@@ -515,13 +518,18 @@ public class DeliverySender {
 
     private record Result(UUID id, UUID claim, WebhookClient.Outcome outcome, Instant started, long delayMillis) {}
 
-    /** Drops idle lanes, so the map does not keep endpoints long gone. */
+    /** Drops idle lanes and their signing keys, so neither map keeps endpoints long gone. */
     @Scheduled(every = "10m", delayed = "10m")
     void tidy() {
         lanes.values().removeIf(lane -> {
+            boolean idle;
             synchronized (lane) {
-                return lane.inFlight == 0 && lane.waiting.isEmpty();
+                idle = lane.inFlight == 0 && lane.waiting.isEmpty();
             }
+            if (idle) {
+                keys.forget(lane.endpoint);
+            }
+            return idle;
         });
     }
 }
