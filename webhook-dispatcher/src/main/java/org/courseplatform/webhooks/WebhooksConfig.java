@@ -93,8 +93,13 @@ public interface WebhooksConfig {
         @WithDefault("512")
         int maxInFlight();
 
-        /** Requests in flight per endpoint and instance, so a slow endpoint cannot take every slot. */
-        @WithDefault("32")
+        /**
+         * Requests in flight per endpoint and instance, so a slow endpoint cannot take every slot.
+         * One endpoint's rate is about this over the time of one attempt: 64 carries 2,000
+         * deliveries/s to an endpoint answering in 32 ms (attempts to a fast local receiver
+         * averaged 19 ms on a loaded machine), where 32 topped out below that.
+         */
+        @WithDefault("64")
         int maxInFlightPerEndpoint();
 
         /**
