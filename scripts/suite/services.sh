@@ -86,19 +86,26 @@ start_services() {
     # archive. A stale cache (the service was rebuilt) is removed so that the next run records
     # a new one. Only replica 1 records or removes it; the other replicas use it when it
     # exists, read-only, so that no two JVMs write one file.
+    # SUITE_AOT_CACHE=0 (the system-test suite of `./suite test`): neither records nor uses one;
+    # that suite's services are rebuilt before every run, so a cache would never be used, and
+    # recording it costs start-up time and a minute of `down` while it is written.
     local cache
     local -a cache_opts=()
-    if (( JAVA_MAJOR >= 25 )); then
+    if [[ ${SUITE_AOT_CACHE:-1} == 0 ]]; then
+      cache=''
+    elif (( JAVA_MAJOR >= 25 )); then
       cache=$SUITE_HOME/aot/$svc.aot
     else
       cache=$SUITE_HOME/aot/$svc.jsa
     fi
     local stale=0
-    if [[ -f $cache ]] \
+    if [[ -n $cache && -f $cache ]] \
       && [[ -n $(find "$REPO_DIR/$svc/target/quarkus-app" -newer "$cache" -print -quit) ]]; then
       stale=1
     fi
-    if (( r == 1 )); then
+    if [[ -z $cache ]]; then
+      :
+    elif (( r == 1 )); then
       (( stale )) && rm -f "$cache"
       if [[ $cache == *.jsa ]]; then
         cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")

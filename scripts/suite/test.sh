@@ -33,6 +33,9 @@ phase_done() {
   info "test: $1 took $((SECONDS - $2)) s"
 }
 
+# Maven's own lines carry the time of day, so a CI log is its own timeline (docs/performance.md).
+MVN_TIMED=(-Dorg.slf4j.simpleLogger.showDateTime=true -Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss)
+
 cmd_test() {
   local phase=$SECONDS
   find_jdk
@@ -48,7 +51,7 @@ cmd_test() {
     mkdir -p "$RUN_DIR"
     local marker rc=0
     marker=$(mktemp "$RUN_DIR/build-start.XXXXXX")
-    ./mvnw -B install || rc=$?
+    ./mvnw -B "${MVN_TIMED[@]}" install || rc=$?
     if (( rc != 0 )); then
       rm -f "$marker"
       printf 'suite: error: component tests failed (mvnw exit %s)\n' "$rc" >&2
@@ -62,7 +65,7 @@ cmd_test() {
   SYSTEST_ENV=(
     "SUITE_HOME=$REPO_DIR/.suite/systest"
     SUITE_PORT_BASE=18080 SUITE_KAFKA_PORT=19092 SUITE_S3_PORT=19000
-    SUITE_DB=courseplatform_systest SUITE_SKIP_BUILD=1
+    SUITE_DB=courseplatform_systest SUITE_SKIP_BUILD=1 SUITE_AOT_CACHE=0
   )
   info "test 2/3: starting a fresh system-test suite (ports 18080-18086, 18090-18091, 19092, 19000; database courseplatform_systest)"
   trap 'info "test: stopping the system-test suite"; systest down || true' EXIT
@@ -80,7 +83,7 @@ cmd_test() {
   eval "$envtext"
   set +a
   phase=$SECONDS
-  ./mvnw -B -pl system-tests verify -DskipITs=false || rc=$?
+  ./mvnw -B "${MVN_TIMED[@]}" -pl system-tests verify -DskipITs=false || rc=$?
   phase_done "3/3 (system tests)" "$phase"
   if (( rc == 0 )); then info "test: all tests passed"; else warn "system tests failed (mvnw exit $rc)"; fi
   exit "$rc"

@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -19,16 +18,8 @@ import org.junit.jupiter.api.Test;
  * 429, the good one opens its player session.
  */
 @QuarkusTest
-@TestProfile(LmsLaunchFloodTest.FewRefusals.class)
+@TestProfile(FewRefusalsProfile.class)
 class LmsLaunchFloodTest {
-
-    /** Three refused launches per address, refilled at one a minute, so the test needs no timing. */
-    public static class FewRefusals implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("scorm-export.lms.per-address-burst", "3", "scorm-export.lms.per-address-per-minute", "1");
-        }
-    }
 
     static Response launchFrom(String address, String token) {
         return given().header("X-Forwarded-For", address)

@@ -6,7 +6,6 @@ import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.startsWith;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -20,16 +19,8 @@ import org.junit.jupiter.api.Test;
  * bogus codes from it get 429, the good one opens its session.
  */
 @QuarkusTest
-@TestProfile(ShareCodeFloodTest.FewRefusals.class)
+@TestProfile(FewRefusalsProfile.class)
 class ShareCodeFloodTest {
-
-    /** Five refused codes per address, refilled at one a minute, so the test needs no timing. */
-    public static class FewRefusals implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("share.per-address-burst", "5", "share.per-address-per-minute", "1");
-        }
-    }
 
     private static final String BOGUS = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.courseplatform.platform.testing.fuzz.ApiFuzzer;
 import org.courseplatform.platform.testing.fuzz.FuzzSettings;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The API fuzz run through the ingress: every operation of the six services' OpenAPI documents
@@ -14,8 +15,9 @@ import org.junit.jupiter.api.Test;
  * shape, whether a service or nginx answers, and every answer as the operation's document
  * promises (its status documented, a 2xx JSON body of the documented schema). 1,500 requests or 180 s by default; {@code
  * -Dfuzz.seed}, {@code -Dfuzz.requests} and {@code -Dfuzz.seconds} replay or lengthen a run
- * (bench/fuzz.sh).
+ * (bench/fuzz.sh). It runs alone: its flood of odd requests is no load for another scenario to wait behind.
  */
+@Isolated
 class FuzzIT {
 
     static final List<String> SERVICES = List.of(

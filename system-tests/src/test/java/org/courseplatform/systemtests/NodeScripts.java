@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -19,6 +20,12 @@ import java.util.stream.Stream;
 final class NodeScripts {
 
     static final Path DIR = Path.of("target/browser").toAbsolutePath();
+
+    /**
+     * One Chromium at a time: the scenarios run three classes at once, and two browsers beside six
+     * services on two cores would turn a page's timeouts into the test's verdict.
+     */
+    private static final Semaphore BROWSER = new Semaphore(1, true);
 
     private NodeScripts() {}
 
@@ -59,7 +66,13 @@ final class NodeScripts {
                 .as("Chromium is needed for the browser system tests (apt-get install chromium)")
                 .exists();
         install(List.of(script), packages);
-        Result result = run(timeout, input, Map.of(), "node", script);
+        Result result;
+        BROWSER.acquire();
+        try {
+            result = run(timeout, input, Map.of(), "node", script);
+        } finally {
+            BROWSER.release();
+        }
         assertThat(result.exit()).as("node " + script + ": " + result.out()).isZero();
         return result.out();
     }
