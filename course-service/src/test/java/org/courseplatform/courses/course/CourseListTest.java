@@ -116,6 +116,69 @@ class CourseListTest {
         assertThat(beyond.header("X-Total-Count")).isEqualTo(Integer.toString(expected.size()));
     }
 
+    @Test
+    void rememberedPageStartsFollowEveryWriteThatMovesAList() {
+        long ws = TestKeys.newWorkspace();
+        String key = TestKeys.header(ws, "build", "", "", "live");
+        sql("""
+                insert into course (workspace_id, client_identifier, identifier, type, format, title, course_key, thumbnail_token,
+                    deleted, draft)
+                select $1, 't' || (g % 2), 'author-' || (g % 3), 'course', 'builder2', 'Keyset ' || g || case when g % 4 = 0 then ' blue' else '' end,
+                       'KEYSET' || $1 || '-' || g, md5('keyset' || $1 || '-' || g), g % 11 = 0, '{}'::jsonb
+                from generate_series(1, 240) g""", ws);
+        // Every list is read deep first and then again after each write, so the starts remembered
+        // at one revision are tried against the next.
+        assertEveryPage(key, ws);
+        sql(
+                "delete from course where workspace_id = $1 and id in (select id from course where workspace_id = $1 "
+                        + "order by id limit 7 offset 20)",
+                ws);
+        assertEveryPage(key, ws);
+        sql("update course set deleted = not deleted where workspace_id = $1 and title like 'Keyset 3%'", ws);
+        assertEveryPage(key, ws);
+        sql("update course set client_identifier = 't9' where workspace_id = $1 and title like 'Keyset 5%'", ws);
+        assertEveryPage(key, ws);
+        sql("update course set identifier = 'author-9' where workspace_id = $1 and title like 'Keyset 6%'", ws);
+        assertEveryPage(key, ws);
+        sql("update course set title = title || ' blue' where workspace_id = $1 and title like 'Keyset 7%'", ws);
+        assertEveryPage(key, ws);
+        sql("update course set description = 'unlisted' where workspace_id = $1", ws); // moves no list
+        assertEveryPage(key, ws);
+        as(key).delete("/v1/headless/course/"
+                        + ids("select id from course where workspace_id = $1 and not deleted order by id limit 1", ws)
+                                .get(0))
+                .then()
+                .statusCode(200);
+        create(key, "Keyset new blue", "t1");
+        assertEveryPage(key, ws);
+    }
+
+    /** Every page, deepest first, of a few lists equals the rows an offset over the ordered list gives. */
+    private void assertEveryPage(String key, long ws) {
+        String[][] lists = {
+            {"", "not deleted"},
+            {"deleted=true&", "true"},
+            {"clientIdentifier=t1&", "not deleted and client_identifier = 't1'"},
+            {"identifier=author-1&", "not deleted and identifier = 'author-1'"},
+            {"title=BLUE&", "not deleted and lower(title) like '%blue%'"},
+        };
+        for (String[] list : lists) {
+            List<Long> expected =
+                    ids("select id from course where workspace_id = $1 and " + list[1] + " order by id", ws);
+            for (int length : new int[] {4, 50}) {
+                int pages = expected.size() / length + 1;
+                for (int page = pages; page >= 0; page--) {
+                    Response r = list(key, list[0] + "length=" + length + "&page=" + page);
+                    assertThat(r.header("X-Total-Count")).as(list[0]).isEqualTo(Integer.toString(expected.size()));
+                    int from = Math.min(page * length, expected.size());
+                    assertThat(r.jsonPath().getList("id", Long.class))
+                            .as(list[0] + "length=" + length + "&page=" + page)
+                            .isEqualTo(expected.subList(from, Math.min(from + length, expected.size())));
+                }
+            }
+        }
+    }
+
     private void assertTotals(String key, long ws) {
         for (String tenant : new String[] {null, "t1", "t2", "t3"}) {
             for (boolean deleted : new boolean[] {false, true}) {
