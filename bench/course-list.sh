@@ -2,8 +2,9 @@
 # bench/course-list.sh — a page of 100 of GET /v1/headless/courses against its limit, in one run.
 #
 # Seeds a workspace with 10,000 courses, then runs wrk (2 threads, 32 connections) for
-#   bare       bench/BareCourses.java: the same two statements course-service sends (the total from
-#              the tenant counters, the page as a deferred join) and the same JSON, nothing else
+#   bare       bench/BareCourses.java: the statements course-service sends (where every page starts
+#              and the total, read once; then a keyset page with the list's revision) and the same
+#              JSON, nothing else
 #   direct     course-service on its own port, API key included, random page 0-99
 #   ingress    the same through the suite's nginx
 #   first      through the ingress, always page 0
