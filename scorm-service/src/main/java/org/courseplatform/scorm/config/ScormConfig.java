@@ -78,9 +78,17 @@ public interface ScormConfig {
         @WithDefault("90S")
         Duration lease();
 
-        /** Package files stored to S3 at the same time while a package is extracted. */
-        @WithDefault("4")
+        /**
+         * Package files stored to S3 at the same time while a package is extracted (each PUT waits
+         * mostly on S3, not on this CPU). At most twice as many extracted files, and at most
+         * {@link #uploadBufferBytes()} of them, wait on disk for their upload.
+         */
+        @WithDefault("16")
         int uploadParallelism();
+
+        /** Bytes of extracted files that may wait on local disk for their upload at a time. */
+        @WithDefault("67108864")
+        long uploadBufferBytes();
 
         /**
          * Attempts after infrastructure failures (S3, course-service) before the package fails;

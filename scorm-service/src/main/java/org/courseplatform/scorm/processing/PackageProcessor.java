@@ -11,7 +11,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,26 +40,37 @@ public final class PackageProcessor {
 
     /**
      * Checks, then extracts every file to a temporary file and hands it to the sink on up to
-     * {@code parallelism} threads (S3 uploads are latency-bound). At most twice that many
-     * extracted files wait on disk at a time. The first failure stops the run.
+     * {@code parallelism} threads (S3 uploads are latency-bound). At most twice that many extracted
+     * files, and at most {@code bufferBytes} of them (or one file, when it alone is larger), wait on
+     * disk at a time; files never wait in memory. Extraction itself stays on the calling thread, one
+     * entry at a time, so every check of {@link SafeArchive#copy} holds as it did. The first failure
+     * stops the run.
      */
     public static Result process(
-            Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink, int parallelism)
+            Path zip,
+            String packageName,
+            ZipLimits limits,
+            Path workDir,
+            FileSink sink,
+            int parallelism,
+            long bufferBytes)
             throws Rejection, IOException {
         try (SafeArchive archive = SafeArchive.open(zip, limits)) {
             Manifest manifest = manifest(archive, packageName, limits);
-            ExecutorService uploads = Executors.newFixedThreadPool(Math.max(1, parallelism), runnable -> {
+            int threads = Math.max(1, parallelism);
+            ExecutorService uploads = Executors.newFixedThreadPool(threads, runnable -> {
                 Thread thread = new Thread(runnable, "scorm-upload");
                 thread.setDaemon(true);
                 return thread;
             });
-            Semaphore inFlight = new Semaphore(Math.max(1, parallelism) * 2);
+            Waiting waiting = new Waiting(threads * 2, Math.max(1, bufferBytes));
             List<Future<?>> pending = new ArrayList<>();
             try {
                 int count = 0;
                 for (SafeArchive.Entry entry : archive.files().values()) {
                     failFast(pending);
-                    inFlight.acquireUninterruptibly();
+                    long size = entry.size();
+                    waiting.acquire(size);
                     Path temp = Files.createTempFile(workDir, "entry-", ".bin");
                     boolean handedOver = false;
                     try {
@@ -73,14 +83,14 @@ public final class PackageProcessor {
                                 return null;
                             } finally {
                                 Files.deleteIfExists(temp);
-                                inFlight.release();
+                                waiting.release(size);
                             }
                         }));
                         handedOver = true;
                     } finally {
                         if (!handedOver) {
                             Files.deleteIfExists(temp);
-                            inFlight.release();
+                            waiting.release(size);
                         }
                     }
                     count++;
@@ -100,9 +110,53 @@ public final class PackageProcessor {
         }
     }
 
+    public static Result process(
+            Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink, int parallelism)
+            throws Rejection, IOException {
+        return process(zip, packageName, limits, workDir, sink, parallelism, DEFAULT_BUFFER_BYTES);
+    }
+
     public static Result process(Path zip, String packageName, ZipLimits limits, Path workDir, FileSink sink)
             throws Rejection, IOException {
         return process(zip, packageName, limits, workDir, sink, 1);
+    }
+
+    /** 64 MiB: what {@code scorm.worker.upload-buffer-bytes} defaults to. */
+    static final long DEFAULT_BUFFER_BYTES = 64L << 20;
+
+    /**
+     * Extracted files waiting for (or in) their upload, bounded by count and by bytes. A file larger
+     * than the byte bound alone waits until nothing else does, so any package gets through.
+     */
+    static final class Waiting {
+        private final int maxFiles;
+        private final long maxBytes;
+        private int files;
+        private long bytes;
+
+        Waiting(int maxFiles, long maxBytes) {
+            this.maxFiles = maxFiles;
+            this.maxBytes = maxBytes;
+        }
+
+        synchronized void acquire(long size) throws IOException {
+            while (files >= maxFiles || (files > 0 && bytes + size > maxBytes)) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while storing package files", e);
+                }
+            }
+            files++;
+            bytes += size;
+        }
+
+        synchronized void release(long size) {
+            files--;
+            bytes -= size;
+            notifyAll();
+        }
     }
 
     private static void failFast(List<Future<?>> pending) throws IOException {

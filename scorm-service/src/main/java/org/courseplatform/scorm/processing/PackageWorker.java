@@ -168,7 +168,8 @@ public class PackageWorker {
                     limits(),
                     dir,
                     (path, file, type) -> store.putFile(prefix + path, file, type),
-                    config.worker().uploadParallelism());
+                    config.worker().uploadParallelism(),
+                    config.worker().uploadBufferBytes());
             Log.debugf(
                     "SCORM package of course %d: %d files, %d bytes expanded, in %d ms",
                     job.courseId(),
