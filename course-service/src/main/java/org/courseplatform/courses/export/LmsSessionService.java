@@ -115,10 +115,14 @@ public class LmsSessionService {
         // RSA verification costs about a millisecond: off the event loop.
         return Workers.call(() -> tokens.verify(request.token()))
                 .invoke(limiter::admit)
-                .chain(claims -> Panache.withTransaction(() -> launch(claims, learner, key)));
+                .chain(claims -> Panache.withTransaction(() -> launch(claims, learner, key)))
+                .chain(let -> player.present(let.opening()).map(session -> new LmsViews.Launch(let.key(), session)));
     }
 
-    private Uni<LmsViews.Launch> launch(PackageTokens.Claims claims, String learner, String key) {
+    /** A learner let in by the launch's transaction; the session is shown once it has committed. */
+    private record Let(String key, PlayerService.Opening opening) {}
+
+    private Uni<Let> launch(PackageTokens.Claims claims, String learner, String key) {
         return known(claims).chain(found -> {
             refuseIfClosed(claims, found);
             Uni<String> resumed =
@@ -157,7 +161,7 @@ public class LmsSessionService {
     }
 
     /** A new tracking record for this LMS learner id, within the package's hourly bound; its key is answered once. */
-    private Uni<LmsViews.Launch> newLearner(PackageTokens.Claims claims, String learner) {
+    private Uni<Let> newLearner(PackageTokens.Claims claims, String learner) {
         return exports.find(claims.exportId(), true)
                 .invoke(locked -> refuseIfClosed(claims, locked))
                 .chain(() -> exports.recent(claims.exportId()))
@@ -174,14 +178,14 @@ public class LmsSessionService {
                 });
     }
 
-    private Uni<LmsViews.Launch> open(PackageTokens.Claims claims, String learner, String record, String key) {
+    private Uni<Let> open(PackageTokens.Claims claims, String learner, String record, String key) {
         return player.openShared(
                         claims.workspaceId(),
                         claims.clientIdentifier(),
                         identifier(claims.exportId(), record, learner),
                         claims.courseId(),
                         claims.testMode())
-                .map(session -> new LmsViews.Launch(key, session));
+                .map(opening -> new Let(key, opening));
     }
 
     /** A revoked package is 401 {@code revoked}, an expired one 401 {@code expired}; a row of another course is not this token's. */

@@ -160,7 +160,7 @@ public class PlayerService {
         if (INTENT_EDIT.equals(intent) && claims.view()) {
             throw viewOnly("This link opens the course for learning, not for editing; ask for an editing link");
         }
-        return open(claims, intent);
+        return open(claims, intent).chain(this::present);
     }
 
     /**
@@ -168,8 +168,9 @@ public class PlayerService {
      * (org.courseplatform.courses.share), exactly as an embed token of the course's tenant with the
      * link's mode would: same tracking record per identifier, same events, same resume. Joins the
      * caller's transaction, so a refusal here (course gone or unpublished) undoes the link's use.
+     * The caller hands the answer to {@link #present} once its transaction has committed.
      */
-    public Uni<PlayerViews.Session> openShared(
+    public Uni<Opening> openShared(
             long workspaceId, String clientIdentifier, String identifier, long courseId, boolean testMode) {
         Claims claims = new Claims(
                 "share-" + randomId(16),
@@ -187,7 +188,33 @@ public class PlayerService {
         return open(claims, INTENT_PLAY);
     }
 
-    private Uni<PlayerViews.Session> open(Claims claims, String intent) {
+    /**
+     * A session written in its transaction, not yet shown: {@link #present} reads its theme and
+     * narration afterwards, through the pool. Read inside the transaction, each exchange held one
+     * connection while it waited for a second, and as many exchanges at once as the pool has
+     * connections waited until the pool's timeout (bench/learners.sh: 200 learners at once).
+     */
+    public record Opening(
+            String sessionId, OffsetDateTime expires, Claims claims, Opened opened, PlayerViews.Progress progress) {}
+
+    /** The session's answer: the opening with its theme and narration, read outside any transaction. */
+    public Uni<PlayerViews.Session> present(Opening opening) {
+        Claims claims = opening.claims();
+        Opened opened = opening.opened();
+        return themes.resolve(
+                        claims.workspaceId(), themeTenant(claims, opened), themeId(claims.options(), opened.document()))
+                .chain(theme -> narration(claims, opened)
+                        .map(audio -> sessionView(
+                                opening.sessionId(),
+                                opening.expires(),
+                                claims,
+                                opened,
+                                opening.progress(),
+                                theme,
+                                audio)));
+    }
+
+    private Uni<Opening> open(Claims claims, String intent) {
         String sessionId = randomId(32);
         OffsetDateTime expires =
                 OffsetDateTime.now(ZoneOffset.UTC).plus(config.sessionTtl()).truncatedTo(ChronoUnit.MILLIS);
@@ -242,13 +269,7 @@ public class PlayerService {
                                         : repository
                                                 .tracking(trackingId, false)
                                                 .map(t -> progressOf(t, opened.outline())))
-                                .chain(progress -> themes.resolve(
-                                                claims.workspaceId(),
-                                                themeTenant(claims, opened),
-                                                themeId(claims.options(), opened.document()))
-                                        .chain(theme -> narration(claims, opened)
-                                                .map(audio -> sessionView(
-                                                        sessionId, expires, claims, opened, progress, theme, audio))));
+                                .map(progress -> new Opening(sessionId, expires, claims, opened, progress));
                     });
                 }));
     }

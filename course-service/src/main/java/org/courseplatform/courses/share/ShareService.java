@@ -164,43 +164,50 @@ public class ShareService {
         }
         String codeHash = hash(request.code());
         return Panache.withTransaction(() -> repository.byCode(codeHash).chain(link -> {
-            if (link == null) {
-                throw unknown();
-            }
-            refuseIfClosed(link, true);
-            limiter.admit();
-            Uni<Boolean> returning = request.learner() == null
-                    ? Uni.createFrom().item(false)
-                    : repository.known(link.id(), request.learner());
-            return returning.chain(known -> {
-                if (known) {
-                    return open(link, request.learner());
-                }
-                refuseIfClosed(link, false);
-                String learner = HexFormat.of().formatHex(random(16));
-                return repository.use(link.id(), learner).chain(used -> {
-                    if (!used) {
-                        // Closed between the read and the update: most likely the last use went to someone else.
-                        return repository.byCode(codeHash).chain(again -> {
-                            refuseIfClosed(again, false);
-                            throw refused("used_up", "This link has been used by as many learners as it allows");
-                        });
+                    if (link == null) {
+                        throw unknown();
                     }
-                    return open(link, learner);
-                });
-            });
-        }));
+                    refuseIfClosed(link, true);
+                    limiter.admit();
+                    Uni<Boolean> returning = request.learner() == null
+                            ? Uni.createFrom().item(false)
+                            : repository.known(link.id(), request.learner());
+                    return returning.chain(known -> {
+                        if (known) {
+                            return open(link, request.learner());
+                        }
+                        refuseIfClosed(link, false);
+                        String learner = HexFormat.of().formatHex(random(16));
+                        return repository.use(link.id(), learner).chain(used -> {
+                            if (!used) {
+                                // Closed between the read and the update: most likely the last use went to someone
+                                // else.
+                                return repository.byCode(codeHash).chain(again -> {
+                                    refuseIfClosed(again, false);
+                                    throw refused(
+                                            "used_up", "This link has been used by as many learners as it allows");
+                                });
+                            }
+                            return open(link, learner);
+                        });
+                    });
+                }))
+                .chain(let ->
+                        player.present(let.opening()).map(session -> new ShareViews.Opened(let.learner(), session)));
     }
 
-    private Uni<ShareViews.Opened> open(ShareRepository.Found link, String learner) {
+    private Uni<Let> open(ShareRepository.Found link, String learner) {
         return player.openShared(
                         link.workspaceId(),
                         link.clientIdentifier(),
                         identifier(link.id(), learner),
                         link.courseId(),
                         link.testMode())
-                .map(session -> new ShareViews.Opened(learner, session));
+                .map(opening -> new Let(learner, opening));
     }
+
+    /** A learner let in by the link's transaction; the session is shown once it has committed. */
+    private record Let(String learner, PlayerService.Opening opening) {}
 
     /** The tracking identifier of a learner let in by a link. */
     static String identifier(long linkId, String learner) {
