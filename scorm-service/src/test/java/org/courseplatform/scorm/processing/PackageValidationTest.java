@@ -214,4 +214,31 @@ class PackageValidationTest {
                     .isEmpty();
         }
     }
+
+    @Test
+    void filesLargerThanTheUploadBufferStillGoThroughOneAtATime() throws Exception {
+        List<String> written = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.atomic.AtomicInteger atOnce = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
+        PackageProcessor.Result result = PackageProcessor.process(
+                Zips.fixture("scorm2004-3rd-multi-sco.zip"),
+                "m.zip",
+                ZipLimits.DEFAULTS,
+                dir,
+                (path, file, type) -> {
+                    most.accumulateAndGet(atOnce.incrementAndGet(), Math::max);
+                    try {
+                        Thread.sleep(2);
+                        written.add(path);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        atOnce.decrementAndGet();
+                    }
+                },
+                8,
+                1);
+        assertThat(written).hasSize(result.fileCount());
+        assertThat(most.get()).isEqualTo(1);
+    }
 }
