@@ -2,7 +2,7 @@ package org.courseplatform.courses.analytics;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.courseplatform.courses.collection.CollectionService;
+import org.courseplatform.courses.collection.CollectionView;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
@@ -90,10 +91,14 @@ public class AnalyticsService {
         }
     }
 
-    @WithSession
+    /**
+     * A course's figures. The course is read in a session that ends before the figures are read
+     * through the pool: a call holding the session's connection while it waited for a second one
+     * made as many calls at once as the pool has connections wait until the pool's timeout.
+     */
     public Uni<AnalyticsViews.Course> course(CourseScope scope, long courseId, String from, String to) {
         Range range = Range.parse(from, to);
-        return courses.findById(courseId).chain(course -> {
+        return Panache.withSession(() -> courses.findById(courseId)).chain(course -> {
             if (course == null || !scope.sees(course)) {
                 throw ApiException.notFound("Course " + courseId + " not found");
             }
@@ -110,43 +115,48 @@ public class AnalyticsService {
      * A collection's figures: each of its courses (in the collection's order) counted over the
      * learners who played it within the collection, and the totals over all of them. A learner
      * counts once per course of the path they commenced. Two statements serve the whole collection
-     * (figures grouped by course and screen; the medians by grouping sets), whatever its size.
+     * (figures grouped by course and screen; the medians by grouping sets), whatever its size. The
+     * collection and its courses are read in a session that ends before the figures are read
+     * through the pool, as for a course.
      */
-    @WithSession
     public Uni<AnalyticsViews.Collection> collection(CourseScope scope, long collectionId, String from, String to) {
         Range range = Range.parse(from, to);
-        return collections
-                .get(scope, collectionId)
-                .chain(collection -> (collection.courseIds().isEmpty()
-                                ? Uni.createFrom().item(List.<Course>of())
-                                : courses.list("id in ?1", collection.courseIds()))
-                        .chain(found -> repository
-                                .collectionByScreen(collectionId, scope.testMode(), range.start(), range.end())
-                                .chain(groups -> repository
-                                        .collectionMedians(collectionId, scope.testMode(), range.start(), range.end())
-                                        .chain(medians -> Workers.call(() -> {
-                                            Map<Long, Course> byId = new HashMap<>();
-                                            found.forEach(c -> byId.put(c.id, c));
-                                            List<AnalyticsViews.Course> figures = new ArrayList<>();
-                                            for (long courseId : collection.courseIds()) {
-                                                Course course = byId.get(courseId);
-                                                if (course != null) {
-                                                    figures.add(summary(
-                                                            courseId,
-                                                            range,
-                                                            screensOf(course),
-                                                            groups.getOrDefault(courseId, List.of()),
-                                                            medians.get(courseId)));
-                                                }
+        return Panache.withSession(() -> collections
+                        .get(scope, collectionId)
+                        .chain(collection -> (collection.courseIds().isEmpty()
+                                        ? Uni.createFrom().item(List.<Course>of())
+                                        : courses.list("id in ?1", collection.courseIds()))
+                                .map(found -> new Members(collection, found))))
+                .chain(members -> {
+                    CollectionView collection = members.collection();
+                    List<Course> found = members.courses();
+                    return repository
+                            .collectionByScreen(collectionId, scope.testMode(), range.start(), range.end())
+                            .chain(groups -> repository
+                                    .collectionMedians(collectionId, scope.testMode(), range.start(), range.end())
+                                    .chain(medians -> Workers.call(() -> {
+                                        Map<Long, Course> byId = new HashMap<>();
+                                        found.forEach(c -> byId.put(c.id, c));
+                                        List<AnalyticsViews.Course> figures = new ArrayList<>();
+                                        for (long courseId : collection.courseIds()) {
+                                            Course course = byId.get(courseId);
+                                            if (course != null) {
+                                                figures.add(summary(
+                                                        courseId,
+                                                        range,
+                                                        screensOf(course),
+                                                        groups.getOrDefault(courseId, List.of()),
+                                                        medians.get(courseId)));
                                             }
-                                            return totals(
-                                                    collection.id(),
-                                                    collection.key(),
-                                                    range,
-                                                    figures,
-                                                    medians.get(null));
-                                        })))));
+                                        }
+                                        return totals(
+                                                collection.id(), collection.key(), range, figures, medians.get(null));
+                                    })));
+                });
     }
+
+    /** A collection and those of its courses that still exist, as read in the session. */
+    private record Members(CollectionView collection, List<Course> courses) {}
 
     static AnalyticsViews.Collection totals(
             long collectionId, String key, Range range, List<AnalyticsViews.Course> courses, Double median) {

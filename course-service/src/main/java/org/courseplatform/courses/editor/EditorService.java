@@ -116,17 +116,22 @@ public class EditorService {
 
     /**
      * The themes the builder offers: the built-ins, then the workspace themes of the course's
-     * tenant (the session's tenant while it has no course yet), the ones it may apply.
+     * tenant (the session's tenant while it has no course yet), the ones it may apply. The themes
+     * are read through the pool once the Hibernate session has ended: read inside it, each call
+     * held one connection while it waited for a second.
      */
-    @WithSession
     public Uni<List<EditorTheme>> themes(String sessionId) {
-        return editSession(sessionId, false).chain(session -> {
-            Uni<String> tenant = KIND_COURSE.equals(session.kind()) && session.courseId() != null
-                    ? course(session, false).map(course -> course.clientIdentifier)
-                    : Uni.createFrom().item(session.clientIdentifier());
-            return tenant.chain(t -> themes.forTenant(session.workspaceId(), t));
-        });
+        return Panache.withSession(() -> editSession(sessionId, false).chain(session -> {
+                    Uni<String> tenant = KIND_COURSE.equals(session.kind()) && session.courseId() != null
+                            ? course(session, false).map(course -> course.clientIdentifier)
+                            : Uni.createFrom().item(session.clientIdentifier());
+                    return tenant.map(t -> new Tenant(session.workspaceId(), t));
+                }))
+                .chain(tenant -> themes.forTenant(tenant.workspaceId(), tenant.clientIdentifier()));
     }
+
+    /** The workspace and tenant whose themes the builder offers. */
+    private record Tenant(long workspaceId, String clientIdentifier) {}
 
     // ------------------------------------------------------------------------------------ courses
 

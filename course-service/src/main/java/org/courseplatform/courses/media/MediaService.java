@@ -1,6 +1,6 @@
 package org.courseplatform.courses.media;
 
-import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -158,7 +158,6 @@ public class MediaService {
     // ------------------------------------------------------------------------------ builder API
 
     /** A slot from the builder: the session's workspace, its course (when it has one), its author. */
-    @WithSession
     public Uni<MediaViews.Slot> createForSession(String sessionId, MediaRequests.Create body) {
         return editSession(sessionId).chain(session -> {
             Checked checked = check(body);
@@ -166,32 +165,33 @@ public class MediaService {
         });
     }
 
-    @WithSession
     public Uni<MediaViews.Media> completeForSession(String sessionId, long id) {
         return editSession(sessionId).chain(session -> complete(session.workspaceId(), id));
     }
 
-    @WithSession
     public Uni<Paged<MediaViews.Media>> listForSession(String sessionId, MediaQuery query) {
         return editSession(sessionId).chain(session -> list(session.workspaceId(), query));
     }
 
-    @WithSession
     public Uni<MediaViews.Media> getForSession(String sessionId, long id) {
         return editSession(sessionId).chain(session -> get(session.workspaceId(), id));
     }
 
-    @WithSession
     public Uni<MediaViews.Media> describeForSession(String sessionId, long id, MediaRequests.Patch body) {
         return editSession(sessionId).chain(session -> describe(session.workspaceId(), id, body));
     }
 
-    /** The editing session (401 without one, 403 for a session that only plays), as the other editor calls. */
+    /**
+     * The editing session (401 without one, 403 for a session that only plays), as the other editor
+     * calls. Read in a Hibernate session of its own that ends before the library is read through the
+     * pool: a call holding that session's connection while it waited for a second one made as many
+     * builder calls at once as the pool has connections wait until the pool's timeout.
+     */
     private Uni<SessionRow> editSession(String id) {
         if (!PlayerService.wellFormed(id)) {
             return Uni.createFrom().failure(PlayerService.noSession());
         }
-        return sessions.session(id, false).map(session -> {
+        return Panache.withSession(() -> sessions.session(id, false)).map(session -> {
             if (session == null) {
                 throw PlayerService.noSession();
             }

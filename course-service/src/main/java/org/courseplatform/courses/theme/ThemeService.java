@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.CourseService;
@@ -144,20 +145,29 @@ public class ThemeService {
         if (themeId != null && themeId < 1) {
             throw ApiException.invalid("themeId", "must be a theme id (a positive integer) or null");
         }
-        return courses.setTheme(scope, courseId, themeId, ifMatch, course -> usable(course, themeId))
+        // A workspace theme is read through the pool before the course's transaction begins: read
+        // inside it, each call held one connection while it waited for a second one.
+        Uni<Theme> workspaceTheme = themeId == null || BuiltInThemes.isBuiltIn(themeId)
+                ? Uni.createFrom().nullItem()
+                : repository.find(scope.workspaceId(), themeId);
+        return workspaceTheme
+                .chain(theme -> courses.setTheme(
+                        scope,
+                        courseId,
+                        themeId,
+                        ifMatch,
+                        course -> Uni.createFrom().item(usable(course, themeId, theme))))
                 .map(saved -> new Applied(courseId, themeId, saved.revision()));
     }
 
-    private Uni<Boolean> usable(Course course, Long themeId) {
+    /** Whether the course may wear the theme: a built-in, or a workspace theme of its own tenant. */
+    private static boolean usable(Course course, Long themeId, Theme workspaceTheme) {
         if (themeId == null || BuiltInThemes.get(themeId) != null) {
-            return Uni.createFrom().item(true);
+            return true;
         }
-        if (BuiltInThemes.isBuiltIn(themeId)) {
-            return Uni.createFrom().item(false);
-        }
-        return repository
-                .findOfTenant(course.workspaceId, course.clientIdentifier, themeId)
-                .map(t -> t != null);
+        return workspaceTheme != null
+                && workspaceTheme.workspaceId() == course.workspaceId
+                && Objects.equals(workspaceTheme.clientIdentifier(), course.clientIdentifier);
     }
 
     /**
