@@ -1,19 +1,12 @@
 package org.courseplatform.courses;
 
 import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.courseplatform.platform.testing.TestKeys;
 import org.junit.jupiter.api.Test;
 
@@ -26,15 +19,13 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class PlayerSessionsAtOnceTest {
 
-    private static final int LEARNERS = 48;
-
     @Test
     void moreLearnersThanConnectionsOpenTheCourseAtOnce() {
         long ws = TestKeys.newWorkspace();
         String key = TestKeys.header(ws, "build", "", "", "live");
         long course = CoursePlayerTest.publishedCourse(key, "t1");
         List<String> tokens = new ArrayList<>();
-        for (int i = 0; i < LEARNERS; i++) {
+        for (int i = 0; i < SessionThenPoolAtOnceTest.CALLERS; i++) {
             String url = given().header("Authorization", key)
                     .contentType(ContentType.JSON)
                     .body("{\"courseId\":" + course + ",\"identifier\":\"learner-" + i
@@ -46,29 +37,10 @@ class PlayerSessionsAtOnceTest {
                     .asString();
             tokens.add(CoursePlayerTest.token(url));
         }
-
-        URI sessions = URI.create(RestAssured.baseURI + ":" + RestAssured.port + "/v1/headless/player/sessions");
-        try (HttpClient client = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10))
-                .build()) {
-            List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
-            for (String token : tokens) {
-                HttpRequest request = HttpRequest.newBuilder(sessions)
-                        .timeout(Duration.ofSeconds(60))
+        SessionThenPoolAtOnceTest.assertAllAnswered(
+                201,
+                i -> SessionThenPoolAtOnceTest.request("/v1/headless/player/sessions")
                         .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"token\":\"" + token + "\"}"))
-                        .build();
-                answers.add(client.sendAsync(request, HttpResponse.BodyHandlers.ofString()));
-            }
-            List<String> refused = new ArrayList<>();
-            for (CompletableFuture<HttpResponse<String>> answer : answers) {
-                HttpResponse<String> response = answer.join();
-                if (response.statusCode() != 201) {
-                    refused.add(response.statusCode() + " " + response.body());
-                }
-            }
-            assertThat(refused).as("exchanges that did not open a session").isEmpty();
-        }
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"token\":\"" + tokens.get(i) + "\"}")));
     }
 }

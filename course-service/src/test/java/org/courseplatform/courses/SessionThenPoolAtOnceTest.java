@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class SessionThenPoolAtOnceTest {
 
-    private static final int CALLERS = 48;
+    static final int CALLERS = 48;
 
     @Test
     void moreCallersThanConnectionsReadACoursesAnalyticsAtOnce() {
@@ -67,7 +67,7 @@ class SessionThenPoolAtOnceTest {
                         .PUT(HttpRequest.BodyPublishers.ofString("{\"themeId\":" + theme + "}")));
     }
 
-    private static HttpRequest.Builder request(String path) {
+    static HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port + path))
                 .timeout(Duration.ofSeconds(60));
     }
@@ -76,8 +76,8 @@ class SessionThenPoolAtOnceTest {
         return request(path).GET();
     }
 
-    /** Sends all the calls at once and expects each to be answered with {@code status}. */
-    private static void assertAllAnswered(int status, IntFunction<HttpRequest.Builder> call) {
+    /** Sends {@link #CALLERS} calls at once and expects each to be answered with {@code status}. */
+    static void assertAllAnswered(int status, IntFunction<HttpRequest.Builder> call) {
         try (HttpClient client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10))
