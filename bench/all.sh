@@ -11,6 +11,8 @@
 # 100,000 members would start their provisioning into Keycloak and load the machine for minutes.
 # Prints each script's output, then the RESULT lines of the run; both are also written to
 # $SUITE_HOME/bench/<UTC time>.log. BENCH_ROWS="course-get course-list" runs some rows only.
+# PROFILE=1 adds a flame graph of the service behind each row while it is measured
+# (bench/profile.sh; the files are named in the log's PROFILE lines).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 home=${SUITE_HOME:-$PWD/.suite}

@@ -60,7 +60,7 @@ nginx -c "$work/nginx.conf" -p "$work"
 
 bench_wrk course-get-bare "http://127.0.0.1:$bare_port" '/v1/headless/courses/{id}'
 bare=$rps
-bench_wrk course-get-direct "http://127.0.0.1:$course_port" '/v1/headless/courses/{id}' "SERVICE:$ws:$key"
+PROFILE_SERVICE=course-service bench_wrk course-get-direct "http://127.0.0.1:$course_port" '/v1/headless/courses/{id}' "SERVICE:$ws:$key"
 direct=$rps
 bench_wrk course-get-ingress "$BASE_URL" '/v1/headless/courses/{id}' "SERVICE:$ws:$key"
 ingress=$rps

@@ -28,7 +28,7 @@ bench_bare_courses "$bare_port"
 
 bench_wrk course-list-bare "http://127.0.0.1:$bare_port" '/v1/headless/courses?length=100&page={page}'
 bare=$rps
-bench_wrk course-list-direct "http://127.0.0.1:$(bench_course_port)" '/v1/headless/courses?length=100&page={page}' "SERVICE:$ws:$key"
+PROFILE_SERVICE=course-service bench_wrk course-list-direct "http://127.0.0.1:$(bench_course_port)" '/v1/headless/courses?length=100&page={page}' "SERVICE:$ws:$key"
 direct=$rps
 bench_wrk course-list-ingress "$BASE_URL" '/v1/headless/courses?length=100&page={page}' "SERVICE:$ws:$key"
 ingress=$rps; ingress_p99=$p99

@@ -50,4 +50,6 @@ plan=$(jq -n --arg base "$BASE_URL" --argjson think "$think" --argjson screens 1
   '{baseUrl: $base, thinkMs: $think, screens: $screens, quizScreen: $quiz, warmup: 20, tokens: $ARGS.positional}' \
   --args "${tokens[@]}")
 echo "course $course: $learners learners at once (+20 warm-up), ${think} ms between screens" >&2
+bench_profile course-service 10 learners-progress
 node bench/learners-load.mjs <<<"$plan"
+bench_profile_wait

@@ -55,16 +55,40 @@ SQL
 # connections, 5 s of warm-up, then ${duration:-20s} measured; prints the RESULT line of
 # bench/wrk.lua and sets rps and p99 from it. {id} in the template is a random id from
 # $first to $first + ${WRK_COUNT:-10000} - 1, {page} a random page below ${WRK_PAGES:-100}.
+# With PROFILE=1 and PROFILE_SERVICE set for the call, that service is profiled while wrk measures.
 bench_wrk() {
-  local label=$1 base=$2 path=$3 auth=${4:-} line
+  local label=$1 base=$2 path=$3 auth=${4:-} line seconds
   export WRK_PATHS=$path WRK_AUTH=$auth WRK_FIRST=${first:-0} WRK_COUNT=${WRK_COUNT:-10000} WRK_PAGES=${WRK_PAGES:-100}
   WRK_LABEL=warmup wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d5s -s bench/wrk.lua "$base" >/dev/null
+  seconds=${duration:-20s}
+  seconds=${seconds%s}
+  [[ -z ${PROFILE_SERVICE:-} ]] || bench_profile "$PROFILE_SERVICE" "$((seconds > 3 ? seconds - 2 : 1))" "$label"
   line=$(WRK_LABEL=$label wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d"${duration:-20s}" -s bench/wrk.lua "$base" | grep '^RESULT')
+  bench_profile_wait
   echo "$line"
   # shellcheck disable=SC2034  # rps and p99 are for the caller
   rps=$(sed -E 's/.* rps=([0-9]+).*/\1/' <<<"$line")
   # shellcheck disable=SC2034
   p99=$(sed -E 's/.* p99_ms=([0-9.]+).*/\1/' <<<"$line")
+}
+
+# bench_profile SERVICE SECONDS LABEL: with PROFILE=1, a flame graph of SERVICE over the next
+# SECONDS (after one second, so that the measured load has started), taken in the background by
+# bench/profile.sh; its summary is printed by bench_profile_wait. Does nothing without PROFILE=1.
+bench_profile() {
+  [[ ${PROFILE:-0} == 1 ]] || return 0
+  profile_out=$(mktemp)
+  (sleep 1; TOP=10 bench/profile.sh "$1" "$2" "$3") >"$profile_out" 2>&1 &
+  profile_pid=$!
+}
+
+# bench_profile_wait: waits for the profile bench_profile started, if any, and prints its summary.
+bench_profile_wait() {
+  [[ -n ${profile_pid:-} ]] || return 0
+  wait "$profile_pid" || true
+  cat "$profile_out" >&2
+  rm -f "$profile_out"
+  profile_pid=
 }
 
 # bench_ratio A B: A / B with two decimals.

@@ -164,7 +164,10 @@ for mode in members enrolments members-broad enrolments-broad; do
   broad=false; [[ $mode == *-broad ]] && broad=true
   sed -i "1i mode = \"$mode\"; kind = \"${mode%-broad}\"; broad = $broad" "$script"
   wrk -t2 -c32 -d3s -s "$script" "$BASE_URL" >/dev/null
+  d=${duration%s}
+  bench_profile members-service "$((d > 3 ? d - 2 : 1))" "members-search-$mode"
   service=$(wrk -t2 -c32 -d"$duration" --latency -s "$script" "$BASE_URL" | grep -E '^rps=')
+  bench_profile_wait
   sed -i '1d' "$script"
   kind=${mode%-broad}; term=typical; $broad && term=broad
   limit "$kind" "$term"

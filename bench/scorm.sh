@@ -88,6 +88,8 @@ for run in $(seq 1 "$runs"); do
   put_s=$(echo "$(now) - $t0" | bc)
   echo 5 >"/proc/$pid/clear_refs"
   sampled=$(rss_kb VmRSS)
+  # The last run is profiled when PROFILE=1 (its first seconds: extraction and uploads).
+  if (( run == runs )); then bench_profile scorm-service 5 scorm-import; fi
   t0=$(now)
   course=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
     -d "{\"hash\":\"$(jq -r .hash <<<"$ticket")\",\"name\":\"bench.zip\"}" "$BASE_URL/v1/headless/scorm-package" | jq -r .courseId)
@@ -98,6 +100,7 @@ for run in $(seq 1 "$runs"); do
     sleep 0.1
   done
   service_s=$(echo "$(now) - $t0" | bc)
+  bench_profile_wait
   [[ $status == ready ]] || { echo "run $run: package $course $status" >&2; curl -s -H "$auth" "$BASE_URL/v1/headless/scorm-package/$course" >&2; exit 1; }
   hwm_kb=$(rss_kb VmHWM); (( sampled > hwm_kb )) && hwm_kb=$sampled
   rss_mib=$(echo "scale=1; $hwm_kb / 1024" | bc)

@@ -9,8 +9,10 @@
 # fan-out, claiming, signing, TLS and recording outcomes. Latency is receive time minus the
 # event's time (set when it is published).
 #
-#   0. warmup:   WARMUP events (default 5000) as fast as possible to one endpoint: the figures of a
-#                dispatcher whose JIT is still cold (a fresh start); the phases after it run warm
+#   0. warmup:   WARMUP events (default 20000) as fast as possible to one endpoint: the figures of a
+#                dispatcher whose JIT is still cold (a fresh start); the phases after it run warm (with
+#                5,000 events, C2 compilation still took 45 % of the dispatcher's CPU in the steady
+#                phase after it, async-profiler 2026-11-28)
 #   1. steady:   RATE events/s (default 1000) for DURATION s (default 20) to one endpoint
 #   2. burst:    BURST events (default 10000) as fast as possible to one endpoint: the ceiling to one
 #   3. fan-out:  BURST/10 events to a workspace with 10 endpoints (BURST deliveries): the ceiling over ten
@@ -30,7 +32,7 @@
 #        PHASES="burst crash" RATE=1000 DURATION=30 BURST=50000 CRASH=5000 bench/webhooks.sh
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
-RATE=${RATE:-1000} DURATION=${DURATION:-20} BURST=${BURST:-10000} CRASH=${CRASH:-5000} WARMUP=${WARMUP:-5000}
+RATE=${RATE:-1000} DURATION=${DURATION:-20} BURST=${BURST:-10000} CRASH=${CRASH:-5000} WARMUP=${WARMUP:-20000}
 LIMIT_SECONDS=${LIMIT_SECONDS:-5}
 PHASES=${PHASES:-warmup steady burst fan-out limit}
 JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
@@ -74,8 +76,11 @@ sleep 1
 
 api() { curl -sf -H "Authorization: SERVICE:$ws:$key" -H 'Content-Type: application/json' "$@"; }
 endpoint() { api -d "{\"url\":\"https://localhost:$port$1\",\"events\":[\"course.created\"]}" "$BASE_URL/v1/headless/webhooks" | jq -r .id; }
+# The publisher is compiled once: launched from source, each phase paid javac's CPU on the two
+# cores the dispatcher uses.
+"${JAVA%/java}/javac" -d "$work/classes" -cp 'platform/dev-stack/target/lib/*' bench/WebhookEvents.java
 publish() { "$JAVA" -Dlogback.configurationFile=platform/dev-stack/src/main/resources/logback.xml \
-  -cp 'platform/dev-stack/target/lib/*' bench/WebhookEvents.java "$KAFKA_BOOTSTRAP_SERVERS" "$@" | grep -v ' WARN '; }
+  -cp "$work/classes:platform/dev-stack/target/lib/*" WebhookEvents "$KAFKA_BOOTSTRAP_SERVERS" "$@" | grep -v ' WARN '; }
 sql() { psql -qtAX "$DATABASE_URL" -c "$1"; }
 # wait_done IDS N TIMEOUT: until N deliveries of those endpoints exist and none is pending.
 wait_done() {
@@ -144,8 +149,10 @@ fi
 # --- 1. steady rate -----------------------------------------------------------------------
 if [[ " $PHASES " == *" steady "* ]]; then
 e1=$(endpoint /steady)
+bench_profile webhook-dispatcher $((DURATION > 6 ? DURATION - 4 : 2)) webhooks-steady
 publish "$ws" $((RATE * DURATION)) "$RATE"
 wait_done "$e1" $((RATE * DURATION)) 300
+bench_profile_wait
 report steady "$e1" /steady $((RATE * DURATION))
 api -X DELETE "$BASE_URL/v1/headless/webhooks/$e1" >/dev/null
 fi
