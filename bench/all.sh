@@ -18,8 +18,8 @@ cd "$(dirname "$(readlink -f "$0")")/.."
 home=${SUITE_HOME:-$PWD/.suite}
 mkdir -p "$home/bench"
 log=$home/bench/$(date -u +%Y%m%dT%H%M%SZ).log
-rows=${BENCH_ROWS:-startup course-get course-list members webhooks scorm}
-declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]='' [scorm]=1 [startup]='')
+rows=${BENCH_ROWS:-startup course-get course-list members webhooks scorm learners}
+declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]="" [scorm]=1 [startup]="" [learners]="")
 start=$SECONDS
 status=0
 for row in $rows; do
