@@ -24,9 +24,13 @@ import org.junit.jupiter.api.Test;
 class EnrolmentsTest {
 
     static long course(long ws, long id, String title, String type) {
+        return course(ws, id, title, type, OffsetDateTime.now());
+    }
+
+    static long course(long ws, long id, String title, String type, OffsetDateTime time) {
         String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID()
                 + "\",\"source\":\"/course-service\",\"type\":\"" + type
-                + "\",\"subject\":\"" + id + "\",\"time\":\"" + OffsetDateTime.now()
+                + "\",\"subject\":\"" + id + "\",\"time\":\"" + time
                 + "\",\"datacontenttype\":\"application/json\","
                 + "\"workspaceid\":" + ws + ",\"testmode\":false,\"data\":{\"course\":{\"id\":" + id + ",\"title\":\""
                 + title
@@ -390,6 +394,31 @@ class EnrolmentsTest {
             sb.append(i == 0 ? "" : ",").append(900_000_000 + from + i);
         }
         return sb.toString();
+    }
+
+    @Test
+    void aCourseRenamedInABurstOfEventsIsSearchedByItsNewestTitleWhateverOrderTheyArriveIn() {
+        long ws = Admin.workspace("build", "[]");
+        Admin.Key key = Admin.key(ws, "live");
+        long c = 8_000_000 + System.nanoTime() % 1_000_000;
+        OffsetDateTime t0 = OffsetDateTime.now().minusMinutes(1);
+        course(ws, c, "Firstname" + c, "course.created", t0);
+        course(ws, c, "Newest" + c, "course.updated", t0.plusSeconds(3));
+        course(ws, c, "Middle" + c, "course.updated", t0.plusSeconds(2)); // older, arriving last
+        course(ws, c + 1, "Other" + c, "course.created", t0); // another course in the same burst
+        long m = member(key, "Gil");
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> enrol(key, "user=" + m + "&course=" + c).statusCode() == 201);
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> enrol(key, "user=" + m + "&course=" + (c + 1)).statusCode() == 201);
+        for (String[] search : new String[][] {{"Newest" + c, "1"}, {"Middle" + c, "0"}, {"Firstname" + c, "0"}}) {
+            given().header("Authorization", key.header())
+                    .queryParam("search", search[0])
+                    .get("/api/v1/enrolments")
+                    .then()
+                    .statusCode(200)
+                    .header("X-Total-Count", search[1]);
+        }
     }
 
     @Test

@@ -1,8 +1,15 @@
 package org.courseplatform.members.course;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.courseplatform.members.course.CourseProjectionRepository.CourseChange;
 import org.courseplatform.platform.events.CloudEvent;
 import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Inbox;
@@ -11,55 +18,80 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 /**
  * members-service's copy of each course (id, title, key, tenant, deleted), fed by course-events
  * through the inbox, so enrolments can check course ids and search course titles without
- * calling course-service. Older events never overwrite newer state.
+ * calling course-service. Older events never overwrite newer state. course-events is the
+ * platform's busiest topic, so it is read in batches (one Kafka poll at a time), each applied in
+ * one transaction with one statement.
  */
 @ApplicationScoped
 public class CourseProjection {
 
-    private static final String UPSERT = """
-            insert into course_projection (id, workspace_id, title, course_key, client_identifier, deleted, occurred_at, search_text)
-            values (?1, ?2, ?3, ?4, ?5, ?6, ?7, lower(?3 || ' ' || coalesce(?4, '')))
-            on conflict (id) do update set title = excluded.title, course_key = excluded.course_key,
-                search_text = excluded.search_text,
-                client_identifier = excluded.client_identifier, deleted = excluded.deleted,
-                occurred_at = excluded.occurred_at, updated_at = now()
-            where course_projection.occurred_at <= excluded.occurred_at""";
+    static final String CONSUMER = "course-projection";
 
     private final Inbox inbox;
+    private final CourseProjectionRepository repository;
 
-    public CourseProjection(Inbox inbox) {
+    public CourseProjection(Inbox inbox, CourseProjectionRepository repository) {
         this.inbox = inbox;
+        this.repository = repository;
     }
 
     @Incoming("course-events")
-    public Uni<Void> consume(String value) {
-        return inbox.consume("course-projection", value, this::apply);
-    }
-
-    Uni<Void> apply(CloudEvent event) {
-        var course = event.data() == null ? null : event.data().get("course");
-        if (!event.type().startsWith("course.") || course == null || !course.has("id") || event.workspaceid() == null) {
+    public Uni<Void> consume(List<String> values) {
+        List<CloudEvent> events = values.stream()
+                .map(inbox::parse)
+                .filter(Objects::nonNull)
+                .filter(CourseProjection::changesACourse)
+                .toList();
+        if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        boolean deleted = Events.COURSE_DELETED.is(event);
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(UPSERT)
-                        .setParameter(1, course.get("id").asLong())
-                        .setParameter(2, event.workspaceid())
-                        .setParameter(3, course.path("title").asText(""))
-                        .setParameter(
-                                4,
-                                course.path("key").isTextual()
-                                        ? course.get("key").asText()
-                                        : null)
-                        .setParameter(
-                                5,
-                                course.path("clientIdentifier").isTextual()
-                                        ? course.get("clientIdentifier").asText()
-                                        : null)
-                        .setParameter(6, deleted)
-                        .setParameter(7, event.time())
-                        .executeUpdate())
-                .replaceWithVoid();
+        return repository
+                .pool()
+                .withTransaction(connection -> inbox.claim(connection, CONSUMER, events)
+                        .chain(fresh -> repository.upsert(connection, latest(fresh))))
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
+                .invoke(() -> Log.debugf("%s: %d events", CONSUMER, events.size()));
+    }
+
+    /** Events that say something about a course: a course event carrying the course with its id. */
+    static boolean changesACourse(CloudEvent event) {
+        var course = event.data() == null ? null : event.data().get("course");
+        return event.type().startsWith("course.")
+                && course != null
+                && course.path("id").canConvertToLong()
+                && event.workspaceid() != null;
+    }
+
+    /**
+     * Each course's latest state in the batch, in first-seen order: a statement may change a row
+     * once only. A later event wins a tie, as it would applied one after the other.
+     */
+    static List<CourseChange> latest(List<CloudEvent> events) {
+        Map<Long, CourseChange> byCourse = new LinkedHashMap<>();
+        for (CloudEvent event : events) {
+            var course = event.data().get("course");
+            CourseChange change = new CourseChange(
+                    course.get("id").asLong(),
+                    event.workspaceid(),
+                    course.path("title").asText(""),
+                    course.path("key").isTextual() ? course.get("key").asText() : null,
+                    course.path("clientIdentifier").isTextual()
+                            ? course.get("clientIdentifier").asText()
+                            : null,
+                    Events.COURSE_DELETED.is(event),
+                    event.time());
+            byCourse.merge(
+                    change.id(),
+                    change,
+                    (earlier, later) -> later.occurredAt() != null
+                                    && (earlier.occurredAt() == null
+                                            || !later.occurredAt().isBefore(earlier.occurredAt()))
+                            ? later
+                            : earlier);
+        }
+        return new ArrayList<>(byCourse.values());
     }
 }

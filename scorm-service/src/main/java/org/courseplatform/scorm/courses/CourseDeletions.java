@@ -1,55 +1,88 @@
 package org.courseplatform.scorm.courses;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import org.courseplatform.platform.events.CloudEvent;
 import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Inbox;
+import org.courseplatform.scorm.courses.CourseStateRepository.CourseState;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 /**
  * Follows the soft deletion of hosted SCORM courses from course-events: once course-service has
  * deleted a course, its package can no longer be embedded, launched or played (its open player
  * sessions stop too); a restore brings it back. Older events never overwrite newer state.
+ * course-events is the platform's busiest topic and almost none of it concerns this service, so
+ * it is read in batches and only deletions and restores reach the database (one transaction and
+ * one statement per batch that has any).
  */
 @ApplicationScoped
 public class CourseDeletions {
 
-    private static final String MARK = """
-            update scorm_package set course_deleted = ?1, course_event_at = ?2
-            where course_id = ?3 and workspace_id = ?4 and (course_event_at is null or course_event_at <= ?2)""";
+    static final String CONSUMER = "scorm-course-deletions";
 
     private final Inbox inbox;
+    private final CourseStateRepository repository;
 
-    public CourseDeletions(Inbox inbox) {
+    public CourseDeletions(Inbox inbox, CourseStateRepository repository) {
         this.inbox = inbox;
+        this.repository = repository;
     }
 
     @Incoming("course-events")
-    public Uni<Void> consume(String value) {
-        return inbox.consume("scorm-course-deletions", value, this::apply);
+    public Uni<Void> consume(List<String> values) {
+        List<CloudEvent> events = values.stream()
+                .map(inbox::parse)
+                .filter(Objects::nonNull)
+                .filter(CourseDeletions::deletesOrRestores)
+                .toList();
+        if (events.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return repository
+                .pool()
+                .withTransaction(connection -> inbox.claim(connection, CONSUMER, events)
+                        .chain(fresh -> repository.mark(connection, latest(fresh))))
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
+                .invoke(() -> Log.debugf("%s: %d events", CONSUMER, events.size()));
     }
 
-    Uni<Void> apply(CloudEvent event) {
-        boolean deleted = Events.COURSE_DELETED.is(event);
-        if (!deleted && !Events.COURSE_RESTORED.is(event)) {
-            return Uni.createFrom().voidItem();
+    /** A deletion or restore that names its course, workspace and time. */
+    static boolean deletesOrRestores(CloudEvent event) {
+        if (!Events.COURSE_DELETED.is(event) && !Events.COURSE_RESTORED.is(event)) {
+            return false;
         }
         var course = event.data() == null ? null : event.data().get("course");
-        if (course == null
-                || !course.path("id").canConvertToLong()
-                || event.workspaceid() == null
-                || event.time() == null) {
-            return Uni.createFrom().voidItem();
+        return course != null
+                && course.path("id").canConvertToLong()
+                && event.workspaceid() != null
+                && event.time() != null;
+    }
+
+    /** Each course's latest change in the batch: a statement may change a row once only; a later event wins a tie. */
+    static List<CourseState> latest(List<CloudEvent> events) {
+        Map<List<Long>, CourseState> byCourse = new LinkedHashMap<>();
+        for (CloudEvent event : events) {
+            CourseState state = new CourseState(
+                    event.data().get("course").get("id").asLong(),
+                    event.workspaceid(),
+                    Events.COURSE_DELETED.is(event),
+                    event.time());
+            byCourse.merge(
+                    List.of(state.courseId(), state.workspaceId()),
+                    state,
+                    (earlier, later) -> later.occurredAt().isBefore(earlier.occurredAt()) ? earlier : later);
         }
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(MARK)
-                        .setParameter(1, deleted)
-                        .setParameter(2, event.time())
-                        .setParameter(3, course.get("id").asLong())
-                        .setParameter(4, event.workspaceid())
-                        .executeUpdate())
-                .replaceWithVoid();
+        return new ArrayList<>(byCourse.values());
     }
 }
