@@ -139,7 +139,7 @@ function ScreenEditor({ api, catalogue, initial }) {
   };
 
   const onTabKey = (e) => {
-    let i = active;
+    let i;
     if (e.key === 'ArrowRight') i = (active + 1) % docs.length;
     else if (e.key === 'ArrowLeft') i = (active - 1 + docs.length) % docs.length;
     else if (e.key === 'Home') i = 0;

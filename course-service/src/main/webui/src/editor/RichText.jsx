@@ -196,7 +196,7 @@ export function RichText({ value, onChange, label, id, describedBy, inline = fal
   };
 
   const onToolKey = (e) => {
-    let i = active;
+    let i;
     if (e.key === 'ArrowRight') i = (active + 1) % TOOLS.length;
     else if (e.key === 'ArrowLeft') i = (active - 1 + TOOLS.length) % TOOLS.length;
     else if (e.key === 'Home') i = 0;

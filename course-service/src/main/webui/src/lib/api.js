@@ -47,7 +47,7 @@ export async function request(method, path, body, { session, keepalive = false, 
   } catch (e) {
     throw new ApiError(0, 'network', 'The connection failed.');
   }
-  let data = null;
+  let data;
   try {
     const text = await res.text();
     data = text ? JSON.parse(text) : null;

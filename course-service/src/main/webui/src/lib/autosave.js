@@ -1,6 +1,6 @@
 // Autosave (docs/course-builder.md "The editor's model"): saves a value about `delay` ms after it
 // stops changing, one save at a time, with the revision it was loaded or last saved at.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 
 const RETRY_MS = 5000;

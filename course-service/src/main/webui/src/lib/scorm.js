@@ -14,7 +14,7 @@ function search(start, name) {
     } catch (e) {
       /* another origin: keep climbing */
     }
-    let parent = null;
+    let parent;
     try {
       parent = win.parent;
     } catch (e) {
@@ -39,7 +39,7 @@ export function findApi(preferred, win = window) {
   const order = preferred === '1.2' ? ['1.2', '2004'] : ['2004', '1.2'];
   for (const version of order) {
     const name = API_NAMES[version];
-    let top = null;
+    let top;
     try {
       top = win.top;
     } catch (e) {

@@ -166,7 +166,7 @@ const TONES = { info: () => t('Note'), tip: () => t('Tip'), warning: () => t('Wa
 
 function Embed({ el }) {
   const ok = typeof el.url === 'string' && /^https:\/\//i.test(el.url);
-  let host = '';
+  let host;
   try { host = ok ? new URL(el.url).hostname : ''; } catch (e) { host = ''; }
   return (
     <div class="embed-card">

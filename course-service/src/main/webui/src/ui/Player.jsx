@@ -207,7 +207,7 @@ export function Player({ data, local = false, startIndex, tracker, notice }) {
 
   const ctx = {
     firstHeadingIsTitle: true,
-    action: (el) => {
+    action: () => {
       // A button without a link moves on; "try again" on a results screen goes back to the quiz's first question.
       if (screen.group && screen.group.role === 'results') {
         const first = screens.findIndex((s) => s.group && s.group.id === screen.group.id && s.group.role === 'question');
