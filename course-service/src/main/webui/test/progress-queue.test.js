@@ -1,12 +1,11 @@
-// node --test progress-queue.test.mjs: the course player sends its progress writes in order, one at
-// a time, numbered (src/main/webui/src/lib/progressQueue.js), so a Next clicked faster than the
-// server answers never leaves the stored screen, nor what /play/lms relays, behind the learner's.
-// The tracker's relay (what /play/lms tells the LMS) runs against a stubbed fetch. Run by
-// ProgressQueueTest.
-import test from 'node:test';
+// The course player sends its progress writes in order, one at a time, numbered
+// (src/lib/progressQueue.js), so a Next clicked faster than the server answers never leaves the
+// stored screen, nor what /play/lms relays, behind the learner's. The tracker's relay (what
+// /play/lms tells the LMS, src/lib/serverTracker.js) runs against a stubbed fetch.
+import { test } from 'vitest';
 import assert from 'node:assert/strict';
-import { mergeWrites, progressQueue, sequencer } from '../../main/webui/src/lib/progressQueue.js';
-import { serverTracker } from '../../main/webui/src/lib/serverTracker.js';
+import { mergeWrites, progressQueue, sequencer } from '../src/lib/progressQueue.js';
+import { serverTracker } from '../src/lib/serverTracker.js';
 
 /** A server whose answers the test releases by hand: sent lists the writes in the order they went. */
 function slowServer() {
