@@ -1,7 +1,9 @@
 // The course player's progress rules as the service applies them (PlayerService.progress, Outline):
 // the static SCO runtime's local tracker computes progress with them from the package's whole
 // document (it has no server). /play/lms relays the server's score and pass: a session's document has
-// no correct flags. Keep in step with PlayerService: same completion, percent and pass rule.
+// no correct flags. The examples in test/progress-rules.examples.json hold both to the same
+// completion, percent, score and pass rules: progress-rules.test.js runs them here, and
+// ProgressRulesExamplesTest against the player API.
 
 const DEFAULT_PASS_PERCENT = 80;
 
@@ -45,15 +47,18 @@ export function isRight(outline, id, answers) {
   return got.size === expected.size && [...expected].every((x) => got.has(x));
 }
 
-/** Percentage of the course's questions answered right (null when the course has none). */
+/**
+ * Percentage of the course's questions answered right, rounded half up, once every question has an
+ * answer; null before that and when the course has none (the score of the service's progress answer).
+ */
 export function scoreOf(outline, answers) {
   const n = outline.questionIds.length;
-  if (n === 0) return null;
+  if (n === 0 || !allAnswered(outline, answers)) return null;
   const right = outline.questionIds.filter((id) => isRight(outline, id, answers)).length;
   return Math.round((100 * right) / n);
 }
 
-/** Whether the score reaches the pass mark (null when the course has no questions). */
+/** Whether the score reaches the pass mark (null while scoreOf is null). */
 export function passedOf(outline, answers) {
   const score = scoreOf(outline, answers);
   return score == null ? null : score >= outline.passPercent;
