@@ -4,20 +4,13 @@
 # is given, the SCO runtime of SCORM packages (vite.scorm.config.js: index.html, launcher.html,
 # assets/, static.txt, dynamic.txt) into SCORM_DIR (scorm-runtime/ on the classpath, not served;
 # docs/scorm-runtime.md). Called by the Maven build (process-resources). Copies the sources to WORK_DIR, installs with `npm ci` from the committed
-# package-lock.json (reused while the lock file is unchanged) and runs `vite build` there.
+# package-lock.json (install.sh: reused while the lock file is unchanged) and runs `vite build` there.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=$1
 work=$2
 scorm_out=${3:-}
-command -v npm >/dev/null || { echo "build.sh: npm (Node 20.19 or newer) is needed to build the player pages" >&2; exit 1; }
-mkdir -p "$work"
-lock_sum=$(sha256sum "$here/package-lock.json" | cut -d' ' -f1)
-if [[ ! -d $work/node_modules || $(cat "$work/.lock-sum" 2>/dev/null) != "$lock_sum" ]]; then
-  cp "$here/package.json" "$here/package-lock.json" "$work/"
-  npm ci --prefix "$work" --no-audit --no-fund --ignore-scripts --loglevel=error >&2
-  echo "$lock_sum" >"$work/.lock-sum"
-fi
+"$here/install.sh" "$work"
 rm -rf "$work/src" "$work/scorm"
 cp -r "$here/src" "$work/src"
 cp -r "$here/scorm" "$work/scorm"
