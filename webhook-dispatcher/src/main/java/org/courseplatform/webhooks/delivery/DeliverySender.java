@@ -112,6 +112,7 @@ public class DeliverySender {
     private final AtomicInteger buffered = new AtomicInteger();
     private final Map<Long, Lane> lanes = new ConcurrentHashMap<>();
     private final long sendWithinNanos;
+    private final long pollNanos;
     private final ConcurrentLinkedQueue<Result> results = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushing = new AtomicBoolean();
     /**
@@ -125,6 +126,12 @@ public class DeliverySender {
      * a claim finds none): the intake then queues new rows unclaimed, behind them.
      */
     private final AtomicBoolean backlog = new AtomicBoolean(true);
+    /**
+     * When a claim that had to leave out full endpoints last found nothing. Such a claim walks
+     * the due index past every row of those endpoints, so while they keep a backlog it runs at
+     * most once per poll interval, unless an endpoint has room again.
+     */
+    private volatile long emptyExclusionClaimAt = Long.MIN_VALUE;
 
     private PgSubscriber subscriber;
 
@@ -139,6 +146,7 @@ public class DeliverySender {
                 Math.max(config.sender().lease().toSeconds(), config.timeout().toSeconds() + 30);
         // A claimed row starts only while its lease still covers a whole attempt, with a margin.
         this.sendWithinNanos = (leaseSeconds - config.timeout().toSeconds() - 5) * 1_000_000_000L;
+        this.pollNanos = Math.max(50, config.sender().pollInterval().toMillis()) * 1_000_000L;
     }
 
     void start(@Observes StartupEvent event, Vertx vertx, PgNotifications notifications) {
@@ -213,7 +221,9 @@ public class DeliverySender {
      * Claims batches while there is room. Each endpoint may hold up to twice its in-flight limit
      * (requests in flight plus rows waiting here), so a finished request is followed by the next
      * one at once, without waiting for a claim; the instance as a whole holds at most twice
-     * {@code max-in-flight}.
+     * {@code max-in-flight}. An endpoint is refilled only once its waiting rows have gone to
+     * requests (its load is down to its in-flight limit), so each claim takes a batch for it
+     * rather than the one or two rows the last requests made room for.
      */
     private Uni<Void> claimWhileDue() {
         if (stopping.get()) {
@@ -233,7 +243,7 @@ public class DeliverySender {
             synchronized (lane) {
                 load = lane.inFlight + lane.waiting.size();
             }
-            if (load >= prefetch) {
+            if (load > config.maxInFlightPerEndpoint()) {
                 busy.add(lane.endpoint);
             } else if (load > 0) {
                 active.add(lane.endpoint);
@@ -242,6 +252,9 @@ public class DeliverySender {
         }
         if (!busy.isEmpty()) {
             starved.set(true);
+            if (active.isEmpty() && System.nanoTime() - emptyExclusionClaimAt < pollNanos) {
+                return Uni.createFrom().voidItem(); // every endpoint with work is full; see emptyExclusionClaimAt
+            }
         }
         UUID claim = UUID.randomUUID();
         Tuple params = Tuple.tuple(List.of(
@@ -266,6 +279,8 @@ public class DeliverySender {
                         backlog.set(true);
                     } else if (busy.isEmpty()) {
                         backlog.set(false);
+                    } else {
+                        emptyExclusionClaimAt = System.nanoTime();
                     }
                     long now = System.nanoTime();
                     List<UUID> held = new ArrayList<>();
@@ -445,7 +460,13 @@ public class DeliverySender {
         if (buffered.get() > 0 && inFlight.get() < config.maxInFlight()) {
             lanes.values().forEach(this::drain); // rows of other endpoints waited for an instance slot
         }
-        if (starved.compareAndSet(true, false)) {
+        int load;
+        synchronized (lane) {
+            load = lane.inFlight + lane.waiting.size();
+        }
+        // This endpoint can take a batch again, or the instance has room for other endpoints' rows.
+        if ((load <= config.maxInFlightPerEndpoint() || inFlight.get() + buffered.get() <= config.maxInFlight())
+                && starved.compareAndSet(true, false)) {
             wake();
         }
     }
