@@ -52,14 +52,15 @@ SQL
 }
 
 # bench_wrk LABEL URL_BASE PATH_TEMPLATE [AUTH]: wrk with 2 threads and ${BENCH_CONNECTIONS:-32}
-# connections, 5 s of warm-up, then ${duration:-20s} measured; prints the RESULT line of
+# connections, ${BENCH_WARMUP:-15s} of warm-up (5 s left C2 compiling the path under test: the
+# services have just been restarted by the start-up row), then ${duration:-20s} measured; prints the RESULT line of
 # bench/wrk.lua and sets rps and p99 from it. {id} in the template is a random id from
 # $first to $first + ${WRK_COUNT:-10000} - 1, {page} a random page below ${WRK_PAGES:-100}.
 # With PROFILE=1 and PROFILE_SERVICE set for the call, that service is profiled while wrk measures.
 bench_wrk() {
   local label=$1 base=$2 path=$3 auth=${4:-} line seconds
   export WRK_PATHS=$path WRK_AUTH=$auth WRK_FIRST=${first:-0} WRK_COUNT=${WRK_COUNT:-10000} WRK_PAGES=${WRK_PAGES:-100}
-  WRK_LABEL=warmup wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d5s -s bench/wrk.lua "$base" >/dev/null
+  WRK_LABEL=warmup wrk -t2 -c"${BENCH_CONNECTIONS:-32}" -d"${BENCH_WARMUP:-15s}" -s bench/wrk.lua "$base" >/dev/null
   seconds=${duration:-20s}
   seconds=${seconds%s}
   [[ -z ${PROFILE_SERVICE:-} ]] || bench_profile "$PROFILE_SERVICE" "$((seconds > 3 ? seconds - 2 : 1))" "$label"

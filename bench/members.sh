@@ -163,7 +163,7 @@ echo "members-service RSS before: $(rss)"
 for mode in members enrolments members-broad enrolments-broad; do
   broad=false; [[ $mode == *-broad ]] && broad=true
   sed -i "1i mode = \"$mode\"; kind = \"${mode%-broad}\"; broad = $broad" "$script"
-  wrk -t2 -c32 -d3s -s "$script" "$BASE_URL" >/dev/null
+  wrk -t2 -c32 -d"${BENCH_WARMUP:-10s}" -s "$script" "$BASE_URL" >/dev/null
   d=${duration%s}
   bench_profile members-service "$((d > 3 ? d - 2 : 1))" "members-search-$mode"
   service=$(wrk -t2 -c32 -d"$duration" --latency -s "$script" "$BASE_URL" | grep -E '^rps=')
