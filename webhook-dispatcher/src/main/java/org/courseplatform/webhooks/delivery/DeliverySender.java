@@ -273,13 +273,14 @@ public class DeliverySender {
                         .execute()
                         .chain(() -> connection.preparedQuery(CLAIM).execute(params)))
                 .chain(rows -> {
-                    if (rows.size() > 0) {
-                        // More may be due than the room each endpoint had: claim again as requests finish.
+                    if (filled(rows, room, active, loads, prefetch)) {
+                        // More may be due than the room the claim had: claim again as requests finish.
                         starved.set(true);
                         backlog.set(true);
                     } else if (busy.isEmpty()) {
+                        // The claim took every due row: the intake may claim what it queues next.
                         backlog.set(false);
-                    } else {
+                    } else if (rows.size() == 0) {
                         emptyExclusionClaimAt = System.nanoTime();
                     }
                     long now = System.nanoTime();
@@ -301,6 +302,31 @@ public class DeliverySender {
                     Uni<Void> released = release(claim, held, true);
                     return rows.size() >= room ? released.chain(this::claimWhileDue) : released;
                 });
+    }
+
+    /**
+     * Whether a claim stopped at its room (in all, or for some endpoint) rather than at the end of
+     * the due rows, so that more may be due. A claim that did not is the end of a backlog: until
+     * then the intake queues new rows unclaimed, and each would cost a claim of its own.
+     */
+    private static boolean filled(Iterable<Row> rows, int room, List<Long> active, List<Integer> loads, int prefetch) {
+        Map<Long, Integer> taken = new HashMap<>();
+        int total = 0;
+        for (Row row : rows) {
+            taken.merge(row.getLong("endpoint_id"), 1, Integer::sum);
+            total++;
+        }
+        if (total >= room) {
+            return true;
+        }
+        for (Map.Entry<Long, Integer> e : taken.entrySet()) {
+            int i = active.indexOf(e.getKey());
+            int left = prefetch - (i < 0 ? 0 : loads.get(i));
+            if (e.getValue() >= left) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
