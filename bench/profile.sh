@@ -12,7 +12,8 @@
 # time instead, which shows where threads wait.
 #
 # Usage: bench/profile.sh SERVICE [SECONDS] [LABEL]     (SECONDS default 20)
-# Prints: PROFILE <service> <html file> samples=<n> and the top frames by self samples.
+# Prints: PROFILE <service> <html file> samples=<n>, the top frames by self samples and the
+# samples by layer (JIT compiler, Netty and Vert.x, Quarkus REST, Jackson, the service's own code, ...).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 service=${1:?usage: bench/profile.sh SERVICE [SECONDS] [LABEL]}
@@ -64,8 +65,27 @@ echo "PROFILE $service $base.html event=$event seconds=$seconds samples=$samples
 awk -v total="$samples" '{ n = $NF; $NF = ""; k = split($0, f, ";"); self[f[k]] += n }
   END { for (s in self) printf "%6.1f%%  %s\n", 100 * self[s] / (total ? total : 1), s }' "$base.collapsed" |
   sort -rn | head -n "${TOP:-25}"
-echo "self samples by package:"
-awk -v total="$samples" '{ n = $NF; $NF = ""; k = split($0, f, ";"); m = split(f[k], p, "/");
-    pkg = (m >= 3) ? p[1] "/" p[2] "/" p[3] : (m == 2 ? p[1] : f[k]); sub(/[ _].*$/, "", pkg); self[pkg] += n }
-  END { for (s in self) printf "%6.1f%%  %s\n", 100 * self[s] / (total ? total : 1), s }' "$base.collapsed" |
-  sort -rn | head -n "${TOP:-15}"
+# Samples by layer: each stack goes to the innermost frame that names a layer, so a request is
+# not counted as "security" because the authentication handler is at the bottom of every stack.
+echo "samples by layer (innermost):"
+awk '
+function layer(f) {
+  if (f ~ /CompileBroker|C2Compiler|C1Compiler|^Compile::|^Phase[A-Z]/) return "JIT compiler";
+  if (f ~ /GCTaskThread|VM_GenCollect|DefNewGeneration|SerialHeap|VMThread|OopOopIterate/) return "GC and VM";
+  if (f ~ /^org\/hibernate/) return "Hibernate";
+  if (f ~ /^com\/fasterxml\/jackson/) return "Jackson";
+  if (f ~ /^org\/apache\/kafka/) return "Kafka client";
+  if (f ~ /^io\/vertx\/pgclient|^io\/vertx\/sqlclient/) return "PostgreSQL client";
+  if (f ~ /^org\/courseplatform\/platform\/auth|^io\/quarkus\/security|runtime\/security\//) return "security";
+  if (f ~ /^org\/courseplatform/) return "the service'"'"'s own code";
+  if (f ~ /^io\/quarkus\/resteasy|^org\/jboss\/resteasy|^io\/quarkus\/rest/) return "Quarkus REST";
+  if (f ~ /^io\/smallrye\/context|^io\/smallrye\/mutiny|^io\/quarkus\/arc/) return "Mutiny, context, ArC";
+  if (f ~ /^sun\/security|^javax\/crypto|^com\/sun\/crypto/) return "TLS and crypto";
+  if (f ~ /^io\/netty|^io\/vertx/) return "Netty and Vert.x";
+  if (f ~ /_\[k\]$|^__|^syscall|^epoll|^write|^read|^send|^recv/) return "kernel (network, scheduling)";
+  return "";
+}
+{ n = $NF; $NF = ""; total += n; k = split($0, f, ";"); c = "other";
+  for (i = k; i >= 1; i--) { x = layer(f[i]); if (x != "") { c = x; break } }
+  by[c] += n }
+END { for (c in by) printf "%6.1f%%  %s\n", 100 * by[c] / (total ? total : 1), c }' "$base.collapsed" | sort -rn
