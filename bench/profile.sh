@@ -64,7 +64,7 @@ echo "PROFILE $service $base.html event=$event seconds=$seconds samples=$samples
 # Self time per frame: the last frame of each collapsed stack.
 awk -v total="$samples" '{ n = $NF; $NF = ""; k = split($0, f, ";"); self[f[k]] += n }
   END { for (s in self) printf "%6.1f%%  %s\n", 100 * self[s] / (total ? total : 1), s }' "$base.collapsed" |
-  sort -rn | head -n "${TOP:-25}"
+  sort -rn | head -n "${TOP:-25}" || true   # head may close the pipe before sort is done
 # Samples by layer: each stack goes to the innermost frame that names a layer, so a request is
 # not counted as "security" because the authentication handler is at the bottom of every stack.
 echo "samples by layer (innermost):"
