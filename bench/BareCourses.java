@@ -33,7 +33,7 @@ public class BareCourses extends AbstractVerticle {
             + " and n <= $3), '{}') from (select id, row_number() over (order by id) as n from courses.course where " + WHERE + ") s";
     static final String PAGE = "select r.revision, r.total, " + COLUMNS + " from (select " + REVISION + " as revision,"
             + " null::bigint as total) r left join lateral (select " + COLUMNS + " from courses.course c where " + WHERE
-            + " and c.id > $2 order by c.id limit $3 offset $4) c on true order by c.id";
+            + " and (c.deleted, c.id) > (false, $2) order by c.id limit $3 offset $4) c on true order by c.id";
 
     /** Per page length: the total and the id each page follows, read once (the bench's list does not move). */
     record Starts(long total, long[] ends) {}

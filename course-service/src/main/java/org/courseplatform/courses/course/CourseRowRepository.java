@@ -172,9 +172,14 @@ public class CourseRowRepository {
      */
     private Uni<Read> read(Filter filter, int length, long from, int skip, boolean counting) {
         int n = filter.args().size();
+        // For a list without deleted courses the bound names (deleted, id), which only the list's own index
+        // (…, deleted, id) can start from: as a bound on id alone, the cached generic plan walked the primary key
+        // from the bound and filtered out every other workspace's courses (90,000 rows for the first page of a
+        // workspace whose ids were not the lowest, 25 ms instead of 0.2).
+        String bound = filter.liveOnly() ? "(c.deleted, c.id) > (false, $" + (n + 1) + ")" : "c.id > $" + (n + 1);
         String sql = "select r.revision, r.total, " + COLUMNS + " from (select " + REVISION + " as revision, "
                 + (counting ? total(filter) : "null::bigint") + " as total) r left join lateral (select " + COLUMNS
-                + " from course c where " + filter.where() + " and c.id > $" + (n + 1) + " order by c.id limit $"
+                + " from course c where " + filter.where() + " and " + bound + " order by c.id limit $"
                 + (n + 2) + " offset $" + (n + 3) + ") c on true order by c.id";
         List<Object> args = new ArrayList<>(filter.args());
         args.add(from);
@@ -247,10 +252,11 @@ public class CourseRowRepository {
             where.append(" and lower(title) like $").append(args.size()).append(" escape '\\'");
             counted = false;
         }
-        return new Filter(where.toString(), args, counted);
+        return new Filter(where.toString(), args, counted, !q.deleted());
     }
 
-    private record Filter(String where, List<Object> args, boolean counted) {}
+    /** {@code liveOnly}: the conditions include {@code deleted = false}. */
+    private record Filter(String where, List<Object> args, boolean counted, boolean liveOnly) {}
 
     private static CourseRow row(Row r, int at) {
         return new CourseRow(
