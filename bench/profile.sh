@@ -76,6 +76,7 @@ function layer(f) {
   if (f ~ /^com\/fasterxml\/jackson/) return "Jackson";
   if (f ~ /^org\/apache\/kafka/) return "Kafka client";
   if (f ~ /^io\/vertx\/pgclient|^io\/vertx\/sqlclient/) return "PostgreSQL client";
+  if (f ~ /^software\/amazon\/awssdk|^org\/apache\/http/) return "AWS SDK (S3 client)";
   if (f ~ /^org\/courseplatform\/platform\/auth|^io\/quarkus\/security|runtime\/security\//) return "security";
   if (f ~ /^org\/courseplatform/) return "the service'"'"'s own code";
   if (f ~ /^io\/quarkus\/resteasy|^org\/jboss\/resteasy|^io\/quarkus\/rest/) return "Quarkus REST";
