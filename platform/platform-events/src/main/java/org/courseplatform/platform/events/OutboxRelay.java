@@ -1,5 +1,7 @@
 package org.courseplatform.platform.events;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -49,19 +51,23 @@ public class OutboxRelay {
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
     private final String channel;
+    private final KafkaClientMetrics producerMetrics;
     private PgSubscriber subscriber;
 
     /**
      * The producer connects like every other Kafka client of the service ({@link KafkaClientSettings}:
      * bootstrap servers and, where a deployment sets them, SASL_SSL credentials and truststore).
      * Idempotent: under Kafka ACLs its user needs IdempotentWrite on the cluster or Write on a topic.
+     * Its client metrics go to /q/metrics like those of SmallRye's clients ({@code kafka_producer_*},
+     * {@code client_id="<service>-outbox"}): send rate, errors, retries.
      */
     public OutboxRelay(
             Pool pool,
             OutboxConfig config,
             @ConfigProperty(name = "platform.schema") String schema,
             KafkaClientSettings kafka,
-            @ConfigProperty(name = "quarkus.application.name") String service) {
+            @ConfigProperty(name = "quarkus.application.name") String service,
+            MeterRegistry registry) {
         this.pool = pool;
         this.producer = new KafkaProducer<>(
                 kafka.producer(Map.of(
@@ -77,6 +83,8 @@ public class OutboxRelay {
                 new StringSerializer());
         this.config = config;
         this.channel = "outbox_" + schema;
+        this.producerMetrics = new KafkaClientMetrics(producer);
+        producerMetrics.bindTo(registry);
     }
 
     void start(@Observes StartupEvent event, PgNotifications notifications) {
@@ -90,6 +98,7 @@ public class OutboxRelay {
         if (subscriber != null) {
             subscriber.closeAndForget();
         }
+        producerMetrics.close();
         producer.close(Duration.ofSeconds(5));
     }
 

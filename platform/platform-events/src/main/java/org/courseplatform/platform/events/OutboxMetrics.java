@@ -1,0 +1,71 @@
+package org.courseplatform.platform.events;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.StartupEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+/**
+ * The outbox's lag as gauges, the same in every service: how many events wait to be published
+ * ({@code outbox_unpublished_events}) and how long the oldest has waited
+ * ({@code outbox_oldest_unpublished_age_seconds}; 0 when none waits). A relay that cannot reach
+ * Kafka, or a transaction left open (which holds back every later row), shows as a growing age.
+ *
+ * <p>A scrape never touches the database: one statement on the reactive pool refreshes both values
+ * every {@code platform.metrics.refresh-interval} (10 s), reading only the partial index of
+ * unpublished rows; the count stops at {@value #COUNT_CAP}. A failed refresh keeps the last values.
+ */
+@ApplicationScoped
+public class OutboxMetrics {
+
+    static final int COUNT_CAP = 100_000;
+
+    private static final String LAG = "select count(*) as unpublished, coalesce(extract(epoch from now() - ("
+            + "select created_at from outbox where published_at is null order by seq limit 1)), 0)::float8 as oldest"
+            + " from (select 1 from outbox where published_at is null limit " + COUNT_CAP + ") waiting";
+
+    private final Pool pool;
+    private volatile double unpublished;
+    private volatile double oldestSeconds;
+
+    public OutboxMetrics(Pool pool) {
+        this.pool = pool;
+    }
+
+    void register(@Observes StartupEvent event, MeterRegistry registry) {
+        Gauge.builder("outbox.unpublished.events", this, m -> m.unpublished)
+                .description("Outbox events not yet published to Kafka (counted up to " + COUNT_CAP + ")")
+                .strongReference(true)
+                .register(registry);
+        Gauge.builder("outbox.oldest.unpublished.age", this, m -> m.oldestSeconds)
+                .description("How long the oldest unpublished outbox event has waited; 0 when none waits")
+                .baseUnit("seconds")
+                .strongReference(true)
+                .register(registry);
+    }
+
+    @Scheduled(
+            identity = "outbox-metrics",
+            every = "${platform.metrics.refresh-interval:10s}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    Uni<Void> refresh() {
+        return pool.query(LAG)
+                .execute()
+                .invoke(rows -> {
+                    Row row = rows.iterator().next();
+                    unpublished = row.getLong("unpublished");
+                    oldestSeconds = Math.max(0, row.getDouble("oldest"));
+                })
+                .replaceWithVoid()
+                .onFailure()
+                .invoke(e -> Log.debugf("Outbox metrics not refreshed: %s", e.getMessage()))
+                .onFailure()
+                .recoverWithNull();
+    }
+}
