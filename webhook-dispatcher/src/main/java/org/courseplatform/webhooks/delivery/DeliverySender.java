@@ -104,6 +104,7 @@ public class DeliverySender {
     private final WebhooksConfig.Sender config;
     private final RetrySchedule schedule;
     private final long leaseSeconds;
+    private final DeliveryMetrics metrics;
 
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean again = new AtomicBoolean();
@@ -135,8 +136,10 @@ public class DeliverySender {
 
     private PgSubscriber subscriber;
 
-    public DeliverySender(Pool pool, WebhookClient client, SigningKeys keys, WebhooksConfig config) {
+    public DeliverySender(
+            Pool pool, WebhookClient client, SigningKeys keys, WebhooksConfig config, DeliveryMetrics metrics) {
         this.pool = pool;
+        this.metrics = metrics;
         this.client = client;
         this.keys = keys;
         this.config = config.sender();
@@ -478,6 +481,7 @@ public class DeliverySender {
         inFlight.decrementAndGet();
         long delay = outcome.succeeded() ? 0 : schedule.delayMillis(attempt);
         results.add(new Result(id, claim, outcome, started, delay));
+        metrics.attempted(outcome.succeeded());
         Log.debugf(
                 "Delivery %s attempt %d: %s",
                 id, attempt, outcome.succeeded() ? "HTTP " + outcome.statusCode() : outcome.error());
