@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.courseplatform.platform.testing.Metrics;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.scorm.processing.PackageWorker;
 import org.courseplatform.scorm.storage.PackageStore;
@@ -58,6 +59,7 @@ class ScormPackagesTest {
         expected.put("scorm2004-3rd-multi-sco.zip", "ready");
         expected.put("scorm2004-3rd-sequencing-forced.zip", "failed");
         expected.put("scorm12-no-sco.zip", "failed");
+        Metrics before = Metrics.scrape();
         Map<String, Long> ids = new LinkedHashMap<>();
         for (String fixture : expected.keySet()) {
             ids.put(fixture, Packages.upload(auth, fixture, Zips.fixtureBytes(fixture)));
@@ -67,6 +69,11 @@ class ScormPackagesTest {
             assertThat(status.getString("status")).as(e.getKey()).isEqualTo(expected.get(e.getKey()));
             assertThat(status.getLong("courseId")).isEqualTo(e.getValue());
         }
+        // Operators see the outcomes: four ready, two rejected (the packages' fault), none in error.
+        Metrics after = Metrics.scrape();
+        assertThat(after.require(PROCESSED_READY)).isGreaterThanOrEqualTo(before.require(PROCESSED_READY) + 4);
+        assertThat(after.require(PROCESSED_REJECTED)).isGreaterThanOrEqualTo(before.require(PROCESSED_REJECTED) + 2);
+        assertThat(after.require(PROCESSED_ERROR)).isEqualTo(before.require(PROCESSED_ERROR));
         JsonPath single12 = Packages.status(auth, ids.get("scorm12-single-sco.zip"));
         assertThat(single12.getString("version")).isEqualTo("1.2");
         assertThat(single12.getList("launch.scos")).hasSize(1);
@@ -116,6 +123,10 @@ class ScormPackagesTest {
         assertThat(store.list(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip"))))
                 .contains(PackageStore.contentPrefix(e(ids, "scorm2004-3rd-single-sco.zip")) + "imsmanifest.xml");
     }
+
+    private static final String PROCESSED_READY = "scorm_packages_processed_total{outcome=\"ready\"}";
+    private static final String PROCESSED_REJECTED = "scorm_packages_processed_total{outcome=\"rejected\"}";
+    private static final String PROCESSED_ERROR = "scorm_packages_processed_total{outcome=\"error\"}";
 
     private static long e(Map<String, Long> ids, String name) {
         return ids.get(name);

@@ -69,11 +69,19 @@ public class PackageWorker {
     private final ScormConfig config;
     private final ObjectMapper mapper;
     private final Vertx vertx;
+    private final ProcessingMetrics metrics;
     private final JobLoop<Job> loop = new JobLoop<>("SCORM worker", this::claim, this::beating, this::retryOrFail);
 
     public PackageWorker(
-            Pool pool, Vertx vertx, PackageStore store, Courses courses, ScormConfig config, ObjectMapper mapper) {
+            Pool pool,
+            Vertx vertx,
+            PackageStore store,
+            Courses courses,
+            ScormConfig config,
+            ObjectMapper mapper,
+            ProcessingMetrics metrics) {
         this.pool = pool;
+        this.metrics = metrics;
         this.vertx = vertx;
         this.store = store;
         this.courses = courses;
@@ -215,13 +223,27 @@ public class PackageWorker {
                     result.expandedBytes(),
                     PackageStore.contentPrefix(courseId)
                 }))
-                .invoke(() -> Log.debugf("SCORM package of course %d is ready", courseId))
+                .invoke(rows -> {
+                    if (rows.rowCount() == 1) {
+                        metrics.ready();
+                    }
+                    Log.debugf("SCORM package of course %d is ready", courseId);
+                })
                 .replaceWithVoid();
     }
 
     private Uni<Void> fail(long courseId, String error, String code) {
         return pool.preparedQuery(FAILED)
                 .execute(Tuple.of(courseId, error, code))
+                .invoke(rows -> {
+                    if (rows.rowCount() == 1) {
+                        if (PROCESSING_ERROR.equals(code)) {
+                            metrics.error();
+                        } else {
+                            metrics.rejected();
+                        }
+                    }
+                })
                 .replaceWithVoid();
     }
 
@@ -230,6 +252,7 @@ public class PackageWorker {
         int attempts = job.attempts();
         Log.warnf(
                 "Processing the SCORM package of course %d failed (attempt %d): %s", courseId, attempts, e.toString());
+        metrics.attemptFailed();
         if (attempts >= config.worker().maxAttempts()) {
             return fail(
                     courseId,
