@@ -1,12 +1,8 @@
 package org.courseplatform.courses.analytics;
 
-import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
-import org.courseplatform.platform.events.CloudEvent;
 import org.courseplatform.platform.events.Inbox;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
@@ -42,22 +38,11 @@ public class AnalyticsConsumers {
     }
 
     private Uni<Void> apply(String consumer, String source, List<String> values) {
-        List<CloudEvent> events = values.stream()
-                .map(inbox::parse)
-                .filter(Objects::nonNull)
-                .filter(e -> e.type() != null && e.type().startsWith("course.c"))
-                .toList();
-        if (events.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return repository
-                .pool()
-                .withTransaction(connection -> inbox.claim(connection, consumer, events)
-                        .chain(fresh -> projection.apply(connection, source, fresh)))
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
-                .atMost(8)
-                .invoke(() -> Log.debugf("%s: %d events", consumer, events.size()));
+        return inbox.consumeBatch(
+                repository.pool(),
+                consumer,
+                values,
+                e -> e.type().startsWith("course.c"),
+                (connection, fresh) -> projection.apply(connection, source, fresh));
     }
 }

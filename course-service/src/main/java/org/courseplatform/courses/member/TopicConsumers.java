@@ -1,12 +1,8 @@
 package org.courseplatform.courses.member;
 
-import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
-import org.courseplatform.platform.events.CloudEvent;
 import org.courseplatform.platform.events.Inbox;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
@@ -31,19 +27,6 @@ public class TopicConsumers {
 
     @Incoming("member-events")
     public Uni<Void> memberEvents(List<String> values) {
-        List<CloudEvent> events =
-                values.stream().map(inbox::parse).filter(Objects::nonNull).toList();
-        if (events.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return repository
-                .pool()
-                .withTransaction(connection -> inbox.claim(connection, MEMBER_PROJECTION, events)
-                        .chain(fresh -> projection.apply(connection, fresh)))
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
-                .atMost(8)
-                .invoke(() -> Log.debugf("%s: %d events", MEMBER_PROJECTION, events.size()));
+        return inbox.consumeBatch(repository.pool(), MEMBER_PROJECTION, values, e -> true, projection::apply);
     }
 }

@@ -1,14 +1,10 @@
 package org.courseplatform.members.keycloak;
 
-import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Objects;
-import org.courseplatform.platform.events.CloudEvent;
 import org.courseplatform.platform.events.Inbox;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
@@ -38,27 +34,18 @@ public class TopicConsumers {
             // Off: nothing claimed, so nothing is lost; the backfill provisions everyone once it is on.
             return Uni.createFrom().voidItem();
         }
-        List<CloudEvent> events = values.stream()
-                .map(inbox::parse)
-                .filter(Objects::nonNull)
-                .filter(e -> e.type().startsWith("member.")
+        return inbox.consumeBatch(
+                pool,
+                KEYCLOAK_PROVISIONING,
+                values,
+                e -> e.type().startsWith("member.")
                         && e.data() != null
-                        && e.data().path("member").path("id").canConvertToLong())
-                .toList();
-        if (events.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return pool.withTransaction(connection -> inbox.claim(connection, KEYCLOAK_PROVISIONING, events)
-                        .chain(fresh -> {
-                            LinkedHashSet<Long> users = new LinkedHashSet<>();
-                            fresh.forEach(e ->
-                                    users.add(e.data().path("member").path("id").asLong()));
-                            return provisioning.syncAll(connection, List.copyOf(users));
-                        }))
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
-                .atMost(8)
-                .invoke(() -> Log.debugf("%s: %d events", KEYCLOAK_PROVISIONING, events.size()));
+                        && e.data().path("member").path("id").canConvertToLong(),
+                (connection, fresh) -> {
+                    LinkedHashSet<Long> users = new LinkedHashSet<>();
+                    fresh.forEach(
+                            e -> users.add(e.data().path("member").path("id").asLong()));
+                    return provisioning.syncAll(connection, List.copyOf(users));
+                });
     }
 }

@@ -1,14 +1,11 @@
 package org.courseplatform.scorm.courses;
 
-import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.courseplatform.platform.events.CloudEvent;
 import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Inbox;
@@ -38,23 +35,12 @@ public class CourseDeletions {
 
     @Incoming("course-events")
     public Uni<Void> consume(List<String> values) {
-        List<CloudEvent> events = values.stream()
-                .map(inbox::parse)
-                .filter(Objects::nonNull)
-                .filter(CourseDeletions::deletesOrRestores)
-                .toList();
-        if (events.isEmpty()) {
-            return Uni.createFrom().voidItem();
-        }
-        return repository
-                .pool()
-                .withTransaction(connection -> inbox.claim(connection, CONSUMER, events)
-                        .chain(fresh -> repository.mark(connection, latest(fresh))))
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
-                .atMost(8)
-                .invoke(() -> Log.debugf("%s: %d events", CONSUMER, events.size()));
+        return inbox.consumeBatch(
+                repository.pool(),
+                CONSUMER,
+                values,
+                CourseDeletions::deletesOrRestores,
+                (connection, fresh) -> repository.mark(connection, latest(fresh)));
     }
 
     /** A deletion or restore that names its course, workspace and time. */

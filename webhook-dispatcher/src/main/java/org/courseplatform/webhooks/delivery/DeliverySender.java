@@ -117,14 +117,16 @@ public class DeliverySender {
     private final ConcurrentLinkedQueue<Result> results = new ConcurrentLinkedQueue<>();
     private final AtomicBoolean flushing = new AtomicBoolean();
     /**
-     * Set when due rows may have been left for lack of a free slot (the last claim found work, or
-     * some endpoint was at its limit); a finished request then claims again. Cleared when a claim
-     * finds nothing, so an idle sender does not query on every completion.
+     * Set when due rows may have been left for lack of a free slot (the last claim stopped at its
+     * room, or some endpoint was full); a finished request that leaves its endpoint room for a
+     * batch then claims again. Cleared by the claim it starts, so an idle sender does not query
+     * on every completion.
      */
     private final AtomicBoolean starved = new AtomicBoolean();
     /**
-     * Set while due rows may be waiting in the table (the last claim found some; at start, until
-     * a claim finds none): the intake then queues new rows unclaimed, behind them.
+     * Set while due rows may be waiting in the table (the last claim stopped at its room, or rows
+     * were queued unclaimed; at start, until a claim takes every due row): the intake then queues
+     * new rows unclaimed, behind them.
      */
     private final AtomicBoolean backlog = new AtomicBoolean(true);
     /**

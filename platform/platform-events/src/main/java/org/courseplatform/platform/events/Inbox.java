@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -13,9 +14,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Idempotent consumption: the event id goes into the {@code inbox} table in the same transaction
@@ -84,6 +88,36 @@ public class Inbox {
             return Uni.createFrom().voidItem();
         }
         return once(consumer, event, effect).replaceWithVoid();
+    }
+
+    /**
+     * Applies one Kafka poll's records in one transaction on {@code pool}: parses them (skipping
+     * what is not a CloudEvent), keeps the events {@code relevant} accepts, claims them for
+     * {@code consumer} and hands the fresh ones, in order, to {@code effect} on the same
+     * connection. A poll without a relevant event costs no transaction. Transient failures are
+     * retried with backoff before the batch is nacked to the dead-letter topic.
+     */
+    public Uni<Void> consumeBatch(
+            Pool pool,
+            String consumer,
+            List<String> values,
+            Predicate<CloudEvent> relevant,
+            BiFunction<SqlConnection, List<CloudEvent>, Uni<Void>> effect) {
+        List<CloudEvent> events = values.stream()
+                .map(this::parse)
+                .filter(Objects::nonNull)
+                .filter(relevant)
+                .toList();
+        if (events.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return pool.withTransaction(connection ->
+                        claim(connection, consumer, events).chain(fresh -> effect.apply(connection, fresh)))
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                .atMost(8)
+                .invoke(() -> Log.debugf("%s: %d events", consumer, events.size()));
     }
 
     /**
