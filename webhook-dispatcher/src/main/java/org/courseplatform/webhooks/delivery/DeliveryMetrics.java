@@ -1,15 +1,13 @@
 package org.courseplatform.webhooks.delivery;
 
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.courseplatform.platform.events.BacklogGauges;
 
 /**
  * What operators watch of the deliveries: the backlog, as gauges of the deliveries due now and not
@@ -38,22 +36,18 @@ public class DeliveryMetrics {
     private final Pool pool;
     private final Counter succeeded;
     private final Counter failed;
-    private volatile double due;
-    private volatile double oldestSeconds;
+    private final BacklogGauges backlog = new BacklogGauges(BACKLOG, "Webhook delivery metrics");
 
     public DeliveryMetrics(Pool pool, MeterRegistry registry) {
         this.pool = pool;
         this.succeeded = attempts(registry, "succeeded");
         this.failed = attempts(registry, "failed");
-        Gauge.builder("webhook.deliveries.due", this, m -> m.due)
-                .description("Deliveries due now that no sender has claimed yet (counted up to " + COUNT_CAP + ")")
-                .strongReference(true)
-                .register(registry);
-        Gauge.builder("webhook.deliveries.oldest.due.age", this, m -> m.oldestSeconds)
-                .description("How long past its due time the oldest unclaimed due delivery is; 0 when none is due")
-                .baseUnit("seconds")
-                .strongReference(true)
-                .register(registry);
+        backlog.register(
+                registry,
+                "webhook.deliveries.due",
+                "Deliveries due now that no sender has claimed yet (counted up to " + COUNT_CAP + ")",
+                "webhook.deliveries.oldest.due.age",
+                "How long past its due time the oldest unclaimed due delivery is; 0 when none is due");
     }
 
     private static Counter attempts(MeterRegistry registry, String outcome) {
@@ -73,17 +67,6 @@ public class DeliveryMetrics {
             every = "${platform.metrics.refresh-interval:10s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refresh() {
-        return pool.query(BACKLOG)
-                .execute()
-                .invoke(rows -> {
-                    Row row = rows.iterator().next();
-                    due = row.getLong("due");
-                    oldestSeconds = Math.max(0, row.getDouble("oldest"));
-                })
-                .replaceWithVoid()
-                .onFailure()
-                .invoke(e -> Log.debugf("Webhook delivery metrics not refreshed: %s", e.getMessage()))
-                .onFailure()
-                .recoverWithNull();
+        return backlog.refresh(pool);
     }
 }

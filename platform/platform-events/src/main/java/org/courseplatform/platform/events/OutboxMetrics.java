@@ -1,13 +1,10 @@
 package org.courseplatform.platform.events;
 
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
@@ -31,23 +28,19 @@ public class OutboxMetrics {
             + " from (select 1 from outbox where published_at is null limit " + COUNT_CAP + ") waiting";
 
     private final Pool pool;
-    private volatile double unpublished;
-    private volatile double oldestSeconds;
+    private final BacklogGauges lag = new BacklogGauges(LAG, "Outbox metrics");
 
     public OutboxMetrics(Pool pool) {
         this.pool = pool;
     }
 
     void register(@Observes StartupEvent event, MeterRegistry registry) {
-        Gauge.builder("outbox.unpublished.events", this, m -> m.unpublished)
-                .description("Outbox events not yet published to Kafka (counted up to " + COUNT_CAP + ")")
-                .strongReference(true)
-                .register(registry);
-        Gauge.builder("outbox.oldest.unpublished.age", this, m -> m.oldestSeconds)
-                .description("How long the oldest unpublished outbox event has waited; 0 when none waits")
-                .baseUnit("seconds")
-                .strongReference(true)
-                .register(registry);
+        lag.register(
+                registry,
+                "outbox.unpublished.events",
+                "Outbox events not yet published to Kafka (counted up to " + COUNT_CAP + ")",
+                "outbox.oldest.unpublished.age",
+                "How long the oldest unpublished outbox event has waited; 0 when none waits");
     }
 
     @Scheduled(
@@ -55,17 +48,6 @@ public class OutboxMetrics {
             every = "${platform.metrics.refresh-interval:10s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     Uni<Void> refresh() {
-        return pool.query(LAG)
-                .execute()
-                .invoke(rows -> {
-                    Row row = rows.iterator().next();
-                    unpublished = row.getLong("unpublished");
-                    oldestSeconds = Math.max(0, row.getDouble("oldest"));
-                })
-                .replaceWithVoid()
-                .onFailure()
-                .invoke(e -> Log.debugf("Outbox metrics not refreshed: %s", e.getMessage()))
-                .onFailure()
-                .recoverWithNull();
+        return lag.refresh(pool);
     }
 }
