@@ -4,13 +4,8 @@ import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Provisions the users that member-events never brought to Keycloak: those that existed before
@@ -22,19 +17,11 @@ import java.util.List;
 public class KeycloakBackfill {
 
     static final int PAGE = 100;
-    private static final String PENDING = """
-            select u.id from app_user u
-             where exists (select 1 from membership m where m.user_id = u.id)
-               and not exists (select 1 from keycloak_provisioned k
-                                where k.user_id = u.id and k.version >= $3)
-               and u.id > $1
-             order by u.id limit $2""";
-
-    private final Pool pool;
+    private final KeycloakRepository repository;
     private final KeycloakProvisioning provisioning;
 
-    public KeycloakBackfill(Pool pool, KeycloakProvisioning provisioning) {
-        this.pool = pool;
+    public KeycloakBackfill(KeycloakRepository repository, KeycloakProvisioning provisioning) {
+        this.repository = repository;
         this.provisioning = provisioning;
     }
 
@@ -65,22 +52,15 @@ public class KeycloakBackfill {
 
     /** Provisions the pending users after {@code afterId}, a page at a time, each user in its own transaction. */
     private Uni<Integer> page(long afterId, int done) {
-        return pool.preparedQuery(PENDING)
-                .execute(Tuple.of(afterId, PAGE, KeycloakProvisioning.VERSION))
-                .chain(rows -> {
-                    List<Long> ids = new ArrayList<>();
-                    for (Row row : rows) {
-                        ids.add(row.getLong(0));
-                    }
-                    if (ids.isEmpty()) {
-                        return Uni.createFrom().item(done);
-                    }
-                    Uni<Void> chain = Uni.createFrom().voidItem();
-                    for (long id : ids) {
-                        chain = chain.chain(
-                                () -> pool.withTransaction(connection -> provisioning.sync(connection, id)));
-                    }
-                    return chain.chain(() -> page(ids.get(ids.size() - 1), done + ids.size()));
-                });
+        return repository.pending(afterId, PAGE, KeycloakProvisioning.VERSION).chain(ids -> {
+            if (ids.isEmpty()) {
+                return Uni.createFrom().item(done);
+            }
+            Uni<Void> chain = Uni.createFrom().voidItem();
+            for (long id : ids) {
+                chain = chain.chain(() -> repository.inTransaction(connection -> provisioning.sync(connection, id)));
+            }
+            return chain.chain(() -> page(ids.get(ids.size() - 1), done + ids.size()));
+        });
     }
 }

@@ -26,9 +26,9 @@ public class KeycloakClientJanitor {
 
     private final KeycloakAdmin admin;
     private final KeycloakConfig config;
-    private final IdleClients idle;
+    private final KeycloakRepository idle;
 
-    public KeycloakClientJanitor(KeycloakAdmin admin, KeycloakConfig config, IdleClients idle) {
+    public KeycloakClientJanitor(KeycloakAdmin admin, KeycloakConfig config, KeycloakRepository idle) {
         this.admin = admin;
         this.config = config;
         this.idle = idle;
@@ -60,7 +60,7 @@ public class KeycloakClientJanitor {
             for (KeycloakApi.Client client : clients) {
                 chain = chain.chain(done -> check(client).map(deleted -> deleted ? done + 1 : done));
             }
-            return chain.call(() -> idle.keepOnly(
+            return chain.call(() -> idle.keepIdleOnly(
                     clients.stream().map(KeycloakApi.Client::clientId).toList()));
         });
     }
@@ -68,7 +68,7 @@ public class KeycloakClientJanitor {
     private Uni<Boolean> check(KeycloakApi.Client client) {
         return admin.sessions(client.id()).chain(sessions -> {
             if (sessions > 0) {
-                return idle.forget(client.clientId()).replaceWith(false);
+                return idle.forgetIdle(client.clientId()).replaceWith(false);
             }
             return idle.idle(client.clientId(), config.unusedClientAfter()).chain(expired -> {
                 if (!expired) {
@@ -76,7 +76,7 @@ public class KeycloakClientJanitor {
                 }
                 Log.debugf("Keycloak: deleting registered client %s (no session)", client.clientId());
                 return admin.deleteClient(client.id())
-                        .call(() -> idle.forget(client.clientId()))
+                        .call(() -> idle.forgetIdle(client.clientId()))
                         .replaceWith(true);
             });
         });

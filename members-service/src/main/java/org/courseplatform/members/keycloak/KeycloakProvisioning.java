@@ -2,10 +2,7 @@ package org.courseplatform.members.keycloak;
 
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowIterator;
 import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Locale;
@@ -28,30 +25,18 @@ import java.util.Map;
 @ApplicationScoped
 public class KeycloakProvisioning {
 
-    /** The user and a summary of their memberships (names of the most recent active one first). */
-    private static final String STATE = """
-            select u.email, u.password_hash, count(m.user_id) as memberships,
-                   coalesce((select k.version from keycloak_provisioned k where k.user_id = u.id), 0) as version,
-                   coalesce(bool_or(m.state = 'active'), false) as active,
-                   (array_agg(m.firstname order by m.state = 'active' desc, m.added_at desc))[1] as firstname,
-                   (array_agg(m.lastname order by m.state = 'active' desc, m.added_at desc))[1] as lastname
-              from app_user u left join membership m on m.user_id = u.id
-             where u.id = $1
-             group by u.id""";
-
     /**
      * The provisioning rules an account is in step with: 2 stopped marking emails verified. An
      * account synced under an older version is marked unverified at its next sync.
      */
     static final int VERSION = 2;
 
-    private static final String MARK = "insert into keycloak_provisioned (user_id, version) values ($1, $2)"
-            + " on conflict (user_id) do update set synced_at = now(), version = excluded.version";
-
     private final KeycloakAdmin admin;
+    private final KeycloakRepository repository;
 
-    public KeycloakProvisioning(KeycloakAdmin admin) {
+    public KeycloakProvisioning(KeycloakAdmin admin, KeycloakRepository repository) {
         this.admin = admin;
+        this.repository = repository;
     }
 
     public boolean enabled() {
@@ -68,40 +53,37 @@ public class KeycloakProvisioning {
     }
 
     public Uni<Void> sync(SqlClient client, long userId) {
-        return client.preparedQuery(STATE).execute(Tuple.of(userId)).chain(rows -> {
-            RowIterator<Row> it = rows.iterator();
-            if (!it.hasNext()) {
+        return repository.state(client, userId).chain(found -> {
+            if (found.isEmpty()) {
                 Log.debugf("Keycloak: user %d does not exist here; nothing to provision", userId);
                 return Uni.createFrom().voidItem();
             }
-            Row row = it.next();
-            String username = row.getString("email").toLowerCase(Locale.ROOT);
-            Uni<Void> applied =
-                    row.getLong("memberships") == 0 ? remove(userId, username) : upsert(userId, username, row);
-            return applied.chain(() -> client.preparedQuery(MARK).execute(Tuple.of(userId, VERSION)))
-                    .replaceWithVoid();
+            KeycloakRepository.UserState user = found.get();
+            String username = user.email().toLowerCase(Locale.ROOT);
+            Uni<Void> applied = user.memberships() == 0 ? remove(userId, username) : upsert(userId, username, user);
+            return applied.chain(() -> repository.markProvisioned(client, userId, VERSION));
         });
     }
 
-    private Uni<Void> upsert(long userId, String username, Row row) {
-        boolean active = row.getBoolean("active");
+    private Uni<Void> upsert(long userId, String username, KeycloakRepository.UserState user) {
+        boolean active = user.active();
         // Null leaves Keycloak's flag alone: the person may have verified it by a reset link since.
-        Boolean unverifiedOnce = row.getInteger("version") < VERSION ? Boolean.FALSE : null;
+        Boolean unverifiedOnce = user.version() < VERSION ? Boolean.FALSE : null;
         KeycloakApi.User desired = new KeycloakApi.User(
                 null,
                 username,
                 username,
                 unverifiedOnce,
                 active,
-                name(row.getString("firstname"), username),
-                name(row.getString("lastname"), username),
+                name(user.firstname(), username),
+                name(user.lastname(), username),
                 Map.of("platform_user_id", List.of(Long.toString(userId))),
                 null);
         return admin.findByUsername(username).chain(found -> {
             if (found.isPresent()) {
                 return update(userId, found.get().id(), desired, active);
             }
-            KeycloakApi.User created = withCredentials(unverified(desired), row.getString("password_hash"));
+            KeycloakApi.User created = withCredentials(unverified(desired), user.passwordHash());
             return admin.create(created).chain(done -> {
                 if (done) {
                     Log.debugf(

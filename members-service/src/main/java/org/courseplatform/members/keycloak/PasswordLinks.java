@@ -2,10 +2,6 @@ package org.courseplatform.members.keycloak;
 
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowIterator;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Locale;
 
@@ -22,17 +18,11 @@ public class PasswordLinks {
     /** How long the mailed link works. */
     static final int LIFESPAN_SECONDS = 3600;
 
-    private static final String CLAIM = """
-            update app_user set password_link_sent_at = now()
-             where id = $1
-               and (password_link_sent_at is null or password_link_sent_at < now() - interval '10 minutes')
-            returning email""";
-
-    private final Pool pool;
+    private final KeycloakRepository repository;
     private final KeycloakAdmin admin;
 
-    public PasswordLinks(Pool pool, KeycloakAdmin admin) {
-        this.pool = pool;
+    public PasswordLinks(KeycloakRepository repository, KeycloakAdmin admin) {
+        this.repository = repository;
         this.admin = admin;
     }
 
@@ -47,12 +37,11 @@ public class PasswordLinks {
         if (!admin.enabled()) {
             return Uni.createFrom().item(Outcome.UNAVAILABLE);
         }
-        return pool.preparedQuery(CLAIM).execute(Tuple.of(userId)).chain(rows -> {
-            RowIterator<Row> it = rows.iterator();
-            if (!it.hasNext()) {
+        return repository.claimPasswordLink(userId).chain(email -> {
+            if (email.isEmpty()) {
                 return Uni.createFrom().item(Outcome.RECENTLY_SENT);
             }
-            String username = it.next().getString("email").toLowerCase(Locale.ROOT);
+            String username = email.get().toLowerCase(Locale.ROOT);
             return admin.findByUsername(username)
                     .chain(found -> found.isEmpty()
                             ? Uni.createFrom().item(Outcome.UNAVAILABLE)
@@ -63,9 +52,7 @@ public class PasswordLinks {
                     .onFailure()
                     .recoverWithUni(e -> {
                         Log.warnf("Keycloak did not mail user %d a password link: %s", userId, e.toString());
-                        return pool.preparedQuery("update app_user set password_link_sent_at = null where id = $1")
-                                .execute(Tuple.of(userId))
-                                .replaceWith(Outcome.UNAVAILABLE);
+                        return repository.releasePasswordLink(userId).replaceWith(Outcome.UNAVAILABLE);
                     });
         });
     }

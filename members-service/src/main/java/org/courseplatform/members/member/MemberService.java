@@ -29,12 +29,12 @@ public class MemberService {
     static final int MAX_BATCH = 1000;
 
     private final MemberRepository members;
-    private final MemberWrites writes;
+    private final MembershipRepository memberships;
     private final Outbox outbox;
 
-    public MemberService(MemberRepository members, MemberWrites writes, Outbox outbox) {
+    public MemberService(MemberRepository members, MembershipRepository memberships, Outbox outbox) {
         this.members = members;
-        this.writes = writes;
+        this.memberships = memberships;
         this.outbox = outbox;
     }
 
@@ -63,8 +63,9 @@ public class MemberService {
         boolean active = Boolean.TRUE.equals(request.active()) || request.password() != null;
         String state = active ? "active" : "pending";
         boolean quiet = Boolean.TRUE.equals(request.disableCourseEnrolmentNotification());
-        return writes.lockWorkspace(ws)
-                .chain(limit -> writes.userByEmail(ws, email).chain(existing -> {
+        return memberships
+                .lockWorkspace(ws)
+                .chain(limit -> memberships.userByEmail(ws, email).chain(existing -> {
                     if (existing != null && existing[1] != null && !"inactive".equals(existing[1])) {
                         return get(ws, ((Number) existing[0]).longValue());
                     }
@@ -73,7 +74,7 @@ public class MemberService {
                             : newUser(ws, request, email, passwordHash);
                     return checkLimit(ws, limit, 1, false)
                             .chain(() -> user)
-                            .call(id -> writes.join(ws, id, email, state, request, quiet, locale))
+                            .call(id -> memberships.join(ws, id, email, state, request, quiet, locale))
                             .chain(id -> members.find(ws, id))
                             .call(view -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), view));
                 }));
@@ -84,7 +85,7 @@ public class MemberService {
     public Uni<List<BatchMember>> batch(WorkspaceCaller caller, String userType, List<String> emails, String locale) {
         long ws = caller.workspaceId();
         LinkedHashSet<String> unique = validateBatch(emails);
-        return writes.lockWorkspace(ws).chain(limit -> {
+        return memberships.lockWorkspace(ws).chain(limit -> {
             List<String> all = List.copyOf(unique);
             return collectExisting(ws, all, 0, new LinkedHashMap<>()).chain(existing -> {
                 long joining = all.stream()
@@ -103,7 +104,8 @@ public class MemberService {
     public Uni<Void> unlink(WorkspaceCaller caller, long userId) {
         long ws = caller.workspaceId();
         return get(ws, userId)
-                .chain(before -> writes.deactivate(ws, userId)
+                .chain(before -> memberships
+                        .deactivate(ws, userId)
                         .chain(changed -> changed == 0
                                 ? Uni.createFrom().voidItem()
                                 : members.find(ws, userId)
@@ -114,7 +116,7 @@ public class MemberService {
     public Uni<MemberView> delete(WorkspaceCaller caller, long userId) {
         long ws = caller.workspaceId();
         return get(ws, userId)
-                .call(before -> writes.remove(ws, userId))
+                .call(before -> memberships.remove(ws, userId))
                 .call(before -> emit(Events.MEMBER_DELETED, ws, caller.testMode(), before));
     }
 
@@ -123,13 +125,13 @@ public class MemberService {
 
     private Uni<Long> newUser(long ws, MemberRequest request, String email, String passwordHash) {
         String username = request.username() != null ? request.username().strip() : email;
-        return writes.insertUser(ws, request, email, passwordHash).chain(id -> {
+        return memberships.insertUser(ws, request, email, passwordHash).chain(id -> {
             if (id != null) {
                 return Uni.createFrom().item(id);
             }
             // The email or the username is taken, perhaps by another workspace's request a moment
             // ago: a user with this email is joined as an existing one; otherwise the username is taken.
-            return writes.userByEmail(ws, email).map(row -> {
+            return memberships.userByEmail(ws, email).map(row -> {
                 if (row == null) {
                     throw ApiException.unprocessable("The username " + username + " is taken by another user");
                 }
@@ -142,7 +144,8 @@ public class MemberService {
         if (limit == null || joining == 0) {
             return Uni.createFrom().voidItem();
         }
-        return writes.counted(ws)
+        return memberships
+                .counted(ws)
                 .invoke(count -> {
                     if (count + joining > limit) {
                         String message = "The workspace has reached its user limit of " + limit + " (" + count
@@ -158,7 +161,7 @@ public class MemberService {
         if (i == emails.size()) {
             return Uni.createFrom().item(found);
         }
-        return writes.userByEmail(ws, emails.get(i)).chain(row -> {
+        return memberships.userByEmail(ws, emails.get(i)).chain(row -> {
             if (row != null) {
                 found.put(emails.get(i), row);
             }
@@ -187,7 +190,7 @@ public class MemberService {
                 row != null ? Uni.createFrom().item(((Number) row[0]).longValue()) : newUser(ws, bare, email, null);
         Uni<MemberView> view = member
                 ? user.chain(id -> members.find(ws, id))
-                : user.call(id -> writes.join(ws, id, email, "pending", bare, false, locale))
+                : user.call(id -> memberships.join(ws, id, email, "pending", bare, false, locale))
                         .chain(id -> members.find(ws, id))
                         .call(v -> emit(Events.MEMBER_CREATED, ws, caller.testMode(), v));
         return view.chain(v -> {

@@ -5,9 +5,9 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.courseplatform.platform.web.ApiException;
 
-/** The SQL of member changes; runs inside the caller's transaction. */
+/** The SQL of member changes (users, memberships, the workspace's limit); runs inside the caller's transaction. */
 @ApplicationScoped
-public class MemberWrites {
+public class MembershipRepository {
 
     /** Locks the workspace row (serialises user-limit checks) and answers its limit, or null for none. */
     Uni<Integer> lockWorkspace(long workspaceId) {
