@@ -3,13 +3,11 @@ package org.courseplatform.migrations.batch;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -21,7 +19,6 @@ import org.courseplatform.migrations.course.CourseScope;
 import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Outbox;
 import org.courseplatform.platform.web.ApiException;
-import org.hibernate.reactive.mutiny.Mutiny;
 
 /**
  * Migration batches: created by a request for two or more courses, finished item by item by
@@ -35,16 +32,12 @@ import org.hibernate.reactive.mutiny.Mutiny;
 @ApplicationScoped
 public class BatchService {
 
-    private static final String FINISH_ITEM = """
-            update migration_item set status = ?1, title = coalesce(?2, title), total = ?3, changed = ?4,
-                blocked = cast(cast(?5 as text) as jsonb), screens = cast(cast(?6 as text) as jsonb), error = ?7,
-                reason = ?8, locked_until = null, updated_at = now()
-            where job_id = ?9 and status = 'processing' and attempts = ?10""";
-
+    private final BatchRepository batches;
     private final ObjectMapper mapper;
     private final Outbox outbox;
 
-    public BatchService(ObjectMapper mapper, Outbox outbox) {
+    public BatchService(BatchRepository batches, ObjectMapper mapper, Outbox outbox) {
+        this.batches = batches;
         this.mapper = mapper;
         this.outbox = outbox;
     }
@@ -55,13 +48,12 @@ public class BatchService {
      */
     @WithSession
     public Uni<BatchView> get(CourseScope scope, UUID id) {
-        return Panache.getSession()
-                .chain(session -> session.find(MigrationBatch.class, id)
-                        .map(b -> b == null || !sees(scope, b) ? null : b)
-                        .onItem()
-                        .ifNull()
-                        .failWith(() -> ApiException.notFound("Migration batch " + id + " not found"))
-                        .chain(batch -> items(session, id).map(items -> view(batch, items))));
+        return batches.find(id)
+                .map(b -> b == null || !sees(scope, b) ? null : b)
+                .onItem()
+                .ifNull()
+                .failWith(() -> ApiException.notFound("Migration batch " + id + " not found"))
+                .chain(batch -> batches.items(id).map(items -> view(batch, items)));
     }
 
     private static boolean sees(CourseScope scope, MigrationBatch batch) {
@@ -92,10 +84,7 @@ public class BatchService {
             item.screens = "[]";
             items.add(item);
         }
-        return Panache.getSession()
-                .chain(session -> session.persist(batch)
-                        .chain(() -> session.persistAll(items.toArray()))
-                        .call(session::flush))
+        return batches.create(batch, items)
                 .invoke(() -> Log.debugf(
                         "Migration batch %s: %d courses for workspace %d", batch.id, items.size(), workspaceId))
                 .map(ignored -> view(batch, items));
@@ -109,24 +98,11 @@ public class BatchService {
      */
     @WithTransaction
     public Uni<Void> finish(BatchWorker.Claim claim, ItemResult result) {
-        return Panache.getSession()
-                .chain(session -> session.find(MigrationBatch.class, claim.batchId(), LockModeType.PESSIMISTIC_WRITE)
-                        .chain(batch -> session.createNativeQuery(FINISH_ITEM)
-                                .setParameter(1, result.status())
-                                .setParameter(2, result.title())
-                                .setParameter(3, result.total())
-                                .setParameter(4, result.changed())
-                                .setParameter(5, json(result.blocked()))
-                                .setParameter(6, json(result.screens()))
-                                .setParameter(7, result.error())
-                                .setParameter(8, result.reason())
-                                .setParameter(9, claim.jobId())
-                                .setParameter(10, claim.attempts())
-                                .executeUpdate()
-                                .chain(updated -> updated == 0
-                                        ? superseded(claim)
-                                        : items(session, batch.id)
-                                                .chain(items -> record(batch, items, claim.jobId())))));
+        return batches.findForUpdate(claim.batchId())
+                .chain(batch -> batches.finishItem(claim, result, json(result.blocked()), json(result.screens()))
+                        .chain(finished -> finished
+                                ? batches.items(batch.id).chain(items -> record(batch, items, claim.jobId()))
+                                : superseded(claim)));
     }
 
     private Uni<Void> record(MigrationBatch batch, List<MigrationItem> items, long jobId) {
@@ -164,13 +140,6 @@ public class BatchService {
                 "Migration item %d: claim at attempt %d was taken over; result dropped",
                 claim.jobId(), claim.attempts());
         return Uni.createFrom().voidItem();
-    }
-
-    private static Uni<List<MigrationItem>> items(Mutiny.Session session, UUID batchId) {
-        return session.createSelectionQuery(
-                        "from MigrationItem where batchId = :id order by jobId", MigrationItem.class)
-                .setParameter("id", batchId)
-                .getResultList();
     }
 
     /** The batch status response; {@code counts} adds up to {@code total} by construction. */

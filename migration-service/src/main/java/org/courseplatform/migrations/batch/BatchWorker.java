@@ -4,9 +4,6 @@ import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
@@ -28,41 +25,26 @@ import org.courseplatform.platform.events.JobLoop;
 @ApplicationScoped
 public class BatchWorker {
 
-    private static final String CLAIM = """
-            with claimed as (
-                update migration_item set status = 'processing', attempts = attempts + 1, updated_at = now(),
-                    locked_until = now() + make_interval(secs => $1)
-                where job_id = (select job_id from migration_item
-                                where (status = 'pending' and (locked_until is null or locked_until < now()))
-                                   or (status = 'processing' and locked_until < now())
-                                order by job_id for update skip locked limit 1)
-                returning job_id, batch_id, course_id, request_id, attempts),
-            started as (
-                update migration_batch set status = 'processing'
-                where id = (select batch_id from claimed) and status = 'pending')
-            select c.job_id, c.batch_id, c.course_id, c.request_id, c.attempts, b.workspace_id, b.test_mode,
-                b.restricted, b.client_identifier
-            from claimed c join migration_batch b on b.id = c.batch_id""";
-    private static final String RELEASE = """
-            update migration_item set status = 'pending', error = $3, updated_at = now(),
-                locked_until = now() + make_interval(secs => $4)
-            where job_id = $1 and status = 'processing' and attempts = $2""";
-
     /**
      * One claimed item: what the worker needs to migrate it (the course and the scope of the
      * request that made the batch) and to prove the claim is still its own.
      */
     public record Claim(long jobId, UUID batchId, long courseId, UUID requestId, int attempts, CourseScope scope) {}
 
-    private final Pool pool;
+    private final BatchRepository repository;
     private final Vertx vertx;
     private final BatchService batches;
     private final CourseMigrator migrator;
     private final WorkerConfig config;
     private final JobLoop<Claim> loop = new JobLoop<>("Migration worker", this::claim, this::work);
 
-    public BatchWorker(Pool pool, Vertx vertx, BatchService batches, CourseMigrator migrator, WorkerConfig config) {
-        this.pool = pool;
+    public BatchWorker(
+            BatchRepository repository,
+            Vertx vertx,
+            BatchService batches,
+            CourseMigrator migrator,
+            WorkerConfig config) {
+        this.repository = repository;
         this.vertx = vertx;
         this.batches = batches;
         this.migrator = migrator;
@@ -85,25 +67,7 @@ public class BatchWorker {
     }
 
     private Uni<Claim> claim() {
-        return pool.preparedQuery(CLAIM)
-                .execute(Tuple.of(config.worker().lease().toSeconds()))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row row = rows.iterator().next();
-                    return new Claim(
-                            row.getLong("job_id"),
-                            row.getUUID("batch_id"),
-                            row.getLong("course_id"),
-                            row.getUUID("request_id"),
-                            row.getInteger("attempts"),
-                            new CourseScope(
-                                    row.getLong("workspace_id"),
-                                    row.getBoolean("test_mode"),
-                                    row.getBoolean("restricted"),
-                                    row.getString("client_identifier")));
-                });
+        return repository.claim(config.worker().lease());
     }
 
     private Uni<Void> work(Claim claim) {
@@ -140,9 +104,7 @@ public class BatchWorker {
             return Uni.createFrom().item(ItemResult.failed("unavailable", problem));
         }
         long delay = JobLoop.retryDelaySeconds(config.worker().retryDelay(), claim.attempts());
-        return pool.preparedQuery(RELEASE)
-                .execute(Tuple.of(claim.jobId(), claim.attempts(), problem, delay))
-                .replaceWith((ItemResult) null);
+        return repository.release(claim, problem, delay).replaceWith((ItemResult) null);
     }
 
     private static ItemResult rejected(CourseMigrator.DefinitiveFailure e) {

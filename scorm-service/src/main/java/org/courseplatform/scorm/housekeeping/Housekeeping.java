@@ -3,9 +3,6 @@ package org.courseplatform.scorm.housekeeping;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,51 +38,12 @@ import org.courseplatform.scorm.storage.PackageStore;
 @ApplicationScoped
 public class Housekeeping {
 
-    /**
-     * Expired past the grace, used or not; for each of its two objects whether a package stores
-     * it, so that one is kept. {@code scorm_upload_expires} serves the expiry; the package checks
-     * go through {@code scorm_package_workspace}.
-     */
-    private static final String LOCK_UPLOADS = """
-            select u.hash, u.object_key, u.original_key,
-                exists (select 1 from scorm_package p where p.workspace_id = u.workspace_id and p.object_key = u.object_key)
-                    as upload_kept,
-                u.original_key is not null and exists (select 1 from scorm_package p
-                    where p.workspace_id = u.workspace_id and p.object_key = u.original_key) as original_kept
-            from scorm_upload u
-            where u.expires_at < now() - make_interval(secs => $1)
-            order by u.expires_at
-            limit $2
-            for update of u skip locked""";
-
-    private static final String DELETE_UPLOADS = "delete from scorm_upload where hash = any($1)";
-    /** Failed longer than the retention and still holding an original; {@code scorm_package_failed_originals} serves it. */
-    private static final String LOCK_FAILED = """
-            select course_id, object_key from scorm_package
-            where status = 'failed' and original_purged_at is null and updated_at < now() - make_interval(secs => $1)
-            order by updated_at
-            limit $2
-            for update skip locked""";
-
-    private static final String MARK_FAILED = """
-            update scorm_package set original_purged_at = now() where course_id = any($1) and status = 'failed'""";
-    /** One statement, so selection and delete share its transaction; {@code scorm_session_expiry} serves it. */
-    private static final String DELETE_SESSIONS = """
-            delete from scorm_session where id in (
-                select id from scorm_session where expires_at < now() - make_interval(secs => $1)
-                order by expires_at limit $2 for update skip locked)""";
-    /** Used embed tokens past their own expiry: the signature check refuses them from then on. */
-    private static final String DELETE_LAUNCHES = """
-            delete from scorm_launch where jti in (
-                select jti from scorm_launch where expires_at < now() - make_interval(secs => $1)
-                order by expires_at limit $2 for update skip locked)""";
-
-    private final Pool pool;
+    private final HousekeepingRepository repository;
     private final PackageStore store;
     private final ScormConfig config;
 
-    public Housekeeping(Pool pool, PackageStore store, ScormConfig config) {
-        this.pool = pool;
+    public Housekeeping(HousekeepingRepository repository, PackageStore store, ScormConfig config) {
+        this.repository = repository;
         this.store = store;
         this.config = config;
     }
@@ -140,12 +98,12 @@ public class Housekeeping {
 
     /** Expired sessions, {@code batch} per round; answers how many went. */
     Uni<Integer> purgeSessions(int batch) {
-        return deleteRounds(DELETE_SESSIONS, batch, 0);
+        return deleteRounds(repository::deleteExpiredSessions, batch, 0);
     }
 
     /** Records of used embed tokens that have expired, {@code batch} per round; answers how many went. */
     Uni<Integer> purgeLaunches(int batch) {
-        return deleteRounds(DELETE_LAUNCHES, batch, 0);
+        return deleteRounds(repository::deleteExpiredLaunches, batch, 0);
     }
 
     private record Round(int selected, int done) {}
@@ -159,61 +117,37 @@ public class Housekeeping {
 
     private Uni<Round> uploadRound(int batch) {
         long grace = config.purge().grace().toSeconds();
-        return pool.withTransaction(conn -> conn.preparedQuery(LOCK_UPLOADS)
-                .execute(Tuple.of(grace, (long) batch))
-                .chain(rows -> {
-                    if (rows.size() == 0) {
-                        return Uni.createFrom().item(new Round(0, 0));
-                    }
-                    List<Owned<String>> slots = new ArrayList<>();
-                    for (Row row : rows) {
-                        List<String> keys = new ArrayList<>(2);
-                        if (!row.getBoolean("upload_kept")) {
-                            keys.add(row.getString("object_key"));
-                        }
-                        if (row.getString("original_key") != null && !row.getBoolean("original_kept")) {
-                            keys.add(row.getString("original_key"));
-                        }
-                        slots.add(new Owned<>(row.getString("hash"), keys));
-                    }
-                    return deleteObjects(slots, "upload slots")
-                            .chain(gone -> gone.isEmpty()
-                                    ? Uni.createFrom().item(new Round(slots.size(), 0))
-                                    : conn.preparedQuery(DELETE_UPLOADS)
-                                            .execute(Tuple.of(gone.toArray(String[]::new)))
-                                            .map(result -> new Round(slots.size(), result.rowCount())));
-                }));
+        return repository.inTransaction(conn -> repository
+                .lockExpiredUploads(conn, grace, batch)
+                .chain(slots -> slots.isEmpty()
+                        ? Uni.createFrom().item(new Round(0, 0))
+                        : deleteObjects(slots, "upload slots")
+                                .chain(gone -> gone.isEmpty()
+                                        ? Uni.createFrom().item(new Round(slots.size(), 0))
+                                        : repository
+                                                .deleteUploads(conn, gone)
+                                                .map(deleted -> new Round(slots.size(), deleted)))));
     }
 
     private Uni<Round> failedRound(int batch) {
         long retention = config.purge().failedOriginalRetention().toSeconds();
-        return pool.withTransaction(conn -> conn.preparedQuery(LOCK_FAILED)
-                .execute(Tuple.of(retention, (long) batch))
-                .chain(rows -> {
-                    if (rows.size() == 0) {
-                        return Uni.createFrom().item(new Round(0, 0));
-                    }
-                    List<Owned<Long>> packages = new ArrayList<>();
-                    for (Row row : rows) {
-                        packages.add(new Owned<>(row.getLong("course_id"), List.of(row.getString("object_key"))));
-                    }
-                    return deleteObjects(packages, "failed packages' originals")
-                            .chain(gone -> gone.isEmpty()
-                                    ? Uni.createFrom().item(new Round(packages.size(), 0))
-                                    : conn.preparedQuery(MARK_FAILED)
-                                            .execute(Tuple.of(gone.toArray(Long[]::new)))
-                                            .map(result -> new Round(packages.size(), result.rowCount())));
-                }));
+        return repository.inTransaction(conn -> repository
+                .lockFailedOriginals(conn, retention, batch)
+                .chain(packages -> packages.isEmpty()
+                        ? Uni.createFrom().item(new Round(0, 0))
+                        : deleteObjects(packages, "failed packages' originals")
+                                .chain(gone -> gone.isEmpty()
+                                        ? Uni.createFrom().item(new Round(packages.size(), 0))
+                                        : repository
+                                                .markOriginalsPurged(conn, gone)
+                                                .map(marked -> new Round(packages.size(), marked)))));
     }
-
-    /** A row and the S3 objects that go with it. */
-    private record Owned<T>(T id, List<String> keys) {}
 
     /**
      * Deletes the objects of every row on a worker thread; answers the ids of the rows whose
      * objects are all gone. Rows with an object S3 refused to delete stay for the next run.
      */
-    private <T> Uni<List<T>> deleteObjects(List<Owned<T>> rows, String what) {
+    private <T> Uni<List<T>> deleteObjects(List<HousekeepingRepository.Owned<T>> rows, String what) {
         List<String> keys = rows.stream().flatMap(r -> r.keys().stream()).toList();
         return Workers.call(() -> keys.isEmpty() ? Set.<String>of() : store.delete(keys))
                 .map(failed -> {
@@ -223,7 +157,7 @@ public class Housekeeping {
                                 failed.size(), keys.size(), what);
                     }
                     List<T> gone = new ArrayList<>();
-                    for (Owned<T> row : rows) {
+                    for (HousekeepingRepository.Owned<T> row : rows) {
                         if (row.keys().stream().noneMatch(failed::contains)) {
                             gone.add(row.id());
                         }
@@ -232,13 +166,16 @@ public class Housekeeping {
                 });
     }
 
-    private Uni<Integer> deleteRounds(String delete, int batch, int total) {
+    /** A delete of up to a batch of rows past the grace; answers how many went. */
+    private interface BatchDelete {
+        Uni<Integer> delete(long graceSeconds, int batch);
+    }
+
+    private Uni<Integer> deleteRounds(BatchDelete delete, int batch, int total) {
         long grace = config.purge().grace().toSeconds();
-        return pool.preparedQuery(delete).execute(Tuple.of(grace, (long) batch)).chain(result -> {
-            int deleted = result.rowCount();
-            return deleted < batch
-                    ? Uni.createFrom().item(total + deleted)
-                    : deleteRounds(delete, batch, total + deleted);
-        });
+        return delete.delete(grace, batch)
+                .chain(deleted -> deleted < batch
+                        ? Uni.createFrom().item(total + deleted)
+                        : deleteRounds(delete, batch, total + deleted));
     }
 }

@@ -7,9 +7,6 @@ import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +19,7 @@ import org.courseplatform.platform.events.JobLoop;
 import org.courseplatform.platform.web.Workers;
 import org.courseplatform.scorm.config.ScormConfig;
 import org.courseplatform.scorm.courses.Courses;
+import org.courseplatform.scorm.processing.ProcessingRepository.Job;
 import org.courseplatform.scorm.storage.PackageStore;
 
 /**
@@ -39,31 +37,7 @@ public class PackageWorker {
     /** Rejections are terminal; infrastructure failures retry and end with this code. */
     public static final String PROCESSING_ERROR = "processing_error";
 
-    private static final String CLAIM = """
-            update scorm_package set status = 'processing', attempts = attempts + 1, updated_at = now(),
-                locked_until = now() + make_interval(secs => $1)
-            where course_id = (select course_id from scorm_package
-                               where (status = 'uploaded' and (locked_until is null or locked_until < now()))
-                                  or (status = 'processing' and locked_until < now())
-                               order by created_at, course_id for update skip locked limit 1)
-            returning course_id, workspace_id, name, object_key, size_bytes, attempts""";
-    private static final String READY = """
-            update scorm_package set status = 'ready', title = $2, version = $3, launch = cast($4::text as jsonb), file_count = $5,
-                expanded_bytes = $6, content_prefix = $7, error = null, error_code = null, locked_until = null,
-                updated_at = now()
-            where course_id = $1 and status = 'processing'""";
-    private static final String FAILED = """
-            update scorm_package set status = 'failed', error = $2, error_code = $3, locked_until = null, updated_at = now()
-            where course_id = $1 and status = 'processing'""";
-    private static final String RENEW = """
-            update scorm_package set locked_until = now() + make_interval(secs => $2)
-            where course_id = $1 and status = 'processing'""";
-    private static final String RETRY = """
-            update scorm_package set status = 'uploaded', updated_at = now(),
-                locked_until = now() + make_interval(secs => $2)
-            where course_id = $1 and status = 'processing'""";
-
-    private final Pool pool;
+    private final ProcessingRepository packages;
     private final PackageStore store;
     private final Courses courses;
     private final ScormConfig config;
@@ -73,14 +47,14 @@ public class PackageWorker {
     private final JobLoop<Job> loop = new JobLoop<>("SCORM worker", this::claim, this::beating, this::retryOrFail);
 
     public PackageWorker(
-            Pool pool,
+            ProcessingRepository packages,
             Vertx vertx,
             PackageStore store,
             Courses courses,
             ScormConfig config,
             ObjectMapper mapper,
             ProcessingMetrics metrics) {
-        this.pool = pool;
+        this.packages = packages;
         this.metrics = metrics;
         this.vertx = vertx;
         this.store = store;
@@ -98,21 +72,7 @@ public class PackageWorker {
     }
 
     private Uni<Job> claim() {
-        return pool.preparedQuery(CLAIM)
-                .execute(Tuple.of(config.worker().lease().toSeconds()))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row job = rows.iterator().next();
-                    return new Job(
-                            job.getLong("course_id"),
-                            job.getLong("workspace_id"),
-                            job.getInteger("attempts"),
-                            job.getString("name"),
-                            job.getString("object_key"),
-                            job.getLong("size_bytes"));
-                });
+        return packages.claim(config.worker().lease());
     }
 
     /** Processes the package with a heartbeat that renews its lease until the processing ends. */
@@ -130,9 +90,7 @@ public class PackageWorker {
 
     /** Extends the lease of a package being processed; false when it is no longer processing. */
     public Uni<Boolean> renew(long courseId) {
-        return pool.preparedQuery(RENEW)
-                .execute(Tuple.of(courseId, config.worker().lease().toSeconds()))
-                .map(rows -> rows.rowCount() == 1);
+        return packages.renew(courseId, config.worker().lease());
     }
 
     private Uni<Void> process(Job job) {
@@ -149,8 +107,6 @@ public class PackageWorker {
                                         outcome.result().manifest().title())
                                 .chain(() -> ready(courseId, outcome.result())));
     }
-
-    private record Job(long courseId, long workspaceId, int attempts, String name, String objectKey, long size) {}
 
     private record Outcome(PackageProcessor.Result result, Rejection rejection) {}
 
@@ -213,18 +169,16 @@ public class PackageWorker {
                     .put("title", sco.title())
                     .put("href", sco.href());
         }
-        return pool.preparedQuery(READY)
-                .execute(Tuple.from(new Object[] {
-                    courseId,
-                    result.manifest().title(),
-                    result.manifest().version(),
-                    launch.toString(),
-                    result.fileCount(),
-                    result.expandedBytes(),
-                    PackageStore.contentPrefix(courseId)
-                }))
-                .invoke(rows -> {
-                    if (rows.rowCount() == 1) {
+        return packages.ready(
+                        courseId,
+                        result.manifest().title(),
+                        result.manifest().version(),
+                        launch.toString(),
+                        result.fileCount(),
+                        result.expandedBytes(),
+                        PackageStore.contentPrefix(courseId))
+                .invoke(changed -> {
+                    if (changed) {
                         metrics.ready();
                     }
                     Log.debugf("SCORM package of course %d is ready", courseId);
@@ -233,10 +187,9 @@ public class PackageWorker {
     }
 
     private Uni<Void> fail(long courseId, String error, String code) {
-        return pool.preparedQuery(FAILED)
-                .execute(Tuple.of(courseId, error, code))
-                .invoke(rows -> {
-                    if (rows.rowCount() == 1) {
+        return packages.fail(courseId, error, code)
+                .invoke(changed -> {
+                    if (changed) {
                         if (PROCESSING_ERROR.equals(code)) {
                             metrics.error();
                         } else {
@@ -260,9 +213,7 @@ public class PackageWorker {
                             + " error; upload it again, and contact support if this repeats.",
                     PROCESSING_ERROR);
         }
-        return pool.preparedQuery(RETRY)
-                .execute(Tuple.of(courseId, (double) retryDelaySeconds(attempts)))
-                .replaceWithVoid();
+        return packages.retry(courseId, retryDelaySeconds(attempts));
     }
 
     /**
