@@ -13,6 +13,7 @@ import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.auth.WorkspaceCaller;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -34,6 +35,7 @@ public class MediaImportResource {
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
+    @APIResponseSchema(value = MediaViews.Media.class, responseCode = "201", responseDescription = "The medium, ready")
     @APIResponse(responseCode = "413", description = "Over the size limit of the kind")
     @APIResponse(responseCode = "415", description = "Not a file the library takes")
     @APIResponse(responseCode = "422", description = "The URL could not be fetched, or its content was refused")

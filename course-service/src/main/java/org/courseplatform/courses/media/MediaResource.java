@@ -60,6 +60,7 @@ public class MediaResource {
     /** Checks the uploaded file and makes the medium ready (409 before the upload, 422 for refused content). */
     @POST
     @Path("/{id}/complete")
+    @APIResponseSchema(value = MediaViews.Media.class, responseCode = "200", responseDescription = "The medium, ready")
     @APIResponse(responseCode = "409", description = "Nothing was uploaded yet")
     @APIResponse(responseCode = "422", description = "The content was refused; the medium is failed")
     public Uni<MediaViews.Media> complete(@PathParam("id") String id) {
@@ -98,6 +99,7 @@ public class MediaResource {
     @DELETE
     @Path("/{id}")
     @ResponseStatus(RestResponse.StatusCode.NO_CONTENT)
+    @APIResponse(responseCode = "204", description = "Deleted, with its files")
     @APIResponse(responseCode = "409", description = "Published courses use it (named in details)")
     public Uni<Void> delete(@PathParam("id") String id) {
         return service.delete(workspace(), QueryParams.id("id", id));
