@@ -4,8 +4,6 @@ import io.quarkus.logging.Log;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -29,28 +27,13 @@ import org.courseplatform.webhooks.WebhooksConfig;
 @ApplicationScoped
 public class DeliveryPurge {
 
-    /**
-     * One batch ($1: retention in milliseconds, $2: the batch size): the oldest finished rows past
-     * the cutoff, read on the partial index {@code delivery_finished}. A row replayed meanwhile is
-     * pending again and is re-checked under its lock, so it is not deleted. The attempts go with
-     * their delivery ({@code on delete cascade}) in the same statement.
-     */
-    private static final String PURGE_BATCH = """
-            with doomed as materialized (
-                select id from delivery
-                where status in ('succeeded', 'failed') and updated_at < now() - make_interval(secs => $1::bigint / 1000.0)
-                order by updated_at limit $2
-                for update skip locked
-            )
-            delete from delivery d using doomed where d.id = doomed.id""";
-
-    private final Pool pool;
+    private final DeliveryRepository deliveries;
     private final Duration retention;
     private final int batchSize;
     private final AtomicBoolean stopping = new AtomicBoolean();
 
-    public DeliveryPurge(Pool pool, WebhooksConfig config) {
-        this.pool = pool;
+    public DeliveryPurge(DeliveryRepository deliveries, WebhooksConfig config) {
+        this.deliveries = deliveries;
         this.retention = config.retention();
         this.batchSize = config.purge().batchSize();
     }
@@ -99,9 +82,8 @@ public class DeliveryPurge {
             return Uni.createFrom().item(0L);
         }
         int size = Math.max(1, batchSize);
-        Tuple args = Tuple.of(retention.toMillis(), size);
         return Uni.createFrom()
-                .deferred(() -> pool.preparedQuery(PURGE_BATCH).execute(args).map(rows -> rows.rowCount()))
+                .deferred(() -> deliveries.purgeFinished(retention, size))
                 .repeat()
                 .whilst(deleted -> deleted >= size && !stopping.get())
                 .collect()

@@ -7,6 +7,7 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -21,10 +22,6 @@ import java.util.UUID;
 @ApplicationScoped
 public class DeliveryRepository {
 
-    /**
-     * One delivery per enabled endpoint of the event's workspace that subscribes to its type,
-     * unless the workspace is known to be below the Build plan. Re-queueing an event is a no-op.
-     */
     /**
      * One delivery per enabled endpoint of the event's workspace that subscribes to its type,
      * unless the workspace is known to be below the Build plan. Re-queueing an event is a no-op.
@@ -82,6 +79,73 @@ public class DeliveryRepository {
                 next_attempt_at = case when status = 'pending' and claim_id is not null and next_attempt_at > now()
                                        then next_attempt_at else now() end
             where id = $1""";
+
+    /**
+     * Due rows in due order, at most the room each endpoint has left in this instance ($5 and $6:
+     * endpoints with requests in flight and their counts; $7: the per-endpoint limit), locked
+     * with SKIP LOCKED so replicas never take the same row. Each step is a materialized CTE: as
+     * an {@code IN (subquery)} the planner may run the locking subquery once per row of the table.
+     */
+    private static final String CLAIM = """
+            with candidate as materialized (
+                select id, endpoint_id, next_attempt_at from delivery
+                where status = 'pending' and next_attempt_at <= now() and endpoint_id <> all($3::bigint[])
+                order by next_attempt_at limit $4 * 4
+            ), fitting as materialized (
+                select r.id from (select c.id, row_number() over (partition by c.endpoint_id order by c.next_attempt_at) as rn,
+                                         $7 - coalesce((select f.n from unnest($5::bigint[], $6::int[]) as f(endpoint_id, n)
+                                                        where f.endpoint_id = c.endpoint_id), 0) as room
+                                  from candidate c) r
+                where r.rn <= r.room
+            ), claimed as materialized (
+                select d.id from delivery d join fitting f on f.id = d.id
+                where d.status = 'pending' and d.next_attempt_at <= now()
+                order by d.next_attempt_at limit $4
+                for update of d skip locked
+            )
+            update delivery d set next_attempt_at = now() + make_interval(secs => $1), claim_id = $2
+            from claimed c, webhook_endpoint e
+            where d.id = c.id and e.id = d.endpoint_id
+            returning d.id, d.endpoint_id, d.type, d.body, d.test_mode, d.attempts, e.url, e.enabled,
+                      e.workspace_id, e.secret_encrypted""";
+    /** Rows a sender took but will not send now go back: due at once, or held while their endpoint is disabled. */
+    private static final String RELEASE = """
+            update delivery set claim_id = null, next_attempt_at = case when $3 then null else now() end
+            where id = any($1::uuid[]) and claim_id = $2 and status = 'pending'""";
+
+    private static final String RECORD = """
+            with r as (
+                select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::boolean[], $6::timestamptz[],
+                                     $7::int[], $8::bigint[])
+                       as r(id, claim_id, status_code, error, ok, started_at, duration_ms, delay_ms)
+            ), u as (
+                update delivery d set
+                    attempts = d.attempts + 1,
+                    status = case when r.ok then 'succeeded' when d.attempts + 1 >= d.max_attempts then 'failed' else 'pending' end,
+                    next_attempt_at = case when r.ok or d.attempts + 1 >= d.max_attempts then null
+                                           else now() + make_interval(secs => r.delay_ms / 1000.0) end,
+                    claim_id = null, last_status_code = r.status_code, last_error = r.error,
+                    last_attempt_at = r.started_at, updated_at = now()
+                from r where d.id = r.id and d.claim_id = r.claim_id and d.status = 'pending'
+                returning d.id, d.attempts
+            )
+            insert into delivery_attempt (delivery_id, attempt, started_at, duration_ms, status_code, error)
+            select u.id, u.attempts, r.started_at, r.duration_ms, r.status_code, r.error from u join r on r.id = u.id""";
+
+    /**
+     * One batch ($1: retention in milliseconds, $2: the batch size): the oldest finished rows past
+     * the cutoff, read on the partial index {@code delivery_finished}. A row replayed meanwhile is
+     * pending again and is re-checked under its lock, so it is not deleted. The attempts go with
+     * their delivery ({@code on delete cascade}) in the same statement.
+     */
+    private static final String PURGE_BATCH = """
+            with doomed as materialized (
+                select id from delivery
+                where status in ('succeeded', 'failed') and updated_at < now() - make_interval(secs => $1::bigint / 1000.0)
+                order by updated_at limit $2
+                for update skip locked
+            )
+            delete from delivery d using doomed where d.id = doomed.id""";
 
     private final Pool pool;
 
@@ -199,4 +263,68 @@ public class DeliveryRepository {
 
     /** An event ready to be fanned out: its body is final. */
     public record QueuedEvent(UUID eventId, long workspaceId, String type, String body, Boolean testMode) {}
+
+    /**
+     * Claims due rows for a sender (the claim id {@code claim}, a lease of {@code leaseSeconds}): at
+     * most {@code room} rows, none of the {@code busy} endpoints', and for each {@code active}
+     * endpoint no more than {@code prefetch} less its {@code loads}. Each row comes with what sending
+     * it needs (url, enabled, workspace, encrypted secret).
+     */
+    public Uni<RowSet<Row>> claimDue(
+            long leaseSeconds,
+            UUID claim,
+            List<Long> busy,
+            int room,
+            List<Long> active,
+            List<Integer> loads,
+            int prefetch) {
+        Tuple params = Tuple.tuple(List.of(
+                leaseSeconds,
+                claim,
+                busy.toArray(Long[]::new),
+                room,
+                active.toArray(Long[]::new),
+                loads.toArray(Integer[]::new),
+                prefetch));
+        // The due rows are read in due order on the due index: a bitmap scan (what the planner picks
+        // for a small or never-analyzed table) visits every dead entry's heap row on each claim
+        // and sorts, where the ordered index scan stops at the limit and marks dead entries for skipping.
+        return pool.withTransaction(connection -> connection
+                .query("set local enable_bitmapscan = off")
+                .execute()
+                .chain(() -> connection.preparedQuery(CLAIM).execute(params)));
+    }
+
+    /** Gives rows of a claim back: due at once, or held (no due time) while {@code hold}. */
+    public Uni<Void> release(UUID claim, List<UUID> ids, boolean hold) {
+        return pool.preparedQuery(RELEASE)
+                .execute(Tuple.of(ids.toArray(UUID[]::new), claim, hold))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Records a batch of attempts' outcomes in one statement (the arrays run in parallel, one
+     * element per attempt); an outcome counts only while its row is still held by its claim.
+     */
+    public Uni<Void> recordOutcomes(
+            UUID[] ids,
+            UUID[] claims,
+            Integer[] statusCodes,
+            String[] errors,
+            Boolean[] succeeded,
+            OffsetDateTime[] startedAt,
+            Integer[] durationsMillis,
+            Long[] delaysMillis) {
+        return pool.preparedQuery(RECORD)
+                .execute(Tuple.tuple(
+                        List.of(ids, claims, statusCodes, errors, succeeded, startedAt, durationsMillis, delaysMillis)))
+                .replaceWithVoid();
+    }
+
+    /** Deletes up to {@code batchSize} of the oldest finished deliveries idle longer than {@code retention}; how many went. */
+    public Uni<Integer> purgeFinished(Duration retention, int batchSize) {
+        return pool.preparedQuery(PURGE_BATCH)
+                .execute(Tuple.of(retention.toMillis(), batchSize))
+                .map(rows -> rows.rowCount());
+    }
 }

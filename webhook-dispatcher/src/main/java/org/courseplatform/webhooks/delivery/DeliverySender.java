@@ -7,9 +7,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.core.Vertx;
 import io.vertx.mutiny.pgclient.pubsub.PgSubscriber;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Instant;
@@ -46,59 +44,7 @@ import org.courseplatform.webhooks.WebhooksConfig;
 @ApplicationScoped
 public class DeliverySender {
 
-    /**
-     * Due rows in due order, at most the room each endpoint has left in this instance ($5 and $6:
-     * endpoints with requests in flight and their counts; $7: the per-endpoint limit), locked
-     * with SKIP LOCKED so replicas never take the same row. Each step is a materialized CTE: as
-     * an {@code IN (subquery)} the planner may run the locking subquery once per row of the table.
-     */
-    private static final String CLAIM = """
-            with candidate as materialized (
-                select id, endpoint_id, next_attempt_at from delivery
-                where status = 'pending' and next_attempt_at <= now() and endpoint_id <> all($3::bigint[])
-                order by next_attempt_at limit $4 * 4
-            ), fitting as materialized (
-                select r.id from (select c.id, row_number() over (partition by c.endpoint_id order by c.next_attempt_at) as rn,
-                                         $7 - coalesce((select f.n from unnest($5::bigint[], $6::int[]) as f(endpoint_id, n)
-                                                        where f.endpoint_id = c.endpoint_id), 0) as room
-                                  from candidate c) r
-                where r.rn <= r.room
-            ), claimed as materialized (
-                select d.id from delivery d join fitting f on f.id = d.id
-                where d.status = 'pending' and d.next_attempt_at <= now()
-                order by d.next_attempt_at limit $4
-                for update of d skip locked
-            )
-            update delivery d set next_attempt_at = now() + make_interval(secs => $1), claim_id = $2
-            from claimed c, webhook_endpoint e
-            where d.id = c.id and e.id = d.endpoint_id
-            returning d.id, d.endpoint_id, d.type, d.body, d.test_mode, d.attempts, e.url, e.enabled,
-                      e.workspace_id, e.secret_encrypted""";
-    /** Rows a sender took but will not send now go back: due at once, or held while their endpoint is disabled. */
-    private static final String RELEASE = """
-            update delivery set claim_id = null, next_attempt_at = case when $3 then null else now() end
-            where id = any($1::uuid[]) and claim_id = $2 and status = 'pending'""";
-
-    private static final String RECORD = """
-            with r as (
-                select * from unnest($1::uuid[], $2::uuid[], $3::int[], $4::text[], $5::boolean[], $6::timestamptz[],
-                                     $7::int[], $8::bigint[])
-                       as r(id, claim_id, status_code, error, ok, started_at, duration_ms, delay_ms)
-            ), u as (
-                update delivery d set
-                    attempts = d.attempts + 1,
-                    status = case when r.ok then 'succeeded' when d.attempts + 1 >= d.max_attempts then 'failed' else 'pending' end,
-                    next_attempt_at = case when r.ok or d.attempts + 1 >= d.max_attempts then null
-                                           else now() + make_interval(secs => r.delay_ms / 1000.0) end,
-                    claim_id = null, last_status_code = r.status_code, last_error = r.error,
-                    last_attempt_at = r.started_at, updated_at = now()
-                from r where d.id = r.id and d.claim_id = r.claim_id and d.status = 'pending'
-                returning d.id, d.attempts
-            )
-            insert into delivery_attempt (delivery_id, attempt, started_at, duration_ms, status_code, error)
-            select u.id, u.attempts, r.started_at, r.duration_ms, r.status_code, r.error from u join r on r.id = u.id""";
-
-    private final Pool pool;
+    private final DeliveryRepository deliveries;
     private final WebhookClient client;
     private final SigningKeys keys;
     private final WebhooksConfig.Sender config;
@@ -139,8 +85,12 @@ public class DeliverySender {
     private PgSubscriber subscriber;
 
     public DeliverySender(
-            Pool pool, WebhookClient client, SigningKeys keys, WebhooksConfig config, DeliveryMetrics metrics) {
-        this.pool = pool;
+            DeliveryRepository deliveries,
+            WebhookClient client,
+            SigningKeys keys,
+            WebhooksConfig config,
+            DeliveryMetrics metrics) {
+        this.deliveries = deliveries;
         this.metrics = metrics;
         this.client = client;
         this.keys = keys;
@@ -262,21 +212,8 @@ public class DeliverySender {
             }
         }
         UUID claim = UUID.randomUUID();
-        Tuple params = Tuple.tuple(List.of(
-                leaseSeconds,
-                claim,
-                busy.toArray(Long[]::new),
-                room,
-                active.toArray(Long[]::new),
-                loads.toArray(Integer[]::new),
-                prefetch));
-        // The due rows are read in due order on the due index: a bitmap scan (what the planner picks
-        // for a small or never-analyzed table) visits every dead entry's heap row on each claim
-        // and sorts, where the ordered index scan stops at the limit and marks dead entries for skipping.
-        return pool.withTransaction(connection -> connection
-                        .query("set local enable_bitmapscan = off")
-                        .execute()
-                        .chain(() -> connection.preparedQuery(CLAIM).execute(params)))
+        return deliveries
+                .claimDue(leaseSeconds, claim, busy, room, active, loads, prefetch)
                 .chain(rows -> {
                     if (filled(rows, room, active, loads, prefetch)) {
                         // More may be due than the room the claim had: claim again as requests finish.
@@ -431,9 +368,7 @@ public class DeliverySender {
         if (ids.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return pool.preparedQuery(RELEASE)
-                .execute(Tuple.of(ids.toArray(UUID[]::new), claim, hold))
-                .replaceWithVoid();
+        return deliveries.release(claim, ids, hold);
     }
 
     private void send(UUID claim, Row row, Lane lane) {
@@ -546,8 +481,8 @@ public class DeliverySender {
             durations[i] = (int) Math.min(Integer.MAX_VALUE, r.outcome().durationMillis());
             delays[i] = r.delayMillis();
         }
-        pool.preparedQuery(RECORD)
-                .execute(Tuple.tuple(List.of(ids, claims, codes, errors, ok, starts, durations, delays)))
+        deliveries
+                .recordOutcomes(ids, claims, codes, errors, ok, starts, durations, delays)
                 .subscribe()
                 .with(
                         done -> {

@@ -2,7 +2,6 @@ package org.courseplatform.webhooks.workspace;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import org.courseplatform.platform.events.CloudEvent;
@@ -14,11 +13,11 @@ import org.courseplatform.platform.events.CloudEvent;
 @ApplicationScoped
 public class WorkspaceProjection {
 
-    private static final String UPSERT = """
-            insert into workspace (id, name, plan, revision, occurred_at) values ($1, $2, $3, 1, $4)
-            on conflict (id) do update set name = excluded.name, plan = excluded.plan,
-                revision = workspace.revision + 1, occurred_at = excluded.occurred_at, updated_at = now()
-            where workspace.occurred_at <= excluded.occurred_at""";
+    private final WorkspaceRepository workspaces;
+
+    public WorkspaceProjection(WorkspaceRepository workspaces) {
+        this.workspaces = workspaces;
+    }
 
     /** Applies the workspace events among {@code events}, in order, inside the intake's transaction. */
     public Uni<Void> apply(SqlClient client, List<CloudEvent> events) {
@@ -31,12 +30,10 @@ public class WorkspaceProjection {
                 continue;
             }
             var workspace = event.data().get("workspace");
-            Tuple row = Tuple.of(
-                    workspace.get("id").asLong(),
-                    workspace.path("name").asText(""),
-                    workspace.path("plan").asText("starter"),
-                    event.time());
-            chain = chain.chain(() -> client.preparedQuery(UPSERT).execute(row).replaceWithVoid());
+            long id = workspace.get("id").asLong();
+            String name = workspace.path("name").asText("");
+            String plan = workspace.path("plan").asText("starter");
+            chain = chain.chain(() -> workspaces.upsert(client, id, name, plan, event.time()));
         }
         return chain;
     }
