@@ -31,15 +31,6 @@ import org.courseplatform.webhooks.security.SecretCipher;
 @ApplicationScoped
 public class EndpointService {
 
-    /** Pending deliveries of a disabled endpoint wait (held) until it is enabled again. */
-    private static final String HOLD = """
-            update delivery set next_attempt_at = null
-            where endpoint_id = ?1 and status = 'pending' and (claim_id is null or next_attempt_at <= now())""";
-
-    private static final String RESUME = """
-            update delivery set next_attempt_at = now(), claim_id = null
-            where endpoint_id = ?1 and status = 'pending' and next_attempt_at is null""";
-
     private final EndpointRepository endpoints;
     private final SecretCipher cipher;
     private final AddressPolicy policy;
@@ -144,11 +135,9 @@ public class EndpointService {
             endpoint.updatedAt = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
             Uni<Integer> deliveries = Uni.createFrom().item(0);
             if (wasEnabled != endpoint.enabled) {
-                String sql = endpoint.enabled ? RESUME : HOLD;
-                deliveries = Panache.getSession()
-                        .chain(s -> s.createNativeQuery(sql)
-                                .setParameter(1, endpoint.id)
-                                .executeUpdate());
+                deliveries = endpoint.enabled
+                        ? endpoints.resumeDeliveries(endpoint.id)
+                        : endpoints.holdDeliveries(endpoint.id);
             }
             boolean resumed = !wasEnabled && endpoint.enabled;
             return deliveries
