@@ -6,13 +6,11 @@ import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.util.Optional;
+import org.courseplatform.courses.thumbnail.ThumbnailRepository.Job;
 import org.courseplatform.platform.events.JobLoop;
 import org.courseplatform.platform.web.Workers;
 
@@ -24,24 +22,6 @@ import org.courseplatform.platform.web.Workers;
 @ApplicationScoped
 public class ThumbnailWorker {
 
-    private static final String CLAIM = """
-            update thumbnail_job set status = 'running', attempts = attempts + 1, updated_at = now(),
-                locked_until = now() + make_interval(secs => $1)
-            where id = (select id from thumbnail_job
-                        where (status = 'queued' and (locked_until is null or locked_until < now()))
-                           or (status = 'running' and locked_until < now())
-                        order by id for update skip locked limit 1)
-            returning id, course_id, revision, attempts""";
-    private static final String COURSE = """
-            select title, type, format, draft::text as draft, screen_count, time_estimate_minutes
-            from course where id = $1""";
-    private static final String DONE =
-            "update thumbnail_job set status = 'done', error = null, updated_at = now() where id = $1 and status = 'running'";
-    private static final String RETRY = """
-            update thumbnail_job set status = case when attempts >= $3 then 'failed' else 'queued' end,
-                error = $2, updated_at = now(), locked_until = now() + make_interval(secs => 5 * attempts)
-            where id = $1 and status = 'running'""";
-
     private static final Color[] PALETTE = {
         new Color(0x1F6FEB),
         new Color(0x2DA44E),
@@ -52,15 +32,20 @@ public class ThumbnailWorker {
         new Color(0x0F766E)
     };
 
-    private final Pool pool;
+    private final ThumbnailRepository thumbnails;
     private final ThumbnailStore store;
     private final ThumbnailConfig config;
     private final ObjectMapper mapper;
     private final ImageFetcher fetcher;
     private final JobLoop<Job> loop = new JobLoop<>("Thumbnail worker", this::claim, this::run, this::retry);
 
-    public ThumbnailWorker(Pool pool, ThumbnailStore store, ThumbnailConfig config, ObjectMapper mapper, Vertx vertx) {
-        this.pool = pool;
+    public ThumbnailWorker(
+            ThumbnailRepository thumbnails,
+            ThumbnailStore store,
+            ThumbnailConfig config,
+            ObjectMapper mapper,
+            Vertx vertx) {
+        this.thumbnails = thumbnails;
         this.store = store;
         this.config = config;
         this.mapper = mapper;
@@ -81,32 +66,17 @@ public class ThumbnailWorker {
         return loop.poll();
     }
 
-    private record Job(long id, long courseId, int revision, int attempts) {}
-
     private Uni<Job> claim() {
-        return pool.preparedQuery(CLAIM)
-                .execute(Tuple.of(config.lease().toSeconds()))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row job = rows.iterator().next();
-                    return new Job(
-                            job.getLong("id"),
-                            job.getLong("course_id"),
-                            job.getInteger("revision"),
-                            job.getInteger("attempts"));
-                });
+        return thumbnails.claim(config.lease());
     }
 
     private Uni<Void> run(Job job) {
         long courseId = job.courseId();
         int revision = job.revision();
-        return pool.preparedQuery(COURSE)
-                .execute(Tuple.of(courseId))
-                .chain(course -> Workers.call(
-                        () -> capture(courseId, revision, course.iterator().next())))
-                .chain(() -> pool.preparedQuery(DONE).execute(Tuple.of(job.id())))
+        return thumbnails
+                .card(courseId)
+                .chain(course -> Workers.call(() -> capture(courseId, revision, course)))
+                .chain(() -> thumbnails.done(job.id()))
                 .invoke(() -> Log.debugf(
                         "Thumbnail of course %s revision %s captured",
                         String.valueOf(courseId), String.valueOf(revision)))
@@ -117,18 +87,16 @@ public class ThumbnailWorker {
         Log.warnf(
                 "Thumbnail of course %d revision %d failed (attempt %d): %s",
                 job.courseId(), job.revision(), job.attempts(), e.toString());
-        return pool.preparedQuery(RETRY)
-                .execute(Tuple.of(job.id(), String.valueOf(e.getMessage()), config.maxAttempts()))
-                .replaceWithVoid();
+        return thumbnails.retryOrFail(job.id(), String.valueOf(e.getMessage()), config.maxAttempts());
     }
 
-    private Void capture(long courseId, int revision, Row course) {
-        JsonNode draft = readDraft(course.getString("draft"));
-        String type = course.getString("type");
+    private Void capture(long courseId, int revision, ThumbnailRepository.Card course) {
+        JsonNode draft = readDraft(course.draft());
+        String type = course.type();
         Optional<BufferedImage> image = firstImageUrl(draft).flatMap(fetcher::fetch);
         String badge = "scorm".equals(type) ? "SCORM package" : null;
         byte[] jpeg = ThumbnailRenderer.render(new ThumbnailRenderer.Card(
-                course.getString("title"), subtitle(course), theme(draft, courseId), image.orElse(null), badge));
+                course.title(), subtitle(course), theme(draft, courseId), image.orElse(null), badge));
         store.put(courseId, revision, jpeg);
         return null;
     }
@@ -141,12 +109,12 @@ public class ThumbnailWorker {
         }
     }
 
-    private static String subtitle(Row course) {
-        if ("scorm".equals(course.getString("type"))) {
+    private static String subtitle(ThumbnailRepository.Card course) {
+        if ("scorm".equals(course.type())) {
             return "Hosted SCORM course";
         }
-        int screens = course.getInteger("screen_count");
-        Integer minutes = course.getInteger("time_estimate_minutes");
+        int screens = course.screenCount();
+        Integer minutes = course.timeEstimateMinutes();
         String text = screens + (screens == 1 ? " screen" : " screens");
         return minutes == null ? text : text + " · " + minutes + " min";
     }
