@@ -61,6 +61,7 @@ print_summary() {
 Course Platform is up (took ${1}s).
 
   Base URL (ingress)  $BASE_URL
+  API reference       $BASE_URL/docs  (OpenAPI: $BASE_URL/openapi.json, $BASE_URL/openapi.yaml)
 
   Services (direct)
 EOF

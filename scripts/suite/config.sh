@@ -7,6 +7,10 @@
 
 SERVICES_TSV=$REPO_DIR/deploy/services.tsv
 ROUTES_TSV=$REPO_DIR/deploy/routes.tsv
+# The API reference (docs/api-reference.md): the routes of this "service" in routes.tsv are files
+# of the static site its module builds, which nginx serves itself.
+REFERENCE_SERVICE=api-reference
+REFERENCE_SITE=$REPO_DIR/api-reference/target/site
 
 # Shared libraries and the dev-stack; the six services are appended from services.tsv.
 PLATFORM_MODULES=(platform/platform-web platform/platform-storage platform/platform-auth platform/platform-events
@@ -174,7 +178,7 @@ read_services() {
   read_instances
   # Database roles (one schema each): the services' and Keycloak's.
   DB_ROLES=("${SVC_SCHEMAS[@]}" "$KEYCLOAK_ROLE")
-  MODULES=("${PLATFORM_MODULES[@]}" "${SVC_NAMES[@]}")
+  MODULES=("${PLATFORM_MODULES[@]}" "${SVC_NAMES[@]}" "$REFERENCE_SERVICE")
 }
 
 # read_instances: INST_NAMES/INST_PORTS/INST_SVC (index into SVC_NAMES)/INST_REPLICA, one entry

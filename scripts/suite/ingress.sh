@@ -94,11 +94,12 @@ nginx_server_common() {
   local UNAVAILABLE_JSON=$INGRESS_UNAVAILABLE_JSON
   local BAD_REQUEST_JSON='{"message":"The request is malformed","error":{"code":"BAD_REQUEST","status":400}}'
   local TIMEOUT_JSON='{"message":"The request was not received in time","error":{"code":"REQUEST_TIMEOUT","status":408}}'
+  local NOT_ALLOWED_JSON='{"message":"Method not allowed","error":{"code":"METHOD_NOT_ALLOWED","status":405}}'
   local URI_TOO_LONG_JSON='{"message":"The request line is too long","error":{"code":"URI_TOO_LONG","status":414}}'
   local HEADERS_TOO_LARGE_JSON='{"message":"The request headers are too large","error":{"code":"HEADERS_TOO_LARGE","status":431}}'
   local INTERNAL_JSON='{"message":"The ingress failed to handle the request","error":{"code":"INTERNAL","status":500}}'
   render_template "$SUITE_LIB/nginx/server-common.conf.template" JSON_ANSWER BAD_REQUEST_JSON \
-    NOT_FOUND_JSON TIMEOUT_JSON TOO_LARGE_JSON URI_TOO_LONG_JSON HEADERS_TOO_LARGE_JSON INTERNAL_JSON \
+    NOT_FOUND_JSON NOT_ALLOWED_JSON TIMEOUT_JSON TOO_LARGE_JSON URI_TOO_LONG_JSON HEADERS_TOO_LARGE_JSON INTERNAL_JSON \
     UNAVAILABLE_JSON
 }
 
@@ -118,6 +119,13 @@ EOF
   while IFS=$'\t' read -r kind path svc scope _rest || [[ -n $kind ]]; do
     kind=${kind%$'\r'} path=${path%$'\r'} svc=${svc%$'\r'} scope=${scope%$'\r'}
     [[ -z $kind || $kind == \#* ]] && continue
+    if [[ $svc == "$REFERENCE_SERVICE" ]]; then
+      [[ $kind == prefix && $path =~ ^/[A-Za-z0-9._~-]+$ ]] || die "routes.tsv: $svc serves files: a one-segment prefix, not '$path'"
+      wanted=0
+      for one in "$@"; do [[ $scope == "$one" ]] && wanted=1; done
+      (( wanted )) && nginx_reference_location "$path"
+      continue
+    fi
     svc_port "$svc" >/dev/null || die "routes.tsv: unknown service '$svc' for $path"
     [[ $scope == all || $scope == local || $scope == content ]] || die "routes.tsv: bad scope '$scope' for $path"
     wanted=0
@@ -165,6 +173,27 @@ EOF
         }
 EOF
   done
+}
+
+# nginx_reference_location PATH: the location of a routes.tsv row of the API reference: the file or
+# folder PATH of its static site (REFERENCE_SITE: openapi.json, openapi.yaml, docs/), served by nginx
+# itself with the types of the site's files and a policy that lets the page run only its own scripts
+# and reach only this origin. A site not built yet answers the JSON 404.
+nginx_reference_location() {
+  local csp="default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+  printf '        location %s {  # %s (static site), scope all\n' "$1" "$REFERENCE_SERVICE"
+  printf '            alias %s;\n' "$(ngx_str "$REFERENCE_SITE$1")"
+  printf '            index index.html;\n'
+  printf '            absolute_redirect off;\n'
+  printf '            types { text/html html; text/javascript js; text/css css; application/json json; application/yaml yaml; text/plain txt; }\n'
+  printf '            default_type application/octet-stream;\n'
+  printf '            charset utf-8;\n'
+  printf '            charset_types text/css text/javascript application/json application/yaml text/plain;\n'
+  printf '            add_header Content-Security-Policy %s always;\n' "$(ngx_str "$csp")"
+  printf '            add_header X-Content-Type-Options nosniff always;\n'
+  printf '            add_header Cache-Control "no-cache" always;\n'
+  printf '            add_header Access-Control-Allow-Origin "*" always;\n'
+  printf '        }\n'
 }
 
 # nginx_error_pages UPSTREAM_FAILED: the server's error_page directives, for a location that has

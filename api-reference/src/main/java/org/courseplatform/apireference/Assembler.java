@@ -343,7 +343,13 @@ final class Assembler {
     private void addExamples(ObjectNode op, String key, Examples examples) {
         JsonNode written = sources.examples().path(key);
         for (JsonNode p : op.path("parameters")) {
-            if (p.has("$ref") || p.has("example") || p.has("examples")) {
+            boolean needed = p.path("required").asBoolean(false)
+                    || "path".equals(p.path("in").asText());
+            if (p.has("$ref")
+                    || p.has("example")
+                    || p.has("examples")
+                    || !needed && !written.path("parameters").has(p.path("name").asText())) {
+                // An optional parameter gets an example only when written by hand: "try it" sends every example.
                 continue;
             }
             String name = p.path("name").asText();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An example value for a schema of the document, for the operations whose example is not written
@@ -48,7 +49,17 @@ final class Examples {
             Map.entry("contenttype", "image/png"),
             Map.entry("filename", "forklift.png"),
             Map.entry("color", "#1f6feb"),
-            Map.entry("font", "Inter"));
+            Map.entry("font", "Inter"),
+            Map.entry("format", "builder2"),
+            Map.entry("mode", "live"));
+
+    /** Fields that hold a point in time without saying so in their name's last word. */
+    private static final Set<String> DATES =
+            Set.of("created", "updated", "added", "commenced", "completed", "expires", "started", "finished");
+
+    /** Flags that are false on almost every real object. */
+    private static final Set<String> FALSE_BY_DEFAULT =
+            Set.of("deleted", "disabled", "revoked", "locked", "testmode", "iserror", "overwrite");
 
     private final Components components;
 
@@ -111,7 +122,7 @@ final class Examples {
             case "array" -> array(schema, name, depth);
             case "integer" -> JSON.numberNode(integer(schema, name));
             case "number" -> JSON.numberNode(integer(schema, name) + 0.5);
-            case "boolean" -> JSON.booleanNode(true);
+            case "boolean" -> JSON.booleanNode(!FALSE_BY_DEFAULT.contains(lower(name)));
             case "null" -> JSON.nullNode();
             case "string" -> JSON.textNode(string(schema, name));
             default -> schema.has("properties") ? object(schema, depth) : JSON.objectNode();
@@ -187,15 +198,18 @@ final class Examples {
         if (idLike(name)) {
             return "42";
         }
-        if (lower.endsWith("url") || lower.endsWith("uri") || lower.equals("launch")) {
+        if (lower.endsWith("url")
+                || lower.endsWith("uri")
+                || lower.equals("href")
+                || lower.contains("thumbnail")
+                || lower.equals("avatar")) {
             return url(name);
         }
-        if (lower.endsWith("at")
-                || lower.equals("created")
-                || lower.equals("updated")
-                || lower.equals("from")
-                || lower.equals("to")) {
-            return lower.equals("from") ? "2026-02-01" : lower.equals("to") ? "2026-02-28" : "2026-03-02T09:30:00Z";
+        if (name.endsWith("At") || DATES.contains(lower)) {
+            return "2026-03-02T09:30:00Z";
+        }
+        if (lower.equals("from") || lower.equals("to")) {
+            return lower.equals("from") ? "2026-02-01" : "2026-02-28";
         }
         for (Map.Entry<String, String> e : STRINGS.entrySet()) {
             if (lower.endsWith(e.getKey())) {

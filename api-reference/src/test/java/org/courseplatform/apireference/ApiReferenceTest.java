@@ -3,17 +3,25 @@ package org.courseplatform.apireference;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
+import org.courseplatform.platform.events.EventType;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.testing.RepoRoot;
 import org.courseplatform.platform.testing.fuzz.OpenApi;
 import org.courseplatform.platform.testing.fuzz.Operation;
 import org.courseplatform.platform.testing.fuzz.ResponseContract;
+import org.courseplatform.webhooks.delivery.DeliveryBodies;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -106,7 +114,9 @@ class ApiReferenceTest {
                 JsonNode parameter = p.has("$ref")
                         ? Assembler.resolve(document, p.get("$ref").asText())
                         : p;
-                if (!parameter.has("example") && !parameter.has("examples")) {
+                boolean needed = parameter.path("required").asBoolean(false)
+                        || "path".equals(parameter.path("in").asText());
+                if (needed && !parameter.has("example") && !parameter.has("examples")) {
                     missing.add(key + " parameter " + parameter.path("name").asText());
                 }
             }
@@ -196,6 +206,44 @@ class ApiReferenceTest {
                     }));
         });
         assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void theWebhooksAreTheSubscribableEventsWithTheBodiesThePlatformSends() throws Exception {
+        assertThat(document.path("webhooks").propertyStream().map(Map.Entry::getKey))
+                .as("webhooks: the subscribable events of the catalogue (Events)")
+                .containsExactlyInAnyOrderElementsOf(new TreeSet<>(Events.subscribableNames()));
+
+        // The webhooks as operations, so the fuzzer's reader inlines their schemas.
+        ObjectNode asPaths = document.deepCopy();
+        ObjectNode paths = asPaths.putObject("paths");
+        document.path("webhooks").properties().forEach(w -> paths.set("/" + w.getKey(), w.getValue()));
+        ObjectMapper mapper =
+                new ObjectMapper().findAndRegisterModules().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        List<String> problems = new ArrayList<>();
+        for (Operation webhook : OpenApi.parse(asPaths)) {
+            String type = webhook.path().substring(1);
+            JsonNode schema = webhook.bodies().get(0).schema();
+            JsonNode example = paths.path(webhook.path())
+                    .path("post")
+                    .path("requestBody")
+                    .path("content")
+                    .path("application/json")
+                    .path("example");
+            ResponseContract.validate(example, schema).forEach(p -> problems.add(type + " example: " + p));
+            for (EventType<?> event : Events.ALL) {
+                if (event.subscribable() && event.name().equals(type)) {
+                    JsonNode data = mapper.valueToTree(WebhookSamples.data(event.dataType()));
+                    JsonNode body = mapper.readTree(DeliveryBodies.build(
+                            mapper, UUID.randomUUID().toString(), type, OffsetDateTime.now(), 7, false, data));
+                    ResponseContract.validate(body, schema)
+                            .forEach(p -> problems.add(type + " as sent (" + event.topic() + "): " + p));
+                }
+            }
+        }
+        assertThat(problems)
+                .as("webhook bodies that do not match the documented payload")
+                .isEmpty();
     }
 
     private static void check(
