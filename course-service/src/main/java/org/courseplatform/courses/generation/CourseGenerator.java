@@ -1,11 +1,11 @@
 package org.courseplatform.courses.generation;
 
 import java.util.Optional;
-import org.courseplatform.courses.language.BrandVoice;
+import org.courseplatform.courses.language.WritingVoice;
 
 /**
  * Writes a course's copy for a brief and its plan. Blocking: called on a worker thread. The
- * structure (the {@link Plan}) and the document (ids, HTML, layout: {@link DocumentAssembler})
+ * structure (the {@link CourseStructure}) and the document (ids, HTML, layout: {@link DocumentAssembler})
  * are ours; a generator only fills them.
  */
 public interface CourseGenerator {
@@ -19,5 +19,5 @@ public interface CourseGenerator {
      *
      * @throws org.courseplatform.courses.language.JobFailure when no usable course could be had
      */
-    GeneratedCourse generate(Brief brief, Plan plan, Optional<BrandVoice> voice);
+    GeneratedCourse generate(Brief brief, CourseStructure plan, Optional<WritingVoice> voice);
 }

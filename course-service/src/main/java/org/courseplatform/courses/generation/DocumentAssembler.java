@@ -26,11 +26,11 @@ final class DocumentAssembler {
 
     private DocumentAssembler() {}
 
-    static ObjectNode assemble(GeneratedCourse course, Plan plan, String locale) {
+    static ObjectNode assemble(GeneratedCourse course, CourseStructure plan, String locale) {
         return new DocumentAssembler().build(course, plan, locale);
     }
 
-    private ObjectNode build(GeneratedCourse course, Plan plan, String locale) {
+    private ObjectNode build(GeneratedCourse course, CourseStructure plan, String locale) {
         ObjectNode document = JsonNodeFactory.instance.objectNode();
         document.put("format", "builder2")
                 .put("title", course.title())
@@ -39,7 +39,7 @@ final class DocumentAssembler {
         ArrayNode list = document.putArray("screens");
         list.add(cover(course));
         for (GeneratedCourse.Screen screen : course.screens()) {
-            list.add(screen.kind() == Plan.Kind.FLIPCARDS ? flipcards(screen) : text(screen));
+            list.add(screen.kind() == CourseStructure.Kind.FLIPCARDS ? flipcards(screen) : text(screen));
         }
         GeneratedCourse.Quiz quiz = course.quiz();
         switch (plan.quiz()) {

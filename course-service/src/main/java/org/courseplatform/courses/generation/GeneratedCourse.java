@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * A course's copy as a generator wrote it, in plain text, before {@link DocumentAssembler} turns
  * it into a Builder 2 document (with ids, HTML and layout that only our code decides). Each
- * screen matches the {@link Plan}'s kind at its position.
+ * screen matches the {@link CourseStructure}'s kind at its position.
  *
  * @param notes   author's notes for the cover (offline generation: what to replace; the brand voice)
  * @param minutes the time estimate shown on the cover
@@ -24,7 +24,11 @@ public record GeneratedCourse(
 
     /** A content screen: paragraphs and key points (text), or cards (flip cards) after an optional intro. */
     public record Screen(
-            Plan.Kind kind, String title, List<String> paragraphs, List<String> keyPoints, List<Card> cards) {}
+            CourseStructure.Kind kind,
+            String title,
+            List<String> paragraphs,
+            List<String> keyPoints,
+            List<Card> cards) {}
 
     public record Card(String front, String back) {}
 

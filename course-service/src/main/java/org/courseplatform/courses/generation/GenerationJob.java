@@ -9,12 +9,12 @@ import java.util.Optional;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.CourseService;
 import org.courseplatform.courses.document.ParsedDocument;
-import org.courseplatform.courses.language.BrandVoice;
 import org.courseplatform.courses.language.BrandVoiceSource;
 import org.courseplatform.courses.language.Job;
 import org.courseplatform.courses.language.JobFailure;
 import org.courseplatform.courses.language.JobHandler;
 import org.courseplatform.courses.language.JobRepository;
+import org.courseplatform.courses.language.WritingVoice;
 import org.courseplatform.courses.player.PlayerRepository;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
@@ -68,7 +68,7 @@ public class GenerationJob implements JobHandler {
                     .failure(new JobFailure("INVALID_JOB", "The generation job has no owner or workspace"));
         }
         Brief brief = Brief.fromParams(job.params(), job.locale());
-        Plan plan = Plan.of(brief.screenCount());
+        CourseStructure plan = CourseStructure.of(brief.screenCount());
         CourseGenerator generator = generators.current();
         int total = plan.screenCount() + 1;
         return progress.report(0, total)
@@ -77,7 +77,7 @@ public class GenerationJob implements JobHandler {
                 .chain(made -> save(job, made));
     }
 
-    private Made make(CourseGenerator generator, Brief brief, Plan plan, Optional<BrandVoice> voice) {
+    private Made make(CourseGenerator generator, Brief brief, CourseStructure plan, Optional<WritingVoice> voice) {
         long started = System.nanoTime();
         GeneratedCourse course = generator.generate(brief, plan, voice);
         ObjectNode document = DocumentAssembler.assemble(course, plan, brief.language());

@@ -29,7 +29,7 @@ final class ModelAnswer {
 
     private ModelAnswer() {}
 
-    static GeneratedCourse read(JsonNode answer, Brief brief, Plan plan) {
+    static GeneratedCourse read(JsonNode answer, Brief brief, CourseStructure plan) {
         String title = text(answer.get("title"), MAX_TITLE);
         if (title.isBlank()) {
             title = OfflineCourseGenerator.capitalise(
@@ -81,7 +81,7 @@ final class ModelAnswer {
         return new GeneratedCourse(title, description, introduction, List.of(), minutes, screens, quiz);
     }
 
-    private static GeneratedCourse.Screen screen(JsonNode node, Plan.Kind kind, int index) {
+    private static GeneratedCourse.Screen screen(JsonNode node, CourseStructure.Kind kind, int index) {
         String at = "screen " + (index + 1);
         if (node == null || !node.isObject()) {
             throw invalid(at + " is not an object");
@@ -100,16 +100,16 @@ final class ModelAnswer {
                 cards.add(new GeneratedCourse.Card(front, back));
             }
         }
-        if (kind == Plan.Kind.FLIPCARDS && !cards.isEmpty()) {
+        if (kind == CourseStructure.Kind.FLIPCARDS && !cards.isEmpty()) {
             return new GeneratedCourse.Screen(
                     kind, title, paragraphs.isEmpty() ? List.of() : paragraphs.subList(0, 1), List.of(), cards);
         }
         if (paragraphs.isEmpty() && keyPoints.isEmpty()) {
-            throw invalid(at + " (" + (kind == Plan.Kind.FLIPCARDS ? "flip cards" : "text") + ") has no "
-                    + (kind == Plan.Kind.FLIPCARDS ? "cards" : "paragraphs or key points"));
+            throw invalid(at + " (" + (kind == CourseStructure.Kind.FLIPCARDS ? "flip cards" : "text") + ") has no "
+                    + (kind == CourseStructure.Kind.FLIPCARDS ? "cards" : "paragraphs or key points"));
         }
         // A flip card screen without cards but with text is kept as a text screen.
-        return new GeneratedCourse.Screen(Plan.Kind.TEXT, title, paragraphs, keyPoints, List.of());
+        return new GeneratedCourse.Screen(CourseStructure.Kind.TEXT, title, paragraphs, keyPoints, List.of());
     }
 
     private static GeneratedCourse.Question question(JsonNode node) {

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.courseplatform.courses.language.BrandVoice;
+import org.courseplatform.courses.language.WritingVoice;
 
 /**
  * The built-in generator: no network, no model. It cannot write a course, so it writes its
@@ -164,7 +164,7 @@ public class OfflineCourseGenerator implements CourseGenerator {
     }
 
     @Override
-    public GeneratedCourse generate(Brief brief, Plan plan, Optional<BrandVoice> voice) {
+    public GeneratedCourse generate(Brief brief, CourseStructure plan, Optional<WritingVoice> voice) {
         List<String> phrases = phrases(brief.prompt(), brief.audience());
         String topic = phrases.isEmpty() ? firstWords(brief.prompt(), 6) : phrases.get(0);
         String title = capitalise(cut(topic, MAX_TITLE));
@@ -176,7 +176,7 @@ public class OfflineCourseGenerator implements CourseGenerator {
         int nextTerm = 0;
         for (int i = 0; i < plan.content().size(); i++) {
             String screenTitle = titles.get(i);
-            if (plan.content().get(i) == Plan.Kind.FLIPCARDS) {
+            if (plan.content().get(i) == CourseStructure.Kind.FLIPCARDS) {
                 List<GeneratedCourse.Card> cards = new ArrayList<>();
                 for (int c = 0; c < CARDS_PER_SCREEN; c++) {
                     String term = nextTerm < terms.size() ? terms.get(nextTerm++) : null;
@@ -191,7 +191,7 @@ public class OfflineCourseGenerator implements CourseGenerator {
                                                     + ", in one or two sentences."));
                 }
                 screens.add(new GeneratedCourse.Screen(
-                        Plan.Kind.FLIPCARDS,
+                        CourseStructure.Kind.FLIPCARDS,
                         screenTitle,
                         List.of(PLACEHOLDER
                                 + " One sentence on why these terms matter. Learners turn each card to check "
@@ -200,7 +200,7 @@ public class OfflineCourseGenerator implements CourseGenerator {
                         cards));
             } else {
                 screens.add(new GeneratedCourse.Screen(
-                        Plan.Kind.TEXT,
+                        CourseStructure.Kind.TEXT,
                         screenTitle,
                         List.of(
                                 PLACEHOLDER + " Explain \u201c" + screenTitle + "\u201d to " + brief.audience() + ". "
@@ -253,10 +253,10 @@ public class OfflineCourseGenerator implements CourseGenerator {
     }
 
     /** A time estimate for the plan: 3 minutes a text screen, 2 a flip card screen, 1 a question, and 1 for the cover. */
-    static int minutes(Plan plan) {
+    static int minutes(CourseStructure plan) {
         int minutes = 1 + plan.questions();
-        for (Plan.Kind kind : plan.content()) {
-            minutes += kind == Plan.Kind.TEXT ? 3 : 2;
+        for (CourseStructure.Kind kind : plan.content()) {
+            minutes += kind == CourseStructure.Kind.TEXT ? 3 : 2;
         }
         return minutes;
     }

@@ -8,10 +8,10 @@ import io.smallrye.faulttolerance.api.Guard;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import org.courseplatform.courses.document.CourseDocuments;
-import org.courseplatform.courses.language.BrandVoice;
 import org.courseplatform.courses.language.LanguageConfig;
 import org.courseplatform.courses.language.OpenAiCompatibleClient;
 import org.courseplatform.courses.language.ProviderException;
+import org.courseplatform.courses.language.WritingVoice;
 import org.courseplatform.platform.web.ApiException;
 
 /**
@@ -49,7 +49,7 @@ public class OpenAiCourseGenerator implements CourseGenerator {
     }
 
     @Override
-    public GeneratedCourse generate(Brief brief, Plan plan, Optional<BrandVoice> voice) {
+    public GeneratedCourse generate(Brief brief, CourseStructure plan, Optional<WritingVoice> voice) {
         OpenAiCompatibleClient.ChatCall call = new OpenAiCompatibleClient.ChatCall(
                 system(brief, voice),
                 user(brief, plan).toString(),
@@ -66,7 +66,7 @@ public class OpenAiCourseGenerator implements CourseGenerator {
     }
 
     /** The course, once its document passes the Builder 2 rules (else the answer is asked for again). */
-    private static GeneratedCourse checked(GeneratedCourse course, Brief brief, Plan plan) {
+    private static GeneratedCourse checked(GeneratedCourse course, Brief brief, CourseStructure plan) {
         try {
             CourseDocuments.parse(DocumentAssembler.assemble(course, plan, brief.language()));
         } catch (ApiException e) {
@@ -76,7 +76,7 @@ public class OpenAiCourseGenerator implements CourseGenerator {
         return course;
     }
 
-    String system(Brief brief, Optional<BrandVoice> voice) {
+    String system(Brief brief, Optional<WritingVoice> voice) {
         return "You write short e-learning courses. Answer only with a JSON object of the shape the user describes. "
                 + "Write every text in the language tagged " + brief.language() + ". Write for this audience: "
                 + brief.audience() + ". Their familiarity with the topic: " + brief.familiarity() + "; pitch the depth "
@@ -87,7 +87,7 @@ public class OpenAiCourseGenerator implements CourseGenerator {
     }
 
     /** The brief and the exact structure asked for. */
-    ObjectNode user(Brief brief, Plan plan) {
+    ObjectNode user(Brief brief, CourseStructure plan) {
         ObjectNode user = mapper.createObjectNode();
         user.put(
                 "task",
@@ -103,8 +103,8 @@ public class OpenAiCourseGenerator implements CourseGenerator {
                 .put("tone", brief.tone())
                 .put("language", brief.language());
         ArrayNode screens = user.putArray("screens");
-        for (Plan.Kind kind : plan.content()) {
-            screens.addObject().put("kind", kind == Plan.Kind.FLIPCARDS ? "flipcards" : "text");
+        for (CourseStructure.Kind kind : plan.content()) {
+            screens.addObject().put("kind", kind == CourseStructure.Kind.FLIPCARDS ? "flipcards" : "text");
         }
         user.put("questions", plan.questions());
         user.set("answerShape", exampleShape());

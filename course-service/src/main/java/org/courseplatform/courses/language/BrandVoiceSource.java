@@ -9,5 +9,5 @@ import java.util.Optional;
  */
 public interface BrandVoiceSource {
 
-    Uni<Optional<BrandVoice>> voiceOf(long workspaceId, String clientIdentifier);
+    Uni<Optional<WritingVoice>> voiceOf(long workspaceId, String clientIdentifier);
 }

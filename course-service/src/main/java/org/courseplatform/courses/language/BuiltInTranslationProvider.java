@@ -19,7 +19,7 @@ public class BuiltInTranslationProvider implements TranslationProvider {
 
     @Override
     public Map<String, String> translate(
-            String source, String target, Map<String, String> strings, Optional<BrandVoice> voice) {
+            String source, String target, Map<String, String> strings, Optional<WritingVoice> voice) {
         return Map.of();
     }
 }

@@ -127,7 +127,7 @@ public class NarrationJob implements JobHandler {
             JsonNode screen,
             NarrationRepository.Stored existing,
             String locale,
-            Optional<BrandVoice> voice,
+            Optional<WritingVoice> voice,
             boolean audio,
             int[] counts) {
         String screenId = screen.path("id").asText();
@@ -175,7 +175,7 @@ public class NarrationJob implements JobHandler {
     }
 
     /** The screen's script: from the provider when configured, else the built-in extractor. */
-    private String write(JsonNode screen, String locale, Optional<BrandVoice> voice) {
+    private String write(JsonNode screen, String locale, Optional<WritingVoice> voice) {
         String extracted = ScriptExtractor.script(screen);
         if (!client.chatConfigured() || extracted.isEmpty()) {
             return extracted;

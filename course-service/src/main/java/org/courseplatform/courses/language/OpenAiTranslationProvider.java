@@ -31,7 +31,7 @@ public class OpenAiTranslationProvider implements TranslationProvider {
 
     @Override
     public Map<String, String> translate(
-            String source, String target, Map<String, String> strings, Optional<BrandVoice> voice) {
+            String source, String target, Map<String, String> strings, Optional<WritingVoice> voice) {
         ObjectNode request = mapper.createObjectNode();
         strings.forEach(request::put);
         String system = "You translate the text of an e-learning course from the language tagged " + source

@@ -113,7 +113,11 @@ public class TranslationJob implements JobHandler {
     }
 
     private Uni<Map<String, String>> translate(
-            TranslationProvider provider, Todo todo, String locale, Optional<BrandVoice> voice, JobProgress progress) {
+            TranslationProvider provider,
+            Todo todo,
+            String locale,
+            Optional<WritingVoice> voice,
+            JobProgress progress) {
         int total = todo.source().size();
         List<Map<String, String>> batches =
                 batches(todo.source(), Math.max(1, config.provider().batchSize()));

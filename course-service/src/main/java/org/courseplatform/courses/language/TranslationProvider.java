@@ -16,5 +16,5 @@ public interface TranslationProvider {
      * @throws JobFailure when the provider cannot give a usable answer
      */
     Map<String, String> translate(
-            String source, String target, Map<String, String> strings, Optional<BrandVoice> voice);
+            String source, String target, Map<String, String> strings, Optional<WritingVoice> voice);
 }

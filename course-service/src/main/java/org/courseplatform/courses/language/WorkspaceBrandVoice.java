@@ -20,22 +20,22 @@ public class WorkspaceBrandVoice implements BrandVoiceSource {
     }
 
     @Override
-    public Uni<Optional<BrandVoice>> voiceOf(long workspaceId, String clientIdentifier) {
+    public Uni<Optional<WritingVoice>> voiceOf(long workspaceId, String clientIdentifier) {
         return voices.effective(workspaceId, clientIdentifier).map(WorkspaceBrandVoice::of);
     }
 
-    static Optional<BrandVoice> of(BrandVoiceView view) {
+    static Optional<WritingVoice> of(BrandVoiceView view) {
         if (!view.set()) {
             return Optional.empty();
         }
-        return Optional.of(new BrandVoice(
+        return Optional.of(new WritingVoice(
                 view.name(),
                 view.tone(),
                 view.audience(),
                 view.dos(),
                 view.donts(),
                 view.vocabulary().stream()
-                        .map(t -> new BrandVoice.Term(t.term(), t.note()))
+                        .map(t -> new WritingVoice.Term(t.term(), t.note()))
                         .toList()));
     }
 }

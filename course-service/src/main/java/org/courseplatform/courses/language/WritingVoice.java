@@ -2,8 +2,11 @@ package org.courseplatform.courses.language;
 
 import java.util.List;
 
-/** The brand voice a provider writes in: how a workspace or tenant wants its courses to sound. */
-public record BrandVoice(
+/**
+ * The brand voice as a provider writes in it: how a workspace or tenant wants its courses to sound,
+ * read from its {@code brandvoice.BrandVoice} settings and turned into a model's instructions.
+ */
+public record WritingVoice(
         String name, String tone, String audience, List<String> dos, List<String> donts, List<Term> vocabulary) {
 
     /** A term with how to use it. */

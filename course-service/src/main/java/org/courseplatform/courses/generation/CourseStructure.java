@@ -19,7 +19,7 @@ import java.util.List;
  * @param quiz      how the quiz is laid out
  * @param questions how many questions the quiz asks (one per content screen, 2 to 10)
  */
-public record Plan(List<Kind> content, QuizLayout quiz, int questions) {
+public record CourseStructure(List<Kind> content, QuizLayout quiz, int questions) {
 
     /** A content screen: prose with key points, or flip cards. */
     public enum Kind {
@@ -40,14 +40,14 @@ public record Plan(List<Kind> content, QuizLayout quiz, int questions) {
         }
     }
 
-    public static Plan of(int screenCount) {
+    public static CourseStructure of(int screenCount) {
         QuizLayout quiz = screenCount <= 3 ? QuizLayout.SINGLE : screenCount <= 7 ? QuizLayout.SPLIT : QuizLayout.FULL;
         int contentScreens = Math.max(0, screenCount - quiz.screens);
         List<Kind> content = new ArrayList<>();
         for (int i = 0; i < contentScreens; i++) {
             content.add(i % 3 == 1 ? Kind.FLIPCARDS : Kind.TEXT);
         }
-        return new Plan(List.copyOf(content), quiz, Math.max(2, Math.min(10, contentScreens)));
+        return new CourseStructure(List.copyOf(content), quiz, Math.max(2, Math.min(10, contentScreens)));
     }
 
     /** Screens after the cover. */

@@ -11,7 +11,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * transaction, and the inbox keeps each event's effect to once whatever Kafka redelivers.
  */
 @ApplicationScoped
-public class TopicConsumers {
+public class MemberEventsConsumer {
 
     static final String MEMBER_PROJECTION = "member-projection";
 
@@ -19,7 +19,7 @@ public class TopicConsumers {
     private final MemberProjectionRepository repository;
     private final MemberProjection projection;
 
-    public TopicConsumers(Inbox inbox, MemberProjectionRepository repository, MemberProjection projection) {
+    public MemberEventsConsumer(Inbox inbox, MemberProjectionRepository repository, MemberProjection projection) {
         this.inbox = inbox;
         this.repository = repository;
         this.projection = projection;

@@ -10,7 +10,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * is applied in one transaction, and each event takes effect once whatever Kafka redelivers.
  */
 @ApplicationScoped
-public class TopicConsumers {
+public class IntakeConsumers {
 
     /** member-events feeds the workspace projection (and, should it carry any, subscribable events). */
     static final String WORKSPACE_PROJECTION = "workspace-projection";
@@ -19,7 +19,7 @@ public class TopicConsumers {
 
     private final EventIntake intake;
 
-    public TopicConsumers(EventIntake intake) {
+    public IntakeConsumers(EventIntake intake) {
         this.intake = intake;
     }
 

@@ -14,7 +14,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
  * claims back, the batch is retried, and after the retries it goes to the dead-letter topic.
  */
 @ApplicationScoped
-public class TopicConsumers {
+public class KeycloakEventsConsumer {
 
     static final String KEYCLOAK_PROVISIONING = "keycloak-provisioning";
 
@@ -22,7 +22,7 @@ public class TopicConsumers {
     private final Pool pool;
     private final KeycloakProvisioning provisioning;
 
-    public TopicConsumers(Inbox inbox, Pool pool, KeycloakProvisioning provisioning) {
+    public KeycloakEventsConsumer(Inbox inbox, Pool pool, KeycloakProvisioning provisioning) {
         this.inbox = inbox;
         this.pool = pool;
         this.provisioning = provisioning;
