@@ -3,8 +3,6 @@ package org.courseplatform.courses.player;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
@@ -19,22 +17,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class PlayerHousekeeping {
 
-    /** {@code player_session_expiry} serves it. */
-    private static final String DELETE_SESSIONS = """
-            delete from player_session where id in (
-                select id from player_session where expires_at < now() - make_interval(secs => $1)
-                order by expires_at limit $2 for update skip locked)""";
-    /** {@code player_launch_expiry} serves it. */
-    private static final String DELETE_LAUNCHES = """
-            delete from player_launch where jti in (
-                select jti from player_launch where expires_at < now() - make_interval(secs => $1)
-                order by expires_at limit $2 for update skip locked)""";
-
-    private final Pool pool;
+    private final PlayerHousekeepingRepository repository;
     private final PlayerConfig config;
 
-    public PlayerHousekeeping(Pool pool, PlayerConfig config) {
-        this.pool = pool;
+    public PlayerHousekeeping(PlayerHousekeepingRepository repository, PlayerConfig config) {
+        this.repository = repository;
         this.config = config;
     }
 
@@ -59,15 +46,21 @@ public class PlayerHousekeeping {
 
     Uni<Purged> purge() {
         int batch = config.purge().batchSize();
-        return rounds(DELETE_SESSIONS, batch, 0)
-                .chain(sessions -> rounds(DELETE_LAUNCHES, batch, 0).map(launches -> new Purged(sessions, launches)));
+        return rounds(repository::deleteExpiredSessions, batch, 0)
+                .chain(sessions -> rounds(repository::deleteExpiredLaunches, batch, 0)
+                        .map(launches -> new Purged(sessions, launches)));
     }
 
-    private Uni<Integer> rounds(String delete, int batch, int total) {
+    /** A delete of up to a batch of rows past the grace; answers how many went. */
+    private interface BatchDelete {
+        Uni<Integer> delete(long graceSeconds, int batch);
+    }
+
+    private Uni<Integer> rounds(BatchDelete delete, int batch, int total) {
         long grace = config.purge().grace().toSeconds();
-        return pool.preparedQuery(delete).execute(Tuple.of(grace, (long) batch)).chain(result -> {
-            int deleted = result.rowCount();
-            return deleted < batch ? Uni.createFrom().item(total + deleted) : rounds(delete, batch, total + deleted);
-        });
+        return delete.delete(grace, batch)
+                .chain(deleted -> deleted < batch
+                        ? Uni.createFrom().item(total + deleted)
+                        : rounds(delete, batch, total + deleted));
     }
 }
