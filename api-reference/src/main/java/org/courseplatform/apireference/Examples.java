@@ -51,11 +51,17 @@ final class Examples {
             Map.entry("color", "#1f6feb"),
             Map.entry("font", "Inter"),
             Map.entry("format", "builder2"),
+            Map.entry("kind", "image"),
+            Map.entry("version", "1.2"),
             Map.entry("mode", "live"));
 
     /** Fields that hold a point in time without saying so in their name's last word. */
     private static final Set<String> DATES =
             Set.of("created", "updated", "added", "commenced", "completed", "expires", "started", "finished");
+
+    /** Nullable fields that a successful answer has empty: errors and their reasons. */
+    private static final Set<String> NULL_WHEN_ALL_IS_WELL =
+            Set.of("error", "errorcode", "lasterror", "reason", "nextattemptat");
 
     /** Flags that are false on almost every real object. */
     private static final Set<String> FALSE_BY_DEFAULT =
@@ -94,6 +100,12 @@ final class Examples {
                 }
             }
         }
+        if (nullable(schema) && NULL_WHEN_ALL_IS_WELL.contains(lower(name))) {
+            return JSON.nullNode();
+        }
+        if ("date-time".equals(schema.path("format").asText())) {
+            return JSON.textNode("2026-03-02T09:30:00Z");
+        }
         if (schema.has("example")) {
             return schema.get("example");
         }
@@ -121,7 +133,7 @@ final class Examples {
             case "object" -> object(schema, depth);
             case "array" -> array(schema, name, depth);
             case "integer" -> JSON.numberNode(integer(schema, name));
-            case "number" -> JSON.numberNode(integer(schema, name) + 0.5);
+            case "number" -> JSON.numberNode(0.75);
             case "boolean" -> JSON.booleanNode(!FALSE_BY_DEFAULT.contains(lower(name)));
             case "null" -> JSON.nullNode();
             case "string" -> JSON.textNode(string(schema, name));
@@ -246,6 +258,21 @@ final class Examples {
     /** {@code clientIdentifier} as "client identifier". */
     private static String words(String name) {
         return name.replaceAll("([a-z0-9])([A-Z])", "$1 $2").replace('_', ' ').toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether the schema allows null: {@code type} lists {@code "null"}, or an alternative is {@code null}. */
+    private static boolean nullable(JsonNode schema) {
+        for (JsonNode t : schema.path("type")) {
+            if ("null".equals(t.asText())) {
+                return true;
+            }
+        }
+        for (JsonNode option : schema.path("anyOf")) {
+            if ("null".equals(option.path("type").asText())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The schema's type without {@code "null"}: {@code type} as a string or a list, else implied by its keywords. */
