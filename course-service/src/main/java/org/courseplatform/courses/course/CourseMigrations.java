@@ -3,7 +3,6 @@ package org.courseplatform.courses.course;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
@@ -25,13 +24,9 @@ import org.courseplatform.platform.web.ApiException;
 @ApplicationScoped
 public class CourseMigrations {
 
-    private static final String RECEIPT = "select cast(result as text) from course_migration where request_id = ?1";
-    private static final String RECORD = """
-            insert into course_migration (request_id, course_id, workspace_id, result)
-            values (?1, ?2, ?3, cast(cast(?4 as text) as jsonb))""";
-
     private final CourseService service;
     private final CourseRepository courses;
+    private final MigrationReceiptRepository receipts;
     private final CourseEvents events;
     private final CourseViews views;
     private final ObjectMapper mapper;
@@ -39,11 +34,13 @@ public class CourseMigrations {
     public CourseMigrations(
             CourseService service,
             CourseRepository courses,
+            MigrationReceiptRepository receipts,
             CourseEvents events,
             CourseViews views,
             ObjectMapper mapper) {
         this.service = service;
         this.courses = courses;
+        this.receipts = receipts;
         this.events = events;
         this.views = views;
         this.mapper = mapper;
@@ -84,25 +81,13 @@ public class CourseMigrations {
         boolean testMode = scope.testMode();
         // The receipt is read under the course lock, so two calls with one request id cannot both migrate.
         return locked(scope, id).chain(course -> {
-            Uni<String> earlier = requestId == null
-                    ? Uni.createFrom().nullItem()
-                    : Panache.getSession()
-                            .chain(s -> s.createNativeQuery(RECEIPT, String.class)
-                                    .setParameter(1, requestId)
-                                    .getResultList()
-                                    .map(rows -> rows.isEmpty() ? null : rows.get(0)));
+            Uni<String> earlier = requestId == null ? Uni.createFrom().nullItem() : receipts.find(requestId);
             return earlier.chain(receipt -> receipt != null
                     ? Uni.createFrom().item(read(receipt, Outcome.class))
                     : migrate(course, testMode)
                             .call(outcome -> requestId == null
                                     ? Uni.createFrom().voidItem()
-                                    : Panache.getSession()
-                                            .chain(s -> s.createNativeQuery(RECORD)
-                                                    .setParameter(1, requestId)
-                                                    .setParameter(2, id)
-                                                    .setParameter(3, workspaceId)
-                                                    .setParameter(4, write(outcome))
-                                                    .executeUpdate())));
+                                    : receipts.record(requestId, id, workspaceId, write(outcome))));
         });
     }
 
