@@ -2,6 +2,8 @@ package org.courseplatform.courses;
 
 import io.quarkus.test.junit.QuarkusTestProfile;
 import java.util.Map;
+import org.courseplatform.courses.export.LmsLaunchFloodTest;
+import org.courseplatform.courses.share.ShareCodeFloodTest;
 
 /**
  * Few refusals per client address, refilled at one a minute, so the flood tests need no timing:

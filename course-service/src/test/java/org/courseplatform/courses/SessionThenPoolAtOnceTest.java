@@ -13,6 +13,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
+import org.courseplatform.courses.course.CourseLifecycleTest;
+import org.courseplatform.courses.editor.EditorResourceTest;
+import org.courseplatform.courses.player.CoursePlayerTest;
+import org.courseplatform.courses.theme.ThemesTest;
 import org.courseplatform.platform.testing.TestKeys;
 import org.junit.jupiter.api.Test;
 
@@ -23,9 +27,9 @@ import org.junit.jupiter.api.Test;
  * call of such a burst wait for the pool's timeout and fail.
  */
 @QuarkusTest
-class SessionThenPoolAtOnceTest {
+public class SessionThenPoolAtOnceTest {
 
-    static final int CALLERS = 48;
+    public static final int CALLERS = 48;
 
     @Test
     void moreCallersThanConnectionsReadACoursesAnalyticsAtOnce() {
@@ -67,7 +71,7 @@ class SessionThenPoolAtOnceTest {
                         .PUT(HttpRequest.BodyPublishers.ofString("{\"themeId\":" + theme + "}")));
     }
 
-    static HttpRequest.Builder request(String path) {
+    public static HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create(RestAssured.baseURI + ":" + RestAssured.port + path))
                 .timeout(Duration.ofSeconds(60));
     }
@@ -77,7 +81,7 @@ class SessionThenPoolAtOnceTest {
     }
 
     /** Sends {@link #CALLERS} calls at once and expects each to be answered with {@code status}. */
-    static void assertAllAnswered(int status, IntFunction<HttpRequest.Builder> call) {
+    public static void assertAllAnswered(int status, IntFunction<HttpRequest.Builder> call) {
         try (HttpClient client = HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(10))

@@ -9,7 +9,7 @@ import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
-import org.courseplatform.courses.CourseLifecycleTest;
+import org.courseplatform.courses.course.CourseLifecycleTest;
 
 /** Helpers of the translation and narration tests: courses, jobs and drafts over the API. */
 final class LanguageTests {

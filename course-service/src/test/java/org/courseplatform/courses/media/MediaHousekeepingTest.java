@@ -16,8 +16,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.courseplatform.courses.CourseLifecycleTest;
-import org.courseplatform.courses.MediaLibraryTest;
+import org.courseplatform.courses.course.CourseLifecycleTest;
 import org.courseplatform.platform.testing.TestKeys;
 import org.junit.jupiter.api.Test;
 
