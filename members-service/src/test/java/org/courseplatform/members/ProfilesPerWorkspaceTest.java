@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.nullValue;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import java.util.Map;
+import org.courseplatform.platform.web.TraceIds;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -154,15 +155,16 @@ class ProfilesPerWorkspaceTest {
                 .statusCode(200);
 
         String asked = username.toUpperCase();
-        JsonPath answer = MembersApiTest.as(a)
+        var refused = MembersApiTest.as(a)
                 .body("{\"email\":\"" + MembersApiTest.unique("newcomer") + "\",\"username\":\"" + asked + "\"}")
                 .post("/api/v1/members")
                 .then()
                 .statusCode(422)
-                .extract()
-                .jsonPath();
+                .extract();
+        JsonPath answer = refused.jsonPath();
         Map<String, Object> body = answer.getMap("");
-        assertThat(body).containsOnlyKeys("message", "error");
+        assertThat(body).containsOnlyKeys("message", "error", "traceId");
+        assertThat(answer.getString("traceId")).isEqualTo(refused.header(TraceIds.HEADER));
         assertThat(answer.getMap("error")).containsOnly(Map.entry("code", "UNPROCESSABLE"), Map.entry("status", 422));
         assertThat(answer.getString("message")).isEqualTo("The username " + asked + " is taken by another user");
         // Nothing was created in A.

@@ -1,6 +1,7 @@
 package org.courseplatform.platform.testing;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -25,6 +26,7 @@ import org.courseplatform.platform.testing.fuzz.ApiFuzzer;
 import org.courseplatform.platform.testing.fuzz.FuzzSettings;
 import org.courseplatform.platform.testing.fuzz.OpenApi;
 import org.courseplatform.platform.testing.fuzz.Operation;
+import org.courseplatform.platform.web.TraceIds;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.hamcrest.Matchers;
 import org.junit.jupiter.api.Assumptions;
@@ -372,6 +374,32 @@ public abstract class ServiceContract {
                 .statusCode(404)
                 .contentType(ContentType.JSON)
                 .body("error.code", equalTo("NOT_FOUND"));
+    }
+
+    /**
+     * Every answer names its trace in {@code X-Trace-Id}, and an error body quotes the same id as
+     * {@code traceId}: what a tenant quotes to support and an operator finds in every log line of
+     * the request. A caller's {@code traceparent} is continued, not replaced.
+     */
+    @Test
+    void errorAnswersCarryTheTraceIdOfTheirHeaderAndACallersTraceparentIsContinued() {
+        Response notFound = given().get("/definitely/not/here");
+        String traceId = notFound.header(TraceIds.HEADER);
+        assertThat(traceId, Matchers.matchesPattern("[0-9a-f]{32}"));
+        assertThat(traceId, Matchers.not(equalTo("0".repeat(32))));
+        notFound.then().statusCode(404).body("traceId", equalTo(traceId));
+
+        Response unauthorized = callPublicEndpoint(null);
+        unauthorized.then().statusCode(401).body("traceId", equalTo(unauthorized.header(TraceIds.HEADER)));
+        assertThat(unauthorized.header(TraceIds.HEADER), Matchers.not(equalTo(traceId)));
+
+        String callers = "4bf92f3577b34da6a3ce929d0e0e4736";
+        given().header("traceparent", "00-" + callers + "-00f067aa0ba902b7-01")
+                .get("/definitely/not/here")
+                .then()
+                .statusCode(404)
+                .header(TraceIds.HEADER, callers)
+                .body("traceId", equalTo(callers));
     }
 
     @Test

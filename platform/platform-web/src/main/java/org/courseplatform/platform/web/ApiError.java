@@ -4,13 +4,15 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * The body of every error answer: {@code {"message", "error": {"code", "status", "reason"?}, "details"?}}.
- * The shape mirrors the commercial API this platform is compatible with; {@code reason} is a
+ * The body of every error answer: {@code {"message", "error": {"code", "status", "reason"?}, "details"?,
+ * "traceId"?}}. The shape mirrors the commercial API this platform is compatible with; {@code reason} is a
  * machine-readable refinement of the code some refusals carry (the course player's 401s: expired,
- * invalid, used, session), absent everywhere else.
+ * invalid, used, session), absent everywhere else. {@code traceId} is the W3C trace id of the request
+ * (the same as its {@value TraceIds#HEADER} header), so a tenant can quote it to support; it is absent
+ * only where no trace is running.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ApiError(String message, Error error, List<Detail> details) {
+public record ApiError(String message, Error error, List<Detail> details, String traceId) {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Error(String code, int status, String reason) {
@@ -31,7 +33,8 @@ public record ApiError(String message, Error error, List<Detail> details) {
         return new ApiError(
                 message,
                 new Error(code.name(), code.status(), reason),
-                details == null || details.isEmpty() ? null : List.copyOf(details));
+                details == null || details.isEmpty() ? null : List.copyOf(details),
+                TraceIds.current());
     }
 
     /** The JSON text of an error, for places that write bytes directly (Vert.x handlers). */
@@ -59,6 +62,9 @@ public record ApiError(String message, Error error, List<Detail> details) {
                         .append('}');
             }
             sb.append(']');
+        }
+        if (traceId != null) {
+            sb.append(",\"traceId\":").append(quote(traceId));
         }
         return sb.append('}').toString();
     }
