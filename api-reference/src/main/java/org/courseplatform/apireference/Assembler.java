@@ -301,15 +301,30 @@ final class Assembler {
         Map<String, JsonNode> first = new HashMap<>();
         Set<String> clashing = new LinkedHashSet<>();
         shared.forEach(e -> first.put(e.getKey(), e.getValue()));
-        Set<String> sharedNames = new LinkedHashSet<>(first.keySet());
-        clashing.addAll(sharedNames);
+        clashing.addAll(first.keySet());
+        Map<String, Integer> users = new HashMap<>();
         reached.values()
                 .forEach(schemas -> schemas.forEach((name, schema) -> {
+                    users.merge(name, 1, Integer::sum);
                     JsonNode seen = first.putIfAbsent(name, schema);
                     if (seen != null && !seen.equals(schema)) {
                         clashing.add(name);
                     }
                 }));
+        // Two services' same-looking schemas differ after all when they refer to a name that clashes.
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Map<String, JsonNode> schemas : reached.values()) {
+                for (Map.Entry<String, JsonNode> e : schemas.entrySet()) {
+                    if (users.get(e.getKey()) > 1
+                            && !clashing.contains(e.getKey())
+                            && refs(e.getValue()).stream().anyMatch(clashing::contains)) {
+                        grew |= clashing.add(e.getKey());
+                    }
+                }
+            }
+        }
         Map<String, Map<String, String>> out = new LinkedHashMap<>();
         JsonNode prefixes = sources.reference().path("x-schema-prefixes");
         reached.forEach((service, schemas) -> {
