@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.EventTraces;
 import org.courseplatform.platform.events.Inbox;
 import org.courseplatform.webhooks.WebhooksConfig;
 import org.courseplatform.webhooks.delivery.DeliveryBodies;
@@ -23,7 +24,8 @@ import org.courseplatform.webhooks.workspace.WorkspaceProjection;
 /**
  * Turns a batch of records from one topic into deliveries, in one transaction: the inbox keeps
  * each event's effect to once, workspace events update the projection, and every subscribable
- * event becomes one delivery per subscribed endpoint with its body built here, once.
+ * event becomes one delivery per subscribed endpoint with its body built here, once. It runs in
+ * the trace of the request that caused the events (its first traced event's).
  */
 @ApplicationScoped
 public class EventIntake {
@@ -60,6 +62,10 @@ public class EventIntake {
         if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
+        return EventTraces.within(Inbox.traceOf(events), () -> intake(consumer, events));
+    }
+
+    private Uni<Void> intake(String consumer, List<CloudEvent> events) {
         return deliveries
                 .pool()
                 .withTransaction(connection -> inbox.claim(connection, consumer, events)

@@ -7,8 +7,10 @@ import java.time.OffsetDateTime;
 
 /**
  * A CloudEvents 1.0 envelope in structured JSON mode, as every platform topic carries it.
- * {@code data} is exactly the webhook {@code data} of subscribable events. Attributes this
- * version does not know (other extensions) are ignored, as CloudEvents consumers must.
+ * {@code data} is exactly the webhook {@code data} of subscribable events. {@code traceparent} is
+ * the CloudEvents distributed-tracing extension: the W3C trace context of the request that caused
+ * the event ({@link EventTraces}), absent when none ran. Attributes this version does not know
+ * (other extensions) are ignored, as CloudEvents consumers must.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -22,6 +24,7 @@ public record CloudEvent(
         String datacontenttype,
         Long workspaceid,
         Boolean testmode,
+        String traceparent,
         JsonNode data) {
 
     public static final String SPEC_VERSION = "1.0";

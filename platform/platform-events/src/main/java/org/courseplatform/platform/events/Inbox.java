@@ -23,7 +23,8 @@ import java.util.function.Predicate;
 
 /**
  * Idempotent consumption: the event id goes into the {@code inbox} table in the same transaction
- * as the effect, so a redelivered or republished event has no second effect. Transient failures
+ * as the effect, so a redelivered or republished event has no second effect. The effect runs in
+ * the trace of the request that caused the event ({@link EventTraces}). Transient failures
  * (database down) are retried with backoff before the message is nacked to the dead-letter topic.
  */
 @ApplicationScoped
@@ -64,6 +65,10 @@ public class Inbox {
      * @return true when the effect ran now, false for a duplicate
      */
     public Uni<Boolean> once(String consumer, CloudEvent event, Function<CloudEvent, Uni<Void>> effect) {
+        return EventTraces.within(event.traceparent(), () -> onceInTrace(consumer, event, effect));
+    }
+
+    private Uni<Boolean> onceInTrace(String consumer, CloudEvent event, Function<CloudEvent, Uni<Void>> effect) {
         return Panache.withTransaction(() -> Panache.getSession()
                         .chain(session -> session.createNativeQuery(CLAIM)
                                 .setParameter(1, consumer)
@@ -111,13 +116,28 @@ public class Inbox {
         if (events.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return pool.withTransaction(connection ->
-                        claim(connection, consumer, events).chain(fresh -> effect.apply(connection, fresh)))
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
-                .atMost(8)
-                .invoke(() -> Log.debugf("%s: %d events", consumer, events.size()));
+        return EventTraces.within(
+                traceOf(events),
+                () -> pool.withTransaction(connection ->
+                                claim(connection, consumer, events).chain(fresh -> effect.apply(connection, fresh)))
+                        .onFailure()
+                        .retry()
+                        .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(10))
+                        .atMost(8)
+                        .invoke(() -> Log.debugf("%s: %d events", consumer, events.size())));
+    }
+
+    /**
+     * The trace a batch of events is handled in: the first traced event's. A poll usually holds
+     * the events of one request; the others' trace ids stay in their envelopes.
+     */
+    public static String traceOf(List<CloudEvent> events) {
+        for (CloudEvent event : events) {
+            if (event.traceparent() != null) {
+                return event.traceparent();
+            }
+        }
+        return null;
     }
 
     /**

@@ -13,14 +13,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Records an event in the service's {@code outbox} table through the current Hibernate Reactive
- * session, so it commits or rolls back with the change it describes. The relay publishes it.
+ * session, so it commits or rolls back with the change it describes, with the trace context of the
+ * request that caused it (in the envelope and the row's {@code traceparent}). The relay publishes it.
  * Call it only inside the {@code @WithTransaction} of that change.
  */
 @ApplicationScoped
 public class Outbox {
 
     private static final String INSERT =
-            "insert into outbox (id, topic, message_key, type, payload) values (?1, ?2, ?3, ?4, ?5)";
+            "insert into outbox (id, topic, message_key, type, payload, traceparent) values (?1, ?2, ?3, ?4, ?5, ?6)";
 
     private final ObjectMapper mapper;
     private final String source;
@@ -62,11 +63,15 @@ public class Outbox {
                         .setParameter(3, Long.toString(workspaceId))
                         .setParameter(4, type)
                         .setParameter(5, payload)
+                        .setParameter(6, event.traceparent())
                         .executeUpdate())
                 .replaceWith(event);
     }
 
-    /** The envelope of a new event from this service: a fresh id, now (UTC, milliseconds), {@code data} as JSON. */
+    /**
+     * The envelope of a new event from this service: a fresh id, now (UTC, milliseconds), the
+     * current trace context, {@code data} as JSON.
+     */
     CloudEvent envelope(String type, String subject, long workspaceId, Boolean testMode, Object data) {
         return new CloudEvent(
                 CloudEvent.SPEC_VERSION,
@@ -78,6 +83,7 @@ public class Outbox {
                 CloudEvent.JSON,
                 workspaceId,
                 testMode,
+                EventTraces.current(),
                 mapper.valueToTree(data));
     }
 }

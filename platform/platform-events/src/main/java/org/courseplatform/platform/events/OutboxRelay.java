@@ -14,6 +14,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,10 +41,13 @@ public class OutboxRelay {
 
     private static final String LOCK =
             "select pg_try_advisory_xact_lock(hashtext(current_schema() || '.outbox')) as locked";
-    private static final String BATCH = "select seq, topic, message_key, payload from outbox where published_at is null"
-            + " and tx_id < pg_snapshot_xmin(pg_current_snapshot()) order by seq limit $1";
+    private static final String BATCH =
+            "select seq, topic, message_key, payload, traceparent from outbox where published_at is null"
+                    + " and tx_id < pg_snapshot_xmin(pg_current_snapshot()) order by seq limit $1";
     private static final String MARK = "update outbox set published_at = now() where seq = any($1)";
     private static final String PURGE = "delete from outbox where published_at < now() - make_interval(secs => $1)";
+
+    static final String TRACEPARENT = "traceparent";
 
     private final Pool pool;
     private final KafkaProducer<String, String> producer;
@@ -172,7 +176,8 @@ public class OutboxRelay {
                                         .map(row -> send(
                                                 row.getString("topic"),
                                                 row.getString("message_key"),
-                                                row.getString("payload")))
+                                                row.getString("payload"),
+                                                row.getString("traceparent")))
                                         .toArray(CompletableFuture[]::new)))
                                 .chain(acked -> Uni.createFrom().completionStage(acked))
                                 .chain(() -> conn.preparedQuery(MARK).execute(Tuple.of(seqs.toArray(Long[]::new))))
@@ -182,10 +187,18 @@ public class OutboxRelay {
         });
     }
 
-    /** Sends in call order; Kafka's idempotent producer keeps that order within a partition. */
-    private CompletableFuture<Void> send(String topic, String key, String payload) {
+    /**
+     * Sends in call order; Kafka's idempotent producer keeps that order within a partition. The
+     * event's trace context also goes as the record's {@code traceparent} header, where Kafka
+     * tooling and binary-mode CloudEvents readers look for it.
+     */
+    private CompletableFuture<Void> send(String topic, String key, String payload, String traceparent) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
-        producer.send(new ProducerRecord<>(topic, key, payload), (metadata, error) -> {
+        ProducerRecord<String, String> record = new ProducerRecord<>(topic, key, payload);
+        if (traceparent != null) {
+            record.headers().add(TRACEPARENT, traceparent.getBytes(StandardCharsets.US_ASCII));
+        }
+        producer.send(record, (metadata, error) -> {
             if (error == null) {
                 acked.complete(null);
             } else {

@@ -108,6 +108,7 @@ class EventsTest {
                 CloudEvent.JSON,
                 1L,
                 false,
+                null,
                 null);
         assertThat(Events.COURSE_COMPLETED.is(completed)).isTrue();
         assertThat(Events.SCORM_COURSE_COMPLETED.is(completed)).isTrue();
