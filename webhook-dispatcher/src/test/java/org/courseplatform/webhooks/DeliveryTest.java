@@ -52,6 +52,32 @@ class DeliveryTest {
     }
 
     @Test
+    void aDeliveryIsSentInTheTraceOfTheRequestThatCausedItsEvent() {
+        long ws = TestKeys.newWorkspace();
+        Hooks.create(TestKeys.enterprise(ws), receiver.url("/traced"), "course.created");
+        String trace = "4bf92f3577b34da6a3ce929d0e0e" + String.format("%04x", (int) (System.nanoTime() & 0xffff));
+        String traceparent = "00-" + trace + "-b7ad6b7169203331-01";
+        UUID eventId = UUID.randomUUID();
+        TestKafka.send(
+                "course-events",
+                Long.toString(ws),
+                Hooks.event(eventId, "course.created", ws, false, Hooks.courseData(42, "Golf"))
+                        .replace(",\"data\":", ",\"traceparent\":\"" + traceparent + "\",\"data\":"));
+
+        Hooks.await(
+                Duration.ofSeconds(30),
+                () -> assertThat(receiver.requests("/traced")).hasSize(1));
+        HttpsReceiver.Request request = receiver.requests("/traced").get(0);
+        UUID deliveryId = UUID.fromString(request.header("X-Service-Delivery"));
+        assertThat(Db.value("select traceparent from delivery where id = '" + deliveryId + "'"))
+                .as("the delivery keeps its event's trace for every attempt")
+                .isEqualTo(traceparent);
+        assertThat(request.header("traceparent"))
+                .as("the attempt went out in that trace")
+                .matches("00-" + trace + "-[0-9a-f]{16}-0[01]");
+    }
+
+    @Test
     void aCourseCreatedEventArrivesSignedWithEveryHeader() {
         long ws = TestKeys.newWorkspace();
         String auth = TestKeys.enterprise(ws);

@@ -32,28 +32,28 @@ public class DeliveryRepository {
      */
     private static final String FAN_OUT = """
             with fan as (
-                select e.id as endpoint_id, e.workspace_id, ev.event_id, ev.type, ev.body, ev.test_mode,
+                select e.id as endpoint_id, e.workspace_id, ev.event_id, ev.type, ev.body, ev.test_mode, ev.traceparent,
                        row_number() over (partition by e.id order by ev.n) <= $9 - coalesce(
                            (select f.n from unnest($10::bigint[], $11::int[]) as f(endpoint_id, n) where f.endpoint_id = e.id), 0)
                        and row_number() over (order by ev.n, e.id) <= $8 as take
-                from unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[]) with ordinality
-                     as ev(event_id, workspace_id, type, body, test_mode, n)
+                from unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[], $5::boolean[], $13::text[]) with ordinality
+                     as ev(event_id, workspace_id, type, body, test_mode, traceparent, n)
                 join webhook_endpoint e on e.workspace_id = ev.workspace_id and e.enabled
                      and ev.type = any(string_to_array(e.events, ','))
                 left join workspace w on w.id = ev.workspace_id
                 where w.plan is distinct from 'starter'
             ), ins as (
                 insert into delivery (id, endpoint_id, workspace_id, event_id, type, body, test_mode, max_attempts,
-                                      next_attempt_at, claim_id)
+                                      next_attempt_at, claim_id, traceparent)
                 select gen_random_uuid(), f.endpoint_id, f.workspace_id, f.event_id, f.type, f.body, f.test_mode, $6,
                        case when f.take then now() + make_interval(secs => $12) else now() end,
-                       case when f.take then $7::uuid end
+                       case when f.take then $7::uuid end, f.traceparent
                 from fan f
                 on conflict on constraint delivery_once do nothing
-                returning id, endpoint_id, type, body, test_mode, attempts, claim_id
+                returning id, endpoint_id, type, body, test_mode, attempts, claim_id, traceparent
             )
             select i.id, i.endpoint_id, i.type, case when i.claim_id is not null then i.body end as body, i.test_mode,
-                   i.attempts, e.url, e.enabled, e.workspace_id,
+                   i.attempts, i.traceparent, e.url, e.enabled, e.workspace_id,
                    case when i.claim_id is not null then e.secret_encrypted end as secret_encrypted,
                    i.claim_id is not null as claimed
             from ins i join webhook_endpoint e on e.id = i.endpoint_id""";
@@ -106,7 +106,7 @@ public class DeliveryRepository {
             update delivery d set next_attempt_at = now() + make_interval(secs => $1), claim_id = $2
             from claimed c, webhook_endpoint e
             where d.id = c.id and e.id = d.endpoint_id
-            returning d.id, d.endpoint_id, d.type, d.body, d.test_mode, d.attempts, e.url, e.enabled,
+            returning d.id, d.endpoint_id, d.type, d.body, d.test_mode, d.attempts, d.traceparent, e.url, e.enabled,
                       e.workspace_id, e.secret_encrypted""";
     /** Rows a sender took but will not send now go back: due at once, or held while their endpoint is disabled. */
     private static final String RELEASE = """
@@ -170,6 +170,7 @@ public class DeliveryRepository {
         String[] types = new String[n];
         String[] bodies = new String[n];
         Boolean[] modes = new Boolean[n];
+        String[] traces = new String[n];
         for (int i = 0; i < n; i++) {
             QueuedEvent e = events.get(i);
             ids[i] = e.eventId();
@@ -177,6 +178,7 @@ public class DeliveryRepository {
             types[i] = e.type();
             bodies[i] = e.body();
             modes[i] = e.testMode();
+            traces[i] = e.traceparent();
         }
         return client.preparedQuery(FAN_OUT)
                 .execute(Tuple.tuple(List.of(
@@ -191,7 +193,8 @@ public class DeliveryRepository {
                         room.perEndpoint(),
                         room.endpoints(),
                         room.loads(),
-                        room.leaseSeconds())));
+                        room.leaseSeconds(),
+                        traces)));
     }
 
     /** Queues one delivery to one endpoint (manual test deliveries). */
@@ -262,7 +265,8 @@ public class DeliveryRepository {
     }
 
     /** An event ready to be fanned out: its body is final. */
-    public record QueuedEvent(UUID eventId, long workspaceId, String type, String body, Boolean testMode) {}
+    public record QueuedEvent(
+            UUID eventId, long workspaceId, String type, String body, Boolean testMode, String traceparent) {}
 
     /**
      * Claims due rows for a sender (the claim id {@code claim}, a lease of {@code leaseSeconds}): at

@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.crypto.spec.SecretKeySpec;
+import org.courseplatform.platform.events.EventTraces;
 import org.courseplatform.platform.events.PgNotifications;
 import org.courseplatform.webhooks.WebhooksConfig;
 
@@ -399,7 +400,10 @@ public class DeliverySender {
             Log.warnf("Delivery %s not sent: %s", id, e.getMessage());
             outcome = Uni.createFrom().item(new WebhookClient.Outcome(null, "not sent: " + e.getMessage(), 0));
         }
-        outcome.subscribe()
+        // The attempt is sent in the trace of the request that caused its event (a no-op without one).
+        Uni<WebhookClient.Outcome> attempted = outcome;
+        EventTraces.within(row.getString("traceparent"), () -> attempted)
+                .subscribe()
                 .with(
                         o -> done(claim, id, attempt, started, o, lane),
                         e -> done(

@@ -25,7 +25,8 @@ import org.courseplatform.webhooks.workspace.WorkspaceProjection;
  * Turns a batch of records from one topic into deliveries, in one transaction: the inbox keeps
  * each event's effect to once, workspace events update the projection, and every subscribable
  * event becomes one delivery per subscribed endpoint with its body built here, once. It runs in
- * the trace of the request that caused the events (its first traced event's).
+ * the trace of the request that caused the events (its first traced event's), and each delivery
+ * keeps its own event's trace for its attempts.
  */
 @ApplicationScoped
 public class EventIntake {
@@ -116,7 +117,13 @@ public class EventIntake {
             boolean testMode = Boolean.TRUE.equals(event.testmode());
             String body = DeliveryBodies.build(
                     mapper, event.id(), event.type(), event.time(), event.workspaceid(), testMode, event.data());
-            queued.add(new QueuedEvent(UUID.fromString(event.id()), event.workspaceid(), event.type(), body, testMode));
+            queued.add(new QueuedEvent(
+                    UUID.fromString(event.id()),
+                    event.workspaceid(),
+                    event.type(),
+                    body,
+                    testMode,
+                    event.traceparent()));
         }
         return queued;
     }
