@@ -6,7 +6,7 @@
 # Needs a suite started without the per-workspace rate limit from its services' ahead-of-time
 # caches (the first `up` after a build records them, the next `down` writes them), wrk, jq and
 # unzip:
-#   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 ./suite up && bench/all.sh
+#   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 SUITE_EVENT_LOG_LEVEL=INFO ./suite up && bench/all.sh
 # The start-up row runs first: restarting members-service once the members row has seeded its
 # 100,000 members would start their provisioning into Keycloak and load the machine for minutes.
 # Prints each script's output, then the RESULT lines of the run; both are also written to

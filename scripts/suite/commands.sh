@@ -119,6 +119,7 @@ cmd_env() {
   emit SUITE_REPLICAS "$SUITE_REPLICAS"
   emit SCORM_CONTENT_ORIGIN "$SCORM_CONTENT_ORIGIN"
   emit INGRESS_ACCESS_LOG "$NGINX_DIR/access.log"
+  emit SUITE_LOG_DIR "$LOG_DIR"
   emit WORKSPACE_ID "$WORKSPACE_ID"
   emit API_KEY "$API_KEY"
   emit TEST_API_KEY "$TEST_API_KEY"
@@ -329,7 +330,7 @@ Commands
   env [--export]      Shell-sourceable settings: eval "$(./suite env)"
                       (BASE_URL, WORKSPACE_ID, API_KEY, TEST_API_KEY, OPERATOR_TOKEN, S3_*,
                       KAFKA_BOOTSTRAP_SERVERS, DATABASE_URL, WEBHOOK_CA_CERT,
-                      WEBHOOK_CA_KEY, SCORM_CONTENT_ORIGIN, INGRESS_ACCESS_LOG,
+                      WEBHOOK_CA_KEY, SCORM_CONTENT_ORIGIN, INGRESS_ACCESS_LOG, SUITE_LOG_DIR,
                       <SERVICE>_URL (replica r >= 2: <SERVICE>_<r>_URL), SUITE_REPLICAS,
                       KEYCLOAK_URL, KEYCLOAK_ISSUER, KEYCLOAK_ADMIN_USER,
                       KEYCLOAK_ADMIN_PASSWORD, MCP_URL, MAIL_URL, DEMO_TEAM_EMAIL, DEMO_TEAM_PASSWORD,
@@ -357,6 +358,8 @@ Environment
                       (default -Xms32m -Xmx384m -XX:+UseSerialGC -Xss512k
                        -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError)
   SUITE_SKIP_BUILD=1  do not run Maven in `up`
+  SUITE_EVENT_LOG_LEVEL  level of the services' event and webhook lines (default DEBUG;
+                      INFO for benchmarks)
   SUITE_TEST_SKIP_UNIT=1  `test` skips the component tests
   PG_URL              admin URL of an existing PostgreSQL, e.g. postgresql://postgres@host:5432/postgres
   JAVA_HOME           used when it is a JDK >= 21 (else the newest /usr/lib/jvm/* >= 21)

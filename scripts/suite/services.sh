@@ -4,6 +4,10 @@
 # readiness. Sourced by ./suite.
 
 # service_env SERVICE INDEX PORT: the NAME=value environment of one instance of a service.
+# The suite logs the events' way at DEBUG (the outbox queueing an event, the inbox and the webhook
+# intake handling it, each delivery attempt), each line with its trace's mdc.traceId, so a request
+# can be followed through every service's log (docs/operations.md); SUITE_EVENT_LOG_LEVEL=INFO
+# leaves them out.
 service_env() {
   local svc=$1 i=$2 port=$3 role=${SVC_SCHEMAS[$2]} members_url courses_url migrations_url
   members_url=$(service_url members-service || echo "http://127.0.0.1:$((SUITE_PORT_BASE + 1))")
@@ -29,7 +33,9 @@ service_env() {
     "PLATFORM_AUTH_PUBLIC_KEYS_LOCATION=$KEY_DIR/jwt/public" \
     "PLATFORM_AUTH_TRUSTED_PROXIES=127.0.0.1,::1" \
     "PLATFORM_PUBLIC_BASE_URL=$BASE_URL" \
-    "SCORM_PLAYER_CONTENT_ORIGIN=$SCORM_CONTENT_ORIGIN"
+    "SCORM_PLAYER_CONTENT_ORIGIN=$SCORM_CONTENT_ORIGIN" \
+    "QUARKUS_LOG_CATEGORY__ORG_COURSEPLATFORM_PLATFORM_EVENTS__LEVEL=${SUITE_EVENT_LOG_LEVEL:-DEBUG}" \
+    "QUARKUS_LOG_CATEGORY__ORG_COURSEPLATFORM_WEBHOOKS__LEVEL=${SUITE_EVENT_LOG_LEVEL:-DEBUG}"
   # Only members-service serves the operator's admin API; it also provisions members into
   # Keycloak through the admin API, as the realm's client members-service.
   if [[ $svc == members-service ]]; then

@@ -3,6 +3,7 @@ package org.courseplatform.platform.events;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
@@ -65,6 +66,7 @@ public class Outbox {
                         .setParameter(5, payload)
                         .setParameter(6, event.traceparent())
                         .executeUpdate())
+                .invoke(() -> Log.debugf("Outbox: %s event %s queued", type, event.id()))
                 .replaceWith(event);
     }
 
