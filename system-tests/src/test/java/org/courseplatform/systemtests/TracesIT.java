@@ -1,0 +1,121 @@
+package org.courseplatform.systemtests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+import org.courseplatform.platform.testing.HttpsReceiver;
+import org.courseplatform.platform.testing.HttpsReceiver.Request;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One request followed the way an operator follows a trace id a tenant quotes: a course made
+ * through the ingress with the caller's {@code traceparent} answers that trace id, and the same
+ * id is in the ingress's access log, in the log lines of every service the request and its
+ * {@code course.created} event crossed (course-service, which queued the event; members-service's
+ * course projection; webhook-dispatcher's intake and delivery) and in the delivery's own
+ * {@code traceparent} header.
+ */
+class TracesIT {
+
+    private static HttpsReceiver receiver;
+
+    @BeforeAll
+    static void startReceiver() throws Exception {
+        receiver = Suite.receiver();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (receiver != null) {
+            receiver.close();
+        }
+    }
+
+    @Test
+    void aCourseAndItsWebhookDeliveryAreFoundByTheirTraceIdInEveryServiceTheyCrossed() throws Exception {
+        long ws = Suite.workspace("build");
+        String live = Suite.key(ws, "live")[1];
+        String path = "/traced/" + ws;
+        Suite.ingress()
+                .header("Authorization", live)
+                .contentType(ContentType.JSON)
+                .body("{\"url\":\"" + receiver.url(path) + "\",\"events\":[\"course.created\"]}")
+                .post("/v1/headless/webhooks")
+                .then()
+                .statusCode(201);
+
+        String trace = HexFormat.of().formatHex(randomBytes(16));
+        Response created = Suite.ingress()
+                .header("Authorization", live)
+                .header("traceparent", "00-" + trace + "-" + HexFormat.of().formatHex(randomBytes(8)) + "-01")
+                .contentType(ContentType.JSON)
+                .body("{\"title\":\"Traced course\",\"identifier\":\"author-1\"}")
+                .post("/v1/headless/courses");
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(created.header("X-Trace-Id"))
+                .as("the caller's trace is continued")
+                .isEqualTo(trace);
+        long course = created.jsonPath().getLong("id");
+
+        List<Request> got = receiver.await(path, 1, Duration.ofSeconds(60));
+        assertThat(got).hasSize(1);
+        assertThat(got.get(0).json().at("/data/course/id").asLong()).isEqualTo(course);
+        assertThat(got.get(0).header("traceparent"))
+                .as("the delivery is sent in the request's trace")
+                .startsWith("00-" + trace + "-");
+
+        assertThat(Files.readString(Path.of(Suite.env("INGRESS_ACCESS_LOG"))))
+                .contains("POST /v1/headless/courses ")
+                .contains("trace=" + trace);
+        Path logs = Path.of(Suite.env("SUITE_LOG_DIR"));
+        String field = "\"traceId\":\"" + trace + "\"";
+        for (String service : List.of("course-service", "members-service", "webhook-dispatcher")) {
+            assertThat(eventually(() -> logOf(logs, service).contains(field)))
+                    .as("a JSON log line of %s with mdc.traceId %s", service, trace)
+                    .isTrue();
+        }
+    }
+
+    /** Every log of the service (all its replicas) as one text. */
+    private static String logOf(Path logs, String service) {
+        try (Stream<Path> files = Files.list(logs)) {
+            StringBuilder all = new StringBuilder();
+            for (Path file : files.filter(f -> f.getFileName().toString().matches(service + "(-\\d+)?\\.log"))
+                    .toList()) {
+                all.append(Files.readString(file));
+            }
+            return all.toString();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Whether the condition holds within 20 s: a log line is written after the work it reports. */
+    private static boolean eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            Thread.sleep(250);
+        }
+        return true;
+    }
+
+    private static byte[] randomBytes(int n) {
+        byte[] bytes = new byte[n];
+        ThreadLocalRandom.current().nextBytes(bytes);
+        return bytes;
+    }
+}
