@@ -14,8 +14,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.courseplatform.platform.testing.HttpsReceiver;
 import org.courseplatform.platform.testing.HttpsReceiver.Request;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,22 +26,14 @@ import org.junit.jupiter.api.Test;
  */
 class TracesIT {
 
-    private static HttpsReceiver receiver;
-
-    @BeforeAll
-    static void startReceiver() throws Exception {
-        receiver = Suite.receiver();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (receiver != null) {
-            receiver.close();
+    @Test
+    void aCourseAndItsWebhookDeliveryAreFoundByTheirTraceIdInEveryServiceTheyCrossed() throws Exception {
+        try (HttpsReceiver receiver = Suite.receiver()) {
+            follow(receiver);
         }
     }
 
-    @Test
-    void aCourseAndItsWebhookDeliveryAreFoundByTheirTraceIdInEveryServiceTheyCrossed() throws Exception {
+    private static void follow(HttpsReceiver receiver) throws Exception {
         long ws = Suite.workspace("build");
         String live = Suite.key(ws, "live")[1];
         String path = "/traced/" + ws;
