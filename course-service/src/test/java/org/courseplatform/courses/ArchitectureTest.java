@@ -15,20 +15,14 @@ class ArchitectureTest extends ArchitectureContract {
     @Override
     protected Set<String> knownRepositoryUses() {
         return Set.of(
-                "analytics -> course.CourseRepository",
-                "editor -> course.CourseRepository",
                 "editor -> player.PlayerRepository",
                 "editor -> screen.LibraryScreenRepository",
-                "export -> course.CourseRepository",
-                "folder -> course.CourseRepository",
                 "generation -> language.JobRepository",
                 "generation -> player.PlayerRepository",
                 "media -> player.PlayerRepository",
                 "player -> analytics.AnalyticsRepository",
-                "player -> course.CourseRepository",
                 "player -> member.MemberProjectionRepository",
-                "player -> screen.LibraryScreenRepository",
-                "share -> course.CourseRepository");
+                "player -> screen.LibraryScreenRepository");
     }
 
     /** Each closes a cycle between feature packages that is still there. */

@@ -17,8 +17,8 @@ import java.util.Map;
 import org.courseplatform.courses.collection.CollectionService;
 import org.courseplatform.courses.collection.CollectionView;
 import org.courseplatform.courses.course.Course;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
 
@@ -37,15 +37,12 @@ public class AnalyticsService {
     static final int MAX_DAYS = 366;
 
     private final AnalyticsRepository repository;
-    private final CourseRepository courses;
+    private final Courses courses;
     private final CollectionService collections;
     private final ObjectMapper mapper;
 
     public AnalyticsService(
-            AnalyticsRepository repository,
-            CourseRepository courses,
-            CollectionService collections,
-            ObjectMapper mapper) {
+            AnalyticsRepository repository, Courses courses, CollectionService collections, ObjectMapper mapper) {
         this.repository = repository;
         this.courses = courses;
         this.collections = collections;
@@ -98,10 +95,7 @@ public class AnalyticsService {
      */
     public Uni<AnalyticsViews.Course> course(CourseScope scope, long courseId, String from, String to) {
         Range range = Range.parse(from, to);
-        return Panache.withSession(() -> courses.findById(courseId)).chain(course -> {
-            if (course == null || !scope.sees(course)) {
-                throw ApiException.notFound("Course " + courseId + " not found");
-            }
+        return Panache.withSession(() -> courses.find(scope, courseId)).chain(course -> {
             return Workers.call(() -> screensOf(course))
                     .chain(screens -> repository
                             .byScreen(courseId, scope.testMode(), range.start(), range.end())
@@ -123,10 +117,8 @@ public class AnalyticsService {
         Range range = Range.parse(from, to);
         return Panache.withSession(() -> collections
                         .get(scope, collectionId)
-                        .chain(collection -> (collection.courseIds().isEmpty()
-                                        ? Uni.createFrom().item(List.<Course>of())
-                                        : courses.list("id in ?1", collection.courseIds()))
-                                .map(found -> new Members(collection, found))))
+                        .chain(collection ->
+                                courses.findAll(collection.courseIds()).map(found -> new Members(collection, found))))
                 .chain(members -> {
                     CollectionView collection = members.collection();
                     List<Course> found = members.courses();
@@ -189,9 +181,9 @@ public class AnalyticsService {
 
     /** The screens (id, title) of the published version, else the draft's; none for a SCORM course. */
     private List<String[]> screensOf(Course course) throws Exception {
-        String stored = course.publishedDocument != null ? course.publishedDocument : course.draft;
+        String stored = course.publishedDocument() != null ? course.publishedDocument() : course.draft;
         List<String[]> screens = new ArrayList<>();
-        if (!"course".equals(course.type) || stored == null) {
+        if (!course.isNative() || stored == null) {
             return screens;
         }
         JsonNode document = mapper.readTree(stored);

@@ -1,6 +1,7 @@
 package org.courseplatform.courses.course;
 
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -8,10 +9,16 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.OffsetDateTime;
+import org.courseplatform.courses.document.CourseDocuments;
+import org.courseplatform.platform.web.ApiException;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
 
-/** A course of a workspace's tenant; its draft and published versions are JSON documents. */
+/**
+ * A course of a workspace's tenant; its draft and published versions are JSON documents. Its
+ * lifecycle (type, deleted, published) changes and is checked only here, so that every feature
+ * refuses a deleted, unpublished or hosted SCORM course the same way, with the same answer.
+ */
 @Entity
 @Table(name = "course")
 public class Course {
@@ -36,7 +43,8 @@ public class Course {
     @Column(name = "folder_id", insertable = false, updatable = false)
     public Long folderId;
 
-    public String type;
+    @Convert(converter = CourseType.Column.class)
+    private CourseType type;
 
     public String format;
 
@@ -47,12 +55,12 @@ public class Course {
     @Column(name = "course_key")
     public String key;
 
-    public boolean published;
+    private boolean published;
 
     @Column(name = "published_at")
-    public OffsetDateTime publishedAt;
+    private OffsetDateTime publishedAt;
 
-    public boolean deleted;
+    private boolean deleted;
 
     @Column(name = "time_estimate_minutes")
     public Integer timeEstimateMinutes;
@@ -83,7 +91,7 @@ public class Course {
 
     @Column(name = "published_document")
     @JdbcTypeCode(SqlTypes.JSON)
-    public String publishedDocument;
+    private String publishedDocument;
 
     /** The Classic draft while the course is in migration preview; null otherwise. */
     @Column(name = "migration_stash")
@@ -95,4 +103,116 @@ public class Course {
 
     @Column(name = "updated_at")
     public OffsetDateTime updatedAt;
+
+    /** For Hibernate. */
+    protected Course() {}
+
+    Course(CourseType type) {
+        this.type = type;
+    }
+
+    public CourseType type() {
+        return type;
+    }
+
+    /** A course made here, with a document; not a hosted SCORM package. */
+    public boolean isNative() {
+        return type == CourseType.COURSE;
+    }
+
+    public boolean isDeleted() {
+        return deleted;
+    }
+
+    public boolean isPublished() {
+        return published;
+    }
+
+    public OffsetDateTime publishedAt() {
+        return publishedAt;
+    }
+
+    /** The published version, or null while the course has never been published. */
+    public String publishedDocument() {
+        return publishedDocument;
+    }
+
+    /** 409 for a deleted course: it is restored before anything else is done with it. */
+    public void requireLive() {
+        if (deleted) {
+            throw ApiException.conflict("Course " + id + " is deleted; restore it first");
+        }
+    }
+
+    /** 422 for a hosted SCORM package, which has no document: it is played as uploaded. */
+    public void requireNative() {
+        if (!isNative()) {
+            throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: it is played as uploaded,"
+                    + " so it is not edited, published, translated, copied, shared or exported here"
+                    + " (embed it with POST /v1/headless/embed/scorm)");
+        }
+    }
+
+    /** What every change of the content needs: a live, native course. */
+    public void requireEditable() {
+        requireLive();
+        requireNative();
+    }
+
+    /**
+     * What a screen edit needs: a live Builder 2 draft. Anything else is 409 saying why (the
+     * screen routes answer a SCORM course 409 too, API.md).
+     */
+    public void requireBuilder2Draft() {
+        if (!isNative() || draft == null) {
+            throw ApiException.conflict(
+                    "Course " + id + " is a hosted SCORM package: it is played unmodified and has no screens to edit");
+        }
+        requireLive();
+        if (!CourseDocuments.BUILDER2.equals(format)) {
+            throw ApiException.conflict("Course " + id
+                    + " is a Classic course; migrate the course to Builder 2 first (POST /v1/headless/course/" + id
+                    + "/migrate)");
+        }
+    }
+
+    /**
+     * The published version, which is what learners, share links and packages get; 409 while
+     * the course has never been published.
+     */
+    public String requirePublished() {
+        if (!published || publishedDocument == null) {
+            throw ApiException.conflict("Course " + id + " has no published version: it has never been published"
+                    + " (learners, share links and packages get the published version)");
+        }
+        return publishedDocument;
+    }
+
+    /** Copies the draft to the published version; {@link #requireEditable()} first. */
+    void publish(OffsetDateTime now) {
+        requireEditable();
+        publishedDocument = draft;
+        published = true;
+        publishedAt = updatedAt = now;
+    }
+
+    /** Soft-deletes the course; false when it already was. */
+    boolean delete(OffsetDateTime now) {
+        if (deleted) {
+            return false;
+        }
+        deleted = true;
+        updatedAt = now;
+        return true;
+    }
+
+    /** Undoes {@link #delete}; false when the course was not deleted. */
+    boolean restore(OffsetDateTime now) {
+        if (!deleted) {
+            return false;
+        }
+        deleted = false;
+        updatedAt = now;
+        return true;
+    }
 }

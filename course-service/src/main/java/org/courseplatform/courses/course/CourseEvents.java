@@ -20,7 +20,12 @@ public class CourseEvents {
     /** {@code data = {course: {id, title, key, clientIdentifier, identifier, type}}} (API.md). */
     public Uni<Void> emit(EventType<CourseChange> type, Course course, boolean testMode) {
         CourseChange data = new CourseChange(new EventData.Course(
-                course.id, course.title, course.key, course.clientIdentifier, course.identifier, course.type));
+                course.id,
+                course.title,
+                course.key,
+                course.clientIdentifier,
+                course.identifier,
+                course.type().wire()));
         return outbox.add(type, Long.toString(course.id), course.workspaceId, testMode, data)
                 .replaceWithVoid();
     }

@@ -72,7 +72,8 @@ public class CourseInternals {
                 new CourseScope(request.workspaceId(), request.clientIdentifier(), false, request.testMode());
         ParsedDocument none = new ParsedDocument(null, request.title().strip(), "", null, 0, null, null);
         if (request.uploadHash() == null) {
-            return service.insert(scope, request.identifier(), request.clientIdentifier(), "scorm", none, null);
+            return service.insert(
+                    scope, request.identifier(), request.clientIdentifier(), CourseType.SCORM, none, null);
         }
         return courses.lockUpload(request.workspaceId(), request.uploadHash())
                 .chain(() -> courses.find(
@@ -84,7 +85,7 @@ public class CourseInternals {
                                 scope,
                                 request.identifier(),
                                 request.clientIdentifier(),
-                                "scorm",
+                                CourseType.SCORM,
                                 none,
                                 request.uploadHash()));
     }
@@ -107,9 +108,7 @@ public class CourseInternals {
     public Uni<Draft> replaceDraft(long id, Replace request) {
         ParsedDocument parsed = service.parse(request.document());
         return service.find(any(request.workspaceId()), id).chain(course -> {
-            if (!"course".equals(course.type)) {
-                throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package and has no draft");
-            }
+            course.requireNative();
             if (course.revision != request.revision()) {
                 throw ApiException.conflict("Course " + id + " changed (revision " + course.revision + ", expected "
                         + request.revision() + "); read it again");

@@ -7,7 +7,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.List;
 import java.util.UUID;
 import org.courseplatform.courses.document.ClassicConverter;
@@ -25,7 +24,7 @@ import org.courseplatform.platform.web.ApiException;
 public class CourseMigrations {
 
     private final CourseService service;
-    private final CourseRepository courses;
+    private final Courses lookup;
     private final MigrationReceiptRepository receipts;
     private final CourseEvents events;
     private final CourseViews views;
@@ -33,13 +32,13 @@ public class CourseMigrations {
 
     public CourseMigrations(
             CourseService service,
-            CourseRepository courses,
+            Courses lookup,
             MigrationReceiptRepository receipts,
             CourseEvents events,
             CourseViews views,
             ObjectMapper mapper) {
         this.service = service;
-        this.courses = courses;
+        this.lookup = lookup;
         this.receipts = receipts;
         this.events = events;
         this.views = views;
@@ -80,7 +79,7 @@ public class CourseMigrations {
         long workspaceId = scope.workspaceId();
         boolean testMode = scope.testMode();
         // The receipt is read under the course lock, so two calls with one request id cannot both migrate.
-        return locked(scope, id).chain(course -> {
+        return lookup.findForUpdate(scope, id).chain(course -> {
             Uni<String> earlier = requestId == null ? Uni.createFrom().nullItem() : receipts.find(requestId);
             return earlier.chain(receipt -> receipt != null
                     ? Uni.createFrom().item(read(receipt, Outcome.class))
@@ -92,7 +91,7 @@ public class CourseMigrations {
     }
 
     private Uni<Outcome> migrate(Course course, boolean testMode) {
-        editable(course);
+        course.requireEditable();
         JsonNode draft = read(course.draft, JsonNode.class);
         if (CourseDocuments.BUILDER2.equals(course.format) && course.migrationStash != null) {
             // Rule 4: commit the preview. The counts are those of the conversion the preview made.
@@ -122,8 +121,8 @@ public class CourseMigrations {
      */
     @WithTransaction
     public Uni<Preview> startPreview(CourseScope scope, long id) {
-        return locked(scope, id).chain(course -> {
-            editable(course);
+        return lookup.findForUpdate(scope, id).chain(course -> {
+            course.requireEditable();
             if (course.migrationStash != null) {
                 ClassicConverter.Result earlier = ClassicConverter.convert(read(course.migrationStash, JsonNode.class));
                 return Uni.createFrom().item(preview(course, earlier, true));
@@ -143,8 +142,8 @@ public class CourseMigrations {
     /** Ends a preview without migrating: the Classic draft comes back; edits made in preview are dropped. */
     @WithTransaction
     public Uni<CourseView> discardPreview(CourseScope scope, long id) {
-        return locked(scope, id).chain(course -> {
-            editable(course);
+        return lookup.findForUpdate(scope, id).chain(course -> {
+            course.requireEditable();
             if (course.migrationStash == null) {
                 throw ApiException.conflict("Course " + id + " is not in migration preview");
             }
@@ -152,23 +151,6 @@ public class CourseMigrations {
             course.migrationStash = null;
             return events.emit(Events.COURSE_UPDATED, course, scope.testMode()).replaceWith(() -> views.of(course));
         });
-    }
-
-    /** The course, locked for this transaction, if the scope sees it; 404 otherwise. */
-    private Uni<Course> locked(CourseScope scope, long id) {
-        return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
-                .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem()
-                .ifNull()
-                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
-    }
-
-    private static void editable(Course course) {
-        if (!"course".equals(course.type)) {
-            throw ApiException.unprocessable("Course " + course.id
-                    + " is a hosted SCORM package: it has no Classic or Builder 2 document to migrate");
-        }
-        CourseService.editable(course);
     }
 
     private static Outcome outcome(Course course, String status, ClassicConverter.Result result) {

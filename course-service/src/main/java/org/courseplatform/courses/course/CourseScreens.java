@@ -10,7 +10,6 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,19 +48,15 @@ import org.courseplatform.platform.web.Workers;
 public class CourseScreens {
 
     private final CourseService service;
-    private final CourseRepository courses;
+    private final Courses lookup;
     private final CourseEvents events;
     private final LayoutCatalog layouts;
     private final ObjectMapper mapper;
 
     public CourseScreens(
-            CourseService service,
-            CourseRepository courses,
-            CourseEvents events,
-            LayoutCatalog layouts,
-            ObjectMapper mapper) {
+            CourseService service, Courses lookup, CourseEvents events, LayoutCatalog layouts, ObjectMapper mapper) {
         this.service = service;
-        this.courses = courses;
+        this.lookup = lookup;
         this.events = events;
         this.layouts = layouts;
         this.mapper = mapper;
@@ -225,8 +220,8 @@ public class CourseScreens {
      * draft on a worker (a draft is up to 5 MB), then stores the result like PUT content does.
      */
     private <T> Uni<T> edit(CourseScope scope, long id, IfMatch ifMatch, Function<ObjectNode, Change<T>> change) {
-        return locked(scope, id).chain(course -> {
-            editable(course);
+        return lookup.findForUpdate(scope, id).chain(course -> {
+            course.requireBuilder2Draft();
             ifMatch.check(course.id, course.revision);
             String draft = course.draft;
             return Workers.call(() -> {
@@ -248,31 +243,6 @@ public class CourseScreens {
                                         .apply(staged.parsed().document(), course.revision));
                     });
         });
-    }
-
-    /** The course locked for this transaction, if the scope sees it; 404 otherwise. */
-    private Uni<Course> locked(CourseScope scope, long id) {
-        return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
-                .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem()
-                .ifNull()
-                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
-    }
-
-    /** Only a live Builder 2 draft has screens to edit; every other course answers 409 saying why. */
-    private static void editable(Course course) {
-        if (!"course".equals(course.type) || course.draft == null) {
-            throw ApiException.conflict("Course " + course.id
-                    + " is a hosted SCORM package: it is played unmodified and has no screens to edit");
-        }
-        if (course.deleted) {
-            throw ApiException.conflict("Course " + course.id + " is deleted; restore it first");
-        }
-        if (!CourseDocuments.BUILDER2.equals(course.format)) {
-            throw ApiException.conflict("Course " + course.id
-                    + " is a Classic course; migrate the course to Builder 2 first (POST /v1/headless/course/"
-                    + course.id + "/migrate)");
-        }
     }
 
     private static int indexOf(ObjectNode document, long courseId, String screenId) {

@@ -10,7 +10,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.OffsetDateTime;
@@ -41,6 +40,7 @@ public class CourseService {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final CourseRepository courses;
+    private final Courses lookup;
     private final CourseEvents events;
     private final ObjectMapper mapper;
     private final CourseConfig config;
@@ -50,6 +50,7 @@ public class CourseService {
 
     public CourseService(
             CourseRepository courses,
+            Courses lookup,
             CourseEvents events,
             ObjectMapper mapper,
             CourseConfig config,
@@ -57,6 +58,7 @@ public class CourseService {
             ThumbnailQueue thumbnails,
             CourseRowRepository rows) {
         this.courses = courses;
+        this.lookup = lookup;
         this.rows = rows;
         this.events = events;
         this.mapper = mapper;
@@ -90,12 +92,17 @@ public class CourseService {
                 .put("title", request.title().strip());
         screen.putArray("elements");
         return insert(
-                scope, request.identifier(), request.clientIdentifier(), "course", CourseDocuments.parse(document));
+                scope,
+                request.identifier(),
+                request.clientIdentifier(),
+                CourseType.COURSE,
+                CourseDocuments.parse(document));
     }
 
     @WithTransaction
     public Uni<CourseView> importDocument(CourseScope scope, CourseRequests.Import request) {
-        return insert(scope, request.identifier(), request.clientIdentifier(), "course", parse(request.document()));
+        return insert(
+                scope, request.identifier(), request.clientIdentifier(), CourseType.COURSE, parse(request.document()));
     }
 
     /**
@@ -110,7 +117,8 @@ public class CourseService {
             String clientIdentifier,
             ParsedDocument parsed,
             Function<CourseView, Uni<Void>> alongside) {
-        return insert(scope, identifier, clientIdentifier, "course", parsed).call(alongside::apply);
+        return insert(scope, identifier, clientIdentifier, CourseType.COURSE, parsed)
+                .call(alongside::apply);
     }
 
     /** One course as the API shows it, read without a session ({@link CourseRowRepository}). */
@@ -167,9 +175,9 @@ public class CourseService {
     /** {@link #replaceContent(CourseScope, long, JsonNode, IfMatch)} with a document already checked by {@link #parse}. */
     @WithTransaction
     public Uni<Saved> replaceContent(CourseScope scope, long id, ParsedDocument parsed, IfMatch ifMatch) {
-        Uni<Course> course = ifMatch.given() ? findLocked(scope, id) : find(scope, id);
+        Uni<Course> course = ifMatch.given() ? lookup.findForUpdate(scope, id) : find(scope, id);
         return course.chain(c -> {
-            editable(c);
+            c.requireEditable();
             ifMatch.check(id, c.revision);
             apply(c, parsed);
             return events.emit(Events.COURSE_UPDATED, c, scope.testMode())
@@ -187,9 +195,9 @@ public class CourseService {
     @WithTransaction
     public Uni<Saved> setTheme(
             CourseScope scope, long id, Long themeId, IfMatch ifMatch, Function<Course, Uni<Boolean>> usable) {
-        Uni<Course> course = ifMatch.given() ? findLocked(scope, id) : find(scope, id);
+        Uni<Course> course = ifMatch.given() ? lookup.findForUpdate(scope, id) : find(scope, id);
         return course.chain(c -> {
-            editable(c);
+            c.requireEditable();
             if (!CourseDocuments.BUILDER2.equals(c.format)) {
                 throw ApiException.unprocessable(
                         "Course " + id + " is a Classic course: themes dress Builder 2 courses; " + "migrate it first");
@@ -245,43 +253,37 @@ public class CourseService {
             boolean testMode,
             BiFunction<ObjectNode, Long, JobEdit<T>> edit,
             BiFunction<JobEdit<T>, Long, Uni<Void>> alongside) {
-        return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
-                .onItem()
-                .ifNull()
-                .failWith(() -> ApiException.notFound("Course " + id + " no longer exists"))
-                .chain(course -> {
-                    editable(course);
-                    if (!CourseDocuments.BUILDER2.equals(course.format) || course.draft == null) {
-                        throw ApiException.conflict("Course " + id + " is not a Builder 2 course");
-                    }
-                    String draft = course.draft;
-                    long revision = course.revision;
-                    return Workers.call(() -> {
-                                JobEdit<T> made = edit.apply((ObjectNode) read(draft), revision);
-                                return new Object[] {made, made.document() == null ? null : parse(made.document())};
-                            })
-                            .chain(staged -> {
-                                @SuppressWarnings("unchecked")
-                                JobEdit<T> made = (JobEdit<T>) staged[0];
-                                if (staged[1] == null) {
-                                    return alongside.apply(made, course.revision);
-                                }
-                                apply(course, (ParsedDocument) staged[1]);
-                                return events.emit(Events.COURSE_UPDATED, course, testMode)
-                                        .call(() -> Panache.flush())
-                                        .chain(() -> alongside.apply(made, course.revision));
-                            });
-                });
+        return lookup.findForJob(id).chain(course -> {
+            course.requireEditable();
+            if (!CourseDocuments.BUILDER2.equals(course.format) || course.draft == null) {
+                throw ApiException.conflict("Course " + id + " is not a Builder 2 course");
+            }
+            String draft = course.draft;
+            long revision = course.revision;
+            return Workers.call(() -> {
+                        JobEdit<T> made = edit.apply((ObjectNode) read(draft), revision);
+                        return new Object[] {made, made.document() == null ? null : parse(made.document())};
+                    })
+                    .chain(staged -> {
+                        @SuppressWarnings("unchecked")
+                        JobEdit<T> made = (JobEdit<T>) staged[0];
+                        if (staged[1] == null) {
+                            return alongside.apply(made, course.revision);
+                        }
+                        apply(course, (ParsedDocument) staged[1]);
+                        return events.emit(Events.COURSE_UPDATED, course, testMode)
+                                .call(() -> Panache.flush())
+                                .chain(() -> alongside.apply(made, course.revision));
+                    });
+        });
     }
 
     @WithTransaction
     public Uni<CourseView> delete(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
-            if (course.deleted) {
+            if (!course.delete(now())) {
                 return Uni.createFrom().item(views.of(course));
             }
-            course.deleted = true;
-            course.updatedAt = now();
             return events.emit(Events.COURSE_DELETED, course, scope.testMode()).replaceWith(views.of(course));
         });
     }
@@ -289,11 +291,9 @@ public class CourseService {
     @WithTransaction
     public Uni<CourseView> restore(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
-            if (!course.deleted) {
+            if (!course.restore(now())) {
                 return Uni.createFrom().item(views.of(course));
             }
-            course.deleted = false;
-            course.updatedAt = now();
             return events.emit(Events.COURSE_RESTORED, course, scope.testMode()).replaceWith(views.of(course));
         });
     }
@@ -305,7 +305,7 @@ public class CourseService {
     @WithTransaction
     public Uni<CourseView> publish(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
-            editable(course);
+            course.requireEditable();
             String draft = course.draft;
             Uni<Void> checked = draft == null || !draft.contains("\"mediaId\"")
                     ? Uni.createFrom().voidItem()
@@ -314,9 +314,7 @@ public class CourseService {
                         return null;
                     });
             return checked.chain(() -> {
-                course.publishedDocument = course.draft;
-                course.published = true;
-                course.publishedAt = course.updatedAt = now();
+                course.publish(now());
                 return events.emit(Events.COURSE_PUBLISHED, course, scope.testMode())
                         .replaceWith(views.of(course));
             });
@@ -327,12 +325,8 @@ public class CourseService {
     @WithTransaction
     public Uni<CourseView> revert(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
-            editable(course);
-            if (!course.published || course.publishedDocument == null) {
-                throw ApiException.conflict(
-                        "Course " + id + " has never been published, so there is nothing to revert to");
-            }
-            apply(course, CourseDocuments.parse(read(course.publishedDocument)));
+            course.requireEditable();
+            apply(course, CourseDocuments.parse(read(course.requirePublished())));
             return events.emit(Events.COURSE_REVERTED, course, scope.testMode()).replaceWith(views.of(course));
         });
     }
@@ -341,10 +335,7 @@ public class CourseService {
     @WithTransaction
     public Uni<CourseView> duplicate(CourseScope scope, long id, CourseRequests.Duplicate request) {
         return find(scope, id).chain(original -> {
-            if (!"course".equals(original.type)) {
-                throw ApiException.unprocessable(
-                        "Course " + id + " is a hosted SCORM package and cannot be duplicated");
-            }
+            original.requireNative();
             ObjectNode document = (ObjectNode) read(original.draft);
             String title = copyTitle(original.title);
             document.put("title", title);
@@ -355,7 +346,7 @@ public class CourseService {
             String tenant = request != null && request.clientIdentifier() != null
                     ? request.clientIdentifier()
                     : original.clientIdentifier;
-            return insert(scope, identifier, tenant, "course", CourseDocuments.parse(document));
+            return insert(scope, identifier, tenant, CourseType.COURSE, CourseDocuments.parse(document));
         });
     }
 
@@ -393,7 +384,7 @@ public class CourseService {
      * {@link CourseScope#tenantOf}): an agent creates only in its tenant and as itself.
      */
     Uni<CourseView> insert(
-            CourseScope scope, String identifier, String clientIdentifier, String type, ParsedDocument parsed) {
+            CourseScope scope, String identifier, String clientIdentifier, CourseType type, ParsedDocument parsed) {
         return insert(scope, identifier, clientIdentifier, type, parsed, null);
     }
 
@@ -402,16 +393,15 @@ public class CourseService {
             CourseScope scope,
             String identifier,
             String clientIdentifier,
-            String type,
+            CourseType type,
             ParsedDocument parsed,
             String uploadHash) {
         String owner = scope.ownerOf(identifier);
         String tenant = scope.tenantOf(clientIdentifier);
-        Course course = new Course();
+        Course course = new Course(type);
         course.workspaceId = scope.workspaceId();
         course.clientIdentifier = tenant;
         course.identifier = owner;
-        course.type = type;
         course.key = newKey();
         course.createdAt = now();
         course.thumbnailToken = newThumbnailToken();
@@ -443,31 +433,7 @@ public class CourseService {
 
     /** The course if this scope may see it; 404 otherwise, whoever owns it. */
     Uni<Course> find(CourseScope scope, long id) {
-        return courses.findById(id)
-                .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem()
-                .ifNull()
-                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
-    }
-
-    /** Like {@link #find}, with the row locked until the transaction ends. */
-    Uni<Course> findLocked(CourseScope scope, long id) {
-        return courses.findById(id, LockModeType.PESSIMISTIC_WRITE)
-                .map(c -> c != null && scope.sees(c) ? c : null)
-                .onItem()
-                .ifNull()
-                .failWith(() -> ApiException.notFound("Course " + id + " not found"));
-    }
-
-    static void editable(Course course) {
-        if (course.deleted) {
-            throw ApiException.conflict("Course " + course.id + " is deleted; restore it first");
-        }
-        if (!"course".equals(course.type)) {
-            throw ApiException.unprocessable(
-                    "Course " + course.id
-                            + " is a hosted SCORM package: it is played unmodified and cannot be edited, published or translated");
-        }
+        return lookup.find(scope, id);
     }
 
     /**

@@ -27,7 +27,7 @@ public record CourseView(
     static CourseView of(Course c, String thumbnailUrl) {
         return new CourseView(
                 c.id,
-                c.type,
+                c.type().wire(),
                 c.format,
                 c.title,
                 c.description,
@@ -35,9 +35,9 @@ public record CourseView(
                 c.identifier,
                 c.clientIdentifier,
                 c.folderId,
-                c.published,
-                c.publishedAt,
-                c.deleted,
+                c.isPublished(),
+                c.publishedAt(),
+                c.isDeleted(),
                 c.timeEstimateMinutes,
                 thumbnailUrl,
                 c.thumbnailRevision,

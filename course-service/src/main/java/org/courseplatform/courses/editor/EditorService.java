@@ -20,11 +20,11 @@ import java.util.List;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseConfig;
 import org.courseplatform.courses.course.CourseMigrations;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseRequests;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.CourseService;
 import org.courseplatform.courses.course.CourseViews;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.courses.course.IfMatch;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.generation.GenerationRequests;
@@ -67,7 +67,7 @@ public class EditorService {
     private static final int MAX_DESCRIPTION = 10_000;
 
     private final PlayerRepository sessions;
-    private final CourseRepository courses;
+    private final Courses courses;
     private final CourseService courseService;
     private final CourseMigrations migrations;
     private final CourseViews views;
@@ -81,7 +81,7 @@ public class EditorService {
 
     public EditorService(
             PlayerRepository sessions,
-            CourseRepository courses,
+            Courses courses,
             CourseService courseService,
             CourseMigrations migrations,
             CourseViews views,
@@ -180,7 +180,7 @@ public class EditorService {
                         }
                     }))
                     .call(() -> Panache.flush())
-                    .chain(view -> courses.findById(view.id()))
+                    .chain(view -> courses.find(scope(session), view.id()))
                     .invoke(course -> Log.debugf("Editor session created course %d for its author", course.id))
                     .chain(this::draft);
         });
@@ -470,13 +470,8 @@ public class EditorService {
     private Uni<Course> course(SessionRow session, boolean lock) {
         long id = courseIdOf(session);
         CourseScope scope = scope(session);
-        Uni<Course> found = lock ? courses.findById(id, LockModeType.PESSIMISTIC_WRITE) : courses.findById(id);
-        return found.map(course -> {
-            if (course == null || course.deleted || !scope.sees(course) || !KIND_COURSE.equals(course.type)) {
-                throw ApiException.notFound("Course " + id + " no longer exists");
-            }
-            return course;
-        });
+        Uni<Course> found = lock ? courses.findLiveForUpdate(scope, id) : courses.findLive(scope, id);
+        return found.invoke(Course::requireNative);
     }
 
     /** The course with its draft read on a worker (a draft is up to 5 MB). */

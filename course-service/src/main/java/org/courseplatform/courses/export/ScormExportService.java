@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.courseplatform.courses.course.Course;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.courses.player.PlayerViews;
 import org.courseplatform.platform.web.ApiException;
@@ -39,7 +39,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class ScormExportService {
 
-    private final CourseRepository courses;
+    private final Courses courses;
     private final PlayerService player;
     private final RuntimeFiles runtime;
     private final PackageTokens tokens;
@@ -49,7 +49,7 @@ public class ScormExportService {
     private final String baseUrl;
 
     public ScormExportService(
-            CourseRepository courses,
+            Courses courses,
             PlayerService player,
             RuntimeFiles runtime,
             PackageTokens tokens,
@@ -76,22 +76,9 @@ public class ScormExportService {
 
     @WithTransaction
     public Uni<Package> export(CourseScope scope, long courseId, ExportOptions options) {
-        return courses.findById(courseId).chain(course -> {
-            if (course == null || !scope.sees(course)) {
-                throw ApiException.notFound("Course " + courseId + " not found");
-            }
-            if (!"course".equals(course.type)) {
-                throw ApiException.unprocessable(
-                        "Course " + courseId + " is a hosted SCORM package; a hosted package is"
-                                + " never re-exported as SCORM (download the original instead)");
-            }
-            if (course.deleted) {
-                throw ApiException.conflict("Course " + courseId + " is deleted: restore it before exporting it");
-            }
-            if (!course.published || course.publishedDocument == null) {
-                throw ApiException.conflict("Course " + courseId + " has never been published, so there is nothing to"
-                        + " export: publish it first (a package carries or launches the published version)");
-            }
+        return courses.find(scope, courseId).chain(course -> {
+            course.requireEditable();
+            course.requirePublished();
             List<String> files = runtime.of(options.type());
             // The published version is read (and a Classic one converted) for both types: a course
             // the player cannot show is refused here (422), not in the LMS.
@@ -123,10 +110,7 @@ public class ScormExportService {
      */
     @WithTransaction
     public Uni<Void> revoke(CourseScope scope, long courseId, String exportId) {
-        return courses.findById(courseId).chain(course -> {
-            if (course == null || !scope.sees(course)) {
-                throw ApiException.notFound("Course " + courseId + " not found");
-            }
+        return courses.find(scope, courseId).chain(course -> {
             if (exportId == null || !PackageTokens.EXPORT_ID.matcher(exportId).matches()) {
                 throw noPackage(courseId, exportId);
             }

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
@@ -32,10 +32,10 @@ public class FolderService {
     static final int NAME_MAX = 100;
 
     private final FolderRepository folders;
-    private final CourseRepository courses;
+    private final Courses courses;
     private final FolderConfig config;
 
-    public FolderService(FolderRepository folders, CourseRepository courses, FolderConfig config) {
+    public FolderService(FolderRepository folders, Courses courses, FolderConfig config) {
         this.folders = folders;
         this.courses = courses;
         this.config = config;
@@ -202,13 +202,8 @@ public class FolderService {
             throw ApiException.invalid(problems);
         }
         long ws = scope.workspaceId();
-        return folders.lock(ws).chain(() -> courses.findById(courseId)).chain(course -> {
-            if (course == null || !scope.sees(course)) {
-                throw ApiException.notFound("Course " + courseId + " not found");
-            }
-            if (course.deleted) {
-                throw ApiException.conflict("Course " + courseId + " is deleted; restore it first");
-            }
+        return folders.lock(ws).chain(() -> courses.find(scope, courseId)).chain(course -> {
+            course.requireLive();
             Uni<Folder> folder = folderId == null
                     ? Uni.createFrom().nullItem()
                     : folders.findById(folderId).map(f -> {

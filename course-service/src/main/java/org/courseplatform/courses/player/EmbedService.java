@@ -20,8 +20,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.courseplatform.courses.collection.CollectionService;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.courses.screen.LibraryScreenRepository;
 import org.courseplatform.platform.auth.Scopes;
 import org.courseplatform.platform.auth.Tokens;
@@ -59,7 +59,7 @@ public class EmbedService {
     public static final List<String> OPTION_KEYS =
             List.of("back", "colorPrimary", "language", "flow", "translations", "brandVoice", "legacy", "parentOrigin");
 
-    private final CourseRepository courses;
+    private final Courses courses;
     private final LibraryScreenRepository screens;
     private final Tokens tokens;
     private final PlayerConfig config;
@@ -67,7 +67,7 @@ public class EmbedService {
     private final String baseUrl;
 
     public EmbedService(
-            CourseRepository courses,
+            Courses courses,
             LibraryScreenRepository screens,
             Tokens tokens,
             PlayerConfig config,
@@ -291,17 +291,10 @@ public class EmbedService {
             return Uni.createFrom().item(url(PlayerPages.BUILDER, caller, author(claims, author)));
         }
         long courseId = r.courseId();
-        return courses.findById(courseId).chain(course -> {
-            if (course == null || course.deleted || !scope.sees(course)) {
-                throw ApiException.notFound("Course " + courseId + " not found");
-            }
-            if (!"course".equals(course.type)) {
-                throw ApiException.unprocessable("Course " + courseId
-                        + " is a hosted SCORM package: embed it with POST /v1/headless/embed/scorm");
-            }
-            if (VIEW.equals(action) && (!course.published || course.publishedDocument == null)) {
-                throw ApiException.conflict("Course " + courseId + " is not published: publish the course first "
-                        + "(learners see the published version)");
+        return courses.findLive(scope, courseId).chain(course -> {
+            course.requireNative();
+            if (VIEW.equals(action)) {
+                course.requirePublished();
             }
             JwtClaimsBuilder claims = author(
                     claims(caller, r.identifier().strip(), r.clientIdentifier(), action, KIND_COURSE, parentOrigin)

@@ -24,8 +24,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.courseplatform.courses.analytics.AnalyticsRepository;
 import org.courseplatform.courses.course.Course;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.courses.document.ClassicConverter;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.language.NarrationService;
@@ -70,7 +70,7 @@ public class PlayerService {
     private static final int MAX_ANSWERS = 100;
 
     private final PlayerRepository repository;
-    private final CourseRepository courses;
+    private final Courses courses;
     private final LibraryScreenRepository screens;
     private final PlayerEvents events;
     private final Tokens tokens;
@@ -82,7 +82,7 @@ public class PlayerService {
 
     public PlayerService(
             PlayerRepository repository,
-            CourseRepository courses,
+            Courses courses,
             LibraryScreenRepository screens,
             PlayerEvents events,
             Tokens tokens,
@@ -295,10 +295,8 @@ public class PlayerService {
      * (SCORM export); the caller has checked that the course is visible and published.
      */
     public Uni<PlayerViews.Published> published(Course course) {
-        if (course.publishedDocument == null) {
-            throw ApiException.conflict("This course is not published: publish the course first");
-        }
-        return Workers.call(() -> openDocument(course, course.publishedDocument, null, true, false))
+        String stored = course.requirePublished();
+        return Workers.call(() -> openDocument(course, stored, null, true, false))
                 .chain(opened -> themes.resolve(
                                 course.workspaceId, course.clientIdentifier, themeId(Map.of(), opened.document()))
                         .map(theme -> new PlayerViews.Published(
@@ -400,14 +398,9 @@ public class PlayerService {
     private Uni<Opened> openCourse(Claims claims, boolean asStored) {
         long courseId = claims.targetId();
         CourseScope scope = claims.scope();
-        return courses.findById(courseId).chain(course -> {
-            if (course == null || course.deleted || !scope.sees(course) || !"course".equals(course.type)) {
-                throw ApiException.notFound("This course no longer exists");
-            }
-            if (claims.view() && (!course.published || course.publishedDocument == null)) {
-                throw ApiException.conflict("This course is not published: publish the course first");
-            }
-            String stored = claims.view() ? course.publishedDocument : course.draft;
+        return courses.findLive(scope, courseId).chain(course -> {
+            course.requireNative();
+            String stored = claims.view() ? course.requirePublished() : course.draft;
             String language = (String) claims.options().get("language");
             return Workers.call(() -> openDocument(course, stored, language, !asStored, claims.view()));
         });

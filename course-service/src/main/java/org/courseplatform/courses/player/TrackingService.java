@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
 
@@ -15,11 +15,11 @@ import org.courseplatform.platform.web.Paged;
 @ApplicationScoped
 public class TrackingService {
 
-    private final CourseRepository courses;
+    private final Courses courses;
     private final PlayerRepository repository;
     private final ObjectMapper mapper;
 
-    public TrackingService(CourseRepository courses, PlayerRepository repository, ObjectMapper mapper) {
+    public TrackingService(Courses courses, PlayerRepository repository, ObjectMapper mapper) {
         this.courses = courses;
         this.repository = repository;
         this.mapper = mapper;
@@ -29,13 +29,8 @@ public class TrackingService {
     public Uni<Paged<PlayerViews.Tracking>> list(
             CourseScope scope, long courseId, String identifier, int page, int length) {
         Paged.start(page, length);
-        return courses.findById(courseId)
-                .chain(course -> {
-                    if (course == null || !scope.sees(course)) {
-                        throw ApiException.notFound("Course " + courseId + " not found");
-                    }
-                    return repository.page(courseId, identifier, page, length);
-                })
+        return courses.find(scope, courseId)
+                .chain(course -> repository.page(courseId, identifier, page, length))
                 .map(p -> p.map(r -> new PlayerViews.Tracking(
                         PlayerRepository.num(r[0]),
                         PlayerRepository.num(r[1]),

@@ -19,9 +19,8 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.courseplatform.courses.course.Course;
-import org.courseplatform.courses.course.CourseRepository;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.Courses;
 import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
@@ -50,14 +49,14 @@ public class ShareService {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final ShareRepository repository;
-    private final CourseRepository courses;
+    private final Courses courses;
     private final PlayerService player;
     private final ShareLimiter limiter;
     private final String baseUrl;
 
     public ShareService(
             ShareRepository repository,
-            CourseRepository courses,
+            Courses courses,
             PlayerService player,
             ShareLimiter limiter,
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
@@ -77,15 +76,9 @@ public class ShareService {
     public Uni<ShareViews.Link> create(CourseScope scope, long courseId, ShareRequests.Create request) {
         ShareRequests.Create r = request == null ? new ShareRequests.Create(null, null, null) : request;
         OffsetDateTime expiresAt = expiry(r);
-        return visibleCourse(scope, courseId).chain(course -> {
-            if (!"course".equals(course.type)) {
-                throw ApiException.unprocessable("Course " + courseId + " is a hosted SCORM package: share links open "
-                        + "the course player of native courses only");
-            }
-            if (!course.published || course.publishedDocument == null) {
-                throw ApiException.conflict("Course " + courseId + " is not published: publish it before sharing it "
-                        + "(learners see the published version)");
-            }
+        return courses.findLive(scope, courseId).chain(course -> {
+            course.requireNative();
+            course.requirePublished();
             String code = newCode();
             String url = baseUrl + "/play/share?w=" + course.workspaceId + "#code=" + code;
             Log.debugf("share link for course %d, expires %s", courseId, expiresAt);
@@ -105,7 +98,7 @@ public class ShareService {
     @WithSession
     public Uni<Paged<ShareViews.Link>> list(CourseScope scope, long courseId, int page, int length) {
         Paged.start(page, length);
-        return visibleCourse(scope, courseId).chain(course -> repository.page(courseId, page, length));
+        return courses.findLive(scope, courseId).chain(course -> repository.page(courseId, page, length));
     }
 
     /** Revokes the link for good (204 again when already revoked); learners who open it are refused. */
@@ -117,10 +110,10 @@ public class ShareService {
                     if (courseId == null) {
                         throw notFound(linkId);
                     }
-                    return courses.findById(courseId);
+                    return courses.findIfVisible(scope, courseId);
                 })
                 .chain(course -> {
-                    if (course == null || !scope.sees(course)) {
+                    if (course == null) {
                         throw notFound(linkId);
                     }
                     return repository.revoke(linkId);
@@ -238,15 +231,6 @@ public class ShareService {
                 "This share link does not exist; check that it was " + "copied in full",
                 null,
                 null);
-    }
-
-    private Uni<Course> visibleCourse(CourseScope scope, long courseId) {
-        return courses.findById(courseId).map(course -> {
-            if (course == null || course.deleted || !scope.sees(course)) {
-                throw ApiException.notFound("Course " + courseId + " not found");
-            }
-            return course;
-        });
     }
 
     private static ApiException notFound(long linkId) {
