@@ -26,6 +26,21 @@ public class AnalyticsProjection {
         this.repository = repository;
     }
 
+    /**
+     * The native player's furthest screen of a learner and, once known, whether they passed the
+     * course's questions (no event carries them); called inside the progress transaction.
+     */
+    public Uni<Void> reached(
+            long trackingId,
+            long workspaceId,
+            long courseId,
+            String identifier,
+            boolean testMode,
+            int furthestIndex,
+            Boolean quizPassed) {
+        return repository.reached(trackingId, workspaceId, courseId, identifier, testMode, furthestIndex, quizPassed);
+    }
+
     Uni<Void> apply(SqlClient client, String source, List<CloudEvent> events) {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (CloudEvent event : events) {

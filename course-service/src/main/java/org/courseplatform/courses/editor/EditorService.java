@@ -10,7 +10,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -30,11 +29,11 @@ import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.generation.GenerationRequests;
 import org.courseplatform.courses.generation.GenerationService;
 import org.courseplatform.courses.language.Job;
-import org.courseplatform.courses.player.PlayerRepository;
-import org.courseplatform.courses.player.PlayerRepository.SessionRow;
 import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.player.PlayerSession;
+import org.courseplatform.courses.player.PlayerSessions;
 import org.courseplatform.courses.screen.LibraryScreen;
-import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.courses.screen.LibraryScreens;
 import org.courseplatform.courses.screen.ScreenRequest;
 import org.courseplatform.courses.screen.ScreenService;
 import org.courseplatform.courses.theme.EditorTheme;
@@ -66,12 +65,12 @@ public class EditorService {
     private static final int MAX_TITLE = 500;
     private static final int MAX_DESCRIPTION = 10_000;
 
-    private final PlayerRepository sessions;
+    private final PlayerSessions sessions;
     private final Courses courses;
     private final CourseService courseService;
     private final CourseMigrations migrations;
     private final CourseViews views;
-    private final LibraryScreenRepository screens;
+    private final LibraryScreens screens;
     private final ScreenService screenService;
     private final EditorCatalogue catalogue;
     private final CourseConfig config;
@@ -80,12 +79,12 @@ public class EditorService {
     private final GenerationService generation;
 
     public EditorService(
-            PlayerRepository sessions,
+            PlayerSessions sessions,
             Courses courses,
             CourseService courseService,
             CourseMigrations migrations,
             CourseViews views,
-            LibraryScreenRepository screens,
+            LibraryScreens screens,
             ScreenService screenService,
             EditorCatalogue catalogue,
             CourseConfig config,
@@ -366,7 +365,7 @@ public class EditorService {
                         }
                     }))
                     .invoke(id -> Log.debugf("Editor session created library screen %d from layout %s", id, layoutId))
-                    .chain(id -> screens.findById(id))
+                    .chain(id -> screens.find(id))
                     .chain(this::group);
         });
     }
@@ -389,7 +388,7 @@ public class EditorService {
             }
             JsonNode document = body == null ? null : body.document();
             return Workers.call(() -> stage(document))
-                    .chain(staged -> screens.findById(id, LockModeType.PESSIMISTIC_WRITE)
+                    .chain(staged -> screens.findForUpdate(id)
                             .chain(target -> memberOfSession(session, target, id))
                             .chain(target -> {
                                 ifMatch.check(
@@ -423,11 +422,11 @@ public class EditorService {
      * The session of the header if it may edit: missing, unknown or expired is 401 ({@code session}),
      * one opened from a view URL 403 ({@code view_only}). Locked when it is about to be bound.
      */
-    private Uni<SessionRow> editSession(String id, boolean lock) {
+    private Uni<PlayerSession> editSession(String id, boolean lock) {
         if (!PlayerService.wellFormed(id)) {
             return Uni.createFrom().failure(PlayerService.noSession());
         }
-        return sessions.session(id, lock).map(session -> {
+        return sessions.find(id, lock).map(session -> {
             if (session == null) {
                 throw PlayerService.noSession();
             }
@@ -440,7 +439,7 @@ public class EditorService {
     }
 
     /** What the session may reach, as a course scope: its workspace, its tenant when its URL named one, its key's mode. */
-    private static CourseScope scope(SessionRow session) {
+    private static CourseScope scope(PlayerSession session) {
         return new CourseScope(
                 session.workspaceId(),
                 session.clientIdentifier(),
@@ -448,7 +447,7 @@ public class EditorService {
                 session.testMode());
     }
 
-    private static void requireKind(SessionRow session, String kind) {
+    private static void requireKind(PlayerSession session, String kind) {
         if (!kind.equals(session.kind())) {
             throw ApiException.conflict(
                     KIND_COURSE.equals(session.kind())
@@ -457,7 +456,7 @@ public class EditorService {
         }
     }
 
-    private static long courseIdOf(SessionRow session) {
+    private static long courseIdOf(PlayerSession session) {
         requireKind(session, KIND_COURSE);
         if (session.courseId() == null) {
             throw ApiException.notFound(
@@ -467,7 +466,7 @@ public class EditorService {
     }
 
     /** The session's course, locked for this transaction when {@code lock}; 404 once deleted or out of reach. */
-    private Uni<Course> course(SessionRow session, boolean lock) {
+    private Uni<Course> course(PlayerSession session, boolean lock) {
         long id = courseIdOf(session);
         CourseScope scope = scope(session);
         Uni<Course> found = lock ? courses.findLiveForUpdate(scope, id) : courses.findLive(scope, id);
@@ -490,7 +489,7 @@ public class EditorService {
                         new EditorViews.Migration(preview, draft.course(), draft.document(), draft.revision(), active));
     }
 
-    private Uni<LibraryScreen> screenOf(SessionRow session) {
+    private Uni<LibraryScreen> screenOf(PlayerSession session) {
         requireKind(session, KIND_SCREEN);
         if (session.screenId() == null) {
             throw ApiException.notFound(
@@ -498,7 +497,7 @@ public class EditorService {
         }
         long id = session.screenId();
         CourseScope scope = scope(session);
-        return screens.findById(id).map(screen -> {
+        return screens.find(id).map(screen -> {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("Screen " + id + " no longer exists");
             }
@@ -507,7 +506,7 @@ public class EditorService {
     }
 
     /** A screen the session may save: its own, or another of its own's quiz group; 404 otherwise. */
-    private Uni<LibraryScreen> memberOfSession(SessionRow session, LibraryScreen target, long id) {
+    private Uni<LibraryScreen> memberOfSession(PlayerSession session, LibraryScreen target, long id) {
         CourseScope scope = scope(session);
         if (target == null || !scope.sees(target.workspaceId, target.clientIdentifier)) {
             throw ApiException.notFound("Screen " + id + " not found");
@@ -515,7 +514,7 @@ public class EditorService {
         if (target.id.equals(session.screenId())) {
             return Uni.createFrom().item(target);
         }
-        return screens.findById(session.screenId()).map(own -> {
+        return screens.find(session.screenId()).map(own -> {
             if (own == null
                     || own.groupKey == null
                     || own.workspaceId != target.workspaceId

@@ -14,8 +14,9 @@ import org.courseplatform.courses.language.Job;
 import org.courseplatform.courses.language.JobFailure;
 import org.courseplatform.courses.language.JobHandler;
 import org.courseplatform.courses.language.JobRepository;
+import org.courseplatform.courses.language.JobService;
 import org.courseplatform.courses.language.WritingVoice;
-import org.courseplatform.courses.player.PlayerRepository;
+import org.courseplatform.courses.player.PlayerSessions;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
 
@@ -34,16 +35,16 @@ public class GenerationJob implements JobHandler {
     private final Generators generators;
     private final BrandVoiceSource voices;
     private final CourseService courses;
-    private final JobRepository jobs;
-    private final PlayerRepository sessions;
+    private final JobService jobs;
+    private final PlayerSessions sessions;
     private final ObjectMapper mapper;
 
     public GenerationJob(
             Generators generators,
             BrandVoiceSource voices,
             CourseService courses,
-            JobRepository jobs,
-            PlayerRepository sessions,
+            JobService jobs,
+            PlayerSessions sessions,
             ObjectMapper mapper) {
         this.generators = generators;
         this.voices = voices;

@@ -19,7 +19,6 @@ import org.courseplatform.courses.course.CourseService;
 import org.courseplatform.courses.course.CourseView;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.language.Job;
-import org.courseplatform.courses.language.JobRepository;
 import org.courseplatform.courses.language.JobService;
 import org.courseplatform.courses.language.JobWorker;
 import org.courseplatform.platform.web.ApiError;
@@ -57,7 +56,6 @@ public class GenerationService {
 
     public record Pending(Job job) implements Outcome {}
 
-    private final JobRepository jobs;
     private final JobService jobService;
     private final JobWorker worker;
     private final Generators generators;
@@ -67,14 +65,12 @@ public class GenerationService {
     private final Map<Long, CompletableFuture<Void>> waiting = new ConcurrentHashMap<>();
 
     public GenerationService(
-            JobRepository jobs,
             JobService jobService,
             JobWorker worker,
             Generators generators,
             CourseService courses,
             GenerationConfig config,
             ObjectMapper mapper) {
-        this.jobs = jobs;
         this.jobService = jobService;
         this.worker = worker;
         this.generators = generators;
@@ -199,16 +195,9 @@ public class GenerationService {
         }
         boolean offline = generators.isOffline();
         Context context = Vertx.currentContext();
-        return jobs.insertScoped(
-                        Job.GENERATION,
-                        scope.workspaceId(),
-                        tenant,
-                        owner,
-                        brief.language(),
-                        params,
-                        scope.testMode(),
-                        jobService.maxQueued())
-                .map(job -> jobService.admitted(job, scope.workspaceId()))
+        return jobService
+                .queueScoped(
+                        Job.GENERATION, scope.workspaceId(), tenant, owner, brief.language(), params, scope.testMode())
                 .chain(job -> {
                     CompletableFuture<Void> ended = new CompletableFuture<>();
                     waiting.put(job.id(), ended);
@@ -238,7 +227,7 @@ public class GenerationService {
                                     context.runOnContext(ignored -> task.run());
                                 }
                             })
-                            .chain(() -> jobs.find(job.id()))
+                            .chain(() -> jobService.stored(job.id()))
                             .chain(stored -> outcome(scope, stored == null ? job : stored.job()));
                 });
     }
@@ -267,7 +256,7 @@ public class GenerationService {
 
     /** A generation job as the builder may follow it: 404 unless it is of this workspace and editing session. */
     public Uni<Job> editorJob(long workspaceId, String editorSession, long id) {
-        return jobs.find(id).map(stored -> {
+        return jobService.stored(id).map(stored -> {
             if (stored == null
                     || stored.workspaceId() != workspaceId
                     || !Job.GENERATION.equals(stored.job().type())

@@ -1,5 +1,6 @@
 package org.courseplatform.courses.language;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.logging.Log;
@@ -53,6 +54,35 @@ public class JobService {
                     Math.max(1, config.worker().queueFullRetryAfter().toSeconds()));
         }
         return queued;
+    }
+
+    /**
+     * Queues a job that is not about an existing course (generation), which carries its own scope;
+     * 429 when the workspace's queue is full ({@link #admitted}).
+     */
+    public Uni<Job> queueScoped(
+            String type,
+            long workspaceId,
+            String clientIdentifier,
+            String identifier,
+            String locale,
+            JsonNode params,
+            boolean testMode) {
+        return jobs.insertScoped(type, workspaceId, clientIdentifier, identifier, locale, params, testMode, maxQueued())
+                .map(job -> admitted(job, workspaceId));
+    }
+
+    /** The job with the scope it is seen in and its parameters, or null; for a feature that checks the scope itself. */
+    public Uni<JobRepository.Stored> stored(long id) {
+        return jobs.find(id);
+    }
+
+    /**
+     * Marks a job that made a course (generation) succeeded with it, in the transaction that
+     * creates the course; fails, rolling the course back, when the job's lease was lost.
+     */
+    public Uni<Void> succeedWithCourseInTransaction(JobRepository.Claimed job, long courseId, JsonNode result) {
+        return jobs.succeedWithCourseInTransaction(job, courseId, result);
     }
 
     public Uni<Job> get(CourseScope scope, long id) {

@@ -18,9 +18,9 @@ import java.util.Map;
 import java.util.concurrent.Semaphore;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.CourseService;
-import org.courseplatform.courses.player.PlayerRepository;
-import org.courseplatform.courses.player.PlayerRepository.SessionRow;
 import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.player.PlayerSession;
+import org.courseplatform.courses.player.PlayerSessions;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -52,7 +52,7 @@ public class MediaService {
     private final MediaStore store;
     private final MediaConfig config;
     private final CourseService courses;
-    private final PlayerRepository sessions;
+    private final PlayerSessions sessions;
     private final String baseUrl;
     private final Semaphore processing;
 
@@ -61,7 +61,7 @@ public class MediaService {
             MediaStore store,
             MediaConfig config,
             CourseService courses,
-            PlayerRepository sessions,
+            PlayerSessions sessions,
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.media = media;
         this.store = store;
@@ -187,11 +187,11 @@ public class MediaService {
      * pool: a call holding that session's connection while it waited for a second one made as many
      * builder calls at once as the pool has connections wait until the pool's timeout.
      */
-    private Uni<SessionRow> editSession(String id) {
+    private Uni<PlayerSession> editSession(String id) {
         if (!PlayerService.wellFormed(id)) {
             return Uni.createFrom().failure(PlayerService.noSession());
         }
-        return Panache.withSession(() -> sessions.session(id, false)).map(session -> {
+        return Panache.withSession(() -> sessions.find(id, false)).map(session -> {
             if (session == null) {
                 throw PlayerService.noSession();
             }

@@ -22,6 +22,20 @@ public class MemberProjection {
         this.repository = repository;
     }
 
+    /** The email of the workspace's member the identifier names, or null; call inside a session. */
+    public Uni<String> email(long workspaceId, String identifier) {
+        return repository.email(workspaceId, identifier);
+    }
+
+    /**
+     * For a repository that shows a member's email beside its own rows: a scalar subquery on the
+     * projection for the member that {@code identifier} names in {@code workspace} (both SQL
+     * expressions); see {@link MemberProjectionRepository#emailOf}.
+     */
+    public static String emailSubquery(String workspace, String identifier) {
+        return MemberProjectionRepository.emailOf(workspace, identifier);
+    }
+
     Uni<Void> apply(SqlClient client, List<CloudEvent> events) {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (CloudEvent event : events) {

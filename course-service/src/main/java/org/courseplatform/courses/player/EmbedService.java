@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 import org.courseplatform.courses.collection.CollectionService;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.Courses;
-import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.courses.screen.LibraryScreens;
 import org.courseplatform.platform.auth.Scopes;
 import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.auth.WorkspaceCaller;
@@ -60,7 +60,7 @@ public class EmbedService {
             List.of("back", "colorPrimary", "language", "flow", "translations", "brandVoice", "legacy", "parentOrigin");
 
     private final Courses courses;
-    private final LibraryScreenRepository screens;
+    private final LibraryScreens screens;
     private final Tokens tokens;
     private final PlayerConfig config;
     private final CollectionService collections;
@@ -68,7 +68,7 @@ public class EmbedService {
 
     public EmbedService(
             Courses courses,
-            LibraryScreenRepository screens,
+            LibraryScreens screens,
             Tokens tokens,
             PlayerConfig config,
             CollectionService collections,
@@ -359,7 +359,7 @@ public class EmbedService {
                                     .claim("options", Map.of())));
         }
         long screenId = r.id();
-        return screens.findById(screenId).map(screen -> {
+        return screens.find(screenId).map(screen -> {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("Screen " + screenId + " not found");
             }

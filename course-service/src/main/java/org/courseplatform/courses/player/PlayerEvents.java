@@ -5,7 +5,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
-import org.courseplatform.courses.member.MemberProjectionRepository;
+import org.courseplatform.courses.member.MemberProjection;
 import org.courseplatform.platform.events.EventData.CourseProgress;
 import org.courseplatform.platform.events.EventData.Quiz;
 import org.courseplatform.platform.events.EventData.QuizResult;
@@ -20,15 +20,15 @@ import org.courseplatform.platform.events.Outbox;
  * The player's events on course-events, in the transaction of the tracking change, with the
  * {@code testMode} stored on the tracking record. {@code tracking.email} is the email of the
  * workspace's member the identifier names (email, else username, else member id; see
- * {@link MemberProjectionRepository#email}), from course-service's member projection; null when none.
+ * {@link MemberProjection#email}), from course-service's member projection; null when none.
  */
 @ApplicationScoped
 public class PlayerEvents {
 
     private final Outbox outbox;
-    private final MemberProjectionRepository members;
+    private final MemberProjection members;
 
-    public PlayerEvents(Outbox outbox, MemberProjectionRepository members) {
+    public PlayerEvents(Outbox outbox, MemberProjection members) {
         this.outbox = outbox;
         this.members = members;
     }

@@ -5,7 +5,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.List;
-import org.courseplatform.courses.member.MemberProjectionRepository;
+import org.courseplatform.courses.member.MemberProjection;
 import org.courseplatform.platform.web.Paged;
 
 /** The player's SQL: token use, sessions and tracking records, all through the current reactive session. */
@@ -75,28 +75,9 @@ public class PlayerRepository {
                 to_char(created_at at time zone 'UTC', %1$s), to_char(updated_at at time zone 'UTC', %1$s), %2$s
             from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))
             order by id limit ?3 offset ?4""".formatted(
-            ISO, MemberProjectionRepository.emailOf("player_tracking.workspace_id", "player_tracking.identifier"));
+                    ISO, MemberProjection.emailSubquery("player_tracking.workspace_id", "player_tracking.identifier"));
     private static final String COUNT = """
             select count(*) from player_tracking where course_id = ?1 and (cast(?2 as text) is null or identifier = cast(?2 as text))""";
-
-    /**
-     * An open session as stored. {@code courseId} / {@code screenId} are null for an edit session
-     * opened without one; {@code testMode} is the mode of the key that issued its URL.
-     */
-    public record SessionRow(
-            String id,
-            long workspaceId,
-            String kind,
-            Long courseId,
-            Long screenId,
-            Long trackingId,
-            String mode,
-            String clientIdentifier,
-            String identifier,
-            String options,
-            String parentOrigin,
-            String outline,
-            boolean testMode) {}
 
     /** A tracking record as stored; {@code commenced} and {@code completed} as ISO instants or null. */
     public record TrackingRow(
@@ -153,7 +134,7 @@ public class PlayerRepository {
                 .map(id -> ((Number) id).longValue());
     }
 
-    Uni<Void> insertSession(SessionRow row, OffsetDateTime expiresAt) {
+    Uni<Void> insertSession(PlayerSession row, OffsetDateTime expiresAt) {
         return Panache.getSession()
                 .chain(s -> s.createNativeQuery(INSERT_SESSION)
                         .setParameter(1, row.id())
@@ -175,12 +156,12 @@ public class PlayerRepository {
     }
 
     /** The session, or null when unknown or expired. */
-    Uni<SessionRow> session(String id) {
+    Uni<PlayerSession> session(String id) {
         return session(id, false);
     }
 
     /** The session, or null when unknown or expired; locked until the transaction ends when {@code lock}. */
-    public Uni<SessionRow> session(String id, boolean lock) {
+    public Uni<PlayerSession> session(String id, boolean lock) {
         String sql = lock ? SESSION + " for update" : SESSION;
         return Panache.getSession()
                 .chain(s -> s.createNativeQuery(sql, Object[].class)
@@ -191,7 +172,7 @@ public class PlayerRepository {
                         return null;
                     }
                     Object[] r = rows.get(0);
-                    return new SessionRow(
+                    return new PlayerSession(
                             (String) r[0],
                             num(r[1]),
                             (String) r[2],

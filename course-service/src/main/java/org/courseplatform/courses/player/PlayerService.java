@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.courseplatform.courses.analytics.AnalyticsRepository;
+import org.courseplatform.courses.analytics.AnalyticsProjection;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.Courses;
@@ -30,7 +30,7 @@ import org.courseplatform.courses.document.ClassicConverter;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.language.NarrationService;
 import org.courseplatform.courses.screen.LibraryScreen;
-import org.courseplatform.courses.screen.LibraryScreenRepository;
+import org.courseplatform.courses.screen.LibraryScreens;
 import org.courseplatform.courses.theme.Theme;
 import org.courseplatform.courses.theme.ThemeFonts;
 import org.courseplatform.courses.theme.ThemeService;
@@ -71,25 +71,25 @@ public class PlayerService {
 
     private final PlayerRepository repository;
     private final Courses courses;
-    private final LibraryScreenRepository screens;
+    private final LibraryScreens screens;
     private final PlayerEvents events;
     private final Tokens tokens;
     private final PlayerConfig config;
     private final ObjectMapper mapper;
     private final ThemeService themes;
-    private final AnalyticsRepository analytics;
+    private final AnalyticsProjection analytics;
     private final NarrationService narration;
 
     public PlayerService(
             PlayerRepository repository,
             Courses courses,
-            LibraryScreenRepository screens,
+            LibraryScreens screens,
             PlayerEvents events,
             Tokens tokens,
             PlayerConfig config,
             ObjectMapper mapper,
             ThemeService themes,
-            AnalyticsRepository analytics,
+            AnalyticsProjection analytics,
             NarrationService narration) {
         this.themes = themes;
         this.narration = narration;
@@ -248,7 +248,7 @@ public class PlayerService {
                                     claims.testMode())
                             : Uni.createFrom().nullItem();
                     return tracking.chain(trackingId -> {
-                        PlayerRepository.SessionRow row = new PlayerRepository.SessionRow(
+                        PlayerSession row = new PlayerSession(
                                 sessionId,
                                 claims.workspaceId(),
                                 claims.kind(),
@@ -439,7 +439,7 @@ public class PlayerService {
     private Uni<Opened> openScreen(Claims claims) {
         long screenId = claims.targetId();
         CourseScope scope = claims.scope();
-        return screens.findById(screenId).chain(screen -> {
+        return screens.find(screenId).chain(screen -> {
             if (screen == null || !scope.sees(screen.workspaceId, screen.clientIdentifier)) {
                 throw ApiException.notFound("This screen no longer exists");
             }
@@ -522,7 +522,7 @@ public class PlayerService {
      * that arrived after a newer one of its session (the stored screen stays, see {@link #progress}).
      */
     private Uni<PlayerViews.ProgressAnswer> record(
-            PlayerRepository.SessionRow session,
+            PlayerSession session,
             Outline outline,
             PlayerRequests.Progress request,
             Map<String, List<String>> given,
@@ -670,7 +670,7 @@ public class PlayerService {
     }
 
     /** The open session named by the header; missing, unknown or expired: 401 with reason {@code session}. */
-    private Uni<PlayerRepository.SessionRow> session(String id) {
+    private Uni<PlayerSession> session(String id) {
         if (!wellFormed(id)) {
             throw noSession();
         }
