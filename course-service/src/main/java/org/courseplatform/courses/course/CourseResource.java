@@ -19,16 +19,11 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 import org.courseplatform.courses.document.CourseContent;
-import org.courseplatform.courses.player.EmbedRequests;
-import org.courseplatform.courses.player.EmbedService;
-import org.courseplatform.courses.player.PlayerViews;
-import org.courseplatform.courses.player.TrackingService;
 import org.courseplatform.courses.thumbnail.ThumbnailQueue;
 import org.courseplatform.platform.auth.Callers;
 import org.courseplatform.platform.auth.Roles;
 import org.courseplatform.platform.events.Idempotent;
 import org.courseplatform.platform.events.IdempotentRequests;
-import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.JsonBodies;
 import org.courseplatform.platform.web.QueryParams;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -48,20 +43,11 @@ public class CourseResource {
     private final CourseService service;
     private final SecurityIdentity identity;
     private final JsonBodies bodies;
-    private final EmbedService embeds;
-    private final TrackingService tracking;
 
-    public CourseResource(
-            CourseService service,
-            SecurityIdentity identity,
-            JsonBodies bodies,
-            EmbedService embeds,
-            TrackingService tracking) {
+    public CourseResource(CourseService service, SecurityIdentity identity, JsonBodies bodies) {
         this.service = service;
         this.identity = identity;
         this.bodies = bodies;
-        this.embeds = embeds;
-        this.tracking = tracking;
     }
 
     /** Lists courses, oldest first, filtered by owner, tenant, title and folder; total in X-Total-Count. */
@@ -223,89 +209,6 @@ public class CourseResource {
     public Uni<ThumbnailQueue.Regenerated> thumbnail(
             @PathParam("id") String id, @QueryParam("clientIdentifier") String clientIdentifier) {
         return service.regenerateThumbnail(scope(clientIdentifier), QueryParams.id("id", id));
-    }
-
-    /** Learners' tracking records of the course, oldest first; total in X-Total-Count. */
-    @GET
-    @Path("/course/{id}/tracking")
-    public Uni<RestResponse<List<PlayerViews.Tracking>>> tracking(
-            @PathParam("id") String id,
-            @QueryParam("identifier") String identifier,
-            @QueryParam("clientIdentifier") String clientIdentifier,
-            @QueryParam("page") String page,
-            @QueryParam("length") String length) {
-        return tracking.list(
-                        scope(clientIdentifier),
-                        QueryParams.id("id", id),
-                        TrackingService.identifier(identifier),
-                        QueryParams.digits("page", page, 0, 0, Integer.MAX_VALUE),
-                        QueryParams.digits("length", length, 100, 0, 1000))
-                .map(p -> p.toResponse());
-    }
-
-    /**
-     * Deprecated: the same URL as POST /v1/headless/embed/course, from the spec's body
-     * ({@code action, id, identifier, clientIdentifier, themeId, name, avatar, options}).
-     */
-    @POST
-    @Path("/course/url")
-    @Consumes(MediaType.APPLICATION_JSON)
-    @Produces(MediaType.TEXT_PLAIN)
-    @Deprecated
-    public Uni<String> embedUrl(@NotNull EmbedRequests.CourseUrl body) {
-        return embeds.courseUrl(Callers.workspace(identity), body);
-    }
-
-    /**
-     * Deprecated: {@code GET /course/view} and {@code GET /course/edit} answer the same URL as
-     * POST /v1/headless/embed/course with that action. The course is the spec's {@code id}
-     * ({@code courseId} is read as the same); an {@code edit} with one opens that course.
-     */
-    @GET
-    @Path("/course/{action: view|edit}")
-    @Produces(MediaType.TEXT_PLAIN)
-    @Deprecated
-    public Uni<String> actionUrl(
-            @PathParam("action") String action,
-            @QueryParam("id") String id,
-            @QueryParam("courseId") String courseId,
-            @QueryParam("identifier") String identifier,
-            @QueryParam("clientIdentifier") String clientIdentifier,
-            @QueryParam("flow") String flow,
-            @QueryParam("back") String back,
-            @QueryParam("colorPrimary") String colorPrimary,
-            @QueryParam("language") String language,
-            @QueryParam("translations") String translations,
-            @QueryParam("brandVoice") String brandVoice,
-            @QueryParam("legacy") String legacy,
-            @QueryParam("themeId") String themeId,
-            @QueryParam("parentOrigin") String parentOrigin) {
-        Long course = QueryParams.optionalId("id", id);
-        Long alias = QueryParams.optionalId("courseId", courseId);
-        if (course != null && alias != null && !course.equals(alias)) {
-            throw ApiException.invalid("id", "names another course than courseId: give only id");
-        }
-        return embeds.actionUrl(
-                Callers.workspace(identity),
-                new EmbedRequests.Course(
-                        action,
-                        course != null ? course : alias,
-                        identifier,
-                        clientIdentifier,
-                        QueryParams.optionalId("themeId", themeId),
-                        language,
-                        back,
-                        colorPrimary,
-                        flow,
-                        optionalBool("translations", translations),
-                        brandVoice,
-                        optionalBool("legacy", legacy),
-                        parentOrigin,
-                        null));
-    }
-
-    private static Boolean optionalBool(String name, String raw) {
-        return raw == null ? null : QueryParams.bool(name, raw, false);
     }
 
     private CourseScope scope(String clientIdentifier) {

@@ -10,8 +10,6 @@ import jakarta.enterprise.event.Observes;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
-import org.courseplatform.courses.media.MediaConfig;
-import org.courseplatform.courses.media.MediaStore;
 import org.courseplatform.platform.web.SecurityHeaders;
 import org.jboss.logging.Logger;
 
@@ -76,9 +74,9 @@ public class PlayerPages {
     /** Where the builder's pages send media uploads (presigned PUTs to S3): their extra {@code connect-src}. */
     private final String uploadOrigin;
 
-    public PlayerPages(EmbedSettingsService settings, MediaConfig media, MediaStore store) {
+    public PlayerPages(EmbedSettingsService settings, UploadOrigin uploads) {
         this.settings = settings;
-        this.uploadOrigin = media.uploadOrigin().orElse(store.presignOrigin());
+        this.uploadOrigin = uploads.origin();
     }
 
     static String policy(String frameAncestors) {

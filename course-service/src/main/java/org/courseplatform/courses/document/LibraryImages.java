@@ -1,4 +1,4 @@
-package org.courseplatform.courses.media;
+package org.courseplatform.courses.document;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
