@@ -18,7 +18,7 @@ import org.courseplatform.courses.course.IfMatch;
 import org.courseplatform.courses.generation.GenerationRequests;
 import org.courseplatform.courses.generation.GenerationService;
 import org.courseplatform.courses.language.Job;
-import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.player.PlayerSessions;
 import org.courseplatform.courses.theme.EditorTheme;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -48,21 +48,21 @@ public class EditorResource {
     /** Element types and their fields, screen types, and every layout with the screens it creates. */
     @GET
     @Path("/catalogue")
-    public Uni<EditorViews.Catalogue> catalogue(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<EditorViews.Catalogue> catalogue(@HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.catalogue(session);
     }
 
     /** The themes the course may wear: built-ins, then its tenant's workspace themes (docs/themes.md). */
     @GET
     @Path("/themes")
-    public Uni<List<EditorTheme>> themes(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<List<EditorTheme>> themes(@HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.themes(session);
     }
 
     /** The course, its draft and revision (also as the ETag), and whether a migration preview is active. */
     @GET
     @Path("/course")
-    public Uni<RestResponse<EditorViews.CourseDraft>> course(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<RestResponse<EditorViews.CourseDraft>> course(@HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.course(session).map(draft -> withEtag(draft, draft.revision()));
     }
 
@@ -75,7 +75,7 @@ public class EditorResource {
             responseCode = "201",
             responseDescription = "The new course's draft")
     public Uni<RestResponse<EditorViews.CourseDraft>> createCourse(
-            @HeaderParam(PlayerService.HEADER) String session, EditorRequests.NewCourse body) {
+            @HeaderParam(PlayerSessions.HEADER) String session, EditorRequests.NewCourse body) {
         return editor.createCourse(session, body)
                 .map(draft -> RestResponse.ResponseBuilder.create(RestResponse.Status.CREATED, draft)
                         .header(HttpHeaders.ETAG, IfMatch.etag(draft.revision()))
@@ -87,7 +87,7 @@ public class EditorResource {
     @Path("/course/content")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<RestResponse<EditorViews.CourseSaved>> saveCourse(
-            @HeaderParam(PlayerService.HEADER) String session,
+            @HeaderParam(PlayerSessions.HEADER) String session,
             @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
             EditorRequests.Document body) {
         return editor.saveCourse(session, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
@@ -95,14 +95,14 @@ public class EditorResource {
 
     @POST
     @Path("/course/publish")
-    public Uni<RestResponse<EditorViews.CoursePublished>> publish(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<RestResponse<EditorViews.CoursePublished>> publish(@HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.publish(session).map(published -> withEtag(published, published.revision()));
     }
 
     /** The draft becomes the published version again. */
     @POST
     @Path("/course/revert")
-    public Uni<RestResponse<EditorViews.CourseDraft>> revert(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<RestResponse<EditorViews.CourseDraft>> revert(@HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.revert(session).map(draft -> withEtag(draft, draft.revision()));
     }
 
@@ -110,21 +110,21 @@ public class EditorResource {
     @POST
     @Path("/course/migration-preview")
     public Uni<RestResponse<EditorViews.Migration>> startMigrationPreview(
-            @HeaderParam(PlayerService.HEADER) String session) {
+            @HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.startMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
     @POST
     @Path("/course/migration-preview/accept")
     public Uni<RestResponse<EditorViews.Migration>> acceptMigrationPreview(
-            @HeaderParam(PlayerService.HEADER) String session) {
+            @HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.acceptMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
     @DELETE
     @Path("/course/migration-preview")
     public Uni<RestResponse<EditorViews.Migration>> discardMigrationPreview(
-            @HeaderParam(PlayerService.HEADER) String session) {
+            @HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.discardMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
@@ -145,7 +145,7 @@ public class EditorResource {
             description = "The job still running",
             content = @Content(schema = @Schema(implementation = Job.class)))
     public Uni<RestResponse<Job>> generate(
-            @HeaderParam(PlayerService.HEADER) String session, GenerationRequests.EditorGenerate body) {
+            @HeaderParam(PlayerSessions.HEADER) String session, GenerationRequests.EditorGenerate body) {
         return editor.generate(session, body)
                 .map(outcome -> RestResponse.ResponseBuilder.create(
                                 outcome instanceof GenerationService.Created
@@ -158,14 +158,14 @@ public class EditorResource {
     /** A generation job of this session: {@code status}, {@code courseId} once made, {@code error} when failed. */
     @GET
     @Path("/generate/{id}")
-    public Uni<Job> generation(@HeaderParam(PlayerService.HEADER) String session, @PathParam("id") String id) {
+    public Uni<Job> generation(@HeaderParam(PlayerSessions.HEADER) String session, @PathParam("id") String id) {
         return editor.generation(session, id);
     }
 
     /** The session's library screen, or its whole quiz group in order. */
     @GET
     @Path("/screen")
-    public Uni<EditorViews.Screens> screens(@HeaderParam(PlayerService.HEADER) String session) {
+    public Uni<EditorViews.Screens> screens(@HeaderParam(PlayerSessions.HEADER) String session) {
         return editor.screens(session);
     }
 
@@ -179,7 +179,7 @@ public class EditorResource {
             responseCode = "201",
             responseDescription = "The screens with the new one")
     public Uni<EditorViews.Screens> createScreen(
-            @HeaderParam(PlayerService.HEADER) String session, EditorRequests.NewScreen body) {
+            @HeaderParam(PlayerSessions.HEADER) String session, EditorRequests.NewScreen body) {
         return editor.createScreen(session, body);
     }
 
@@ -188,7 +188,7 @@ public class EditorResource {
     @Path("/screen/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<RestResponse<EditorViews.ScreenSaved>> saveScreen(
-            @HeaderParam(PlayerService.HEADER) String session,
+            @HeaderParam(PlayerSessions.HEADER) String session,
             @PathParam("id") String id,
             @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
             EditorRequests.Document body) {

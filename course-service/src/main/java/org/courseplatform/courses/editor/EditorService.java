@@ -29,7 +29,6 @@ import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.courses.generation.GenerationRequests;
 import org.courseplatform.courses.generation.GenerationService;
 import org.courseplatform.courses.language.Job;
-import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.courses.player.PlayerSession;
 import org.courseplatform.courses.player.PlayerSessions;
 import org.courseplatform.courses.screen.LibraryScreen;
@@ -423,19 +422,7 @@ public class EditorService {
      * one opened from a view URL 403 ({@code view_only}). Locked when it is about to be bound.
      */
     private Uni<PlayerSession> editSession(String id, boolean lock) {
-        if (!PlayerService.wellFormed(id)) {
-            return Uni.createFrom().failure(PlayerService.noSession());
-        }
-        return sessions.find(id, lock).map(session -> {
-            if (session == null) {
-                throw PlayerService.noSession();
-            }
-            if (!PlayerService.MODE_EDIT.equals(session.mode())) {
-                throw PlayerService.viewOnly(
-                        "This session plays the course; editing needs a session opened from an " + "editing link");
-            }
-            return session;
-        });
+        return sessions.findEditing(id, lock);
     }
 
     /** What the session may reach, as a course scope: its workspace, its tenant when its URL named one, its key's mode. */

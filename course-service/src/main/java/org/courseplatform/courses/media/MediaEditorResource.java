@@ -13,7 +13,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.player.PlayerSessions;
 import org.courseplatform.platform.web.QueryParams;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.jboss.resteasy.reactive.ResponseStatus;
@@ -39,20 +39,20 @@ public class MediaEditorResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @ResponseStatus(RestResponse.StatusCode.CREATED)
     @APIResponseSchema(value = MediaViews.Slot.class, responseCode = "201", responseDescription = "The slot")
-    public Uni<MediaViews.Slot> create(@HeaderParam(PlayerService.HEADER) String session, MediaRequests.Create body) {
+    public Uni<MediaViews.Slot> create(@HeaderParam(PlayerSessions.HEADER) String session, MediaRequests.Create body) {
         return service.createForSession(session, body);
     }
 
     @POST
     @Path("/{id}/complete")
     public Uni<MediaViews.Media> complete(
-            @HeaderParam(PlayerService.HEADER) String session, @PathParam("id") String id) {
+            @HeaderParam(PlayerSessions.HEADER) String session, @PathParam("id") String id) {
         return service.completeForSession(session, QueryParams.id("id", id));
     }
 
     @GET
     public Uni<RestResponse<List<MediaViews.Media>>> list(
-            @HeaderParam(PlayerService.HEADER) String session,
+            @HeaderParam(PlayerSessions.HEADER) String session,
             @QueryParam("search") String search,
             @QueryParam("kind") String kind,
             @QueryParam("status") String status,
@@ -66,7 +66,7 @@ public class MediaEditorResource {
 
     @GET
     @Path("/{id}")
-    public Uni<MediaViews.Media> get(@HeaderParam(PlayerService.HEADER) String session, @PathParam("id") String id) {
+    public Uni<MediaViews.Media> get(@HeaderParam(PlayerSessions.HEADER) String session, @PathParam("id") String id) {
         return service.getForSession(session, QueryParams.id("id", id));
     }
 
@@ -74,7 +74,7 @@ public class MediaEditorResource {
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<MediaViews.Media> describe(
-            @HeaderParam(PlayerService.HEADER) String session, @PathParam("id") String id, MediaRequests.Patch body) {
+            @HeaderParam(PlayerSessions.HEADER) String session, @PathParam("id") String id, MediaRequests.Patch body) {
         return service.describeForSession(session, QueryParams.id("id", id), body);
     }
 }

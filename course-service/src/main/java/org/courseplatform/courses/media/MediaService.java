@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.concurrent.Semaphore;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.CourseService;
-import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.courses.player.PlayerSession;
 import org.courseplatform.courses.player.PlayerSessions;
 import org.courseplatform.platform.web.ApiError;
@@ -188,19 +187,7 @@ public class MediaService {
      * builder calls at once as the pool has connections wait until the pool's timeout.
      */
     private Uni<PlayerSession> editSession(String id) {
-        if (!PlayerService.wellFormed(id)) {
-            return Uni.createFrom().failure(PlayerService.noSession());
-        }
-        return Panache.withSession(() -> sessions.find(id, false)).map(session -> {
-            if (session == null) {
-                throw PlayerService.noSession();
-            }
-            if (!PlayerService.MODE_EDIT.equals(session.mode())) {
-                throw PlayerService.viewOnly(
-                        "This session plays the course; the media library needs a session opened from an editing link");
-            }
-            return session;
-        });
+        return Panache.withSession(() -> sessions.findEditing(id, false));
     }
 
     // ------------------------------------------------------------------------------ slots

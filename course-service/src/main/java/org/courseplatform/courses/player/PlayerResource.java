@@ -48,14 +48,14 @@ public class PlayerResource {
     @POST
     @Path("/progress")
     public Uni<PlayerViews.ProgressAnswer> progress(
-            @HeaderParam(PlayerService.HEADER) String session, PlayerRequests.Progress body) {
+            @HeaderParam(PlayerSessions.HEADER) String session, PlayerRequests.Progress body) {
         return player.progress(session, body);
     }
 
     @POST
     @Path("/quiz")
     public Uni<PlayerViews.QuizResult> quiz(
-            @HeaderParam(PlayerService.HEADER) String session, PlayerRequests.Quiz body) {
+            @HeaderParam(PlayerSessions.HEADER) String session, PlayerRequests.Quiz body) {
         return player.quiz(session, body);
     }
 }

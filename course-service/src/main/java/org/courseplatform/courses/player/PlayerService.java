@@ -1,5 +1,13 @@
 package org.courseplatform.courses.player;
 
+import static org.courseplatform.courses.player.PlayerSessions.INTENT_EDIT;
+import static org.courseplatform.courses.player.PlayerSessions.INTENT_PLAY;
+import static org.courseplatform.courses.player.PlayerSessions.MODE_EDIT;
+import static org.courseplatform.courses.player.PlayerSessions.MODE_VIEW;
+import static org.courseplatform.courses.player.PlayerSessions.noSession;
+import static org.courseplatform.courses.player.PlayerSessions.viewOnly;
+import static org.courseplatform.courses.player.PlayerSessions.wellFormed;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.courseplatform.courses.analytics.AnalyticsProjection;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseScope;
@@ -38,7 +45,6 @@ import org.courseplatform.platform.auth.Tokens;
 import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
-import org.courseplatform.platform.web.ErrorCode;
 import org.courseplatform.platform.web.Workers;
 import org.jose4j.jwt.JwtClaims;
 import org.jose4j.jwt.MalformedClaimException;
@@ -57,12 +63,6 @@ import org.jose4j.jwt.consumer.InvalidJwtException;
 @ApplicationScoped
 public class PlayerService {
 
-    public static final String HEADER = "X-Player-Session";
-    public static final String MODE_VIEW = "view";
-    public static final String MODE_EDIT = "edit";
-    public static final String INTENT_PLAY = "play";
-    public static final String INTENT_EDIT = "edit";
-    private static final Pattern SESSION_ID = Pattern.compile("[0-9a-f]{64}");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
     private static final TypeReference<Map<String, List<String>>> ANSWERS = new TypeReference<>() {};
@@ -680,22 +680,6 @@ public class PlayerService {
             }
             return row;
         });
-    }
-
-    /** Whether {@code id} can be a session id at all (64 hex characters); others are not looked up. */
-    public static boolean wellFormed(String id) {
-        return id != null && SESSION_ID.matcher(id).matches();
-    }
-
-    /** 401 with reason {@code session}: no session, an unknown one or an expired one. */
-    public static ApiException noSession() {
-        return ApiException.unauthorized(
-                "session", "This player session does not exist or has expired; open the player link again");
-    }
-
-    /** 403 with reason {@code view_only}: a learner's link or session where an editing one is needed. */
-    public static ApiException viewOnly(String message) {
-        return new ApiException(ErrorCode.FORBIDDEN, "view_only", message, null, null);
     }
 
     /** Every answered element must be a question of the document and every answer one of its answers. */
