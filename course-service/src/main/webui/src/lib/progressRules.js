@@ -1,4 +1,4 @@
-// The course player's progress rules as the service applies them (PlayerService.progress, Outline):
+// The course player's progress rules as the service applies them (Grading and Outline, applied by ProgressService):
 // the static SCO runtime's local tracker computes progress with them from the package's whole
 // document (it has no server). /play/lms relays the server's score and pass: a session's document has
 // no correct flags. The examples in test/progress-rules.examples.json hold both to the same

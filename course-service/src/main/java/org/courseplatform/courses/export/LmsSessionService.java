@@ -16,7 +16,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.player.SessionExchange;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -48,14 +48,14 @@ public class LmsSessionService {
 
     private final PackageTokens tokens;
     private final ExportRepository exports;
-    private final PlayerService player;
+    private final SessionExchange player;
     private final LmsLimiter limiter;
     private final int newLearnersPerHour;
 
     public LmsSessionService(
             PackageTokens tokens,
             ExportRepository exports,
-            PlayerService player,
+            SessionExchange player,
             LmsLimiter limiter,
             ExportConfig config) {
         this.tokens = tokens;
@@ -120,7 +120,7 @@ public class LmsSessionService {
     }
 
     /** A learner let in by the launch's transaction; the session is shown once it has committed. */
-    private record Let(String key, PlayerService.Opening opening) {}
+    private record Let(String key, SessionExchange.Opening opening) {}
 
     private Uni<Let> launch(PackageTokens.Claims claims, String learner, String key) {
         return known(claims).chain(found -> {

@@ -21,8 +21,8 @@ import java.util.zip.ZipOutputStream;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.Courses;
-import org.courseplatform.courses.player.PlayerService;
 import org.courseplatform.courses.player.PlayerViews;
+import org.courseplatform.courses.player.SessionExchange;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -40,7 +40,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class ScormExportService {
 
     private final Courses courses;
-    private final PlayerService player;
+    private final SessionExchange player;
     private final RuntimeFiles runtime;
     private final PackageTokens tokens;
     private final ExportRepository exports;
@@ -50,7 +50,7 @@ public class ScormExportService {
 
     public ScormExportService(
             Courses courses,
-            PlayerService player,
+            SessionExchange player,
             RuntimeFiles runtime,
             PackageTokens tokens,
             ExportRepository exports,

@@ -38,7 +38,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * POST /v1/headless/course/url, the {@code author} ({@code name}, {@code avatar}) the builder shows. It travels in the URL's
  * fragment ({@code <base>/play/course?w=<workspaceId>#token=…}), which browsers never send: no access
  * log, proxy or Referer sees it. The query's {@code w}, not secret, names the workspace so that the
- * page is answered with the workspace's frame-ancestors ({@link EmbedSettingsService}). The page exchanges it once for a session ({@link PlayerService}).
+ * page is answered with the workspace's frame-ancestors ({@link EmbedSettingsService}). The page exchanges it once for a session ({@link SessionExchange}).
  */
 @ApplicationScoped
 public class EmbedService {

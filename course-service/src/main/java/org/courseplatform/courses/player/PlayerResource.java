@@ -15,7 +15,7 @@ import org.jboss.resteasy.reactive.RestResponse;
 /**
  * The player pages' API. No API key: the exchange takes the embed token, every other call the
  * session id in the {@code X-Player-Session} header (never in a URL, so no access log holds it).
- * Rules in {@link PlayerService}.
+ * Rules in {@link SessionExchange} and {@link ProgressService}.
  */
 @Path("/v1/headless/player")
 @PermitAll
@@ -23,10 +23,12 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Consumes(MediaType.APPLICATION_JSON)
 public class PlayerResource {
 
-    private final PlayerService player;
+    private final SessionExchange exchange;
+    private final ProgressService progress;
 
-    public PlayerResource(PlayerService player) {
-        this.player = player;
+    public PlayerResource(SessionExchange exchange, ProgressService progress) {
+        this.exchange = exchange;
+        this.progress = progress;
     }
 
     /** Exchanges the token of a player or editor URL (single use) for a session: 201. */
@@ -38,7 +40,7 @@ public class PlayerResource {
             responseCode = "201",
             responseDescription = "The player session")
     public Uni<PlayerViews.Session> exchange(PlayerRequests.Exchange body) {
-        return player.exchange(body == null ? null : body.token(), body == null ? null : body.intent());
+        return exchange.exchange(body == null ? null : body.token(), body == null ? null : body.intent());
     }
 
     /**
@@ -49,13 +51,13 @@ public class PlayerResource {
     @Path("/progress")
     public Uni<PlayerViews.ProgressAnswer> progress(
             @HeaderParam(PlayerSessions.HEADER) String session, PlayerRequests.Progress body) {
-        return player.progress(session, body);
+        return progress.progress(session, body);
     }
 
     @POST
     @Path("/quiz")
     public Uni<PlayerViews.QuizResult> quiz(
             @HeaderParam(PlayerSessions.HEADER) String session, PlayerRequests.Quiz body) {
-        return player.quiz(session, body);
+        return progress.quiz(session, body);
     }
 }

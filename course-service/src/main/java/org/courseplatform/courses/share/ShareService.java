@@ -21,7 +21,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.Courses;
-import org.courseplatform.courses.player.PlayerService;
+import org.courseplatform.courses.player.SessionExchange;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -34,7 +34,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * ({@code <base>/play/share?w=<workspaceId>#code=…}), which browsers never send to a server; only
  * its SHA-256 is stored, so the URL is answered once, at creation. The page exchanges the code
  * (and the learner id it kept from an earlier visit) for a normal {@code view} session of
- * {@link PlayerService}, whose tracking identifier is {@code share:<linkId>:<learner>}: a returning
+ * {@link SessionExchange}, whose tracking identifier is {@code share:<linkId>:<learner>}: a returning
  * learner resumes the same record without using the link again.
  */
 @ApplicationScoped
@@ -50,14 +50,14 @@ public class ShareService {
 
     private final ShareRepository repository;
     private final Courses courses;
-    private final PlayerService player;
+    private final SessionExchange player;
     private final ShareLimiter limiter;
     private final String baseUrl;
 
     public ShareService(
             ShareRepository repository,
             Courses courses,
-            PlayerService player,
+            SessionExchange player,
             ShareLimiter limiter,
             @ConfigProperty(name = "platform.public-base-url") String baseUrl) {
         this.repository = repository;
@@ -200,7 +200,7 @@ public class ShareService {
     }
 
     /** A learner let in by the link's transaction; the session is shown once it has committed. */
-    private record Let(String learner, PlayerService.Opening opening) {}
+    private record Let(String learner, SessionExchange.Opening opening) {}
 
     /** The tracking identifier of a learner let in by a link. */
     static String identifier(long linkId, String learner) {

@@ -4,32 +4,25 @@ import static org.courseplatform.courses.player.PlayerSessions.INTENT_EDIT;
 import static org.courseplatform.courses.player.PlayerSessions.INTENT_PLAY;
 import static org.courseplatform.courses.player.PlayerSessions.MODE_EDIT;
 import static org.courseplatform.courses.player.PlayerSessions.MODE_VIEW;
-import static org.courseplatform.courses.player.PlayerSessions.noSession;
 import static org.courseplatform.courses.player.PlayerSessions.viewOnly;
-import static org.courseplatform.courses.player.PlayerSessions.wellFormed;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.courseplatform.courses.analytics.AnalyticsProjection;
 import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseScope;
 import org.courseplatform.courses.course.Courses;
@@ -42,8 +35,6 @@ import org.courseplatform.courses.theme.Theme;
 import org.courseplatform.courses.theme.ThemeFonts;
 import org.courseplatform.courses.theme.ThemeService;
 import org.courseplatform.platform.auth.Tokens;
-import org.courseplatform.platform.events.Events;
-import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Workers;
 import org.jose4j.jwt.JwtClaims;
@@ -51,56 +42,49 @@ import org.jose4j.jwt.MalformedClaimException;
 import org.jose4j.jwt.consumer.InvalidJwtException;
 
 /**
- * Player sessions and what they record. The page exchanges its embed token once for a session
- * (the token's {@code jti} is recorded in the session's transaction, so a second exchange is
- * refused); the session's random id then authenticates every call as the {@code X-Player-Session}
- * header, never in a URL. A {@code view} session belongs to the learner's tracking record, made
- * at the first view with the issuing key's mode; an {@code edit} session (the builder's and the
- * screen editor's, also the player's preview of a draft) records nothing, and authenticates the
- * editor API ({@code org.courseplatform.courses.editor}). Sessions of mode {@code preview} are
- * those opened from edit tokens before the builder existed.
+ * Opens player sessions. The page exchanges its embed token once for a session (the token's
+ * {@code jti} is recorded in the session's transaction, so a second exchange is refused); the
+ * session's random id then authenticates every call as the {@code X-Player-Session} header,
+ * never in a URL. A {@code view} session belongs to the learner's tracking record, made at the
+ * first view with the issuing key's mode; an {@code edit} session (the builder's and the screen
+ * editor's, also the player's preview of a draft) records nothing, and authenticates the editor
+ * API ({@code org.courseplatform.courses.editor}). Share links and LMS launches open sessions
+ * here too ({@link #openShared}). What a session then records is {@link ProgressService}'s.
  */
 @ApplicationScoped
-public class PlayerService {
+public class SessionExchange {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final DateTimeFormatter ISO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'");
-    private static final TypeReference<Map<String, List<String>>> ANSWERS = new TypeReference<>() {};
-    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
-    private static final int MAX_ANSWERS = 100;
 
     private final PlayerRepository repository;
     private final Courses courses;
     private final LibraryScreens screens;
-    private final PlayerEvents events;
     private final Tokens tokens;
     private final PlayerConfig config;
     private final ObjectMapper mapper;
+    private final PlayerJson json;
     private final ThemeService themes;
-    private final AnalyticsProjection analytics;
     private final NarrationService narration;
 
-    public PlayerService(
+    public SessionExchange(
             PlayerRepository repository,
             Courses courses,
             LibraryScreens screens,
-            PlayerEvents events,
             Tokens tokens,
             PlayerConfig config,
             ObjectMapper mapper,
+            PlayerJson json,
             ThemeService themes,
-            AnalyticsProjection analytics,
             NarrationService narration) {
-        this.themes = themes;
-        this.narration = narration;
         this.repository = repository;
         this.courses = courses;
         this.screens = screens;
-        this.events = events;
         this.tokens = tokens;
         this.config = config;
         this.mapper = mapper;
-        this.analytics = analytics;
+        this.json = json;
+        this.themes = themes;
+        this.narration = narration;
     }
 
     /** The claims of a verified embed token of this service; {@code targetId} null only for an edit token. */
@@ -243,7 +227,7 @@ public class PlayerService {
                                     claims.targetId(),
                                     claims.identifier(),
                                     opened.course() != null ? tenantOf(claims, opened) : claims.clientIdentifier(),
-                                    claims.collection() == null ? null : json(claims.collection()),
+                                    claims.collection() == null ? null : json.write(claims.collection()),
                                     claims.collectionId(),
                                     claims.testMode())
                             : Uni.createFrom().nullItem();
@@ -258,17 +242,18 @@ public class PlayerService {
                                 mode(claims),
                                 claims.clientIdentifier(),
                                 claims.identifier(),
-                                json(claims.options()),
+                                json.write(claims.options()),
                                 claims.parentOrigin(),
-                                json(opened.outline()),
+                                json.write(opened.outline()),
                                 claims.testMode());
                         return repository
                                 .insertSession(row, expires)
                                 .chain(() -> trackingId == null
-                                        ? Uni.createFrom().item(emptyProgress())
+                                        ? Uni.createFrom().item(Grading.emptyProgress())
                                         : repository
                                                 .tracking(trackingId, false)
-                                                .map(t -> progressOf(t, opened.outline())))
+                                                .map(t -> Grading.progressOf(
+                                                        t, opened.outline(), json.answers(t.answers()))))
                                 .map(progress -> new Opening(sessionId, expires, claims, opened, progress));
                     });
                 }));
@@ -342,7 +327,7 @@ public class PlayerService {
         boolean course = EmbedService.KIND_COURSE.equals(claims.kind());
         return new PlayerViews.Session(
                 id,
-                ISO.format(expires),
+                PlayerJson.ISO.format(expires),
                 mode(claims),
                 claims.kind(),
                 course ? Optional.ofNullable(opened.course()) : null,
@@ -466,324 +451,6 @@ public class PlayerService {
         });
     }
 
-    /**
-     * Records progress: {@code screenIndex} is the screen now shown, {@code visibleSeconds} the
-     * visible time since the last call. The first call commences the tracking record
-     * ({@code course.commenced}); reaching the last screen with every question answered completes
-     * it ({@code course.completed}), each once. A preview answers the same and records nothing.
-     * A write with a {@code sequence} not above the session's last one arrived after a newer write:
-     * its time still counts and its answers fill only questions without one, but the stored screen
-     * stays the newer write's, and the answer is the stored progress (so a page relays only that).
-     */
-    public Uni<PlayerViews.ProgressAnswer> progress(String sessionId, PlayerRequests.Progress request) {
-        List<ApiError.Detail> problems = new ArrayList<>();
-        if (request == null) {
-            throw ApiException.badRequest("The body must be {screenIndex, visibleSeconds, answers?}");
-        }
-        if (request.screenIndex() == null || request.screenIndex() < 0) {
-            problems.add(new ApiError.Detail("screenIndex", "is required: the 0-based index of the screen now shown"));
-        }
-        if (request.visibleSeconds() == null || request.visibleSeconds() < 0 || request.visibleSeconds() > 300) {
-            problems.add(new ApiError.Detail(
-                    "visibleSeconds", "is required: seconds visible since the last call, 0 to 300"));
-        }
-        if (request.sequence() != null && request.sequence() < 0) {
-            problems.add(new ApiError.Detail(
-                    "sequence", "must be 0 or more: the write's number in the session, rising with each write"));
-        }
-        if (!problems.isEmpty()) {
-            throw ApiException.invalid(problems);
-        }
-        Map<String, List<String>> given = request.answers() == null ? Map.of() : request.answers();
-        return Panache.withTransaction(() -> session(sessionId).chain(session -> {
-            Outline outline = read(session.outline(), Outline.class);
-            if (request.screenIndex() >= outline.screenCount()) {
-                throw ApiException.invalid(
-                        "screenIndex", "must be below " + outline.screenCount() + ", the number of screens");
-            }
-            checkAnswers(outline, given);
-            if (!MODE_VIEW.equals(session.mode())) {
-                int percent = percent(outline, request.screenIndex(), false);
-                return Uni.createFrom()
-                        .item(new PlayerViews.ProgressAnswer(
-                                progress(outline, request.screenIndex(), percent, false, false, given)));
-            }
-            Uni<Boolean> newest = request.sequence() == null
-                    ? Uni.createFrom().item(true)
-                    : repository.takeSequence(session.id(), request.sequence());
-            return newest.chain(latest -> repository
-                    .tracking(session.trackingId(), true)
-                    .chain(t -> record(session, outline, request, given, latest, t)));
-        }));
-    }
-
-    /**
-     * Applies one progress write to the locked tracking record; {@code latest} false for a write
-     * that arrived after a newer one of its session (the stored screen stays, see {@link #progress}).
-     */
-    private Uni<PlayerViews.ProgressAnswer> record(
-            PlayerSession session,
-            Outline outline,
-            PlayerRequests.Progress request,
-            Map<String, List<String>> given,
-            boolean latest,
-            PlayerRepository.TrackingRow t) {
-        if (!latest) {
-            Log.debugf(
-                    "Progress write %d of tracking %d arrived late: the screen stays %d",
-                    request.sequence(), Long.valueOf(t.id()), Integer.valueOf(t.screenIndex()));
-        }
-        int screenIndex = latest ? request.screenIndex() : t.screenIndex();
-        String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
-        Map<String, List<String>> answers = new LinkedHashMap<>(read(t.answers(), ANSWERS));
-        if (latest) {
-            answers.putAll(given);
-        } else {
-            given.forEach(answers::putIfAbsent);
-        }
-        int furthest = Math.max(t.furthestIndex(), request.screenIndex());
-        long total = t.totalSeconds() + request.visibleSeconds();
-        boolean course = EmbedService.KIND_COURSE.equals(session.kind());
-        boolean commenceNow = t.commenced() == null;
-        boolean completeNow = course
-                && t.completed() == null
-                && furthest == outline.screenCount() - 1
-                && outline.allAnswered(answers);
-        boolean completed = t.completed() != null || completeNow;
-        int percent = percent(outline, furthest, completed);
-        String commenced = commenceNow ? now : t.commenced();
-        PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
-                t.id(), t.identifier(), commenced, completeNow ? now : t.completed(), total, t.testMode());
-        JsonNode collection = t.collection() == null ? null : read(t.collection(), JsonNode.class);
-        Uni<Void> update = repository.updateTracking(
-                t.id(),
-                screenIndex,
-                furthest,
-                percent,
-                json(answers),
-                total,
-                commenceNow ? instant(now) : null,
-                completeNow ? instant(now) : null);
-        if (course && (furthest > t.furthestIndex() || completeNow)) {
-            // Per-screen reach and the quiz outcome for the analytics (no event carries them).
-            Boolean passed = completeNow && !outline.answers().isEmpty() ? passed(outline, answers) : null;
-            update = update.chain(() -> analytics.reached(
-                    t.id(), session.workspaceId(), session.courseId(), t.identifier(), t.testMode(), furthest, passed));
-        }
-        return update.chain(() -> course && commenceNow
-                        ? events.course(
-                                Events.COURSE_COMMENCED,
-                                session.workspaceId(),
-                                session.courseId(),
-                                outline,
-                                new PlayerEvents.Tracked(t.id(), t.identifier(), commenced, null, total, t.testMode()),
-                                collection)
-                        : Uni.createFrom().voidItem())
-                .chain(() -> completeNow
-                        ? events.course(
-                                Events.COURSE_COMPLETED,
-                                session.workspaceId(),
-                                session.courseId(),
-                                outline,
-                                tracked,
-                                collection)
-                        : Uni.createFrom().voidItem())
-                .map(x -> new PlayerViews.ProgressAnswer(
-                        progress(outline, screenIndex, percent, true, completed, answers)));
-    }
-
-    /** Whether the course's questions were passed: the percentage answered right reaches the pass mark (as a quiz scores). */
-    static boolean passed(Outline outline, Map<String, List<String>> answers) {
-        long right = outline.answers().keySet().stream()
-                .filter(q -> outline.right(q, answers.get(q)))
-                .count();
-        return Math.round(100.0 * right / outline.answers().size()) >= outline.passPercent();
-    }
-
-    /**
-     * Scores a library screen's quiz: a question is right when exactly its correct answers were
-     * chosen; {@code score} is the percentage of questions right and passes at the quiz results
-     * element's {@code passPercent}. A view records the answers and completes the tracking record,
-     * and every submission raises {@code quiz.completed} (passed) or {@code quiz.failed}.
-     */
-    public Uni<PlayerViews.QuizResult> quiz(String sessionId, PlayerRequests.Quiz request) {
-        if (request == null || request.answers() == null) {
-            throw ApiException.invalid("answers", "is required: {elementId: [answerId]}");
-        }
-        Map<String, List<String>> given = request.answers();
-        return Panache.withTransaction(() -> session(sessionId).chain(session -> {
-            if (!EmbedService.KIND_SCREEN.equals(session.kind())) {
-                throw ApiException.conflict(
-                        "Quiz scoring is for the screen player; a course records answers with progress");
-            }
-            Outline outline = read(session.outline(), Outline.class);
-            checkAnswers(outline, given);
-            if (outline.answers().isEmpty()) {
-                throw ApiException.unprocessable("This screen has no questions to score");
-            }
-            Map<String, PlayerViews.QuestionResult> results = new LinkedHashMap<>();
-            int right = 0;
-            for (String question : outline.answers().keySet()) {
-                boolean correct = outline.right(question, given.get(question));
-                right += correct ? 1 : 0;
-                results.put(
-                        question,
-                        new PlayerViews.QuestionResult(
-                                correct, outline.correct().get(question), outline.feedbackOf(question)));
-            }
-            int score = (int) Math.round(100.0 * right / outline.answers().size());
-            boolean passed = score >= outline.passPercent();
-            PlayerViews.QuizResult result = new PlayerViews.QuizResult(score, passed, outline.passPercent(), results);
-            if (!MODE_VIEW.equals(session.mode())) {
-                return Uni.createFrom().item(result);
-            }
-            return repository.tracking(session.trackingId(), true).chain(t -> {
-                String now = ISO.format(OffsetDateTime.now(ZoneOffset.UTC));
-                Map<String, List<String>> answers = new LinkedHashMap<>(read(t.answers(), ANSWERS));
-                answers.putAll(given);
-                String commenced = t.commenced() == null ? now : t.commenced();
-                String completed = t.completed() == null ? now : t.completed();
-                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
-                        t.id(), t.identifier(), commenced, completed, t.totalSeconds(), t.testMode());
-                return repository
-                        .updateTracking(
-                                t.id(),
-                                t.screenIndex(),
-                                t.furthestIndex(),
-                                100,
-                                json(answers),
-                                t.totalSeconds(),
-                                instant(commenced),
-                                instant(completed))
-                        .chain(() -> events.quiz(
-                                session.workspaceId(),
-                                session.screenId(),
-                                outline.title(),
-                                tracked,
-                                score,
-                                outline.passPercent(),
-                                passed,
-                                given))
-                        .replaceWith(result);
-            });
-        }));
-    }
-
-    /** The open session named by the header; missing, unknown or expired: 401 with reason {@code session}. */
-    private Uni<PlayerSession> session(String id) {
-        if (!wellFormed(id)) {
-            throw noSession();
-        }
-        return repository.session(id).map(row -> {
-            if (row == null) {
-                throw noSession();
-            }
-            return row;
-        });
-    }
-
-    /** Every answered element must be a question of the document and every answer one of its answers. */
-    private static void checkAnswers(Outline outline, Map<String, List<String>> given) {
-        List<ApiError.Detail> problems = new ArrayList<>();
-        if (given.size() > MAX_ANSWERS) {
-            throw ApiException.invalid("answers", "must answer at most " + MAX_ANSWERS + " questions at once");
-        }
-        given.forEach((element, chosen) -> {
-            List<String> known = outline.answers().get(element);
-            String field = "answers." + (element.length() > 64 ? element.substring(0, 64) + "…" : element);
-            if (known == null) {
-                problems.add(new ApiError.Detail(field, "is not a question of what this session plays"));
-            } else if (chosen == null
-                    || chosen.size() > known.size()
-                    || chosen.stream().anyMatch(a -> a == null || !known.contains(a))) {
-                problems.add(new ApiError.Detail(field, "must list answer ids of this question"));
-            }
-        });
-        if (!problems.isEmpty()) {
-            throw ApiException.invalid(problems);
-        }
-    }
-
-    /** Furthest screen reached over the screen count, 100 only once completed. */
-    static int percent(Outline outline, int furthest, boolean completed) {
-        if (completed) {
-            return 100;
-        }
-        return Math.min(99, (int) Math.floor(100.0 * (furthest + 1) / Math.max(outline.screenCount(), 1)));
-    }
-
-    private PlayerViews.Progress progressOf(PlayerRepository.TrackingRow t, Outline outline) {
-        return progress(
-                outline,
-                t.screenIndex(),
-                t.percent(),
-                t.commenced() != null,
-                t.completed() != null,
-                read(t.answers(), ANSWERS));
-    }
-
-    private static PlayerViews.Progress emptyProgress() {
-        return new PlayerViews.Progress(0, 0, false, false, Map.of(), Map.of(), null, null);
-    }
-
-    /**
-     * The learner's place with the server's grading of each answered question ({@link #results})
-     * and the score and pass of the answers so far ({@link #score}).
-     */
-    private static PlayerViews.Progress progress(
-            Outline outline,
-            int screenIndex,
-            int percent,
-            boolean commenced,
-            boolean completed,
-            Map<String, List<String>> answers) {
-        Integer score = score(outline, answers);
-        return new PlayerViews.Progress(
-                screenIndex,
-                percent,
-                commenced,
-                completed,
-                answers,
-                results(outline, answers),
-                score,
-                score == null ? null : score >= outline.passPercent());
-    }
-
-    /**
-     * Each answered question graded against the session's document: right or not, the right
-     * answers and the feedback. Only answered questions: a learner's document carries no
-     * correctness, so this is where a learner sees which answers were right, after answering.
-     */
-    static Map<String, PlayerViews.QuestionResult> results(Outline outline, Map<String, List<String>> answers) {
-        Map<String, PlayerViews.QuestionResult> results = new LinkedHashMap<>();
-        answers.forEach((question, chosen) -> {
-            if (outline.answers().containsKey(question) && chosen != null && !chosen.isEmpty()) {
-                results.put(
-                        question,
-                        new PlayerViews.QuestionResult(
-                                outline.right(question, chosen),
-                                outline.correct().getOrDefault(question, List.of()),
-                                outline.feedbackOf(question)));
-            }
-        });
-        return results;
-    }
-
-    /**
-     * The percentage of the questions answered right (a question is right when exactly its correct
-     * answers were chosen), once every question has an answer; null before that and for a
-     * document without questions. Passed is this score reaching the pass mark, as {@link #passed}.
-     */
-    static Integer score(Outline outline, Map<String, List<String>> answers) {
-        if (outline.answers().isEmpty() || !outline.allAnswered(answers)) {
-            return null;
-        }
-        long right = outline.answers().keySet().stream()
-                .filter(q -> outline.right(q, answers.get(q)))
-                .count();
-        return (int) Math.round(100.0 * right / outline.answers().size());
-    }
-
     private Claims verify(String token) {
         JwtClaims claims;
         try {
@@ -838,34 +505,6 @@ public class PlayerService {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object value) {
         return value instanceof Map<?, ?> m ? new LinkedHashMap<>((Map<String, Object>) m) : new LinkedHashMap<>();
-    }
-
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private <T> T read(String json, Class<T> type) {
-        try {
-            return mapper.readValue(json, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored player value is not JSON", e);
-        }
-    }
-
-    private <T> T read(String json, TypeReference<T> type) {
-        try {
-            return json == null ? mapper.readValue("{}", type) : mapper.readValue(json, type);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored player value is not JSON", e);
-        }
-    }
-
-    private static OffsetDateTime instant(String iso) {
-        return iso == null ? null : OffsetDateTime.parse(iso);
     }
 
     private static String randomId(int bytes) {
