@@ -139,18 +139,12 @@ public class Course {
 
     /** 409 for a deleted course: it is restored before anything else is done with it. */
     public void requireLive() {
-        if (deleted) {
-            throw ApiException.conflict("Course " + id + " is deleted; restore it first");
-        }
+        requireLive(id, deleted);
     }
 
     /** 422 for a hosted SCORM package, which has no document: it is played as uploaded. */
     public void requireNative() {
-        if (!isNative()) {
-            throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: it is played as uploaded,"
-                    + " so it is not edited, published, translated, copied, shared or exported here"
-                    + " (embed it with POST /v1/headless/embed/scorm)");
-        }
+        requireNative(id, type);
     }
 
     /** What every change of the content needs: a live, native course. */
@@ -169,6 +163,33 @@ public class Course {
                     "Course " + id + " is a hosted SCORM package: it is played unmodified and has no screens to edit");
         }
         requireLive();
+        requireBuilder2(id, format);
+    }
+
+    /*
+     * The same rules for a caller that read a few of the course's columns instead of the entity
+     * (translation and narration read them through the pool, without the draft): one answer per
+     * rule wherever it is applied.
+     */
+
+    /** {@link #requireLive()} on a course's columns. */
+    public static void requireLive(Long id, boolean deleted) {
+        if (deleted) {
+            throw ApiException.conflict("Course " + id + " is deleted; restore it first");
+        }
+    }
+
+    /** {@link #requireNative()} on a course's columns. */
+    public static void requireNative(Long id, CourseType type) {
+        if (type != CourseType.COURSE) {
+            throw ApiException.unprocessable("Course " + id + " is a hosted SCORM package: it is played as uploaded,"
+                    + " so it is not edited, published, translated, copied, shared or exported here"
+                    + " (embed it with POST /v1/headless/embed/scorm)");
+        }
+    }
+
+    /** 409 for a Classic course where only Builder 2 will do; it is migrated first. */
+    public static void requireBuilder2(Long id, String format) {
         if (!CourseDocuments.BUILDER2.equals(format)) {
             throw ApiException.conflict("Course " + id
                     + " is a Classic course; migrate the course to Builder 2 first (POST /v1/headless/course/" + id

@@ -137,10 +137,7 @@ public class CourseService {
     @WithSession
     public Uni<CourseContent> content(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
-            if (course.draft == null) {
-                throw ApiException.unprocessable(
-                        "Course " + id + " is a hosted SCORM package: its content is the package itself");
-            }
+            course.requireNative();
             long courseId = course.id;
             String draft = course.draft;
             // A document is up to 5 MB of a client's text: parse and extract on a worker, not the event loop.
@@ -152,10 +149,7 @@ public class CourseService {
     @WithSession
     public Uni<DraftDocument> draft(CourseScope scope, long id) {
         return find(scope, id).chain(course -> {
-            if (course.draft == null) {
-                throw ApiException.unprocessable(
-                        "Course " + id + " is a hosted SCORM package: it has no draft document");
-            }
+            course.requireNative();
             long revision = course.revision;
             String draft = course.draft;
             return Workers.call(() -> new DraftDocument(read(draft), revision));

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.courseplatform.courses.course.Course;
 import org.courseplatform.courses.course.CourseScope;
+import org.courseplatform.courses.course.CourseType;
 import org.courseplatform.courses.document.CourseDocuments;
 import org.courseplatform.platform.web.ApiException;
 
@@ -133,18 +135,9 @@ public class JobService {
             if (course == null || !scope.sees(course.workspaceId(), course.clientIdentifier())) {
                 throw ApiException.notFound("Course " + courseId + " not found");
             }
-            if (!"course".equals(course.type())) {
-                throw ApiException.unprocessable("Course " + courseId
-                        + " is a hosted SCORM package: it is played unmodified and cannot be translated or narrated");
-            }
-            if (course.deleted()) {
-                throw ApiException.conflict("Course " + courseId + " is deleted; restore it first");
-            }
-            if (!CourseDocuments.BUILDER2.equals(course.format())) {
-                throw ApiException.conflict("Course " + courseId
-                        + " is a Classic course; migrate the course to Builder 2 first (POST /v1/headless/course/"
-                        + courseId + "/migrate)");
-            }
+            Course.requireLive(courseId, course.deleted());
+            Course.requireNative(courseId, CourseType.ofWire(course.type()));
+            Course.requireBuilder2(courseId, course.format());
             return course;
         });
     }
