@@ -23,7 +23,7 @@ public class BareCourses extends AbstractVerticle {
             + " c.thumbnail_token, c.thumbnail_revision, c.screen_count, c.created_at, c.updated_at";
     static final String SQL = "select " + COLUMNS + " from courses.course c where c.id = $1 and c.workspace_id = $2";
     /**
-     * The statements course-service sends for an unfiltered page (CourseRowRepository): once, where
+     * The statements course-service sends for an unfiltered page (CourseReadRepository): once, where
      * every page starts and the total (a walk of the list's index entries, with the list's revision);
      * then, for every page, the courses after the id the page follows, with the revision.
      */

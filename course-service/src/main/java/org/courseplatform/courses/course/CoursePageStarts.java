@@ -25,7 +25,7 @@ public class CoursePageStarts {
             .expireAfterAccess(Duration.ofMinutes(10))
             .build();
 
-    /** One list: the conditions and their arguments as {@link CourseRowRepository} writes them. */
+    /** One list: the conditions and their arguments as {@link CourseReadRepository} writes them. */
     record Key(long workspaceId, String where, List<Object> args, int length) {}
 
     /**

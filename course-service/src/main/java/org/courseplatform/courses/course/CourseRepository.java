@@ -5,7 +5,7 @@ import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** Courses as entities, for every write and every read that goes on to change a course; lists and the API's course reads are {@link CourseRowRepository}'s. */
+/** Courses as entities, for every write and every read that goes on to change a course; lists and the API's course reads are {@link CourseReadRepository}'s. */
 @ApplicationScoped
 public class CourseRepository implements PanacheRepositoryBase<Course, Long> {
 

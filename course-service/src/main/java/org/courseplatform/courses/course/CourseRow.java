@@ -4,7 +4,7 @@ import java.time.OffsetDateTime;
 
 /**
  * A course without its documents, for lists: a page of 100 courses would otherwise load 200
- * JSON documents it never shows. Read by {@link CourseRowRepository}.
+ * JSON documents it never shows. Read by {@link CourseReadRepository}.
  */
 public record CourseRow(
         Long id,

@@ -46,7 +46,7 @@ public class CourseService {
     private final CourseConfig config;
     private final CourseViews views;
     private final ThumbnailQueue thumbnails;
-    private final CourseRowRepository rows;
+    private final CourseReadRepository rows;
 
     public CourseService(
             CourseRepository courses,
@@ -56,7 +56,7 @@ public class CourseService {
             CourseConfig config,
             CourseViews views,
             ThumbnailQueue thumbnails,
-            CourseRowRepository rows) {
+            CourseReadRepository rows) {
         this.courses = courses;
         this.lookup = lookup;
         this.rows = rows;
@@ -73,7 +73,7 @@ public class CourseService {
     /** A saved draft: the course and the revision the save made (the new ETag). */
     public record Saved(CourseView course, long revision) {}
 
-    /** A page of the list: read without a session ({@link CourseRowRepository}). */
+    /** A page of the list: read without a session ({@link CourseReadRepository}). */
     public Uni<Paged<CourseView>> list(CourseScope scope, CourseQuery query) {
         return rows.page(scope, query).map(page -> page.map(views::of));
     }
@@ -121,7 +121,7 @@ public class CourseService {
                 .call(alongside::apply);
     }
 
-    /** One course as the API shows it, read without a session ({@link CourseRowRepository}). */
+    /** One course as the API shows it, read without a session ({@link CourseReadRepository}). */
     public Uni<CourseView> get(CourseScope scope, long id) {
         if (scope.none()) {
             return Uni.createFrom().failure(() -> ApiException.notFound("Course " + id + " not found"));

@@ -25,7 +25,7 @@ import org.courseplatform.platform.web.Paged;
  * the whole ordered list would give.
  */
 @ApplicationScoped
-public class CourseRowRepository {
+public class CourseReadRepository {
 
     static final String COLUMNS = "c.id, c.type, c.format, c.title, c.description, c.course_key, c.identifier, "
             + "c.client_identifier, c.folder_id, c.published, c.published_at, c.deleted, c.time_estimate_minutes, "
@@ -38,7 +38,7 @@ public class CourseRowRepository {
     private final Pool pool;
     private final CoursePageStarts starts;
 
-    public CourseRowRepository(Pool pool, CoursePageStarts starts) {
+    public CourseReadRepository(Pool pool, CoursePageStarts starts) {
         this.pool = pool;
         this.starts = starts;
     }
@@ -185,7 +185,7 @@ public class CourseRowRepository {
         args.add(from);
         args.add(length);
         args.add(skip);
-        return pool.preparedQuery(sql).execute(Tuple.tuple(args)).map(CourseRowRepository::read);
+        return pool.preparedQuery(sql).execute(Tuple.tuple(args)).map(CourseReadRepository::read);
     }
 
     private static Read read(RowSet<Row> rows) {
