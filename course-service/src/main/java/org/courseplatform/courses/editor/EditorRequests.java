@@ -3,7 +3,7 @@ package org.courseplatform.courses.editor;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * Bodies of the editor API. {@link EditorService} checks them after the session, so a call
+ * Bodies of the editor API. {@link CourseEditor} and {@link ScreenEditor} check them after the session, so a call
  * without a valid editing session is refused (401/403) before its body is judged.
  */
 public final class EditorRequests {

@@ -31,7 +31,7 @@ import org.jboss.resteasy.reactive.RestResponse;
  * The editor API of the builder ({@code /play/builder}) and the screen editor
  * ({@code /play/screen-editor}). No API key: the {@code X-Player-Session} header of a session
  * opened from an {@code edit} URL is the credential (never in a URL, so no access log holds it).
- * Bodies and headers are handed to {@link EditorService} as they came, so that a call without an
+ * Bodies and headers are handed to {@link EditSessions}, {@link CourseEditor} and {@link ScreenEditor} as they came, so that a call without an
  * editing session is refused for that before anything else is judged.
  */
 @Path("/v1/headless/player/editor")
@@ -39,31 +39,35 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class EditorResource {
 
-    private final EditorService editor;
+    private final EditSessions sessions;
+    private final CourseEditor courses;
+    private final ScreenEditor screens;
 
-    public EditorResource(EditorService editor) {
-        this.editor = editor;
+    public EditorResource(EditSessions sessions, CourseEditor courses, ScreenEditor screens) {
+        this.sessions = sessions;
+        this.courses = courses;
+        this.screens = screens;
     }
 
     /** Element types and their fields, screen types, and every layout with the screens it creates. */
     @GET
     @Path("/catalogue")
     public Uni<EditorViews.Catalogue> catalogue(@HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.catalogue(session);
+        return sessions.catalogue(session);
     }
 
     /** The themes the course may wear: built-ins, then its tenant's workspace themes (docs/themes.md). */
     @GET
     @Path("/themes")
     public Uni<List<EditorTheme>> themes(@HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.themes(session);
+        return sessions.themes(session);
     }
 
     /** The course, its draft and revision (also as the ETag), and whether a migration preview is active. */
     @GET
     @Path("/course")
     public Uni<RestResponse<EditorViews.CourseDraft>> course(@HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.course(session).map(draft -> withEtag(draft, draft.revision()));
+        return courses.course(session).map(draft -> withEtag(draft, draft.revision()));
     }
 
     /** Creates the session's course (a URL without courseId): 201. */
@@ -76,7 +80,7 @@ public class EditorResource {
             responseDescription = "The new course's draft")
     public Uni<RestResponse<EditorViews.CourseDraft>> createCourse(
             @HeaderParam(PlayerSessions.HEADER) String session, EditorRequests.NewCourse body) {
-        return editor.createCourse(session, body)
+        return courses.createCourse(session, body)
                 .map(draft -> RestResponse.ResponseBuilder.create(RestResponse.Status.CREATED, draft)
                         .header(HttpHeaders.ETAG, IfMatch.etag(draft.revision()))
                         .build());
@@ -90,20 +94,20 @@ public class EditorResource {
             @HeaderParam(PlayerSessions.HEADER) String session,
             @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
             EditorRequests.Document body) {
-        return editor.saveCourse(session, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
+        return courses.saveCourse(session, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
     }
 
     @POST
     @Path("/course/publish")
     public Uni<RestResponse<EditorViews.CoursePublished>> publish(@HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.publish(session).map(published -> withEtag(published, published.revision()));
+        return courses.publish(session).map(published -> withEtag(published, published.revision()));
     }
 
     /** The draft becomes the published version again. */
     @POST
     @Path("/course/revert")
     public Uni<RestResponse<EditorViews.CourseDraft>> revert(@HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.revert(session).map(draft -> withEtag(draft, draft.revision()));
+        return courses.revert(session).map(draft -> withEtag(draft, draft.revision()));
     }
 
     /** Converts a Classic draft to Builder 2, keeping the Classic one aside until accepted or discarded. */
@@ -111,21 +115,21 @@ public class EditorResource {
     @Path("/course/migration-preview")
     public Uni<RestResponse<EditorViews.Migration>> startMigrationPreview(
             @HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.startMigrationPreview(session).map(m -> withEtag(m, m.revision()));
+        return courses.startMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
     @POST
     @Path("/course/migration-preview/accept")
     public Uni<RestResponse<EditorViews.Migration>> acceptMigrationPreview(
             @HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.acceptMigrationPreview(session).map(m -> withEtag(m, m.revision()));
+        return courses.acceptMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
     @DELETE
     @Path("/course/migration-preview")
     public Uni<RestResponse<EditorViews.Migration>> discardMigrationPreview(
             @HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.discardMigrationPreview(session).map(m -> withEtag(m, m.revision()));
+        return courses.discardMigrationPreview(session).map(m -> withEtag(m, m.revision()));
     }
 
     /**
@@ -146,7 +150,7 @@ public class EditorResource {
             content = @Content(schema = @Schema(implementation = Job.class)))
     public Uni<RestResponse<Job>> generate(
             @HeaderParam(PlayerSessions.HEADER) String session, GenerationRequests.EditorGenerate body) {
-        return editor.generate(session, body)
+        return courses.generate(session, body)
                 .map(outcome -> RestResponse.ResponseBuilder.create(
                                 outcome instanceof GenerationService.Created
                                         ? RestResponse.Status.CREATED
@@ -159,14 +163,14 @@ public class EditorResource {
     @GET
     @Path("/generate/{id}")
     public Uni<Job> generation(@HeaderParam(PlayerSessions.HEADER) String session, @PathParam("id") String id) {
-        return editor.generation(session, id);
+        return courses.generation(session, id);
     }
 
     /** The session's library screen, or its whole quiz group in order. */
     @GET
     @Path("/screen")
     public Uni<EditorViews.Screens> screens(@HeaderParam(PlayerSessions.HEADER) String session) {
-        return editor.screens(session);
+        return screens.screens(session);
     }
 
     /** Creates the session's screen(s) from a layout (a URL without id): 201. */
@@ -180,7 +184,7 @@ public class EditorResource {
             responseDescription = "The screens with the new one")
     public Uni<EditorViews.Screens> createScreen(
             @HeaderParam(PlayerSessions.HEADER) String session, EditorRequests.NewScreen body) {
-        return editor.createScreen(session, body);
+        return screens.createScreen(session, body);
     }
 
     /** Saves one screen of the session; {@code If-Match} is required; the answer's ETag is the new revision. */
@@ -192,7 +196,7 @@ public class EditorResource {
             @PathParam("id") String id,
             @HeaderParam(IfMatch.HEADER) List<String> ifMatch,
             EditorRequests.Document body) {
-        return editor.saveScreen(session, id, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
+        return screens.saveScreen(session, id, ifMatch, body).map(saved -> withEtag(saved, saved.revision()));
     }
 
     private static <T> RestResponse<T> withEtag(T entity, long revision) {
