@@ -6,7 +6,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.courseplatform.members.member.MemberRepository;
+import org.courseplatform.members.NativeQueryRepository;
 import org.courseplatform.platform.web.Like;
 import org.courseplatform.platform.web.Paged;
 
@@ -52,7 +52,7 @@ public class EnrolmentRepository {
                     + " union all select " + COLUMNS
                     + " from enrolment e join cc on cc.id = e.course_id where e.workspace_id = ?1"
                     + filters + " and (e.user_id is null or not exists (select from mm where mm.user_id = e.user_id)))";
-            return MemberRepository.windowedPage(
+            return NativeQueryRepository.windowedPage(
                             matches + " select x.*, count(*) over () from x order by x.created_at, x.id",
                             matches + " select count(*) from x",
                             params,
@@ -66,7 +66,7 @@ public class EnrolmentRepository {
         String count = unfiltered
                 ? "select cast(coalesce(sum(e.total), 0) as bigint) from enrolment_count e where e.workspace_id = ?1"
                 : "select count(*)" + where;
-        return MemberRepository.countedPage(select, count, params, params, page, length)
+        return NativeQueryRepository.countedPage(select, count, params, params, page, length)
                 .map(found -> found.map(EnrolmentRepository::view));
     }
 
@@ -89,7 +89,7 @@ public class EnrolmentRepository {
         }
         String sql = "delete from enrolment where workspace_id = ?1 and " + where + " returning " + ROW;
         return Panache.getSession()
-                .chain(s -> MemberRepository.bind(s.createNativeQuery(sql, Object[].class), params)
+                .chain(s -> NativeQueryRepository.bind(s.createNativeQuery(sql, Object[].class), params)
                         .getResultList()
                         .map(rows -> rows.isEmpty() ? null : view(rows.get(0))));
     }
@@ -169,7 +169,7 @@ public class EnrolmentRepository {
                 + " select ?1, p.u, p.c, p.g, 'student' from (" + pairs + ") p(u, c, g)"
                 + " order by p.u, p.c, p.g on conflict do nothing returning " + ROW;
         return Panache.getSession()
-                .chain(s -> MemberRepository.bind(s.createNativeQuery(sql, Object[].class), params)
+                .chain(s -> NativeQueryRepository.bind(s.createNativeQuery(sql, Object[].class), params)
                         .getResultList()
                         .map(rows -> rows.stream()
                                 .map(EnrolmentRepository::view)
@@ -210,7 +210,12 @@ public class EnrolmentRepository {
 
     private static EnrolmentView view(Object[] r) {
         return new EnrolmentView(
-                ((Number) r[0]).longValue(), id(r[1]), id(r[2]), id(r[3]), (String) r[4], MemberRepository.time(r[5]));
+                ((Number) r[0]).longValue(),
+                id(r[1]),
+                id(r[2]),
+                id(r[3]),
+                (String) r[4],
+                NativeQueryRepository.time(r[5]));
     }
 
     private static Long id(Object value) {

@@ -4,9 +4,9 @@ import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import org.courseplatform.members.NativeQueryRepository;
 import org.courseplatform.members.group.GroupService.GroupView;
 import org.courseplatform.members.group.GroupService.MemberGroup;
-import org.courseplatform.members.member.MemberRepository;
 import org.courseplatform.platform.web.Paged;
 
 /** The {@code member_group} table and the group enrolments of members, on the caller's session. */
@@ -95,6 +95,6 @@ public class GroupRepository {
     }
 
     private static GroupView view(Object[] r) {
-        return new GroupView(((Number) r[0]).longValue(), (String) r[1], MemberRepository.time(r[2]));
+        return new GroupView(((Number) r[0]).longValue(), (String) r[1], NativeQueryRepository.time(r[2]));
     }
 }

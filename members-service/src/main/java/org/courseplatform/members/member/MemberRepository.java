@@ -1,17 +1,17 @@
 package org.courseplatform.members.member;
 
+import static org.courseplatform.members.NativeQueryRepository.PAGE;
+import static org.courseplatform.members.NativeQueryRepository.countedPage;
+import static org.courseplatform.members.NativeQueryRepository.time;
+import static org.courseplatform.members.NativeQueryRepository.windowedPage;
+
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.sql.Timestamp;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.courseplatform.platform.web.Like;
 import org.courseplatform.platform.web.Paged;
-import org.hibernate.reactive.mutiny.Mutiny;
 
 /** Reads members (users joined to their membership of one workspace). */
 @ApplicationScoped
@@ -70,63 +70,6 @@ public class MemberRepository {
                 .map(p -> new Paged<>(map(p.items()), p.total()));
     }
 
-    /**
-     * A page of {@code select} (ordered, parameters ?1..?n) with the total from {@code count}
-     * (parameters {@code countParams}).
-     */
-    public static Uni<Paged<Object[]>> countedPage(
-            String select, String count, List<Object> countParams, List<Object> params, int page, int size) {
-        int limitAt = params.size() + 1;
-        return Panache.getSession()
-                .chain(session -> bind(session.createNativeQuery(count, Long.class), countParams)
-                        .getSingleResult()
-                        .chain(total -> bind(
-                                        session.createNativeQuery(
-                                                select + " limit ?" + limitAt + " offset ?" + (limitAt + 1),
-                                                Object[].class),
-                                        params)
-                                .setParameter(limitAt, size)
-                                .setParameter(limitAt + 1, Paged.offset(page, size))
-                                .getResultList()
-                                .map(rows -> new Paged<>(rows, total))));
-    }
-
-    /** Where {@link #windowedPage} puts the page's limit and offset; without it they go at the end. */
-    static final String PAGE = " /*page*/";
-
-    /**
-     * A page of {@code select}, whose last column is {@code count(*) over ()}: one query gives
-     * the rows and the total. Only a page past the end (or of size 0) needs {@code count}.
-     */
-    public static Uni<Paged<Object[]>> windowedPage(
-            String select, String count, List<Object> params, int page, int size) {
-        int limitAt = params.size() + 1;
-        String paging = " limit ?" + limitAt + " offset ?" + (limitAt + 1);
-        String sql = select.contains(PAGE) ? select.replace(PAGE, paging) : select + paging;
-        return Panache.getSession()
-                .chain(session -> bind(session.createNativeQuery(sql, Object[].class), params)
-                        .setParameter(limitAt, size)
-                        .setParameter(limitAt + 1, Paged.offset(page, size))
-                        .getResultList()
-                        .chain(rows -> {
-                            if (!rows.isEmpty()) {
-                                long total = ((Number) rows.get(0)[rows.get(0).length - 1]).longValue();
-                                return Uni.createFrom().item(new Paged<>(rows, total));
-                            }
-                            return bind(session.createNativeQuery(count, Long.class), params)
-                                    .getSingleResult()
-                                    .map(total -> new Paged<Object[]>(List.of(), total));
-                        }));
-    }
-
-    /** Binds ordinal parameters ?1..?n in order. */
-    public static <Q extends Mutiny.SelectionQuery<?>> Q bind(Q query, List<Object> params) {
-        for (int i = 0; i < params.size(); i++) {
-            query.setParameter(i + 1, params.get(i));
-        }
-        return query;
-    }
-
     /** One member of the workspace (any state), or null. */
     Uni<MemberView> find(long workspaceId, long userId) {
         return Panache.getSession()
@@ -162,18 +105,5 @@ public class MemberRepository {
                     time(r[13])));
         }
         return members;
-    }
-
-    public static OffsetDateTime time(Object value) {
-        if (value instanceof OffsetDateTime t) {
-            return t;
-        }
-        if (value instanceof Instant i) {
-            return i.atOffset(ZoneOffset.UTC);
-        }
-        if (value instanceof Timestamp ts) {
-            return ts.toInstant().atOffset(ZoneOffset.UTC);
-        }
-        return value == null ? null : OffsetDateTime.parse(value.toString());
     }
 }
