@@ -264,10 +264,6 @@ public class DeliveryRepository {
         return time == null ? null : time.withOffsetSameInstant(ZoneOffset.UTC);
     }
 
-    /** An event ready to be fanned out: its body is final. */
-    public record QueuedEvent(
-            UUID eventId, long workspaceId, String type, String body, Boolean testMode, String traceparent) {}
-
     /**
      * Claims due rows for a sender (the claim id {@code claim}, a lease of {@code leaseSeconds}): at
      * most {@code room} rows, none of the {@code busy} endpoints', and for each {@code active}

@@ -16,9 +16,9 @@ import org.courseplatform.platform.events.EventTraces;
 import org.courseplatform.platform.events.Inbox;
 import org.courseplatform.webhooks.WebhooksConfig;
 import org.courseplatform.webhooks.delivery.DeliveryBodies;
-import org.courseplatform.webhooks.delivery.DeliveryRepository;
-import org.courseplatform.webhooks.delivery.DeliveryRepository.QueuedEvent;
+import org.courseplatform.webhooks.delivery.DeliveryQueue;
 import org.courseplatform.webhooks.delivery.DeliverySender;
+import org.courseplatform.webhooks.delivery.QueuedEvent;
 import org.courseplatform.webhooks.workspace.WorkspaceProjection;
 
 /**
@@ -32,7 +32,7 @@ import org.courseplatform.webhooks.workspace.WorkspaceProjection;
 public class EventIntake {
 
     private final Inbox inbox;
-    private final DeliveryRepository deliveries;
+    private final DeliveryQueue deliveries;
     private final WorkspaceProjection workspaces;
     private final DeliverySender sender;
     private final ObjectMapper mapper;
@@ -40,7 +40,7 @@ public class EventIntake {
 
     public EventIntake(
             Inbox inbox,
-            DeliveryRepository deliveries,
+            DeliveryQueue deliveries,
             WorkspaceProjection workspaces,
             DeliverySender sender,
             ObjectMapper mapper,
@@ -68,8 +68,7 @@ public class EventIntake {
 
     private Uni<Void> intake(String consumer, List<CloudEvent> events) {
         return deliveries
-                .pool()
-                .withTransaction(connection -> inbox.claim(connection, consumer, events)
+                .inTransaction(connection -> inbox.claim(connection, consumer, events)
                         .chain(fresh -> workspaces.apply(connection, fresh).chain(() -> {
                             List<QueuedEvent> queued = queued(fresh);
                             if (queued.isEmpty()) {
