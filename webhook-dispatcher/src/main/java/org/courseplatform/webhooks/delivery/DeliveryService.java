@@ -1,5 +1,6 @@
 package org.courseplatform.webhooks.delivery;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,8 +11,6 @@ import java.util.UUID;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
 import org.courseplatform.webhooks.WebhooksConfig;
-import org.courseplatform.webhooks.endpoint.WebhookEndpoint;
-import org.courseplatform.webhooks.event.SubscribableEvents;
 
 /** Manual test deliveries, the delivery log and manual replay of the workspace's endpoints. */
 @ApplicationScoped
@@ -31,32 +30,16 @@ public class DeliveryService {
     }
 
     /**
-     * Queues a test delivery of {@code event} (default: the endpoint's first event): a new event id,
-     * {@code testMode: true} and {@code data.test: true} (SPEC, Test mode rule 5), sent and retried
-     * like any other delivery.
+     * Queues a test delivery of {@code type} with {@code data} to the endpoint: a new event id and
+     * {@code testMode: true} (SPEC, Test mode rule 5), sent and retried like any other delivery.
+     * Which event, and whether the endpoint may have one, the endpoint feature decides.
      */
-    public Uni<UUID> test(WebhookEndpoint endpoint, String event) {
-        String type = event == null ? endpoint.eventList().get(0) : event;
-        if (!SubscribableEvents.isSubscribable(type)) {
-            throw ApiException.invalid(
-                    "event",
-                    "is not a subscribable event (one of " + String.join(", ", SubscribableEvents.NAMES) + ")");
-        }
-        if (!endpoint.enabled) {
-            throw ApiException.conflict(
-                    "Webhook endpoint " + endpoint.id + " is disabled; enable it to send a test delivery");
-        }
+    public Uni<UUID> test(long endpointId, long workspaceId, String type, JsonNode data) {
         UUID eventId = UUID.randomUUID();
         String body = DeliveryBodies.build(
-                mapper,
-                eventId.toString(),
-                type,
-                OffsetDateTime.now(ZoneOffset.UTC),
-                endpoint.workspaceId,
-                true,
-                SubscribableEvents.sampleData(mapper, type));
+                mapper, eventId.toString(), type, OffsetDateTime.now(ZoneOffset.UTC), workspaceId, true, data);
         return deliveries
-                .insert(deliveries.pool(), endpoint.id, endpoint.workspaceId, eventId, type, body, true, maxAttempts)
+                .insert(deliveries.pool(), endpointId, workspaceId, eventId, type, body, true, maxAttempts)
                 .invoke(sender::wake);
     }
 

@@ -99,9 +99,7 @@ public class EndpointResource {
         EndpointRequests.Test request =
                 bodies.optional(body, EndpointRequests.Test.class, new EndpointRequests.Test(null));
         long workspace = workspace();
-        return service.find(workspace, endpointId)
-                .chain(endpoint -> deliveries.test(endpoint, request.event()))
-                .map(Queued::new);
+        return service.test(workspace, endpointId, request.event()).map(Queued::new);
     }
 
     /** The endpoint's deliveries, newest first; {@code status}, {@code page} (from 0), {@code length} (default 100, at most 1000). */

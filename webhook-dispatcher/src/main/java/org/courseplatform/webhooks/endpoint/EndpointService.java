@@ -1,5 +1,6 @@
 package org.courseplatform.webhooks.endpoint;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -14,11 +15,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.Paged;
 import org.courseplatform.webhooks.WebhooksConfig;
 import org.courseplatform.webhooks.delivery.DeliverySender;
+import org.courseplatform.webhooks.delivery.DeliveryService;
 import org.courseplatform.webhooks.event.SubscribableEvents;
 import org.courseplatform.webhooks.security.AddressPolicy;
 import org.courseplatform.webhooks.security.SecretCipher;
@@ -36,6 +39,8 @@ public class EndpointService {
     private final AddressPolicy policy;
     private final EndpointHosts hosts;
     private final DeliverySender sender;
+    private final DeliveryService deliveries;
+    private final ObjectMapper mapper;
     private final int maxEndpoints;
 
     public EndpointService(
@@ -44,12 +49,16 @@ public class EndpointService {
             AddressPolicy policy,
             EndpointHosts hosts,
             DeliverySender sender,
+            DeliveryService deliveries,
+            ObjectMapper mapper,
             WebhooksConfig config) {
         this.endpoints = endpoints;
         this.cipher = cipher;
         this.policy = policy;
         this.hosts = hosts;
         this.sender = sender;
+        this.deliveries = deliveries;
+        this.mapper = mapper;
         this.maxEndpoints = config.maxEndpointsPerWorkspace();
     }
 
@@ -164,6 +173,28 @@ public class EndpointService {
                     }
                     return found;
                 });
+    }
+
+    /**
+     * Queues a test delivery to the endpoint of {@code event} (default: its first event) with
+     * placeholder data: 400 for an event that is not subscribable, 409 while the endpoint is
+     * disabled (SPEC, Test mode rule 5).
+     */
+    public Uni<UUID> test(long workspaceId, long id, String event) {
+        return find(workspaceId, id).chain(endpoint -> {
+            String type = event == null ? endpoint.eventList().get(0) : event;
+            if (!SubscribableEvents.isSubscribable(type)) {
+                throw ApiException.invalid(
+                        "event",
+                        "is not a subscribable event (one of " + String.join(", ", SubscribableEvents.NAMES) + ")");
+            }
+            if (!endpoint.enabled) {
+                throw ApiException.conflict(
+                        "Webhook endpoint " + endpoint.id + " is disabled; enable it to send a test delivery");
+            }
+            return deliveries.test(
+                    endpoint.id, endpoint.workspaceId, type, SubscribableEvents.sampleData(mapper, type));
+        });
     }
 
     /** Subscribable names, each once, in the order given; 400 naming every unknown one. */
