@@ -1,6 +1,5 @@
 package org.courseplatform.agent;
 
-import java.util.Set;
 import org.courseplatform.platform.testing.ArchitectureContract;
 
 /** The package rules of docs/architecture.md, on this service's classes. */
@@ -9,11 +8,5 @@ class ArchitectureTest extends ArchitectureContract {
     @Override
     protected String rootPackage() {
         return "org.courseplatform.agent";
-    }
-
-    /** Each closes a cycle between feature packages that is still there. */
-    @Override
-    protected Set<String> knownFeatureDependencies() {
-        return Set.of("mcp -> consumer");
     }
 }

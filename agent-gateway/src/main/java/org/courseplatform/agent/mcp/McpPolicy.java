@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.courseplatform.agent.access.AgentConfig;
 import org.courseplatform.agent.access.KeyStanding;
+import org.courseplatform.agent.access.McpSessions;
 import org.courseplatform.platform.auth.AgentCaller;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;

@@ -1,17 +1,18 @@
-package org.courseplatform.agent.mcp;
+package org.courseplatform.agent.access;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.quarkiverse.mcp.server.runtime.ConnectionManager;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.courseplatform.agent.access.AgentConfig;
 
 /**
  * Which token each MCP session belongs to. The extension's sessions are not bound to a caller,
  * so an {@code Mcp-Session-Id} seen with another token could otherwise be used by it; here a
  * session is bound to the token (its id) that initialised it, and refused to any other. A client
  * with a new token starts a new session, as MCP clients do on 404. Whether the session is still
- * open is the extension's own record ({@link ConnectionManager}).
+ * open is the extension's own record ({@link ConnectionManager}). Both MCP servers' policies
+ * (the agents' and the members' consumer endpoint) use it, so it sits with the access rules
+ * rather than in either server's package.
  */
 @ApplicationScoped
 public class McpSessions {
