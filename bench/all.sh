@@ -7,6 +7,8 @@
 # caches (the first `up` after a build records them, the next `down` writes them), wrk, jq and
 # unzip:
 #   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 SUITE_EVENT_LOG_LEVEL=INFO ./suite up && bench/all.sh
+# A JVM that records its cache (the first `up`) runs slower: measure on the `up` after that.
+# PostgreSQL needs max_connections of 200 or more (checked below).
 # The start-up row runs first: restarting members-service once the members row has seeded its
 # 100,000 members would start their provisioning into Keycloak and load the machine for minutes.
 # Prints each script's output, then the RESULT lines of the run; both are also written to
@@ -19,6 +21,15 @@ home=${SUITE_HOME:-$PWD/.suite}
 mkdir -p "$home/bench"
 log=$home/bench/$(date -u +%Y%m%dT%H%M%SZ).log
 rows=${BENCH_ROWS:-startup course-get course-list members webhooks scorm learners}
+# The six services' pools, Keycloak, a bare handler's pool and the members row's pgbench (32
+# clients) need more than PostgreSQL's default of 100 connections: below 200 the members row
+# fails and the others wait for connections, so the run would measure that.
+max_connections=$(psql -qtAX -h 127.0.0.1 -U postgres -d postgres -c 'show max_connections')
+if (( max_connections < 200 )); then
+  echo "bench/all.sh: PostgreSQL's max_connections is $max_connections; raise it to 200 or more first:" >&2
+  echo "  psql -h 127.0.0.1 -U postgres -c 'alter system set max_connections = 300' and restart PostgreSQL" >&2
+  exit 2
+fi
 declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]="" [scorm]=1 [startup]="" [learners]="")
 start=$SECONDS
 status=0
