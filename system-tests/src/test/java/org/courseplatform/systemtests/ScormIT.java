@@ -19,8 +19,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -238,7 +236,7 @@ class ScormIT {
                 .body("message", containsString("already been used"));
 
         // The ingress's access log has every request of the run, but no token and no session id.
-        String log = Files.readString(Path.of(Suite.env("INGRESS_ACCESS_LOG")));
+        String log = Suite.accessLog();
         assertThat(log)
                 .contains(
                         "POST /scorm/launch ",

@@ -4,11 +4,16 @@ import static io.restassured.RestAssured.given;
 
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.UUID;
 import org.courseplatform.platform.testing.HttpsReceiver;
 
 /** The running suite, as {@code ./suite env} describes it. */
@@ -46,6 +51,33 @@ final class Suite {
 
     static RequestSpecification ingress() {
         return given().baseUri(BASE_URL);
+    }
+
+    /**
+     * The ingress's access log once every request sent before this call is in it. nginx writes the
+     * log in blocks flushed each second, in the order requests end, so a marker request sent now
+     * is written after them: the log is read once the marker is there (within 10 s).
+     */
+    static String accessLog() throws InterruptedException {
+        Path file = Path.of(env("INGRESS_ACCESS_LOG"));
+        String marker = "/access-log-marker/" + UUID.randomUUID();
+        ingress().get(marker);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (true) {
+            String log;
+            try {
+                log = Files.readString(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (log.contains("GET " + marker + " ")) {
+                return log;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the ingress did not write " + marker + " to " + file + " within 10 s");
+            }
+            Thread.sleep(100);
+        }
     }
 
     static RequestSpecification operator() {

@@ -65,9 +65,7 @@ class TracesIT {
                 .as("the delivery is sent in the request's trace")
                 .startsWith("00-" + trace + "-");
 
-        assertThat(Files.readString(Path.of(Suite.env("INGRESS_ACCESS_LOG"))))
-                .contains("POST /v1/headless/courses ")
-                .contains("trace=" + trace);
+        assertThat(Suite.accessLog()).contains("POST /v1/headless/courses ").contains("trace=" + trace);
         Path logs = Path.of(Suite.env("SUITE_LOG_DIR"));
         String field = "\"traceId\":\"" + trace + "\"";
         for (String service : List.of("course-service", "members-service", "webhook-dispatcher")) {
