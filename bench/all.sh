@@ -4,10 +4,11 @@
 # members data is seeded; the first run seeds it, about 3 minutes more).
 #
 # Needs a suite started without the per-workspace rate limit from its services' ahead-of-time
-# caches (the first `up` after a build records them, the next `down` writes them), wrk, jq and
-# unzip:
-#   ./suite down && PLATFORM_RATE_LIMIT_PER_SECOND=0 SUITE_EVENT_LOG_LEVEL=INFO ./suite up && bench/all.sh
-# A JVM that records its cache (the first `up`) runs slower: measure on the `up` after that.
+# caches (the first `up` after a build starts them plain, the second records the caches, the
+# `down` after it writes them), wrk, jq and unzip:
+#   ./suite up && ./suite down && ./suite up && ./suite down
+#   PLATFORM_RATE_LIMIT_PER_SECOND=0 SUITE_EVENT_LOG_LEVEL=INFO ./suite up && bench/all.sh
+# A JVM that records its cache runs slower: measure on the `up` after the recording one.
 # PostgreSQL needs max_connections of 200 or more (checked below).
 # The start-up row runs first: restarting members-service once the members row has seeded its
 # 100,000 members would start their provisioning into Keycloak and load the machine for minutes.

@@ -7,8 +7,8 @@
 # Prints a RESULT line per service and, as the limit, what the JVM itself takes with the same
 # options (`java -version`: start-up and peak RSS), plus the slowest start and biggest RSS.
 # Measure on a suite whose services start from their ahead-of-time cache (.suite/aot): the
-# first `./suite up` after a build records it and the following `./suite down` writes it, so
-# run `./suite up && ./suite down && ./suite up` first. --no-cache starts without any cache;
+# second `./suite up` after a build records it and the following `./suite down` writes it, so
+# run `./suite up && ./suite down && ./suite up && ./suite down && ./suite up` first. --no-cache starts without any cache;
 # --cds with the dynamic class-data archive older JDKs get (written at the first clean stop, so
 # the second --cds run is the one to read).
 # Usage: bench/startup.sh [--no-cache | --cds]
@@ -35,7 +35,7 @@ while read -r svc _ _; do
   case $mode in
     aot)
       [[ -f $SUITE_HOME/aot/$svc.aot ]] \
-        || { echo "bench/startup.sh: $svc has no AOT cache yet: ./suite down && ./suite up first" >&2; exit 1; }
+        || { echo "bench/startup.sh: $svc has no AOT cache yet: ./suite down && ./suite up (the second start of a build records it; the down after it writes it)" >&2; exit 1; }
       opts+=("-XX:AOTCache=$SUITE_HOME/aot/$svc.aot") ;;
     cds) opts+=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$SUITE_HOME/aot/$svc.jsa") ;;
   esac

@@ -44,10 +44,11 @@ KEYCLOAK_JAVA_OPTS="-Xms64m -Xmx320m -XX:+UseSerialGC -Xss512k -XX:MetaspaceSize
 MAX_REPLICAS=4
 
 SERVICE_READY_TIMEOUT=120     # seconds for every service's /q/health/ready
+SERVICE_RECORD_READY_TIMEOUT=300  # the same when a service records its ahead-of-time cache (a slower start)
 KEYCLOAK_READY_TIMEOUT=180    # seconds for Keycloak's /health/ready (its first start creates its tables)
 DEVSTACK_READY_TIMEOUT=60     # seconds for the Kafka and S3 ports
 STOP_TIMEOUT=20               # seconds between SIGTERM and SIGKILL
-SERVICE_STOP_TIMEOUT=120      # the same for a service, which may be writing its AOT cache
+SERVICE_STOP_TIMEOUT=240      # the same for a service, which may be writing its AOT cache (six at once on two cores)
 # The SCORM content origin's domain: each launch gets <label>.content.localhost (scorm.player.content-origin).
 SCORM_CONTENT_DOMAIN=content.localhost
 

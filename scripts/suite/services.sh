@@ -57,6 +57,15 @@ service_env() {
   fi
 }
 
+# built_after SERVICE FILE: whether any file of the service's build is newer than FILE.
+built_after() {
+  [[ -n $(find "$REPO_DIR/$1/target/quarkus-app" -newer "$2" -print -quit) ]]
+}
+
+# Set by start_services when an instance records its ahead-of-time cache: readiness then waits
+# SERVICE_RECORD_READY_TIMEOUT.
+SERVICES_RECORDING=0
+
 # start_services: every dead instance of the services, in parallel, then wait for all to be
 # ready. Instances beyond the replica count (a previous `up --replicas`) are stopped first.
 start_services() {
@@ -85,17 +94,19 @@ start_services() {
     require_free_port "$port" "$name"
     mapfile -t envs < <(service_env "$svc" "${INST_SVC[$i]}" "$port")
     info "$name: starting on port $port"
-    # An ahead-of-time cache per service (JDK 25, JEP 514/515): the first run records which
+    # An ahead-of-time cache per service (JDK 25, JEP 514/515): a recording run notes which
     # classes load and which methods run hot, and the JVM assembles the cache when that run
-    # exits cleanly; later runs start from it (about 15 % faster than from the dynamic class-data
-    # archive, 55 % of the time of neither: docs/performance.md). Older JDKs keep the dynamic
-    # archive. A stale cache (the service was rebuilt) is removed so that the next run records
-    # a new one. Only replica 1 records or removes it; the other replicas use it when it
-    # exists, read-only, so that no two JVMs write one file.
+    # exits cleanly; later runs start from it (the services are packaged as aot-jar so that the
+    # cache holds their classes too: less than half the start time of a run without it,
+    # docs/performance.md). Older JDKs keep the dynamic class-data archive. A recording run
+    # starts about 2.5 times slower than a plain one, so the first start of a build is plain
+    # (it leaves <service>.aot.seen) and the second records: a new clone's first `up` is not
+    # slowed, and a service restarted after every build never pays for a cache it would not use.
+    # A stale cache (the service was rebuilt) is removed. Only replica 1 records or removes it;
+    # the other replicas use it when it exists, read-only, so that no two JVMs write one file.
     # SUITE_AOT_CACHE=0 (the system-test suite of `./suite test`): neither records nor uses one;
-    # that suite's services are rebuilt before every run, so a cache would never be used, and
-    # recording it costs start-up time and a minute of `down` while it is written.
-    local cache
+    # that suite's services are rebuilt before every run, so a cache would never be used.
+    local cache seen
     local -a cache_opts=()
     if [[ ${SUITE_AOT_CACHE:-1} == 0 ]]; then
       cache=''
@@ -104,21 +115,31 @@ start_services() {
     else
       cache=$SUITE_HOME/aot/$svc.jsa
     fi
+    seen=$cache.seen
     local stale=0
-    if [[ -n $cache && -f $cache ]] \
-      && [[ -n $(find "$REPO_DIR/$svc/target/quarkus-app" -newer "$cache" -print -quit) ]]; then
+    if [[ -n $cache && -f $cache ]] && built_after "$svc" "$cache"; then
       stale=1
     fi
     if [[ -z $cache ]]; then
       :
     elif (( r == 1 )); then
       (( stale )) && rm -f "$cache"
-      if [[ $cache == *.jsa ]]; then
-        cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
-      elif [[ -f $cache ]]; then
-        cache_opts=("-XX:AOTCache=$cache")
+      if [[ -f $cache ]]; then
+        if [[ $cache == *.jsa ]]; then
+          cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
+        else
+          cache_opts=("-XX:AOTCache=$cache")
+        fi
+      elif [[ -f $seen ]] && ! built_after "$svc" "$seen"; then
+        if [[ $cache == *.jsa ]]; then
+          cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
+        else
+          cache_opts=("-XX:AOTCacheOutput=$cache")
+        fi
+        SERVICES_RECORDING=1
+        info "$name: recording its ahead-of-time cache (this start is slower; the next ones are faster)"
       else
-        cache_opts=("-XX:AOTCacheOutput=$cache")
+        touch "$seen"
       fi
     elif [[ -f $cache ]] && (( ! stale )); then
       if [[ $cache == *.jsa ]]; then
@@ -138,7 +159,9 @@ start_services() {
 
 # wait_services_ready: poll /q/health/ready of every instance until all answer 200.
 wait_services_ready() {
-  local deadline=$((SECONDS + SERVICE_READY_TIMEOUT)) started=$SECONDS svc port
+  local timeout=$SERVICE_READY_TIMEOUT
+  (( SERVICES_RECORDING )) && timeout=$SERVICE_RECORD_READY_TIMEOUT
+  local deadline=$((SECONDS + timeout)) started=$SECONDS svc port
   local -a pending=("${INST_NAMES[@]}") still
   while (( ${#pending[@]} )); do
     still=()
@@ -157,7 +180,7 @@ wait_services_ready() {
     (( ${#pending[@]} )) || break
     if (( SECONDS >= deadline )); then
       for svc in "${pending[@]}"; do tail_log "$svc"; done
-      die "not ready after ${SERVICE_READY_TIMEOUT}s: ${pending[*]} (logs in $LOG_DIR)"
+      die "not ready after ${timeout}s: ${pending[*]} (logs in $LOG_DIR)"
     fi
     sleep 0.5
   done
