@@ -124,22 +124,25 @@ start_services() {
       :
     elif (( r == 1 )); then
       (( stale )) && rm -f "$cache"
+      local use=0 record=0
       if [[ -f $cache ]]; then
-        if [[ $cache == *.jsa ]]; then
-          cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
-        else
-          cache_opts=("-XX:AOTCache=$cache")
-        fi
+        use=1
       elif [[ -f $seen ]] && ! built_after "$svc" "$seen"; then
-        if [[ $cache == *.jsa ]]; then
-          cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
-        else
-          cache_opts=("-XX:AOTCacheOutput=$cache")
-        fi
-        SERVICES_RECORDING=1
-        info "$name: recording its ahead-of-time cache (this start is slower; the next ones are faster)"
+        record=1
       else
         touch "$seen"
+      fi
+      if [[ $cache == *.jsa ]] && (( use || record )); then
+        # The dynamic archive writes itself when missing and is read when present: one option for both.
+        cache_opts=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$cache")
+      elif (( use )); then
+        cache_opts=("-XX:AOTCache=$cache")
+      elif (( record )); then
+        cache_opts=("-XX:AOTCacheOutput=$cache")
+      fi
+      if (( record )); then
+        SERVICES_RECORDING=1
+        info "$name: recording its ahead-of-time cache (this start is slower; the next ones are faster)"
       fi
     elif [[ -f $cache ]] && (( ! stale )); then
       if [[ $cache == *.jsa ]]; then

@@ -31,6 +31,7 @@ public class AnalyticsProjection {
      * course's questions (no event carries them); called inside the progress transaction.
      */
     public Uni<Void> reached(
+            SqlClient transaction,
             long trackingId,
             long workspaceId,
             long courseId,
@@ -38,7 +39,7 @@ public class AnalyticsProjection {
             boolean testMode,
             int furthestIndex,
             Boolean quizPassed) {
-        return repository.reached(trackingId, workspaceId, courseId, identifier, testMode, furthestIndex, quizPassed);
+        return repository.reached(transaction, trackingId, workspaceId, courseId, identifier, testMode, furthestIndex, quizPassed);
     }
 
     Uni<Void> apply(SqlClient client, String source, List<CloudEvent> events) {

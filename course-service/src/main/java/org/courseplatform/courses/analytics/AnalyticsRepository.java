@@ -1,6 +1,5 @@
 package org.courseplatform.courses.analytics;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -17,7 +16,7 @@ import java.util.Map;
 /**
  * The SQL of the analytics projection ({@code analytics_learner}): event upserts on the
  * consumer's connection (inside its inbox transaction), the player's furthest screen and quiz
- * outcome through the current Hibernate Reactive session (inside the progress transaction), and
+ * outcome on the progress write's connection (inside its transaction), and
  * the reads through the pool. Every write is commutative (least / greatest / coalesce), so the two
  * feeds and redelivered or reordered events converge on the same row.
  */
@@ -40,7 +39,7 @@ public class AnalyticsRepository {
     private static final String REACHED = """
             insert into analytics_learner (source, tracking_id, workspace_id, course_id, identifier, test_mode, furthest_index,
                 quiz_passed)
-            values ('player', ?1, ?2, ?3, ?4, ?5, ?6, cast(?7 as boolean))
+            values ('player', $1, $2, $3, $4, $5, $6, cast($7 as boolean))
             on conflict (source, tracking_id) do update set
                 furthest_index = greatest(analytics_learner.furthest_index, excluded.furthest_index),
                 quiz_passed = coalesce(analytics_learner.quiz_passed, excluded.quiz_passed),
@@ -116,6 +115,7 @@ public class AnalyticsRepository {
      * course's questions; call inside the progress transaction.
      */
     public Uni<Void> reached(
+            SqlClient transaction,
             long trackingId,
             long workspaceId,
             long courseId,
@@ -123,16 +123,16 @@ public class AnalyticsRepository {
             boolean testMode,
             int furthestIndex,
             Boolean quizPassed) {
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(REACHED)
-                        .setParameter(1, trackingId)
-                        .setParameter(2, workspaceId)
-                        .setParameter(3, courseId)
-                        .setParameter(4, identifier)
-                        .setParameter(5, testMode)
-                        .setParameter(6, furthestIndex)
-                        .setParameter(7, quizPassed)
-                        .executeUpdate())
+        return transaction
+                .preparedQuery(REACHED)
+                .execute(Tuple.tuple()
+                        .addLong(trackingId)
+                        .addLong(workspaceId)
+                        .addLong(courseId)
+                        .addString(identifier)
+                        .addBoolean(testMode)
+                        .addInteger(furthestIndex)
+                        .addBoolean(quizPassed))
                 .replaceWithVoid();
     }
 

@@ -22,9 +22,9 @@ public class MemberProjection {
         this.repository = repository;
     }
 
-    /** The email of the workspace's member the identifier names, or null; call inside a session. */
-    public Uni<String> email(long workspaceId, String identifier) {
-        return repository.email(workspaceId, identifier);
+    /** The email of the workspace's member the identifier names, or null, read on {@code client}. */
+    public Uni<String> email(SqlClient client, long workspaceId, String identifier) {
+        return repository.email(client, workspaceId, identifier);
     }
 
     /**

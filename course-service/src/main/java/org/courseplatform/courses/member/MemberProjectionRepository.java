@@ -1,6 +1,5 @@
 package org.courseplatform.courses.member;
 
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -10,8 +9,8 @@ import java.time.OffsetDateTime;
 
 /**
  * The SQL of the member projection: writes on the consumer's Vert.x connection (inside its
- * inbox transaction), the email lookup through the current Hibernate Reactive session (inside
- * the player's transaction).
+ * inbox transaction), the email lookup on the player's progress connection (inside its
+ * transaction).
  */
 @ApplicationScoped
 public class MemberProjectionRepository {
@@ -23,7 +22,7 @@ public class MemberProjectionRepository {
             where member_projection.occurred_at <= excluded.occurred_at""";
     private static final String DELETE = "delete from member_projection where workspace_id = $1 and member_id = $2";
 
-    private static final String EMAIL = "select " + emailOf("?1", "?2");
+    private static final String EMAIL = "select " + emailOf("$1", "$2");
 
     private final Pool pool;
 
@@ -63,16 +62,13 @@ public class MemberProjectionRepository {
                 limit 1)""".formatted(workspace, identifier);
     }
 
-    /** The email of the workspace's member the identifier names, or null; call inside a session. */
-    public Uni<String> email(long workspaceId, String identifier) {
+    /** The email of the workspace's member the identifier names, or null, read on {@code client}. */
+    public Uni<String> email(SqlClient client, long workspaceId, String identifier) {
         if (identifier == null || identifier.isEmpty()) {
             return Uni.createFrom().nullItem();
         }
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(EMAIL, String.class)
-                        .setParameter(1, workspaceId)
-                        .setParameter(2, identifier)
-                        .getResultList())
-                .map(rows -> rows.isEmpty() ? null : rows.get(0));
+        return client.preparedQuery(EMAIL)
+                .execute(Tuple.of(workspaceId, identifier))
+                .map(rows -> rows.size() == 0 ? null : rows.iterator().next().getString(0));
     }
 }

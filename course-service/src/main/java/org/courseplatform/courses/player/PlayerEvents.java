@@ -2,6 +2,7 @@ package org.courseplatform.courses.player;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,7 @@ public class PlayerEvents {
      * collection?: {id, key}}}, as scorm-service's.
      */
     Uni<Void> course(
+            SqlClient transaction,
             EventType<CourseProgress> type,
             long workspaceId,
             long courseId,
@@ -47,8 +49,9 @@ public class PlayerEvents {
             JsonNode collection) {
         TrackedCourse course = new TrackedCourse(courseId, outline.title(), outline.key(), outline.clientIdentifier());
         JsonNode via = collection == null || collection.isNull() ? null : collection;
-        return members.email(workspaceId, tracked.identifier())
+        return members.email(transaction, workspaceId, tracked.identifier())
                 .chain(email -> outbox.add(
+                        transaction,
                         type,
                         Long.toString(courseId),
                         workspaceId,
@@ -62,6 +65,7 @@ public class PlayerEvents {
      * title}, tracking: {…}, quiz: {score, passPercent, passed, answers}}}.
      */
     Uni<Void> quiz(
+            SqlClient transaction,
             long workspaceId,
             long screenId,
             String title,
@@ -71,8 +75,9 @@ public class PlayerEvents {
             boolean passed,
             Map<String, List<String>> answers) {
         Quiz quiz = new Quiz(score, passPercent, passed, answers);
-        return members.email(workspaceId, tracked.identifier())
+        return members.email(transaction, workspaceId, tracked.identifier())
                 .chain(email -> outbox.add(
+                        transaction,
                         passed ? Events.QUIZ_COMPLETED : Events.QUIZ_FAILED,
                         Long.toString(screenId),
                         workspaceId,

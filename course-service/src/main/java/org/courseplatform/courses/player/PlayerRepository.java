@@ -2,13 +2,22 @@ package org.courseplatform.courses.player;
 
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.List;
 import org.courseplatform.courses.member.MemberProjection;
 import org.courseplatform.platform.web.Paged;
 
-/** The player's SQL: token use, sessions and tracking records, all through the current reactive session. */
+/**
+ * The player's SQL: token use, sessions and tracking records. The exchange and the editor's
+ * binding run through the current Hibernate Reactive session; a progress write or quiz, the
+ * player's hot path (one per screen per learner), runs on the Vert.x SQL pool in one transaction
+ * of its own ({@link #pool()}), with no session to open or flush.
+ */
 @ApplicationScoped
 public class PlayerRepository {
 
@@ -39,10 +48,12 @@ public class PlayerRepository {
                 identifier, options, parent_origin, outline, expires_at, test_mode)
             values (?1, ?2, ?3, cast(?4 as bigint), cast(?5 as bigint), cast(?6 as bigint), ?7, cast(?8 as text), ?9,
                 cast(cast(?10 as text) as jsonb), cast(?11 as text), cast(cast(?12 as text) as jsonb), ?13, ?14)""";
-    private static final String SESSION = """
+    private static final String SESSION_WHERE_ID = """
             select id, workspace_id, kind, course_id, screen_id, tracking_id, mode, client_identifier, identifier,
                 options::text, parent_origin, outline::text, test_mode
-            from player_session where id = ?1 and expires_at > now()""";
+            from player_session where id = %s and expires_at > now()""";
+    private static final String SESSION = SESSION_WHERE_ID.formatted("?1");
+    private static final String SESSION_ON_CONNECTION = SESSION_WHERE_ID.formatted("$1");
     /** Binds an edit session to the course or screen its editor created; only while it has none. */
     private static final String BIND_COURSE =
             "update player_session set course_id = ?2 where id = ?1 and course_id is null";
@@ -54,20 +65,20 @@ public class PlayerRepository {
      * the row lock orders concurrent writes of a session, each compared with the number committed.
      */
     private static final String TAKE_SEQUENCE = """
-            update player_session set progress_sequence = ?2
-            where id = ?1 and (progress_sequence is null or progress_sequence < ?2)""";
+            update player_session set progress_sequence = $2
+            where id = $1 and (progress_sequence is null or progress_sequence < $2)""";
 
     private static final String TRACKING_COLUMNS = """
             select id, identifier, client_identifier, collection::text, test_mode, screen_index, furthest_index, percent,
                 answers::text, total_seconds,
                 to_char(commenced_at at time zone 'UTC', %1$s), to_char(completed_at at time zone 'UTC', %1$s)
-            from player_tracking where id = ?1""".formatted(ISO);
+            from player_tracking where id = $1""".formatted(ISO);
     private static final String UPDATE_TRACKING = """
-            update player_tracking set screen_index = ?2, furthest_index = ?3, percent = ?4,
-                answers = cast(cast(?5 as text) as jsonb), total_seconds = ?6,
-                commenced_at = coalesce(commenced_at, cast(?7 as timestamptz)),
-                completed_at = coalesce(completed_at, cast(?8 as timestamptz)), updated_at = now()
-            where id = ?1""";
+            update player_tracking set screen_index = $2, furthest_index = $3, percent = $4,
+                answers = cast(cast($5 as text) as jsonb), total_seconds = $6,
+                commenced_at = coalesce(commenced_at, cast($7 as timestamptz)),
+                completed_at = coalesce(completed_at, cast($8 as timestamptz)), updated_at = now()
+            where id = $1""";
     private static final String LIST = """
             select id, course_id, identifier, client_identifier, collection::text,
                 to_char(commenced_at at time zone 'UTC', %1$s), to_char(completed_at at time zone 'UTC', %1$s),
@@ -93,6 +104,17 @@ public class PlayerRepository {
             long totalSeconds,
             String commenced,
             String completed) {}
+
+    private final Pool pool;
+
+    public PlayerRepository(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** The pool a progress write or quiz runs its transaction on. */
+    Pool pool() {
+        return pool;
+    }
 
     /** Records the token's use; false when it was used before. */
     Uni<Boolean> useToken(String jti, String sessionId, OffsetDateTime expiresAt) {
@@ -155,9 +177,28 @@ public class PlayerRepository {
                 .replaceWithVoid();
     }
 
-    /** The session, or null when unknown or expired. */
-    Uni<PlayerSession> session(String id) {
-        return session(id, false);
+    /** The session, or null when unknown or expired, read on {@code client}. */
+    Uni<PlayerSession> session(SqlClient client, String id) {
+        return client.preparedQuery(SESSION_ON_CONNECTION).execute(Tuple.of(id)).map(rows -> {
+            if (rows.size() == 0) {
+                return null;
+            }
+            Row r = rows.iterator().next();
+            return new PlayerSession(
+                    r.getString(0),
+                    r.getLong(1),
+                    r.getString(2),
+                    r.getLong(3),
+                    r.getLong(4),
+                    r.getLong(5),
+                    r.getString(6),
+                    r.getString(7),
+                    r.getString(8),
+                    r.getString(9),
+                    r.getString(10),
+                    r.getString(11),
+                    r.getBoolean(12));
+        });
     }
 
     /** The session, or null when unknown or expired; locked until the transaction ends when {@code lock}. */
@@ -212,38 +253,36 @@ public class PlayerRepository {
      * Takes {@code sequence} as the session's last progress write, in one conditional update; false
      * when the session already took this number or a higher one (the write arrived late).
      */
-    Uni<Boolean> takeSequence(String sessionId, long sequence) {
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(TAKE_SEQUENCE)
-                        .setParameter(1, sessionId)
-                        .setParameter(2, sequence)
-                        .executeUpdate())
-                .map(n -> n > 0);
+    Uni<Boolean> takeSequence(SqlClient transaction, String sessionId, long sequence) {
+        return transaction
+                .preparedQuery(TAKE_SEQUENCE)
+                .execute(Tuple.of(sessionId, sequence))
+                .map(rows -> rows.rowCount() > 0);
     }
 
-    /** The tracking record, locked until the transaction ends when {@code lock}. */
-    Uni<TrackingRow> tracking(long id, boolean lock) {
+    /** The tracking record, locked until {@code transaction} ends when {@code lock}. */
+    Uni<TrackingRow> tracking(SqlClient transaction, long id, boolean lock) {
         String sql = lock ? TRACKING_COLUMNS + " for update" : TRACKING_COLUMNS;
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(sql, Object[].class)
-                        .setParameter(1, id)
-                        .getSingleResult())
-                .map(r -> new TrackingRow(
-                        num(r[0]),
-                        (String) r[1],
-                        (String) r[2],
-                        (String) r[3],
-                        (Boolean) r[4],
-                        (int) num(r[5]),
-                        (int) num(r[6]),
-                        (int) num(r[7]),
-                        (String) r[8],
-                        num(r[9]),
-                        (String) r[10],
-                        (String) r[11]));
+        return transaction.preparedQuery(sql).execute(Tuple.of(id)).map(rows -> {
+            Row r = rows.iterator().next();
+            return new TrackingRow(
+                    r.getLong(0),
+                    r.getString(1),
+                    r.getString(2),
+                    r.getString(3),
+                    r.getBoolean(4),
+                    r.getInteger(5),
+                    r.getInteger(6),
+                    r.getInteger(7),
+                    r.getString(8),
+                    r.getLong(9),
+                    r.getString(10),
+                    r.getString(11));
+        });
     }
 
     Uni<Void> updateTracking(
+            SqlClient transaction,
             long id,
             int screenIndex,
             int furthestIndex,
@@ -252,17 +291,17 @@ public class PlayerRepository {
             long totalSeconds,
             OffsetDateTime commencedAt,
             OffsetDateTime completedAt) {
-        return Panache.getSession()
-                .chain(s -> s.createNativeQuery(UPDATE_TRACKING)
-                        .setParameter(1, id)
-                        .setParameter(2, screenIndex)
-                        .setParameter(3, furthestIndex)
-                        .setParameter(4, percent)
-                        .setParameter(5, answers)
-                        .setParameter(6, totalSeconds)
-                        .setParameter(7, commencedAt)
-                        .setParameter(8, completedAt)
-                        .executeUpdate())
+        return transaction
+                .preparedQuery(UPDATE_TRACKING)
+                .execute(Tuple.tuple()
+                        .addLong(id)
+                        .addInteger(screenIndex)
+                        .addInteger(furthestIndex)
+                        .addInteger(percent)
+                        .addString(answers)
+                        .addLong(totalSeconds)
+                        .addOffsetDateTime(commencedAt)
+                        .addOffsetDateTime(completedAt))
                 .replaceWithVoid();
     }
 

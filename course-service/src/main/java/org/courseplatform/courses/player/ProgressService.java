@@ -5,9 +5,9 @@ import static org.courseplatform.courses.player.PlayerSessions.noSession;
 import static org.courseplatform.courses.player.PlayerSessions.wellFormed;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.logging.Log;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,7 +22,9 @@ import org.courseplatform.platform.web.ApiException;
  * What a player session records on its learner's tracking record: progress writes (the screen,
  * the visible time, the answers) and a library screen's quiz, each in one transaction with the
  * {@code course.*} or {@code quiz.*} event it raises; the rules they apply are {@link Grading}'s.
- * A session of an editor or a preview answers the same and records nothing.
+ * A session of an editor or a preview answers the same and records nothing. Each write is one
+ * transaction on the Vert.x SQL pool, not a Hibernate session: it is the player's hot path (every
+ * learner, every screen), and its handful of statements need nothing of an entity manager.
  */
 @ApplicationScoped
 public class ProgressService {
@@ -69,7 +71,8 @@ public class ProgressService {
             throw ApiException.invalid(problems);
         }
         Map<String, List<String>> given = request.answers() == null ? Map.of() : request.answers();
-        return Panache.withTransaction(() -> session(sessionId).chain(session -> {
+        checkSessionId(sessionId);
+        return repository.pool().withTransaction(tx -> session(tx, sessionId).chain(session -> {
             Outline outline = json.read(session.outline(), Outline.class);
             if (request.screenIndex() >= outline.screenCount()) {
                 throw ApiException.invalid(
@@ -84,10 +87,10 @@ public class ProgressService {
             }
             Uni<Boolean> newest = request.sequence() == null
                     ? Uni.createFrom().item(true)
-                    : repository.takeSequence(session.id(), request.sequence());
+                    : repository.takeSequence(tx, session.id(), request.sequence());
             return newest.chain(latest -> repository
-                    .tracking(session.trackingId(), true)
-                    .chain(t -> record(session, outline, request, given, latest, t)));
+                    .tracking(tx, session.trackingId(), true)
+                    .chain(t -> record(tx, session, outline, request, given, latest, t)));
         }));
     }
 
@@ -96,6 +99,7 @@ public class ProgressService {
      * that arrived after a newer one of its session (the stored screen stays, see {@link #progress}).
      */
     private Uni<PlayerViews.ProgressAnswer> record(
+            SqlClient tx,
             PlayerSession session,
             Outline outline,
             PlayerRequests.Progress request,
@@ -130,6 +134,7 @@ public class ProgressService {
                 t.id(), t.identifier(), commenced, completeNow ? now : t.completed(), total, t.testMode());
         JsonNode collection = t.collection() == null ? null : json.read(t.collection(), JsonNode.class);
         Uni<Void> update = repository.updateTracking(
+                tx,
                 t.id(),
                 screenIndex,
                 furthest,
@@ -142,10 +147,12 @@ public class ProgressService {
             // Per-screen reach and the quiz outcome for the analytics (no event carries them).
             Boolean passed = completeNow && !outline.answers().isEmpty() ? Grading.passed(outline, answers) : null;
             update = update.chain(() -> analytics.reached(
+                    tx,
                     t.id(), session.workspaceId(), session.courseId(), t.identifier(), t.testMode(), furthest, passed));
         }
         return update.chain(() -> course && commenceNow
                         ? events.course(
+                                tx,
                                 Events.COURSE_COMMENCED,
                                 session.workspaceId(),
                                 session.courseId(),
@@ -155,6 +162,7 @@ public class ProgressService {
                         : Uni.createFrom().voidItem())
                 .chain(() -> completeNow
                         ? events.course(
+                                tx,
                                 Events.COURSE_COMPLETED,
                                 session.workspaceId(),
                                 session.courseId(),
@@ -177,7 +185,8 @@ public class ProgressService {
             throw ApiException.invalid("answers", "is required: {elementId: [answerId]}");
         }
         Map<String, List<String>> given = request.answers();
-        return Panache.withTransaction(() -> session(sessionId).chain(session -> {
+        checkSessionId(sessionId);
+        return repository.pool().withTransaction(tx -> session(tx, sessionId).chain(session -> {
             if (!EmbedService.KIND_SCREEN.equals(session.kind())) {
                 throw ApiException.conflict(
                         "Quiz scoring is for the screen player; a course records answers with progress");
@@ -193,7 +202,7 @@ public class ProgressService {
             if (!MODE_VIEW.equals(session.mode())) {
                 return Uni.createFrom().item(result);
             }
-            return repository.tracking(session.trackingId(), true).chain(t -> {
+            return repository.tracking(tx, session.trackingId(), true).chain(t -> {
                 String now = PlayerJson.now();
                 Map<String, List<String>> answers = new LinkedHashMap<>(json.answers(t.answers()));
                 answers.putAll(given);
@@ -203,6 +212,7 @@ public class ProgressService {
                         t.id(), t.identifier(), commenced, completed, t.totalSeconds(), t.testMode());
                 return repository
                         .updateTracking(
+                                tx,
                                 t.id(),
                                 t.screenIndex(),
                                 t.furthestIndex(),
@@ -212,6 +222,7 @@ public class ProgressService {
                                 PlayerJson.instant(commenced),
                                 PlayerJson.instant(completed))
                         .chain(() -> events.quiz(
+                                tx,
                                 session.workspaceId(),
                                 session.screenId(),
                                 outline.title(),
@@ -225,12 +236,16 @@ public class ProgressService {
         }));
     }
 
-    /** The open session named by the header; missing, unknown or expired: 401 with reason {@code session}. */
-    private Uni<PlayerSession> session(String id) {
+    /** A missing or malformed session header: 401 with reason {@code session}, before any transaction. */
+    private static void checkSessionId(String id) {
         if (!wellFormed(id)) {
             throw noSession();
         }
-        return repository.session(id).map(row -> {
+    }
+
+    /** The open session named by the header; unknown or expired: 401 with reason {@code session}. */
+    private Uni<PlayerSession> session(SqlClient tx, String id) {
+        return repository.session(tx, id).map(row -> {
             if (row == null) {
                 throw noSession();
             }

@@ -439,7 +439,13 @@ public class CoursePlayerTest {
                     .extract()
                     .jsonPath()
                     .getString("session");
-            progress(second, "{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a2\"]}}")
+            // The completing write comes with the tenant page's trace: its event carries that trace.
+            String trace = "4bf92f3577b34da6a3ce929d0e0e4736";
+            given().header("X-Player-Session", second)
+                    .header("traceparent", "00-" + trace + "-00f067aa0ba902b7-01")
+                    .contentType(ContentType.JSON)
+                    .body("{\"screenIndex\":1,\"visibleSeconds\":5,\"answers\":{\"q1\":[\"a2\"]}}")
+                    .post("/v1/headless/player/progress")
                     .then()
                     .statusCode(200)
                     .body("progress.completed", equalTo(true))
@@ -466,6 +472,7 @@ public class CoursePlayerTest {
             assertThat(completed).hasSize(1);
             JsonNode done = completed.get(0);
             assertThat(done.path("testmode").asBoolean()).isEqualTo(mode.equals("test"));
+            assertThat(done.path("traceparent").asText()).startsWith("00-" + trace + "-");
             assertThat(done.path("workspaceid").asLong()).isEqualTo(ws);
             JsonNode data = done.path("data");
             assertThat(data.path("course").path("id").asLong()).isEqualTo(id);
