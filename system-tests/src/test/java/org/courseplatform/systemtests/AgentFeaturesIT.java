@@ -1,6 +1,7 @@
 package org.courseplatform.systemtests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,8 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
-import java.util.function.Supplier;
 import org.courseplatform.platform.testing.HttpsReceiver;
 import org.courseplatform.platform.testing.HttpsReceiver.Request;
 import org.junit.jupiter.api.AfterAll;
@@ -240,14 +239,18 @@ class AgentFeaturesIT {
                         .asText();
 
         // Analytics count both learners (fed by events: eventually), the collection's its one.
-        JsonNode analytics = await(
-                () -> with(key)
-                        .get("/v1/headless/course/" + course + "/analytics")
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .as(JsonNode.class),
-                a -> a.at("/learners/completed").asInt() >= 2);
+        JsonNode analytics = await().alias("two completed learners in the analytics of course " + course)
+                .atMost(Duration.ofSeconds(90))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> with(key)
+                                .get("/v1/headless/course/" + course + "/analytics")
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .as(JsonNode.class),
+                        a -> a.at("/learners/completed").asInt() >= 2);
         assertThat(analytics.at("/learners/commenced").asInt())
                 .as(analytics.toString())
                 .isEqualTo(2);
@@ -290,26 +293,20 @@ class AgentFeaturesIT {
                 && r.json().at("/data/tracking/identifier").asText().equals(identifier);
     }
 
-    private static JsonNode awaitJob(long id) throws InterruptedException {
-        return await(
-                () -> with(key)
-                        .get("/v1/headless/jobs/" + id)
-                        .then()
-                        .statusCode(200)
-                        .extract()
-                        .as(JsonNode.class),
-                job -> List.of("succeeded", "failed")
-                        .contains(job.path("status").asText()));
-    }
-
-    private static JsonNode await(Supplier<JsonNode> read, Predicate<JsonNode> done) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        JsonNode last = read.get();
-        while (!done.test(last) && System.nanoTime() < deadline) {
-            Thread.sleep(500);
-            last = read.get();
-        }
-        return last;
+    private static JsonNode awaitJob(long id) {
+        return await().alias("job " + id + " to end")
+                .atMost(Duration.ofSeconds(90))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> with(key)
+                                .get("/v1/headless/jobs/" + id)
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .as(JsonNode.class),
+                        job -> List.of("succeeded", "failed")
+                                .contains(job.path("status").asText()));
     }
 
     private static Map<String, Object> call(String name, Map<String, Object> arguments) {

@@ -2,6 +2,7 @@ package org.courseplatform.systemtests;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -120,16 +121,11 @@ class CoursesIT {
         regenerated.then().statusCode(200).body("thumbnailRevision", equalTo(2)).body("queued", equalTo(true));
         String url = regenerated.jsonPath().getString("thumbnail");
         assertThat(url).startsWith(Suite.BASE_URL);
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Response image = null;
-        while (System.nanoTime() < deadline) {
-            image = given().get(url);
-            if (image.statusCode() == 200) {
-                break;
-            }
-            sleep();
-        }
-        assertThat(image.statusCode()).isEqualTo(200);
+        Response image = await().alias("the regenerated thumbnail " + url + " to load")
+                .atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> given().get(url), answer -> answer.statusCode() == 200);
         assertThat(image.contentType()).isEqualTo("image/jpeg");
         assertThat(image.asByteArray()).startsWith((byte) 0xFF, (byte) 0xD8);
     }
@@ -217,13 +213,5 @@ class CoursesIT {
                     .append("\"}");
         }
         return sb.append(tail).toString();
-    }
-
-    private static void sleep() {
-        try {
-            Thread.sleep(250);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -1,5 +1,7 @@
 package org.courseplatform.systemtests;
 
+import static org.awaitility.Awaitility.await;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetAddress;
@@ -65,18 +67,15 @@ final class Learners {
     /** Waits until every expected delivery arrived, then a little longer so a duplicate would show. */
     static List<Request> awaitDeliveries(HttpsReceiver receiver, String path, List<Predicate<Request>> expected)
             throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        List<Request> got = receiver.requests(path);
-        while (System.nanoTime() < deadline) {
-            got = receiver.requests(path);
-            List<Request> now = got;
-            if (expected.stream().allMatch(which -> now.stream().anyMatch(which))) {
-                Thread.sleep(3000);
-                return receiver.requests(path);
-            }
-            Thread.sleep(300);
-        }
-        return got;
+        await().alias("every expected delivery to " + path)
+                .atMost(Duration.ofSeconds(90))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(300))
+                .until(
+                        () -> receiver.requests(path),
+                        got -> expected.stream().allMatch(which -> got.stream().anyMatch(which)));
+        Thread.sleep(3000);
+        return receiver.requests(path);
     }
 
     static int freePort() throws Exception {

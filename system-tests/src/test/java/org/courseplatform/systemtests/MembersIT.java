@@ -1,11 +1,10 @@
 package org.courseplatform.systemtests;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
 import io.restassured.http.ContentType;
-import io.restassured.response.Response;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class MembersIT {
 
     @Test
-    void aMembersLifeFromCreationToDeletion() throws InterruptedException {
+    void aMembersLifeFromCreationToDeletion() {
         long ws = Suite.workspace("build");
         String key = Suite.key(ws, "live")[1];
         String email = "life-" + System.nanoTime() + "@example.com";
@@ -59,21 +58,19 @@ class MembersIT {
                 .jsonPath()
                 .getLong("id");
         // course-service's course.created reaches members-service's projection through Kafka.
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Response enrolled = null;
-        while (System.nanoTime() < deadline) {
-            enrolled = Suite.ingress()
-                    .header("Authorization", key)
-                    .contentType(ContentType.URLENC)
-                    .formParam("user", member)
-                    .formParam("course", course)
-                    .post("/api/v1/enrolments");
-            if (enrolled.statusCode() == 201) {
-                break;
-            }
-            Thread.sleep(250);
-        }
-        assertThat(enrolled.statusCode()).isEqualTo(201);
+        await().alias("the enrolment of member " + member + " in course " + course + " to be created")
+                .atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(250))
+                .until(
+                        () -> Suite.ingress()
+                                .header("Authorization", key)
+                                .contentType(ContentType.URLENC)
+                                .formParam("user", member)
+                                .formParam("course", course)
+                                .post("/api/v1/enrolments")
+                                .statusCode(),
+                        status -> status == 201);
         Suite.ingress()
                 .header("Authorization", key)
                 .contentType(ContentType.URLENC)

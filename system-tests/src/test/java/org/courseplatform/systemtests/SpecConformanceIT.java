@@ -1,6 +1,7 @@
 package org.courseplatform.systemtests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -350,25 +351,24 @@ class SpecConformanceIT {
     }
 
     /** POSTs the enrolment form until members-service has heard of the course (course-events). */
-    private static Response awaitEnrolment(long user, long course, String role) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        Response response;
-        do {
-            var request = Suite.ingress()
-                    .header("Authorization", key)
-                    .contentType(ContentType.URLENC)
-                    .formParam("user", user)
-                    .formParam("course", course);
-            if (role != null) {
-                request.formParam("role", role);
-            }
-            response = request.post("/api/v1/enrolments");
-            if (response.statusCode() != 404) {
-                return response;
-            }
-            Thread.sleep(250);
-        } while (System.nanoTime() < deadline);
-        return response;
+    private static Response awaitEnrolment(long user, long course, String role) {
+        return await().alias("members-service to hear of course " + course + " (enrolling user " + user + ")")
+                .atMost(Duration.ofSeconds(30))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(250))
+                .until(
+                        () -> {
+                            var request = Suite.ingress()
+                                    .header("Authorization", key)
+                                    .contentType(ContentType.URLENC)
+                                    .formParam("user", user)
+                                    .formParam("course", course);
+                            if (role != null) {
+                                request.formParam("role", role);
+                            }
+                            return request.post("/api/v1/enrolments");
+                        },
+                        response -> response.statusCode() != 404);
     }
 
     /** Sends the same request six times at once; answers the six status codes. */

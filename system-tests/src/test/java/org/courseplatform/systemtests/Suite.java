@@ -1,11 +1,10 @@
 package org.courseplatform.systemtests;
 
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 
 import io.restassured.http.ContentType;
 import io.restassured.specification.RequestSpecification;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,26 +57,20 @@ final class Suite {
      * log in blocks flushed each second, in the order requests end, so a marker request sent now
      * is written after them: the log is read once the marker is there (within 10 s).
      */
-    static String accessLog() throws InterruptedException {
+    static String accessLog() {
         Path file = Path.of(env("INGRESS_ACCESS_LOG"));
         String marker = "/access-log-marker/" + UUID.randomUUID();
         ingress().get(marker);
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (true) {
-            String log;
-            try {
-                log = Files.readString(file);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            if (log.contains("GET " + marker + " ")) {
-                return log;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the ingress did not write " + marker + " to " + file + " within 10 s");
-            }
-            Thread.sleep(100);
-        }
+        String[] log = new String[1];
+        await().alias("the ingress to write " + marker + " to " + file)
+                .atMost(Duration.ofSeconds(10))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> {
+                    log[0] = Files.readString(file);
+                    return log[0].contains("GET " + marker + " ");
+                });
+        return log[0];
     }
 
     static RequestSpecification operator() {

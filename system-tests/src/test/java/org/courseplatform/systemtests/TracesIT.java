@@ -1,6 +1,7 @@
 package org.courseplatform.systemtests;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -68,10 +69,13 @@ class TracesIT {
         assertThat(Suite.accessLog()).contains("POST /v1/headless/courses ").contains("trace=" + trace);
         Path logs = Path.of(Suite.env("SUITE_LOG_DIR"));
         String field = "\"traceId\":\"" + trace + "\"";
+        // Within 20 s: a log line is written after the work it reports.
         for (String service : List.of("course-service", "members-service", "webhook-dispatcher")) {
-            assertThat(eventually(() -> logOf(logs, service).contains(field)))
-                    .as("a JSON log line of %s with mdc.traceId %s", service, trace)
-                    .isTrue();
+            await().alias("a JSON log line of " + service + " with mdc.traceId " + trace)
+                    .atMost(Duration.ofSeconds(20))
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(250))
+                    .until(() -> logOf(logs, service).contains(field));
         }
     }
 
@@ -87,18 +91,6 @@ class TracesIT {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** Whether the condition holds within 20 s: a log line is written after the work it reports. */
-    private static boolean eventually(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            Thread.sleep(250);
-        }
-        return true;
     }
 
     private static byte[] randomBytes(int n) {
