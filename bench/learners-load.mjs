@@ -11,11 +11,11 @@ const plan = JSON.parse(await new Promise((resolve) => {
   process.stdin.on('end', () => resolve(text));
 }));
 
-const times = { exchange: [], progress: [] };
+const times = { exchange: [], progress: [], byScreen: [] };
 const errors = [];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(kind, path, body, session, record) {
+async function call(kind, path, body, session, record, screen) {
   const headers = { 'Content-Type': 'application/json' };
   if (session) headers['X-Player-Session'] = session;
   const start = performance.now();
@@ -32,7 +32,10 @@ async function call(kind, path, body, session, record) {
     errors.push(`${kind}: ${res.status} ${text.slice(0, 120)}`);
     return null;
   }
-  if (record) times[kind].push(ms);
+  if (record) {
+    times[kind].push(ms);
+    if (screen !== undefined) (times.byScreen[screen] ??= []).push(ms);
+  }
   return text ? JSON.parse(text) : {};
 }
 
@@ -46,7 +49,7 @@ async function learner(token, record) {
     const body = { screenIndex: screen, visibleSeconds: Math.round(pause / 1000), sequence: ++sequence };
     // A course records its question's answers with the progress of the quiz screen.
     if (screen === plan.quizScreen) body.answers = { q1: ['a1'] };
-    await call('progress', '/v1/headless/player/progress', body, session.session, record);
+    await call('progress', '/v1/headless/player/progress', body, session.session, record, screen);
   }
 }
 
@@ -74,6 +77,8 @@ const summary = {
   progress: { count: times.progress.length, p50: pct(times.progress, 50), p95: pct(times.progress, 95),
     p99: pct(times.progress, 99), max: pct(times.progress, 100) },
   exchange: { p50: pct(times.exchange, 50), p99: pct(times.exchange, 99) },
+  // Where the tail is: each screen's p99 (the first screen's writes commence every record at once).
+  progressP99ByScreen: times.byScreen.map((list) => pct(list, 99)),
 };
 console.log(`RESULT learners learners=${summary.learners} think_ms=${plan.thinkMs} requests=${requests} per_s=${summary.perSecond} `
   + `errors=${summary.errors} progress_p50_ms=${summary.progress.p50} progress_p95_ms=${summary.progress.p95} `

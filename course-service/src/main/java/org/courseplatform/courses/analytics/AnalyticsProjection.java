@@ -39,7 +39,8 @@ public class AnalyticsProjection {
             boolean testMode,
             int furthestIndex,
             Boolean quizPassed) {
-        return repository.reached(transaction, trackingId, workspaceId, courseId, identifier, testMode, furthestIndex, quizPassed);
+        return repository.reached(
+                transaction, trackingId, workspaceId, courseId, identifier, testMode, furthestIndex, quizPassed);
     }
 
     Uni<Void> apply(SqlClient client, String source, List<CloudEvent> events) {

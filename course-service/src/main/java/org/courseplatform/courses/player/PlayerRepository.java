@@ -68,11 +68,13 @@ public class PlayerRepository {
             update player_session set progress_sequence = $2
             where id = $1 and (progress_sequence is null or progress_sequence < $2)""";
 
-    private static final String TRACKING_COLUMNS = """
+    private static final String TRACKING_WHERE_ID = """
             select id, identifier, client_identifier, collection::text, test_mode, screen_index, furthest_index, percent,
                 answers::text, total_seconds,
                 to_char(commenced_at at time zone 'UTC', %1$s), to_char(completed_at at time zone 'UTC', %1$s)
-            from player_tracking where id = $1""".formatted(ISO);
+            from player_tracking where id = %2$s""";
+    private static final String TRACKING_COLUMNS = TRACKING_WHERE_ID.formatted(ISO, "?1");
+    private static final String TRACKING_ON_CONNECTION = TRACKING_WHERE_ID.formatted(ISO, "$1");
     private static final String UPDATE_TRACKING = """
             update player_tracking set screen_index = $2, furthest_index = $3, percent = $4,
                 answers = cast(cast($5 as text) as jsonb), total_seconds = $6,
@@ -260,9 +262,30 @@ public class PlayerRepository {
                 .map(rows -> rows.rowCount() > 0);
     }
 
+    /** The tracking record as the session exchange shows it, through the current Hibernate Reactive session. */
+    Uni<TrackingRow> tracking(long id) {
+        return Panache.getSession()
+                .chain(s -> s.createNativeQuery(TRACKING_COLUMNS, Object[].class)
+                        .setParameter(1, id)
+                        .getSingleResult())
+                .map(r -> new TrackingRow(
+                        num(r[0]),
+                        (String) r[1],
+                        (String) r[2],
+                        (String) r[3],
+                        (Boolean) r[4],
+                        (int) num(r[5]),
+                        (int) num(r[6]),
+                        (int) num(r[7]),
+                        (String) r[8],
+                        num(r[9]),
+                        (String) r[10],
+                        (String) r[11]));
+    }
+
     /** The tracking record, locked until {@code transaction} ends when {@code lock}. */
     Uni<TrackingRow> tracking(SqlClient transaction, long id, boolean lock) {
-        String sql = lock ? TRACKING_COLUMNS + " for update" : TRACKING_COLUMNS;
+        String sql = lock ? TRACKING_ON_CONNECTION + " for update" : TRACKING_ON_CONNECTION;
         return transaction.preparedQuery(sql).execute(Tuple.of(id)).map(rows -> {
             Row r = rows.iterator().next();
             return new TrackingRow(

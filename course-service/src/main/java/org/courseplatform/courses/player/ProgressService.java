@@ -72,26 +72,28 @@ public class ProgressService {
         }
         Map<String, List<String>> given = request.answers() == null ? Map.of() : request.answers();
         checkSessionId(sessionId);
-        return repository.pool().withTransaction(tx -> session(tx, sessionId).chain(session -> {
-            Outline outline = json.read(session.outline(), Outline.class);
-            if (request.screenIndex() >= outline.screenCount()) {
-                throw ApiException.invalid(
-                        "screenIndex", "must be below " + outline.screenCount() + ", the number of screens");
-            }
-            Grading.checkAnswers(outline, given);
-            if (!MODE_VIEW.equals(session.mode())) {
-                int percent = Grading.percent(outline, request.screenIndex(), false);
-                return Uni.createFrom()
-                        .item(new PlayerViews.ProgressAnswer(
-                                Grading.progress(outline, request.screenIndex(), percent, false, false, given)));
-            }
-            Uni<Boolean> newest = request.sequence() == null
-                    ? Uni.createFrom().item(true)
-                    : repository.takeSequence(tx, session.id(), request.sequence());
-            return newest.chain(latest -> repository
-                    .tracking(tx, session.trackingId(), true)
-                    .chain(t -> record(tx, session, outline, request, given, latest, t)));
-        }));
+        return repository
+                .pool()
+                .withTransaction(tx -> session(tx, sessionId).chain(session -> {
+                    Outline outline = json.read(session.outline(), Outline.class);
+                    if (request.screenIndex() >= outline.screenCount()) {
+                        throw ApiException.invalid(
+                                "screenIndex", "must be below " + outline.screenCount() + ", the number of screens");
+                    }
+                    Grading.checkAnswers(outline, given);
+                    if (!MODE_VIEW.equals(session.mode())) {
+                        int percent = Grading.percent(outline, request.screenIndex(), false);
+                        return Uni.createFrom()
+                                .item(new PlayerViews.ProgressAnswer(Grading.progress(
+                                        outline, request.screenIndex(), percent, false, false, given)));
+                    }
+                    Uni<Boolean> newest = request.sequence() == null
+                            ? Uni.createFrom().item(true)
+                            : repository.takeSequence(tx, session.id(), request.sequence());
+                    return newest.chain(latest -> repository
+                            .tracking(tx, session.trackingId(), true)
+                            .chain(t -> record(tx, session, outline, request, given, latest, t)));
+                }));
     }
 
     /**
@@ -148,7 +150,13 @@ public class ProgressService {
             Boolean passed = completeNow && !outline.answers().isEmpty() ? Grading.passed(outline, answers) : null;
             update = update.chain(() -> analytics.reached(
                     tx,
-                    t.id(), session.workspaceId(), session.courseId(), t.identifier(), t.testMode(), furthest, passed));
+                    t.id(),
+                    session.workspaceId(),
+                    session.courseId(),
+                    t.identifier(),
+                    t.testMode(),
+                    furthest,
+                    passed));
         }
         return update.chain(() -> course && commenceNow
                         ? events.course(
@@ -186,54 +194,56 @@ public class ProgressService {
         }
         Map<String, List<String>> given = request.answers();
         checkSessionId(sessionId);
-        return repository.pool().withTransaction(tx -> session(tx, sessionId).chain(session -> {
-            if (!EmbedService.KIND_SCREEN.equals(session.kind())) {
-                throw ApiException.conflict(
-                        "Quiz scoring is for the screen player; a course records answers with progress");
-            }
-            Outline outline = json.read(session.outline(), Outline.class);
-            Grading.checkAnswers(outline, given);
-            if (outline.answers().isEmpty()) {
-                throw ApiException.unprocessable("This screen has no questions to score");
-            }
-            PlayerViews.QuizResult result = Grading.quiz(outline, given);
-            int score = result.score();
-            boolean passed = result.passed();
-            if (!MODE_VIEW.equals(session.mode())) {
-                return Uni.createFrom().item(result);
-            }
-            return repository.tracking(tx, session.trackingId(), true).chain(t -> {
-                String now = PlayerJson.now();
-                Map<String, List<String>> answers = new LinkedHashMap<>(json.answers(t.answers()));
-                answers.putAll(given);
-                String commenced = t.commenced() == null ? now : t.commenced();
-                String completed = t.completed() == null ? now : t.completed();
-                PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
-                        t.id(), t.identifier(), commenced, completed, t.totalSeconds(), t.testMode());
-                return repository
-                        .updateTracking(
-                                tx,
-                                t.id(),
-                                t.screenIndex(),
-                                t.furthestIndex(),
-                                100,
-                                json.write(answers),
-                                t.totalSeconds(),
-                                PlayerJson.instant(commenced),
-                                PlayerJson.instant(completed))
-                        .chain(() -> events.quiz(
-                                tx,
-                                session.workspaceId(),
-                                session.screenId(),
-                                outline.title(),
-                                tracked,
-                                score,
-                                outline.passPercent(),
-                                passed,
-                                given))
-                        .replaceWith(result);
-            });
-        }));
+        return repository
+                .pool()
+                .withTransaction(tx -> session(tx, sessionId).chain(session -> {
+                    if (!EmbedService.KIND_SCREEN.equals(session.kind())) {
+                        throw ApiException.conflict(
+                                "Quiz scoring is for the screen player; a course records answers with progress");
+                    }
+                    Outline outline = json.read(session.outline(), Outline.class);
+                    Grading.checkAnswers(outline, given);
+                    if (outline.answers().isEmpty()) {
+                        throw ApiException.unprocessable("This screen has no questions to score");
+                    }
+                    PlayerViews.QuizResult result = Grading.quiz(outline, given);
+                    int score = result.score();
+                    boolean passed = result.passed();
+                    if (!MODE_VIEW.equals(session.mode())) {
+                        return Uni.createFrom().item(result);
+                    }
+                    return repository.tracking(tx, session.trackingId(), true).chain(t -> {
+                        String now = PlayerJson.now();
+                        Map<String, List<String>> answers = new LinkedHashMap<>(json.answers(t.answers()));
+                        answers.putAll(given);
+                        String commenced = t.commenced() == null ? now : t.commenced();
+                        String completed = t.completed() == null ? now : t.completed();
+                        PlayerEvents.Tracked tracked = new PlayerEvents.Tracked(
+                                t.id(), t.identifier(), commenced, completed, t.totalSeconds(), t.testMode());
+                        return repository
+                                .updateTracking(
+                                        tx,
+                                        t.id(),
+                                        t.screenIndex(),
+                                        t.furthestIndex(),
+                                        100,
+                                        json.write(answers),
+                                        t.totalSeconds(),
+                                        PlayerJson.instant(commenced),
+                                        PlayerJson.instant(completed))
+                                .chain(() -> events.quiz(
+                                        tx,
+                                        session.workspaceId(),
+                                        session.screenId(),
+                                        outline.title(),
+                                        tracked,
+                                        score,
+                                        outline.passPercent(),
+                                        passed,
+                                        given))
+                                .replaceWith(result);
+                    });
+                }));
     }
 
     /** A missing or malformed session header: 401 with reason {@code session}, before any transaction. */

@@ -251,7 +251,7 @@ public class SessionExchange {
                                 .chain(() -> trackingId == null
                                         ? Uni.createFrom().item(Grading.emptyProgress())
                                         : repository
-                                                .tracking(trackingId, false)
+                                                .tracking(trackingId)
                                                 .map(t -> Grading.progressOf(
                                                         t, opened.outline(), json.answers(t.answers()))))
                                 .map(progress -> new Opening(sessionId, expires, claims, opened, progress));
