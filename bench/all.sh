@@ -9,7 +9,7 @@
 #   ./suite up && ./suite down && ./suite up && ./suite down
 #   PLATFORM_RATE_LIMIT_PER_SECOND=0 SUITE_EVENT_LOG_LEVEL=INFO ./suite up && bench/all.sh
 # A JVM that records its cache runs slower: measure on the `up` after the recording one.
-# PostgreSQL needs max_connections of 200 or more (checked below).
+# PostgreSQL needs max_connections of 200 or more and autovacuum on (both checked below).
 # The start-up row runs first: restarting members-service once the members row has seeded its
 # 100,000 members would start their provisioning into Keycloak and load the machine for minutes.
 # Prints each script's output, then the RESULT lines of the run; both are also written to
@@ -18,6 +18,7 @@
 # (bench/profile.sh; the files are named in the log's PROFILE lines).
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
+. bench/lib.sh
 home=${SUITE_HOME:-$PWD/.suite}
 mkdir -p "$home/bench"
 log=$home/bench/$(date -u +%Y%m%dT%H%M%SZ).log
@@ -31,6 +32,7 @@ if (( max_connections < 200 )); then
   echo "  psql -h 127.0.0.1 -U postgres -c 'alter system set max_connections = 300' and restart PostgreSQL" >&2
   exit 2
 fi
+bench_require_autovacuum
 declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]="" [scorm]=1 [startup]="" [learners]="")
 start=$SECONDS
 status=0

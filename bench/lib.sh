@@ -16,6 +16,20 @@ bench_env() {
   db=$(sed -E 's#.*/([^/?]+)(\?.*)?$#\1#' <<<"$DATABASE_URL")
 }
 
+# bench_require_autovacuum: refuses to run (exit 2) against a PostgreSQL with autovacuum off (a
+# setting some CI images use). The outboxes and the webhook deliveries are queue tables: without it
+# their due indexes fill with dead rows, and the webhook row measured 7.9 s at the median where it
+# measures 0.1-0.3 s with PostgreSQL's default (docs/performance.md).
+bench_require_autovacuum() {
+  local autovacuum
+  autovacuum=$(psql -qtAX -h 127.0.0.1 -U postgres -d postgres -c 'show autovacuum')
+  if [[ $autovacuum != on ]]; then
+    echo "${0##*/}: PostgreSQL runs with autovacuum $autovacuum; turn it on first:" >&2
+    echo "  psql -h 127.0.0.1 -U postgres -c 'alter system set autovacuum = on' -c 'select pg_reload_conf()'" >&2
+    exit 2
+  fi
+}
+
 # bench_workspace NAME [ADDONS_JSON] [FEATURES_JSON]: a fresh enterprise workspace with a live key.
 # Sets ws (workspace id), key (API key) and auth (the Authorization header line).
 bench_workspace() {

@@ -38,6 +38,7 @@ PHASES=${PHASES:-warmup steady burst fan-out limit}
 JAVA=${JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}/bin/java
 . bench/lib.sh
 bench_env
+bench_require_autovacuum
 bench_workspace "Bench webhooks"
 home=${SUITE_HOME:-.suite}
 work=$(mktemp -d)

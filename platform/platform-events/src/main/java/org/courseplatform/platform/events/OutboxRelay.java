@@ -96,6 +96,27 @@ public class OutboxRelay {
             return;
         }
         subscriber = notifications.listen(channel, this::wake, "Outbox");
+        warnWithoutAutovacuum();
+    }
+
+    /**
+     * The outbox and the services' other queue tables (webhook deliveries, jobs) turn rows over
+     * within seconds; without autovacuum their indexes fill with dead entries that every read
+     * walks, and the relay and the queues slow down by orders of magnitude (docs/operations.md).
+     * Said once at start, where an operator looks.
+     */
+    private void warnWithoutAutovacuum() {
+        pool.query("select current_setting('autovacuum')")
+                .execute()
+                .subscribe()
+                .with(
+                        rows -> {
+                            if ("off".equals(rows.iterator().next().getString(0))) {
+                                Log.warnf("PostgreSQL runs with autovacuum off: the outbox and the queue tables fill"
+                                        + " with dead rows and slow down; turn it on (docs/operations.md, Database)");
+                            }
+                        },
+                        e -> Log.debugf("Could not read PostgreSQL's autovacuum setting: %s", e.getMessage()));
     }
 
     void stop(@Observes ShutdownEvent event) {
