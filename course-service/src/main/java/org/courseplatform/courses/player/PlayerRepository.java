@@ -74,7 +74,7 @@ public class PlayerRepository {
                 to_char(commenced_at at time zone 'UTC', %1$s), to_char(completed_at at time zone 'UTC', %1$s)
             from player_tracking where id = %2$s""";
     private static final String TRACKING_COLUMNS = TRACKING_WHERE_ID.formatted(ISO, "?1");
-    private static final String TRACKING_ON_CONNECTION = TRACKING_WHERE_ID.formatted(ISO, "$1");
+    private static final String TRACKING_FOR_UPDATE = TRACKING_WHERE_ID.formatted(ISO, "$1") + " for update";
     private static final String UPDATE_TRACKING = """
             update player_tracking set screen_index = $2, furthest_index = $3, percent = $4,
                 answers = cast(cast($5 as text) as jsonb), total_seconds = $6,
@@ -283,25 +283,27 @@ public class PlayerRepository {
                         (String) r[11]));
     }
 
-    /** The tracking record, locked until {@code transaction} ends when {@code lock}. */
-    Uni<TrackingRow> tracking(SqlClient transaction, long id, boolean lock) {
-        String sql = lock ? TRACKING_ON_CONNECTION + " for update" : TRACKING_ON_CONNECTION;
-        return transaction.preparedQuery(sql).execute(Tuple.of(id)).map(rows -> {
-            Row r = rows.iterator().next();
-            return new TrackingRow(
-                    r.getLong(0),
-                    r.getString(1),
-                    r.getString(2),
-                    r.getString(3),
-                    r.getBoolean(4),
-                    r.getInteger(5),
-                    r.getInteger(6),
-                    r.getInteger(7),
-                    r.getString(8),
-                    r.getLong(9),
-                    r.getString(10),
-                    r.getString(11));
-        });
+    /** The tracking record, locked until {@code transaction} ends (a write applies to what it read). */
+    Uni<TrackingRow> lockedTracking(SqlClient transaction, long id) {
+        return transaction
+                .preparedQuery(TRACKING_FOR_UPDATE)
+                .execute(Tuple.of(id))
+                .map(rows -> {
+                    Row r = rows.iterator().next();
+                    return new TrackingRow(
+                            r.getLong(0),
+                            r.getString(1),
+                            r.getString(2),
+                            r.getString(3),
+                            r.getBoolean(4),
+                            r.getInteger(5),
+                            r.getInteger(6),
+                            r.getInteger(7),
+                            r.getString(8),
+                            r.getLong(9),
+                            r.getString(10),
+                            r.getString(11));
+                });
     }
 
     Uni<Void> updateTracking(

@@ -91,7 +91,7 @@ public class ProgressService {
                             ? Uni.createFrom().item(true)
                             : repository.takeSequence(tx, session.id(), request.sequence());
                     return newest.chain(latest -> repository
-                            .tracking(tx, session.trackingId(), true)
+                            .lockedTracking(tx, session.trackingId())
                             .chain(t -> record(tx, session, outline, request, given, latest, t)));
                 }));
     }
@@ -212,7 +212,7 @@ public class ProgressService {
                     if (!MODE_VIEW.equals(session.mode())) {
                         return Uni.createFrom().item(result);
                     }
-                    return repository.tracking(tx, session.trackingId(), true).chain(t -> {
+                    return repository.lockedTracking(tx, session.trackingId()).chain(t -> {
                         String now = PlayerJson.now();
                         Map<String, List<String>> answers = new LinkedHashMap<>(json.answers(t.answers()));
                         answers.putAll(given);
