@@ -4,6 +4,8 @@ import io.quarkus.logging.Log;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
@@ -64,7 +66,7 @@ public class RateLimiter {
             // flooding workspace costs the database a few calls a second, not one per request.
             return Uni.createFrom().failure(tooMany(spent));
         }
-        return lease.renew(
+        return onOwnContext(lease.renew(
                         wanted -> store.take(
                                         workspaceId,
                                         config.perSecond(),
@@ -77,7 +79,7 @@ public class RateLimiter {
                                             e.toString());
                                     return null;
                                 }),
-                        batch())
+                        batch()))
                 .chain(grant -> {
                     if (grant == null) {
                         acquireLocally(workspaceId);
@@ -98,6 +100,26 @@ public class RateLimiter {
                     lease.spent(System.nanoTime() + waitNanos);
                     return Uni.createFrom().failure(tooMany(waitNanos));
                 });
+    }
+
+    /**
+     * The renewal is shared, so it answers on the context of the request that started it. Every
+     * other request waiting on it goes on on its own context: its connection's event loop reads
+     * its body and writes its answer, and a router step run from another event loop races that
+     * loop (Vert.x's body handler then fails with "Request has already been read").
+     */
+    private static <T> Uni<T> onOwnContext(Uni<T> shared) {
+        Context own = Vertx.currentContext();
+        if (own == null) {
+            return shared;
+        }
+        return shared.emitOn(task -> {
+            if (Vertx.currentContext() == own) {
+                task.run();
+            } else {
+                own.runOnContext(v -> task.run());
+            }
+        });
     }
 
     /** The per-instance bucket, while the shared one cannot be asked. */

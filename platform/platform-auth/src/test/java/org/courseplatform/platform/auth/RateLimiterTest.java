@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
@@ -40,6 +45,70 @@ class RateLimiterTest {
         assertThat(bucket.take(PER_SECOND, BURST, later)).isPositive();
     }
 
+    /**
+     * Two requests on two event loops find the lease empty; the second waits on the renewal the
+     * first started, which answers on the first's event loop. The second must go on on its own:
+     * its connection's loop is still reading its body.
+     */
+    @Test
+    void aRequestWaitingOnAnotherRequestsRenewalGoesOnOnItsOwnEventLoop() throws Exception {
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2));
+        try {
+            CompletableFuture<RateLimitStore.Grant> answer = new CompletableFuture<>();
+            RateLimitStore slow = new RateLimitStore(null) {
+                @Override
+                public Uni<Grant> take(long workspaceId, double perSecond, double burst, int batch) {
+                    return Uni.createFrom().completionStage(answer);
+                }
+            };
+            RateLimiter limiter = limiter(1000, 100, slow);
+            Context first = newContext(vertx);
+            Context second = newContext(vertx);
+            String firstLoop = threadOf(first);
+            String secondLoop = threadOf(second);
+            assertThat(firstLoop).isNotEqualTo(secondLoop);
+
+            CompletableFuture<String> firstWentOn = new CompletableFuture<>();
+            CompletableFuture<String> secondWentOn = new CompletableFuture<>();
+            acquireOn(first, limiter, firstWentOn);
+            acquireOn(second, limiter, secondWentOn);
+            first.runOnContext(v -> answer.complete(new RateLimitStore.Grant(20, 80)));
+
+            assertThat(firstWentOn.get(10, TimeUnit.SECONDS)).isEqualTo(firstLoop);
+            assertThat(secondWentOn.get(10, TimeUnit.SECONDS)).isEqualTo(secondLoop);
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Subscribes on the context and waits until the subscription is made (the renewal is then in flight). */
+    private static void acquireOn(Context context, RateLimiter limiter, CompletableFuture<String> wentOn)
+            throws InterruptedException {
+        CountDownLatch subscribed = new CountDownLatch(1);
+        context.runOnContext(v -> {
+            limiter.acquire(1)
+                    .subscribe()
+                    .with(ok -> wentOn.complete(Thread.currentThread().getName()), wentOn::completeExceptionally);
+            subscribed.countDown();
+        });
+        assertThat(subscribed.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    /** A context of its own: Vert.x keeps one per outside thread, on the event loops in turn. */
+    private static Context newContext(Vertx vertx) throws InterruptedException {
+        Context[] made = new Context[1];
+        Thread thread = new Thread(() -> made[0] = vertx.getOrCreateContext());
+        thread.start();
+        thread.join();
+        return made[0];
+    }
+
+    private static String threadOf(Context context) throws Exception {
+        CompletableFuture<String> name = new CompletableFuture<>();
+        context.runOnContext(v -> name.complete(Thread.currentThread().getName()));
+        return name.get(10, TimeUnit.SECONDS);
+    }
+
     /** A limiter whose shared store cannot be reached: it limits with its own buckets. */
     private static RateLimiter limiter(int perSecond, int burst) {
         RateLimitStore unreachable = new RateLimitStore(null) {
@@ -48,6 +117,10 @@ class RateLimiterTest {
                 return Uni.createFrom().failure(new IllegalStateException("database down"));
             }
         };
+        return limiter(perSecond, burst, unreachable);
+    }
+
+    private static RateLimiter limiter(int perSecond, int burst, RateLimitStore store) {
         return new RateLimiter(
                 new RateLimiter.Config() {
                     @Override
@@ -65,7 +138,7 @@ class RateLimiterTest {
                         return 20;
                     }
                 },
-                unreachable);
+                store);
     }
 
     private static void acquire(RateLimiter limiter, long workspaceId) {
