@@ -24,6 +24,7 @@ import org.courseplatform.courses.language.JobWorker;
 import org.courseplatform.platform.web.ApiError;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.platform.web.ErrorCode;
+import org.courseplatform.platform.web.Workers;
 
 /**
  * The rules of course generation (docs/generation.md): checks a request, queues a generation job
@@ -220,13 +221,7 @@ public class GenerationService {
                                     .after(config.syncWait())
                                     .recoverWithItem(() -> null))
                             .eventually(() -> waiting.remove(job.id()))
-                            .emitOn(task -> {
-                                if (context == null) {
-                                    task.run();
-                                } else {
-                                    context.runOnContext(ignored -> task.run());
-                                }
-                            })
+                            .emitOn(Workers.on(context))
                             .chain(() -> jobService.stored(job.id()))
                             .chain(stored -> outcome(scope, stored == null ? job : stored.job()));
                 });

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.courseplatform.platform.web.ApiException;
+import org.courseplatform.platform.web.Workers;
 
 /**
  * Per-workspace request limits that hold across every replica of a service: a tenant that floods
@@ -104,22 +105,13 @@ public class RateLimiter {
 
     /**
      * The renewal is shared, so it answers on the context of the request that started it. Every
-     * other request waiting on it goes on on its own context: its connection's event loop reads
-     * its body and writes its answer, and a router step run from another event loop races that
-     * loop (Vert.x's body handler then fails with "Request has already been read").
+     * other request waiting on it goes on on its own context ({@link Workers#on}): a router step
+     * run from another event loop races the request's own (Vert.x's body handler then fails with
+     * "Request has already been read").
      */
     private static <T> Uni<T> onOwnContext(Uni<T> shared) {
         Context own = Vertx.currentContext();
-        if (own == null) {
-            return shared;
-        }
-        return shared.emitOn(task -> {
-            if (Vertx.currentContext() == own) {
-                task.run();
-            } else {
-                own.runOnContext(v -> task.run());
-            }
-        });
+        return own == null ? shared : shared.emitOn(Workers.on(own));
     }
 
     /** The per-instance bucket, while the shared one cannot be asked. */

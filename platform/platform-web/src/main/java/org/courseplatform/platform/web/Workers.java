@@ -39,6 +39,25 @@ public final class Workers {
                     }
                 })
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-        return context == null ? uni : uni.emitOn(task -> context.runOnContext(ignored -> task.run()));
+        return context == null ? uni : uni.emitOn(on(context));
+    }
+
+    /**
+     * Runs each task on {@code context}: at once when the calling thread is that context's event
+     * loop already, else as a task of that context; at once when there is none. For a {@code Uni}
+     * that another context may complete (a worker, or a result several requests wait on), so that
+     * each caller goes on where its request lives: its connection's event loop reads the body and
+     * writes the answer, and its reactive session refuses any other thread. A worker thread can
+     * carry the request's context too (Quarkus propagates it), so the context alone does not say
+     * the thread is the right one.
+     */
+    public static Executor on(Context context) {
+        return task -> {
+            if (context == null || Context.isOnEventLoopThread() && Vertx.currentContext() == context) {
+                task.run();
+            } else {
+                context.runOnContext(ignored -> task.run());
+            }
+        };
     }
 }
