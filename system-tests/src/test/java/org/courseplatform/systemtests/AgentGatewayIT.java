@@ -32,6 +32,10 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -444,6 +448,35 @@ class AgentGatewayIT {
                 .post("/api/v1/agent/auth");
         unknown.then().statusCode(400);
         assertThat(unknown.asString()).contains("no_such_tool");
+    }
+
+    /**
+     * Agents at once: three MCP clients side by side, each opening 50 connections and making a
+     * refused call on each. Every call is answered with its JSON-RPC refusal, none with a 500.
+     * Requests that waited on the workspace rate limit's shared renewal used to go on on the
+     * event loop of the request that started it, and Vert.x then refused their body.
+     */
+    @Test
+    void agentsCallingAtOnceAreEachAnswered() throws Exception {
+        String token = mint(Map.of("identifier", "at-once-" + RUN, "tools", List.of("get_course"), "readonly", false));
+        List<Map<String, Object>> checks = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            checks.add(check("call-" + i, token, "callTool", "name", "list_courses", "arguments", Map.of()));
+        }
+        ExecutorService side = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<JsonNode>> clients = new ArrayList<>();
+            for (int client = 0; client < 3; client++) {
+                clients.add(side.submit(() -> agent(Map.of("checks", checks)).path("checks")));
+            }
+            for (Future<JsonNode> client : clients) {
+                JsonNode answered = client.get(4, TimeUnit.MINUTES);
+                assertThat(answered.size()).isEqualTo(50);
+                answered.forEach(AgentGatewayIT::assertJsonRpcRefusal);
+            }
+        } finally {
+            side.shutdownNow();
+        }
     }
 
     @Test
