@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.courseplatform.platform.testing.HttpsReceiver;
@@ -27,21 +25,8 @@ import org.junit.jupiter.api.Test;
  * shortens it, the attempt budget, replay after failure, and slow endpoints beside healthy ones.
  */
 @QuarkusTest
-@TestProfile(RetryTest.ShortSchedule.class)
+@TestProfile(ShortTimings.class)
 class RetryTest {
-
-    public static class ShortSchedule implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "webhooks.retry.delays",
-                    "1s,2s,3s,4s,5s",
-                    "webhooks.timeout",
-                    "4s",
-                    "webhooks.sender.poll-interval",
-                    "0.1s");
-        }
-    }
 
     private HttpsReceiver receiver;
 

@@ -3,10 +3,8 @@ package org.courseplatform.webhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
-import java.util.Map;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.junit.jupiter.api.Test;
@@ -17,16 +15,8 @@ import org.junit.jupiter.api.Test;
  * one and an old pending one stay.
  */
 @QuarkusTest
-@TestProfile(ScheduledPurgeTest.ShortRetention.class)
+@TestProfile(ShortTimings.class)
 class ScheduledPurgeTest {
-
-    public static class ShortRetention implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "webhooks.retention", "1h", "webhooks.purge.interval", "1s", "webhooks.purge.batch-size", "2");
-        }
-    }
 
     @Test
     void finishedDeliveriesPastTheRetentionArePurgedOnSchedule() {
