@@ -6,9 +6,9 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import org.junit.jupiter.api.Test;
 
-class MalformedBodyLogFilterTest {
+class ClientFaultLogFilterTest {
 
-    private final MalformedBodyLogFilter filter = new MalformedBodyLogFilter();
+    private final ClientFaultLogFilter filter = new ClientFaultLogFilter();
 
     @Test
     void dropsVertxReportsOfUndecodableFormBodiesOnly() {
@@ -25,6 +25,23 @@ class MalformedBodyLogFilterTest {
         assertThat(filter.isLoggable(record("org.courseplatform.Other", formFailure)))
                 .isTrue();
         assertThat(filter.isLoggable(record("io.quarkus.vertx.core.runtime.VertxCoreRecorder", null)))
+                .isTrue();
+    }
+
+    @Test
+    void dropsTheAuthorizersReportsOfRefusedCredentialsButNotOfFailures() {
+        String authorizer = "io.quarkus.vertx.http.runtime.security.AbstractHttpAuthorizer";
+        assertThat(filter.isLoggable(record(authorizer, ApiException.unauthorized("The access token has expired"))))
+                .isFalse();
+        assertThat(filter.isLoggable(record(authorizer, ApiException.forbidden("Not from this origin"))))
+                .isFalse();
+
+        assertThat(filter.isLoggable(record(authorizer, ApiException.unavailable("Try again shortly"))))
+                .as("a 5xx is the platform's, not the client's")
+                .isTrue();
+        assertThat(filter.isLoggable(record(authorizer, new IllegalStateException("a real bug"))))
+                .isTrue();
+        assertThat(filter.isLoggable(record("org.courseplatform.Other", ApiException.unauthorized("expired"))))
                 .isTrue();
     }
 
