@@ -11,11 +11,16 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -23,6 +28,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.awaitility.Awaitility;
+import org.courseplatform.platform.storage.ObjectStore;
 import org.courseplatform.platform.testing.TestKafka;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.platform.testing.TestTokens;
@@ -37,6 +43,12 @@ import org.junit.jupiter.api.Test;
 class ScormPlayerTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    ObjectStore objects;
 
     private final long workspace = TestKeys.newWorkspace();
     private final String live = TestKeys.enterprise(workspace);
@@ -167,6 +179,60 @@ class ScormPlayerTest {
         assertThat(completed.path("totalTime").asDouble()).isEqualTo(120.5);
         assertThat(events.get(0).path("data").path("tracking").path("completed").isNull())
                 .isTrue();
+    }
+
+    @Test
+    void packageFilesAreServedByteForByteOutOfTheZipAndOnlyTheSessionsOwn() throws Exception {
+        byte[] noise = new byte[300_000];
+        new java.util.Random(11).nextBytes(noise);
+        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        files.put("media/noise.bin", noise);
+        files.put("pages/long page é.html", "<p>Lesson</p>".repeat(20_000).getBytes(StandardCharsets.UTF_8));
+        files.put("empty.txt", new byte[0]);
+        byte[] zip = Zips.scorm12(files, Set.of("media/noise.bin", "empty.txt"));
+        long id = Packages.upload(live, "files.zip", zip);
+        assertThat(Packages.settled(live, id).getString("status")).isEqualTo("ready");
+        long other = Packages.upload(
+                live,
+                "other.zip",
+                Zips.scorm12(Map.of("only-in-other.html", "<p>other</p>".getBytes(StandardCharsets.UTF_8))));
+        assertThat(Packages.settled(live, other).getString("status")).isEqualTo("ready");
+
+        Launches.Opened player = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-files")));
+        for (Map.Entry<String, byte[]> file : files.entrySet()) {
+            Response served = player.on().get(player.base() + "content/" + file.getKey());
+            served.then().statusCode(200).header("Content-Length", String.valueOf(file.getValue().length));
+            assertThat(served.asByteArray()).as(file.getKey()).isEqualTo(file.getValue());
+        }
+        player.on()
+                .urlEncodingEnabled(false)
+                .get(player.base() + "content/pages/long%20page%20%C3%A9.html")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/html"));
+        player.on().get(player.base() + "content/media/./noise.bin").then().statusCode(200);
+        // Another package's file is not this session's, whatever the path.
+        player.on().get(player.base() + "content/only-in-other.html").then().statusCode(404);
+        player.on().get(player.base() + "content/media").then().statusCode(404);
+    }
+
+    @Test
+    void packagesReadyBeforeFilesCameFromTheZipAreServedFromTheirExtractedFiles() {
+        long id = ready("scorm12-single-sco.zip");
+        String prefix = "scorm/packages/" + id + "/content/";
+        objects.put(prefix + "index.html", "<p>extracted</p>".getBytes(StandardCharsets.UTF_8), "text/html");
+        pool.preparedQuery("update scorm_package set content_zip = null, content_prefix = $2 where course_id = $1")
+                .execute(Tuple.of(id, prefix))
+                .await()
+                .atMost(Duration.ofSeconds(5));
+        Launches.Opened player = Launches.open(embed(live, Map.of("courseId", id, "identifier", "learner-old")));
+        player.on()
+                .get(player.base() + "content/index.html")
+                .then()
+                .statusCode(200)
+                .contentType(containsString("text/html"))
+                .body(equalTo("<p>extracted</p>"));
+        player.on().get(player.base() + "content/missing.html").then().statusCode(404);
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.ObjIntConsumer;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
@@ -50,10 +51,24 @@ public final class Zips {
 
     /** A zip of the given entries (name to content), deflated, in order. */
     public static byte[] zip(Map<String, byte[]> entries) {
+        return zip(entries, Set.of());
+    }
+
+    /** A zip of {@code entries}, deflated except the ones named in {@code stored}. */
+    public static byte[] zip(Map<String, byte[]> entries, Set<String> stored) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ZipOutputStream out = new ZipOutputStream(bytes)) {
             for (Map.Entry<String, byte[]> e : entries.entrySet()) {
-                out.putNextEntry(new ZipEntry(e.getKey()));
+                ZipEntry entry = new ZipEntry(e.getKey());
+                if (stored.contains(e.getKey())) {
+                    CRC32 crc = new CRC32();
+                    crc.update(e.getValue());
+                    entry.setMethod(ZipEntry.STORED);
+                    entry.setSize(e.getValue().length);
+                    entry.setCompressedSize(e.getValue().length);
+                    entry.setCrc(crc.getValue());
+                }
+                out.putNextEntry(entry);
                 out.write(e.getValue());
                 out.closeEntry();
             }
@@ -65,11 +80,16 @@ public final class Zips {
 
     /** A valid SCORM 1.2 package plus {@code extra} entries. */
     public static byte[] scorm12(Map<String, byte[]> extra) {
+        return scorm12(extra, Set.of());
+    }
+
+    /** A valid SCORM 1.2 package plus {@code extra} entries, the ones named in {@code stored} not compressed. */
+    public static byte[] scorm12(Map<String, byte[]> extra, Set<String> stored) {
         Map<String, byte[]> entries = new LinkedHashMap<>();
         entries.put("imsmanifest.xml", MANIFEST_12.getBytes(StandardCharsets.UTF_8));
         entries.put("index.html", "<html><body>hello</body></html>".getBytes(StandardCharsets.UTF_8));
         entries.putAll(extra);
-        return zip(entries);
+        return zip(entries, stored);
     }
 
     public static byte[] withManifest(String manifest) {

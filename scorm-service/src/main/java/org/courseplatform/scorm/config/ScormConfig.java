@@ -79,18 +79,6 @@ public interface ScormConfig {
         Duration lease();
 
         /**
-         * Package files stored to S3 at the same time while a package is extracted (each PUT waits
-         * mostly on S3, not on this CPU). At most twice as many extracted files, and at most
-         * {@link #uploadBufferBytes()} of them, wait on disk for their upload.
-         */
-        @WithDefault("16")
-        int uploadParallelism();
-
-        /** Bytes of extracted files that may wait on local disk for their upload at a time. */
-        @WithDefault("67108864")
-        long uploadBufferBytes();
-
-        /**
          * Attempts after infrastructure failures (S3, course-service) before the package fails;
          * with the back-off between them (5 s, 20 s, 80 s, 300 s) five ride out a 6-minute outage.
          */

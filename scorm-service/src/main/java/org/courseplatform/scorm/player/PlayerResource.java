@@ -20,12 +20,11 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.scorm.config.ScormConfig;
-import org.courseplatform.scorm.processing.ContentTypes;
 import org.courseplatform.scorm.processing.ManifestParser;
-import org.courseplatform.scorm.storage.PackageStore;
 
 /**
  * The browser side of hosted packages, under {@code /scorm} on the content origin only (never the
@@ -42,7 +41,7 @@ public class PlayerResource {
 
     private final PlayerService player;
     private final RuntimeService runtime;
-    private final PackageStore store;
+    private final ContentService content;
     private final ScormConfig config;
     private final ObjectMapper mapper;
     private final ContentOrigin contentOrigin;
@@ -51,14 +50,14 @@ public class PlayerResource {
     public PlayerResource(
             PlayerService player,
             RuntimeService runtime,
-            PackageStore store,
+            ContentService content,
             ScormConfig config,
             ObjectMapper mapper,
             ContentOrigin contentOrigin,
             PagePolicies policies) {
         this.player = player;
         this.runtime = runtime;
-        this.store = store;
+        this.content = content;
         this.config = config;
         this.mapper = mapper;
         this.contentOrigin = contentOrigin;
@@ -122,22 +121,20 @@ public class PlayerResource {
     @Path("/s/{session}/content/{path: .+}")
     @Blocking
     public Response content(
-            @HeaderParam("Host") String host, @PathParam("session") String sessionId, @PathParam("path") String path) {
+            @HeaderParam("Host") String host, @PathParam("session") String sessionId, @PathParam("path") String path)
+            throws IOException {
         PlayerSession session = player.session(sessionId, host).await().indefinitely();
         String safe = ManifestParser.resolve(path);
-        if (safe == null || session.contentPrefix() == null || !session.view()) {
+        if (safe == null || !session.view()) {
             throw ApiException.notFound("No such file in this package");
         }
-        var object = store.open(session.contentPrefix() + safe)
-                .orElseThrow(() -> ApiException.notFound("No such file in this package"));
-        String type = object.response().contentType() == null
-                ? ContentTypes.of(safe)
-                : object.response().contentType();
+        ContentService.Content file =
+                content.open(session, safe).orElseThrow(() -> ApiException.notFound("No such file in this package"));
         // The package's own script and styles run unrestricted on its own origin; only framing is
         // limited. The package's requests carry its origin as Referer (embedded players such as
         // video hosts want one), never the session's path, not even to its own origin's logs.
-        return Response.ok(object, type)
-                .header("Content-Length", object.response().contentLength())
+        return Response.ok(file.body(), file.type())
+                .header("Content-Length", file.length())
                 .header("Cache-Control", "private, max-age=3600")
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", policies.content())

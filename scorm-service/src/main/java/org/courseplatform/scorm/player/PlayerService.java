@@ -214,6 +214,7 @@ public class PlayerService {
                     r.getInteger("file_count"),
                     r.getLong("expanded_bytes"),
                     r.getString("content_prefix"),
+                    r.getString("content_zip"),
                     r.getString("error"),
                     r.getString("content_host"),
                     r.getString("parent_origin"));

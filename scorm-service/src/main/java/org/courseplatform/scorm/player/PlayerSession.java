@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * An open player session with its package (and, for {@code view}, the learner's tracking record).
  * {@code contentHost} is the host name it is served on (its own origin when the content origin has
  * a {@code {session}} label); {@code parentOrigin} is the embedding page's origin the player posts
- * its events to, or null (it posts none).
+ * its events to, or null (it posts none). A ready package's files are read from {@code contentZip}
+ * (its original), or, for packages made ready before that, from the objects under {@code
+ * contentPrefix}.
  */
 public record PlayerSession(
         String id,
@@ -25,6 +27,7 @@ public record PlayerSession(
         Integer fileCount,
         Long expandedBytes,
         String contentPrefix,
+        String contentZip,
         String error,
         String contentHost,
         String parentOrigin) {

@@ -28,8 +28,8 @@ import org.courseplatform.scorm.storage.PackageStore;
  * under a lease, so replicas share the work and a package whose worker died is taken over when
  * the lease ends. A heartbeat renews the lease every third of it while the package is processed,
  * so the lease can be short (a killed worker's package comes back within it) however long a
- * large package takes. Download, checks and extraction run on a worker thread, never on the event loop;
- * the zip goes to a temporary file, never whole into memory.
+ * large package takes. Download and checks run on a worker thread, never on the event loop; the zip
+ * goes to a temporary file, never whole into memory.
  */
 @ApplicationScoped
 public class PackageWorker {
@@ -105,15 +105,17 @@ public class PackageWorker {
                                         courseId,
                                         job.workspaceId(),
                                         outcome.result().manifest().title())
-                                .chain(() -> ready(courseId, outcome.result())));
+                                .chain(() -> ready(courseId, job.objectKey(), outcome.result())));
     }
 
     private record Outcome(PackageProcessor.Result result, Rejection rejection) {}
 
-    /** Blocking: download, check, extract to S3. A rejection removes whatever was written. */
+    /**
+     * Blocking: download, then check and read every file. Nothing is written to S3: the files are
+     * served from the original the package already has, so a rejection leaves nothing behind.
+     */
     private Outcome run(Job job) {
         long started = System.nanoTime();
-        String prefix = PackageStore.contentPrefix(job.courseId());
         Path dir = null;
         try {
             dir = Files.createTempDirectory("scorm-" + job.courseId() + "-");
@@ -126,14 +128,7 @@ public class PackageWorker {
                                 Rejection.ZIP_BOMB,
                                 "The uploaded file is larger than the " + job.size() + " bytes that were announced."));
             }
-            PackageProcessor.Result result = PackageProcessor.process(
-                    zip,
-                    job.name(),
-                    limits(),
-                    dir,
-                    (path, file, type) -> store.putFile(prefix + path, file, type),
-                    config.worker().uploadParallelism(),
-                    config.worker().uploadBufferBytes());
+            PackageProcessor.Result result = PackageProcessor.process(zip, job.name(), limits());
             Log.debugf(
                     "SCORM package of course %d: %d files, %d bytes expanded, in %d ms",
                     job.courseId(),
@@ -142,7 +137,6 @@ public class PackageWorker {
                     (System.nanoTime() - started) / 1_000_000);
             return new Outcome(result, null);
         } catch (Rejection rejection) {
-            store.deletePrefix(prefix);
             Log.debugf(
                     "SCORM package of course %d rejected: %s (%s)",
                     job.courseId(), rejection.code(), rejection.getMessage());
@@ -160,7 +154,7 @@ public class PackageWorker {
                 l.maxEntries(), l.maxExpandedBytes(), l.maxRatio(), l.ratioEntryThreshold(), l.maxManifestBytes());
     }
 
-    private Uni<Void> ready(long courseId, PackageProcessor.Result result) {
+    private Uni<Void> ready(long courseId, String zipKey, PackageProcessor.Result result) {
         ObjectNode launch = mapper.createObjectNode();
         ArrayNode scos = launch.putArray("scos");
         for (Manifest.Sco sco : result.manifest().scos()) {
@@ -174,9 +168,9 @@ public class PackageWorker {
                         result.manifest().title(),
                         result.manifest().version(),
                         launch.toString(),
-                        result.fileCount(),
+                        result.files(),
                         result.expandedBytes(),
-                        PackageStore.contentPrefix(courseId))
+                        zipKey)
                 .invoke(changed -> {
                     if (changed) {
                         metrics.ready();

@@ -6,6 +6,8 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.List;
+import org.courseplatform.scorm.storage.PackageFile;
 
 /**
  * The SQL of package processing: the package row is the job, claimed under a lease with
@@ -25,9 +27,15 @@ public class ProcessingRepository {
             returning course_id, workspace_id, name, object_key, size_bytes, attempts""";
     private static final String READY = """
             update scorm_package set status = 'ready', title = $2, version = $3, launch = cast($4::text as jsonb), file_count = $5,
-                expanded_bytes = $6, content_prefix = $7, error = null, error_code = null, locked_until = null,
-                updated_at = now()
+                expanded_bytes = $6, content_zip = $7, content_prefix = null, error = null, error_code = null,
+                locked_until = null, updated_at = now()
             where course_id = $1 and status = 'processing'""";
+    /** The files of a package that is becoming ready, all in one statement (replacing any of an earlier attempt). */
+    private static final String CLEAR_FILES = "delete from scorm_package_file where course_id = $1";
+
+    private static final String FILES = """
+            insert into scorm_package_file (course_id, path, data_offset, stored_bytes, size_bytes, method)
+            select $1, * from unnest($2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::smallint[])""";
     private static final String FAILED = """
             update scorm_package set status = 'failed', error = $2, error_code = $3, locked_until = null, updated_at = now()
             where course_id = $1 and status = 'processing'""";
@@ -72,19 +80,42 @@ public class ProcessingRepository {
                 .map(rows -> rows.rowCount() == 1);
     }
 
-    /** Marks the package ready with what its manifest says; false when it was no longer processing. */
+    /**
+     * Marks the package ready with what its manifest says and records where each of its files lies
+     * in {@code zipKey}, in one transaction; false (and nothing recorded) when it was no longer
+     * processing.
+     */
     Uni<Boolean> ready(
             long courseId,
             String title,
             String version,
             String launchJson,
-            int fileCount,
+            List<PackageFile> files,
             long expandedBytes,
-            String contentPrefix) {
-        return pool.preparedQuery(READY)
-                .execute(Tuple.from(
-                        new Object[] {courseId, title, version, launchJson, fileCount, expandedBytes, contentPrefix}))
-                .map(rows -> rows.rowCount() == 1);
+            String zipKey) {
+        int n = files.size();
+        String[] paths = new String[n];
+        Long[] offsets = new Long[n];
+        Long[] stored = new Long[n];
+        Long[] sizes = new Long[n];
+        Short[] methods = new Short[n];
+        for (int i = 0; i < n; i++) {
+            PackageFile file = files.get(i);
+            paths[i] = file.path();
+            offsets[i] = file.dataOffset();
+            stored[i] = file.storedBytes();
+            sizes[i] = file.size();
+            methods[i] = (short) file.method();
+        }
+        return pool.withTransaction(conn -> conn.preparedQuery(READY)
+                .execute(Tuple.from(new Object[] {courseId, title, version, launchJson, n, expandedBytes, zipKey}))
+                .chain(updated -> updated.rowCount() != 1
+                        ? Uni.createFrom().item(false)
+                        : conn.preparedQuery(CLEAR_FILES)
+                                .execute(Tuple.of(courseId))
+                                .chain(() -> conn.preparedQuery(FILES)
+                                        .execute(Tuple.of(courseId, paths, offsets, stored, sizes, methods)))
+                                .replaceWith(true)));
     }
 
     /** Marks the package failed for good; false when it was no longer processing. */

@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.zip.ZipException;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipFile;
+import org.courseplatform.scorm.storage.PackageFile;
 
 /**
  * A zip archive that passed the safety checks, open for reading. {@link #open} checks the whole
@@ -293,6 +294,25 @@ public final class SafeArchive implements AutoCloseable {
     }
 
     /** The files by safe path, in central directory order. */
+    /**
+     * Where a file's bytes lie in the zip (as the checks and {@link #copy} read them), to be served
+     * from the zip by range.
+     */
+    public PackageFile location(Entry entry) throws Rejection {
+        long offset = entry.raw().getDataOffset();
+        if (offset < 0 || entry.compressedSize() < 0 || offset + entry.compressedSize() > archiveBytes) {
+            throw new Rejection(
+                    Rejection.NOT_ZIP,
+                    "The entry \"" + printable(entry.path()) + "\" has no readable place in the archive.");
+        }
+        return new PackageFile(
+                entry.path(),
+                offset,
+                entry.compressedSize(),
+                entry.size(),
+                entry.raw().getMethod());
+    }
+
     public Map<String, Entry> files() {
         return Collections.unmodifiableMap(files);
     }

@@ -3,6 +3,7 @@ package org.courseplatform.scorm.storage;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,8 +21,9 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * The S3 objects of hosted packages, on the platform's {@link ObjectStore}. A client PUTs its zip
  * to {@code scorm/uploads/<workspaceId>/<hash>.zip} through a presigned URL (the only key any
  * presigned PUT ever names); creating the package copies it to
- * {@code scorm/originals/<workspaceId>/<hash>.zip}, which is processed and served by the download
- * and which no URL can write. A package's files live under
+ * {@code scorm/originals/<workspaceId>/<hash>.zip}, which is processed, served by the download and
+ * which no URL can write. The player reads a package's files out of that zip by byte range
+ * ({@link PackageFile}); packages made ready before that have their files extracted under
  * {@code scorm/packages/<courseId>/content/}. Every call blocks: use it off the event loop.
  */
 @ApplicationScoped
@@ -49,6 +51,7 @@ public class PackageStore {
         return "scorm/originals/" + workspaceId + "/" + hash + ".zip";
     }
 
+    /** Where the files of packages made ready before files were served from the zip were extracted. */
     public static String contentPrefix(long courseId) {
         return "scorm/packages/" + courseId + "/content/";
     }
@@ -86,13 +89,24 @@ public class PackageStore {
         return objects.download(key, target, maxBytes);
     }
 
-    public void putFile(String key, Path file, String contentType) {
-        objects.putFile(key, file, contentType);
-    }
-
-    /** Opens a package file a learner's URL names, or empty when there is none (or can be none). */
+    /** Opens an extracted package file a learner's URL names, or empty when there is none (or can be none). */
     public Optional<ResponseInputStream<GetObjectResponse>> open(String key) {
         return objects.open(key);
+    }
+
+    /**
+     * Opens a file of the package whose zip is {@code zipKey}: one ranged GET of its stored bytes,
+     * decoded as it streams; empty when the zip is gone.
+     */
+    public Optional<InputStream> open(String zipKey, PackageFile file) throws IOException {
+        if (file.storedBytes() == 0) {
+            return Optional.of(file.decode(InputStream.nullInputStream()));
+        }
+        Optional<InputStream> stored = objects.open(zipKey, file.dataOffset(), file.lastByte());
+        if (stored.isEmpty()) {
+            return stored;
+        }
+        return Optional.of(file.decode(stored.get()));
     }
 
     /** Every key under {@code prefix}. */
@@ -103,10 +117,5 @@ public class PackageStore {
     /** Removes the objects named; answers the keys S3 reported it could not delete. */
     public Set<String> delete(Collection<String> keys) {
         return objects.delete(keys);
-    }
-
-    /** Removes everything under {@code prefix} (a failed attempt's partial files). */
-    public void deletePrefix(String prefix) {
-        objects.deletePrefix(prefix);
     }
 }

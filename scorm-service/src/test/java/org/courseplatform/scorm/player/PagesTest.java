@@ -37,7 +37,8 @@ class PagesTest {
                 10,
                 1,
                 10L,
-                "prefix/",
+                null,
+                "scorm/originals/1/h.zip",
                 null,
                 "0123456789abcdef0123456789abcdef.content.localhost",
                 "https://lms.example.com");

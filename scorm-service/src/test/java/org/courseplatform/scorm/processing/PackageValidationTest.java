@@ -7,10 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.courseplatform.scorm.Zips;
+import org.courseplatform.scorm.storage.PackageFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -100,9 +100,7 @@ class PackageValidationTest {
     @Test
     void aBombSmallerThanTheRatioThresholdStillNeedsItsDeclaredSize() throws Exception {
         Path zip = write(Zips.lyingSize());
-        List<String> written = new ArrayList<>();
-        assertThatThrownBy(() -> PackageProcessor.process(
-                        zip, "p.zip", ZipLimits.DEFAULTS, dir, (path, file, type) -> written.add(path)))
+        assertThatThrownBy(() -> PackageProcessor.process(zip, "p.zip", ZipLimits.DEFAULTS))
                 .isInstanceOfSatisfying(
                         Rejection.class, r -> assertThat(r.code()).isEqualTo("zip_bomb"));
     }
@@ -188,11 +186,7 @@ class PackageValidationTest {
                     });
         }
         assertThatThrownBy(() -> PackageProcessor.process(
-                        write(Zips.withCorruptData(pkg, "lesson.html")),
-                        "p.zip",
-                        ZipLimits.DEFAULTS,
-                        dir,
-                        (path, file, type) -> {}))
+                        write(Zips.withCorruptData(pkg, "lesson.html")), "p.zip", ZipLimits.DEFAULTS))
                 .isInstanceOfSatisfying(Rejection.class, r -> {
                     assertThat(r.code()).isEqualTo("not_zip");
                     assertThat(r.getMessage()).contains("lesson.html", "cannot be read");
@@ -200,45 +194,53 @@ class PackageValidationTest {
     }
 
     @Test
-    void processingExtractsEveryFileUnderItsCheckedPath() throws Exception {
-        List<String> written = new ArrayList<>();
-        PackageProcessor.Result result = PackageProcessor.process(
-                Zips.fixture("scorm2004-3rd-multi-sco.zip"), "m.zip", ZipLimits.DEFAULTS, dir, (path, file, type) -> {
-                    assertThat(Files.size(file)).isGreaterThanOrEqualTo(0);
-                    written.add(path);
-                });
-        assertThat(written).hasSize(result.fileCount()).contains("imsmanifest.xml");
-        assertThat(written).allSatisfy(p -> assertThat(p).doesNotStartWith("/").doesNotContain(".."));
+    void everyFileIsLocatedUnderItsCheckedPathAndItsRangeDecodesToItsContent() throws Exception {
+        Path zip = Zips.fixture("scorm2004-3rd-multi-sco.zip");
+        PackageProcessor.Result result = PackageProcessor.process(zip, "m.zip", ZipLimits.DEFAULTS);
+        assertThat(result.files()).extracting(PackageFile::path).contains("imsmanifest.xml");
+        assertThat(result.files())
+                .allSatisfy(f -> assertThat(f.path()).doesNotStartWith("/").doesNotContain(".."));
+        assertServedAsZipped(zip, result);
         try (var files = Files.list(dir)) {
-            assertThat(files.filter(f -> f.getFileName().toString().startsWith("entry-")))
-                    .isEmpty();
+            assertThat(files).isEmpty();
         }
     }
 
     @Test
-    void filesLargerThanTheUploadBufferStillGoThroughOneAtATime() throws Exception {
-        List<String> written = java.util.Collections.synchronizedList(new ArrayList<>());
-        java.util.concurrent.atomic.AtomicInteger atOnce = new java.util.concurrent.atomic.AtomicInteger();
-        java.util.concurrent.atomic.AtomicInteger most = new java.util.concurrent.atomic.AtomicInteger();
-        PackageProcessor.Result result = PackageProcessor.process(
-                Zips.fixture("scorm2004-3rd-multi-sco.zip"),
-                "m.zip",
-                ZipLimits.DEFAULTS,
-                dir,
-                (path, file, type) -> {
-                    most.accumulateAndGet(atOnce.incrementAndGet(), Math::max);
-                    try {
-                        Thread.sleep(2);
-                        written.add(path);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    } finally {
-                        atOnce.decrementAndGet();
-                    }
-                },
-                8,
-                1);
-        assertThat(written).hasSize(result.fileCount());
-        assertThat(most.get()).isEqualTo(1);
+    void storedDeflatedAndEmptyFilesDecodeFromTheirRanges() throws Exception {
+        byte[] noise = new byte[300_000];
+        new java.util.Random(7).nextBytes(noise);
+        Map<String, byte[]> extra = new java.util.LinkedHashMap<>();
+        extra.put("media/noise.bin", noise);
+        extra.put("pages/long page é.html", "<p>text</p>".repeat(20_000).getBytes(StandardCharsets.UTF_8));
+        extra.put("empty.txt", new byte[0]);
+        Path zip = write(Zips.scorm12(extra, java.util.Set.of("media/noise.bin", "empty.txt")));
+        PackageProcessor.Result result = PackageProcessor.process(zip, "p.zip", ZipLimits.DEFAULTS);
+        assertThat(result.files())
+                .extracting(PackageFile::path, PackageFile::method)
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple("media/noise.bin", PackageFile.STORED),
+                        org.assertj.core.groups.Tuple.tuple("pages/long page é.html", PackageFile.DEFLATED),
+                        org.assertj.core.groups.Tuple.tuple("empty.txt", PackageFile.STORED));
+        assertServedAsZipped(zip, result);
+    }
+
+    /** What the player would serve (each file's range of the zip, decoded) is what a zip library reads. */
+    static void assertServedAsZipped(Path zip, PackageProcessor.Result result) throws IOException {
+        byte[] archive = Files.readAllBytes(zip);
+        try (java.util.zip.ZipFile reference = new java.util.zip.ZipFile(zip.toFile())) {
+            for (PackageFile file : result.files()) {
+                byte[] served;
+                try (var in = file.decode(
+                        new java.io.ByteArrayInputStream(archive, (int) file.dataOffset(), (int) file.storedBytes()))) {
+                    served = in.readAllBytes();
+                }
+                byte[] expected;
+                try (var in = reference.getInputStream(reference.getEntry(file.path()))) {
+                    expected = in.readAllBytes();
+                }
+                assertThat(served).as(file.path()).isEqualTo(expected).hasSize((int) file.size());
+            }
+        }
     }
 }

@@ -159,10 +159,6 @@ public class ObjectStore {
         s3.putObject(b -> b.bucket(bucket).key(key).contentType(contentType), RequestBody.fromBytes(bytes));
     }
 
-    public void putFile(String key, Path file, String contentType) {
-        s3.putObject(b -> b.bucket(bucket).key(key).contentType(contentType), RequestBody.fromFile(file));
-    }
-
     /**
      * Copies {@code from} to {@code to} inside the bucket, server-side (a snapshot of the object as
      * it is at that moment); with a {@code contentType}, the copy is served with it.
