@@ -33,7 +33,9 @@ if (( max_connections < 200 )); then
   exit 2
 fi
 bench_require_autovacuum
-declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]="" [scorm]=1 [startup]="" [learners]="")
+# SCORM: two imports, the first on the JVM the start-up row just restarted (cold), the second the
+# row's figure, as the other rows measure after a warm-up.
+declare -A args=([course-get]=15s [course-list]=10s [members]=10s [webhooks]="" [scorm]=2 [startup]="" [learners]="")
 start=$SECONDS
 status=0
 for row in $rows; do
