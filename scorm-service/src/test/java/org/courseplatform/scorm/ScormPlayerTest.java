@@ -211,6 +211,54 @@ class ScormPlayerTest {
                 .statusCode(200)
                 .contentType(containsString("text/html"));
         player.on().get(player.base() + "content/media/./noise.bin").then().statusCode(200);
+        // Ranges, as a video seeking asks for them: of a stored file (read as that range of the
+        // zip) and of a deflated one (decoded up to it).
+        byte[] page = files.get("pages/long page é.html");
+        // header, first and last byte of the part it asks for
+        for (Object[] part : new Object[][] {
+            {"bytes=1000-1999", 1000, 1999}, {"bytes=299000-", 299_000, 299_999}, {"bytes=-10", 299_990, 299_999}
+        }) {
+            int first = (int) part[1];
+            int last = (int) part[2];
+            Response served = player.on().header("Range", part[0]).get(player.base() + "content/media/noise.bin");
+            served.then()
+                    .statusCode(206)
+                    .header("Content-Length", String.valueOf(last - first + 1))
+                    .header("Content-Range", "bytes " + first + "-" + last + "/300000")
+                    .header("Accept-Ranges", "bytes");
+            assertThat(served.asByteArray())
+                    .as((String) part[0])
+                    .isEqualTo(java.util.Arrays.copyOfRange(noise, first, last + 1));
+        }
+        Response middle = player.on()
+                .urlEncodingEnabled(false)
+                .header("Range", "bytes=100000-100099")
+                .get(player.base() + "content/pages/long%20page%20%C3%A9.html");
+        middle.then().statusCode(206).header("Content-Range", "bytes 100000-100099/" + page.length);
+        assertThat(middle.asByteArray()).isEqualTo(java.util.Arrays.copyOfRange(page, 100_000, 100_100));
+        // Past the end: 416 naming the size; an empty file has no byte to give.
+        player.on()
+                .header("Range", "bytes=300000-")
+                .get(player.base() + "content/media/noise.bin")
+                .then()
+                .statusCode(416)
+                .header("Content-Range", "bytes */300000")
+                .body("error.code", equalTo("RANGE_NOT_SATISFIABLE"));
+        player.on()
+                .header("Range", "bytes=0-")
+                .get(player.base() + "content/empty.txt")
+                .then()
+                .statusCode(416)
+                .header("Content-Range", "bytes */0");
+        // Several ranges, a malformed one, or an If-Range (files carry no validator): the whole file.
+        for (Map<String, String> headers : List.of(
+                Map.of("Range", "bytes=0-1,5-9"),
+                Map.of("Range", "bytes=9-1"),
+                Map.of("Range", "bytes=0-9", "If-Range", "\"v1\""))) {
+            Response whole = player.on().headers(headers).get(player.base() + "content/media/noise.bin");
+            whole.then().statusCode(200).header("Content-Length", "300000").header("Accept-Ranges", "bytes");
+            assertThat(whole.asByteArray()).as(headers.toString()).isEqualTo(noise);
+        }
         // Another package's file is not this session's, whatever the path.
         player.on().get(player.base() + "content/only-in-other.html").then().statusCode(404);
         player.on().get(player.base() + "content/media").then().statusCode(404);
@@ -231,6 +279,14 @@ class ScormPlayerTest {
                 .then()
                 .statusCode(200)
                 .contentType(containsString("text/html"))
+                .body(equalTo("<p>extracted</p>"));
+        // Extracted files are sent whole and say so.
+        player.on()
+                .header("Range", "bytes=0-2")
+                .get(player.base() + "content/index.html")
+                .then()
+                .statusCode(200)
+                .header("Accept-Ranges", "none")
                 .body(equalTo("<p>extracted</p>"));
         player.on().get(player.base() + "content/missing.html").then().statusCode(404);
     }

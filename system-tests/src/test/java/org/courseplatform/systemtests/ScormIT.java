@@ -253,6 +253,28 @@ class ScormIT {
             assertThat(session).hasSize(64);
             assertThat(log).doesNotContain(session);
         }
+
+        // Through the ingress, a file answers a Range (a media player's seek) with just that part.
+        URI player = URI.create(played.path("launches").get(1).path("playerUrl").asText());
+        String file = player.getRawPath().replaceFirst("/player$", "/content/sco.html");
+        byte[] whole = Suite.ingress()
+                .header("Host", player.getRawAuthority())
+                .get(file)
+                .then()
+                .statusCode(200)
+                .header("Accept-Ranges", "bytes")
+                .extract()
+                .asByteArray();
+        byte[] part = Suite.ingress()
+                .header("Host", player.getRawAuthority())
+                .header("Range", "bytes=10-49")
+                .get(file)
+                .then()
+                .statusCode(206)
+                .header("Content-Range", "bytes 10-49/" + whole.length)
+                .extract()
+                .asByteArray();
+        assertThat(part).isEqualTo(java.util.Arrays.copyOfRange(whole, 10, 50));
     }
 
     /** A tenant's page that frames the URL in its {@code src} parameter and records the messages it receives. */

@@ -24,7 +24,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.courseplatform.platform.web.ApiException;
 import org.courseplatform.scorm.config.ScormConfig;
-import org.courseplatform.scorm.processing.ManifestParser;
 
 /**
  * The browser side of hosted packages, under {@code /scorm} on the content origin only (never the
@@ -116,25 +115,34 @@ public class PlayerResource {
         return player.session(sessionId, host).map(session -> html(Pages.overview(session), policies.overview()));
     }
 
-    /** A file of the package, streamed from S3 with its media type. */
+    /**
+     * A file of the package, streamed from S3 with its media type; with a {@code Range}, the part
+     * asked for (206). An {@code If-Range} is never matched (files carry no validator), so it
+     * always gets the whole file, as RFC 9110 asks.
+     */
     @GET
     @Path("/s/{session}/content/{path: .+}")
     @Blocking
     public Response content(
-            @HeaderParam("Host") String host, @PathParam("session") String sessionId, @PathParam("path") String path)
+            @HeaderParam("Host") String host,
+            @PathParam("session") String sessionId,
+            @PathParam("path") String path,
+            @HeaderParam("Range") String range,
+            @HeaderParam("If-Range") String ifRange)
             throws IOException {
-        PlayerSession session = player.session(sessionId, host).await().indefinitely();
-        String safe = ManifestParser.resolve(path);
-        if (safe == null || !session.view()) {
-            throw ApiException.notFound("No such file in this package");
-        }
-        ContentService.Content file =
-                content.open(session, safe).orElseThrow(() -> ApiException.notFound("No such file in this package"));
+        ContentService.Content file = content.open(sessionId, host, path, ifRange == null ? range : null)
+                .orElseThrow(() -> ApiException.notFound("No such file in this package"));
         // The package's own script and styles run unrestricted on its own origin; only framing is
         // limited. The package's requests carry its origin as Referer (embedded players such as
         // video hosts want one), never the session's path, not even to its own origin's logs.
-        return Response.ok(file.body(), file.type())
-                .header("Content-Length", file.length())
+        Response.ResponseBuilder response = file.range() == null
+                ? Response.ok(file.body(), file.type())
+                : Response.status(Response.Status.PARTIAL_CONTENT)
+                        .entity(file.body())
+                        .type(file.type())
+                        .header("Content-Range", file.range().contentRange(file.size()));
+        return response.header("Content-Length", file.length())
+                .header("Accept-Ranges", file.ranges() ? "bytes" : "none")
                 .header("Cache-Control", "private, max-age=3600")
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", policies.content())

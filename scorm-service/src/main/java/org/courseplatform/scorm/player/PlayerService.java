@@ -178,24 +178,36 @@ public class PlayerService {
      */
     public Uni<PlayerSession> session(String id, String host) {
         return session(id).map(session -> {
-            if (session.contentHost() == null || !ContentOrigin.isHost(host, session.contentHost())) {
-                throw ApiException.notFound(
-                        "This player session does not exist or has expired; open the player link again");
+            if (!onItsHost(session.contentHost(), host)) {
+                throw gone();
             }
             return session;
         });
     }
 
+    /** Whether a request on {@code host} reaches a session opened on {@code contentHost}. */
+    static boolean onItsHost(String contentHost, String host) {
+        return contentHost != null && ContentOrigin.isHost(host, contentHost);
+    }
+
+    /** An id no session can have is 404 without a read. */
+    static void requireSessionId(String id) {
+        if (id == null || !id.matches("[0-9a-f]{64}")) {
+            throw gone();
+        }
+    }
+
+    /** The one answer for a session that is unknown, expired, of a deleted course or asked on another host. */
+    static ApiException gone() {
+        return ApiException.notFound("This player session does not exist or has expired; open the player link again");
+    }
+
     /** The open session; an unknown or expired id is 404. */
     public Uni<PlayerSession> session(String id) {
-        if (id == null || !id.matches("[0-9a-f]{64}")) {
-            throw ApiException.notFound(
-                    "This player session does not exist or has expired; open the player link again");
-        }
+        requireSessionId(id);
         return sessions.findSession(id).map(r -> {
             if (r == null) {
-                throw ApiException.notFound(
-                        "This player session does not exist or has expired; open the player link again");
+                throw gone();
             }
             return new PlayerSession(
                     r.getString("id"),
@@ -213,8 +225,6 @@ public class PlayerService {
                     r.getLong("size_bytes"),
                     r.getInteger("file_count"),
                     r.getLong("expanded_bytes"),
-                    r.getString("content_prefix"),
-                    r.getString("content_zip"),
                     r.getString("error"),
                     r.getString("content_host"),
                     r.getString("parent_origin"));

@@ -6,9 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * An open player session with its package (and, for {@code view}, the learner's tracking record).
  * {@code contentHost} is the host name it is served on (its own origin when the content origin has
  * a {@code {session}} label); {@code parentOrigin} is the embedding page's origin the player posts
- * its events to, or null (it posts none). A ready package's files are read from {@code contentZip}
- * (its original), or, for packages made ready before that, from the objects under {@code
- * contentPrefix}.
+ * its events to, or null (it posts none). Its package's files are read by {@link ContentService}.
  */
 public record PlayerSession(
         String id,
@@ -26,8 +24,6 @@ public record PlayerSession(
         long sizeBytes,
         Integer fileCount,
         Long expandedBytes,
-        String contentPrefix,
-        String contentZip,
         String error,
         String contentHost,
         String parentOrigin) {

@@ -36,8 +36,8 @@ public class SessionRepository {
             values ($1, $2, $3, $4, $5, $6, $7, $8)""";
     private static final String FIND_SESSION = """
             select s.id, s.workspace_id, s.course_id, s.action, s.tracking_id, t.identifier, p.status, p.title, p.version,
-                p.launch::text as launch, t.last_sco, p.name, p.size_bytes, p.file_count, p.expanded_bytes, p.content_prefix,
-                p.content_zip, p.error, s.content_host, s.parent_origin
+                p.launch::text as launch, t.last_sco, p.name, p.size_bytes, p.file_count, p.expanded_bytes, p.error,
+                s.content_host, s.parent_origin
             from scorm_session s join scorm_package p on p.course_id = s.course_id
                 left join scorm_tracking t on t.id = s.tracking_id
             where s.id = $1 and s.expires_at > now() and not p.course_deleted""";

@@ -34,6 +34,19 @@ public record PackageFile(String path, long dataOffset, long storedBytes, long s
     }
 
     /**
+     * The bytes of the zip to read for the file's bytes {@code first} to {@code last}: a stored
+     * file's own bytes, else (they cannot be found without decoding) all its stored bytes.
+     */
+    public long zipFirst(long first) {
+        return dataOffset + (method == STORED ? first : 0);
+    }
+
+    /** The last byte of the zip to read for the file's bytes up to {@code last}; see {@link #zipFirst}. */
+    public long zipLast(long last) {
+        return method == STORED ? dataOffset + last : lastByte();
+    }
+
+    /**
      * The file's content from its stored bytes, never more than {@link #size()} bytes: a decoder
      * that would yield more (which processing ruled out) is cut at the size the file declared.
      */
@@ -59,6 +72,20 @@ public record PackageFile(String path, long dataOffset, long storedBytes, long s
             default -> new Deflate64CompressorInputStream(stored);
         };
         return new Bounded(expanded, size);
+    }
+
+    /**
+     * Bytes {@code first} to {@code first + length - 1} of the file, from the zip's bytes {@link
+     * #zipFirst} to {@link #zipLast}: a stored file's are those bytes; a compressed file's are
+     * decoded from the start and the bytes before the range skipped.
+     */
+    public InputStream decode(InputStream stored, long first, long length) throws IOException {
+        if (method == STORED) {
+            return new Bounded(stored, length);
+        }
+        InputStream whole = decode(stored);
+        whole.skipNBytes(first);
+        return new Bounded(whole, length);
     }
 
     /** Reads at most {@code left} bytes of {@code in}. */

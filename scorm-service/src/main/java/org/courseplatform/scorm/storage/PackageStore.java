@@ -109,6 +109,25 @@ public class PackageStore {
         return Optional.of(file.decode(stored.get()));
     }
 
+    /**
+     * Opens bytes {@code first} to {@code last} (inclusive, within the file's size) of a file of
+     * the package whose zip is {@code zipKey}: a stored file's bytes are that range of the zip, so
+     * only they are read; a compressed file's stored bytes are read and decoded up to the range's
+     * end. Empty when the zip is gone.
+     */
+    public Optional<InputStream> open(String zipKey, PackageFile file, long first, long last) throws IOException {
+        Optional<InputStream> stored = objects.open(zipKey, file.zipFirst(first), file.zipLast(last));
+        if (stored.isEmpty()) {
+            return stored;
+        }
+        try {
+            return Optional.of(file.decode(stored.get(), first, last - first + 1));
+        } catch (IOException | RuntimeException e) {
+            stored.get().close();
+            throw e;
+        }
+    }
+
     /** Every key under {@code prefix}. */
     public List<String> list(String prefix) {
         return objects.list(prefix);

@@ -38,8 +38,6 @@ class PagesTest {
                 1,
                 10L,
                 null,
-                "scorm/originals/1/h.zip",
-                null,
                 "0123456789abcdef0123456789abcdef.content.localhost",
                 "https://lms.example.com");
 

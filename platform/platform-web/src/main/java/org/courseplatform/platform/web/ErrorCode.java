@@ -20,6 +20,8 @@ public enum ErrorCode {
     PAYLOAD_TOO_LARGE(413),
     URI_TOO_LONG(414),
     UNSUPPORTED_MEDIA_TYPE(415),
+    /** A {@code Range} of a file that starts past its end. */
+    RANGE_NOT_SATISFIABLE(416),
     UNPROCESSABLE(422),
     TOO_MANY_REQUESTS(429),
     HEADERS_TOO_LARGE(431),

@@ -156,6 +156,7 @@ public class ErrorMappers {
             case PAYLOAD_TOO_LARGE -> "The request body is too large";
             case URI_TOO_LONG -> "The request line is too long";
             case UNSUPPORTED_MEDIA_TYPE -> "Unsupported media type";
+            case RANGE_NOT_SATISFIABLE -> "The range asked for is outside the file";
             case UNPROCESSABLE -> "The request cannot be processed";
             case TOO_MANY_REQUESTS -> "Too many requests";
             case HEADERS_TOO_LARGE -> "The request headers are too large";
