@@ -18,9 +18,18 @@ import java.util.function.Function;
 public class DeliveryQueue {
 
     private final DeliveryRepository deliveries;
+    private final QueueStatistics statistics;
 
-    public DeliveryQueue(DeliveryRepository deliveries) {
+    public DeliveryQueue(DeliveryRepository deliveries, QueueStatistics statistics) {
         this.deliveries = deliveries;
+        this.statistics = statistics;
+    }
+
+    /** {@code rows} deliveries were queued and committed: the planner's statistics follow the queue's size. */
+    public void queued(int rows) {
+        if (rows > 0) {
+            statistics.queued(rows);
+        }
     }
 
     /** Runs {@code work} in one transaction on the dispatcher's pool, where deliveries are stored. */

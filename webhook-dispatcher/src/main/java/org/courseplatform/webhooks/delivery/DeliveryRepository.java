@@ -149,17 +149,21 @@ public class DeliveryRepository {
             delete from delivery d using doomed where d.id = doomed.id""";
 
     /**
-     * The plan every statement of the sender's loop must have whatever the statistics say: due
-     * rows read in due order on the due index, rows found by id on the primary key, one at a time.
-     * {@code delivery} is a queue that goes from empty to tens of thousands of rows in seconds,
-     * faster than autovacuum's analyze (it looks once a minute): planned on the statistics of an
-     * empty table, the claim joined a scan of the whole table with its own rows in a nested loop
-     * (890,176 row comparisons and 922 ms for 64 rows, auto_explain, 2026-12-04) and recording
-     * outcomes hash-joined a scan of every due row. Without sequential scans, bitmaps, hash and
-     * merge joins, the only plans left are the ones that cost the same at any size.
+     * The plans the sender's statements must have at any size of the queue: due rows read in due
+     * order on the due index, rows found by id on the primary key. The statistics lag a queue that
+     * fills in seconds ({@link QueueStatistics} keeps them within a factor of two); these settings
+     * keep a lagging estimate from choosing a scan or a hash of the whole table (recording
+     * outcomes walked every due row for 63 of them, auto_explain, 2026-12-04).
      */
     static final String INDEX_PLANS = "set local enable_seqscan = off; set local enable_bitmapscan = off; "
             + "set local enable_hashjoin = off; set local enable_mergejoin = off";
+
+    /** The rows the planner's statistics of {@code delivery} know of (none before its first analyze). */
+    private static final String PLANNED_ROWS =
+            "select greatest(reltuples, 0)::bigint as planned from pg_class where oid = 'delivery'::regclass";
+    /** One replica at a time analyzes; the others skip (the lock ends with the transaction). */
+    private static final String ANALYZE_LOCK =
+            "select pg_try_advisory_xact_lock(hashtext('webhooks.delivery.analyze')) as mine";
 
     private final Pool pool;
 
@@ -336,6 +340,23 @@ public class DeliveryRepository {
                 List.of(ids, claims, statusCodes, errors, succeeded, startedAt, durationsMillis, delaysMillis));
         return withIndexPlans(connection -> connection.preparedQuery(RECORD).execute(params))
                 .replaceWithVoid();
+    }
+
+    /** How many rows the planner's statistics of the table say it has. */
+    public Uni<Long> plannedRows() {
+        return pool.query(PLANNED_ROWS)
+                .execute()
+                .map(rows -> rows.iterator().next().getLong("planned"));
+    }
+
+    /** Analyzes the table, unless another replica is doing it; true when this one did. */
+    public Uni<Boolean> analyze() {
+        return pool.withTransaction(connection -> connection
+                .query(ANALYZE_LOCK)
+                .execute()
+                .chain(rows -> rows.iterator().next().getBoolean("mine")
+                        ? connection.query("analyze delivery").execute().replaceWith(true)
+                        : Uni.createFrom().item(false)));
     }
 
     /** Deletes up to {@code batchSize} of the oldest finished deliveries idle longer than {@code retention}; how many went. */

@@ -88,6 +88,7 @@ public class EventIntake {
                     // Committed: the rows claimed while queueing are this sender's to send; the rest wake it.
                     int claimed = queued.rows() == null ? 0 : sender.accept(queued.room(), queued.rows());
                     int created = queued.rows() == null ? 0 : queued.rows().size();
+                    deliveries.queued(created);
                     Log.debugf(
                             "%s: %d events, %d deliveries queued, %d of them claimed",
                             consumer, events.size(), created, claimed);
