@@ -3,6 +3,8 @@ package org.courseplatform.courses.analytics;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
+import org.courseplatform.platform.events.CloudEvent;
+import org.courseplatform.platform.events.Events;
 import org.courseplatform.platform.events.Inbox;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
@@ -37,12 +39,20 @@ public class AnalyticsConsumers {
         return apply(SCORM_ANALYTICS, AnalyticsRepository.SCORM, values);
     }
 
+    /**
+     * The events the projection counts. Every other event of the topics (course.created,
+     * course.updated, …) is dropped before its batch opens a transaction or claims an inbox row.
+     */
+    static boolean tracksProgress(CloudEvent event) {
+        return Events.COURSE_COMMENCED.is(event) || Events.COURSE_COMPLETED.is(event);
+    }
+
     private Uni<Void> apply(String consumer, String source, List<String> values) {
         return inbox.consumeBatch(
                 repository.pool(),
                 consumer,
                 values,
-                e -> e.type().startsWith("course.c"),
+                AnalyticsConsumers::tracksProgress,
                 (connection, fresh) -> projection.apply(connection, source, fresh));
     }
 }
