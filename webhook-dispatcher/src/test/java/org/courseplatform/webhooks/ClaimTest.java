@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +16,7 @@ import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.eclipse.microprofile.config.ConfigProvider;
+import org.courseplatform.webhooks.support.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,7 +71,7 @@ class ClaimTest {
         Set<String> free = Set.copyOf(ids.subList(10, 20));
         String inLocked = locked.stream().map(id -> "'" + id + "'").collect(Collectors.joining(",", "(", ")"));
 
-        try (Connection other = replica()) {
+        try (Connection other = TestDatabase.connect()) {
             other.setAutoCommit(false);
             try (Statement st = other.createStatement()) {
                 st.executeQuery("select id from delivery where id in " + inLocked + " for update")
@@ -167,13 +166,5 @@ class ClaimTest {
         return receiver.requests("/shared").stream()
                 .map(r -> r.header("X-Service-Delivery"))
                 .collect(Collectors.toSet());
-    }
-
-    private static Connection replica() throws Exception {
-        var config = ConfigProvider.getConfig();
-        return DriverManager.getConnection(
-                config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
     }
 }

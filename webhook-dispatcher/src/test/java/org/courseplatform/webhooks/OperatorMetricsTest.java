@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -19,7 +18,7 @@ import org.courseplatform.platform.testing.Metrics;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.eclipse.microprofile.config.ConfigProvider;
+import org.courseplatform.webhooks.support.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,7 +35,7 @@ class OperatorMetricsTest {
         HttpsReceiver receiver = HttpsReceiver.start(TestCaResource.ca().serverContext("localhost"));
         receiver.answer(r -> Answer.status(204));
         try (receiver;
-                Connection other = connection()) {
+                Connection other = TestDatabase.connect()) {
             long ws = TestKeys.newWorkspace();
             Hooks.Endpoint endpoint = Hooks.create(TestKeys.enterprise(ws), receiver.url("/backlog"), "course.created");
             double succeededBefore = Metrics.scrape().require("webhook_delivery_attempts_total{outcome=\"succeeded\"}");
@@ -89,8 +88,8 @@ class OperatorMetricsTest {
     @Test
     void anEventTheRelayCannotPublishShowsAsOutboxLagUntilItIsGone() throws Exception {
         UUID id = UUID.randomUUID();
-        try (Connection open = connection();
-                Connection writer = connection();
+        try (Connection open = TestDatabase.connect();
+                Connection writer = TestDatabase.connect();
                 Statement older = open.createStatement();
                 Statement st = writer.createStatement()) {
             // A transaction older than the row, still open: the relay must not publish past it.
@@ -131,13 +130,5 @@ class OperatorMetricsTest {
         assertThat(metrics.text())
                 .as("the outbox relay's producer reports like every other Kafka client")
                 .containsPattern("kafka_producer_record_send_total\\{[^}]*client_id=\"webhook-dispatcher-outbox\"");
-    }
-
-    private static Connection connection() throws Exception {
-        var config = ConfigProvider.getConfig();
-        return DriverManager.getConnection(
-                config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
     }
 }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.UUID;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.delivery.DeliveryPurge;
 import org.courseplatform.webhooks.support.Hooks;
-import org.eclipse.microprofile.config.ConfigProvider;
+import org.courseplatform.webhooks.support.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -111,7 +110,7 @@ class PurgeTest {
         String held = insert(endpoint, ws, "succeeded", 1, "50 days", "50 days", null);
         String free = insert(endpoint, ws, "failed", 6, "50 days", "50 days", null);
 
-        try (Connection other = replica()) {
+        try (Connection other = TestDatabase.connect()) {
             other.setAutoCommit(false);
             try (Statement st = other.createStatement()) {
                 // What another replica's purge statement holds while it runs.
@@ -161,13 +160,5 @@ class PurgeTest {
                         + "', 12, 500, 'HTTP 500' from d, generate_series(1, "
                         + attempts + ") n");
         return id;
-    }
-
-    private static Connection replica() throws Exception {
-        var config = ConfigProvider.getConfig();
-        return DriverManager.getConnection(
-                config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.quarkus.test.junit.QuarkusTest;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -14,7 +13,7 @@ import org.courseplatform.platform.testing.HttpsReceiver.Answer;
 import org.courseplatform.platform.testing.TestKeys;
 import org.courseplatform.webhooks.support.Hooks;
 import org.courseplatform.webhooks.support.TestCaResource;
-import org.eclipse.microprofile.config.ConfigProvider;
+import org.courseplatform.webhooks.support.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,21 +49,13 @@ class QueuePlansTest {
     }
 
     private static long planned() throws Exception {
-        try (Connection db = db();
+        try (Connection db = TestDatabase.connect();
                 Statement st = db.createStatement();
                 ResultSet rows = st.executeQuery(
                         "select greatest(reltuples, 0)::bigint from pg_class where oid = 'delivery'::regclass")) {
             rows.next();
             return rows.getLong(1);
         }
-    }
-
-    private static Connection db() throws Exception {
-        var config = ConfigProvider.getConfig();
-        return DriverManager.getConnection(
-                config.getValue("quarkus.datasource.jdbc.url", String.class),
-                config.getValue("quarkus.datasource.username", String.class),
-                config.getValue("quarkus.datasource.password", String.class));
     }
 
     @Test
@@ -79,7 +70,7 @@ class QueuePlansTest {
                         "array[gen_random_uuid()], array[gen_random_uuid()], '{204}'::int[], '{null}'::text[],"
                                 + " '{true}'::boolean[], array[now()], '{5}'::int[], '{0}'::bigint[]",
                 "release", "array[gen_random_uuid()], gen_random_uuid(), false");
-        try (Connection db = db();
+        try (Connection db = TestDatabase.connect();
                 Statement st = db.createStatement()) {
             db.setAutoCommit(false);
             st.execute(DeliveryRepository.INDEX_PLANS);
