@@ -5,6 +5,7 @@
 # Brings the suite up itself (SUITE_HOME and the other knobs as for ./suite; --replicas N), with
 # PLATFORM_RATE_LIMIT_PER_SECOND=0 (the load is one workspace) and short webhook retry delays.
 # Start from `./suite down`: services already running keep the environment they started with.
+# The suite stays up afterwards, to look into; `./suite down` when done.
 #
 #   1. a fresh enterprise workspace (scorm_hosting) and a webhook endpoint subscribed to every
 #      subscribable event, on a local HTTPS receiver (nginx, certificate from the suite's webhook
