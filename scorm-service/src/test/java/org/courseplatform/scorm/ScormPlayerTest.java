@@ -261,6 +261,16 @@ class ScormPlayerTest {
         }
         // Another package's file is not this session's, whatever the path.
         player.on().get(player.base() + "content/only-in-other.html").then().statusCode(404);
+        player.on()
+                .header("Range", "bytes=0-3")
+                .get(player.base() + "content/only-in-other.html")
+                .then()
+                .statusCode(404);
+        // A range names no session: on another host, or with no session, it reaches nothing.
+        given().header("Range", "bytes=0-3")
+                .get(player.base() + "content/media/noise.bin")
+                .then()
+                .statusCode(404);
         player.on().get(player.base() + "content/media").then().statusCode(404);
     }
 
