@@ -356,7 +356,9 @@ Environment
                       home's path>: every suite home has its own; saved by up)
   SUITE_JAVA_OPTS     JVM options of the services
                       (default -Xms32m -Xmx384m -XX:+UseSerialGC -Xss512k
-                       -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError)
+                       -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError
+                       -XX:TrimNativeHeapInterval=5000, and on JDK 25
+                       -XX:+UseCompactObjectHeaders)
   SUITE_SKIP_BUILD=1  do not run Maven in `up`
   SUITE_EVENT_LOG_LEVEL  level of the services' event and webhook lines (default DEBUG;
                       INFO for benchmarks)

@@ -22,7 +22,12 @@ S3_SECRET_KEY=''
 S3_BUCKET=course-platform
 S3_REGION=us-east-1
 
-DEFAULT_JAVA_OPTS="-Xms32m -Xmx384m -XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError"
+# The services' JVM options. TrimNativeHeapInterval hands memory the JVM freed (the compilers'
+# arenas above all) back to the system every 5 s; on JDK 25 the default options also take compact
+# object headers (JEP 519), which JDK 21 does not have. Together about 20 MB less idle RSS per
+# service (docs/performance.md).
+DEFAULT_JAVA_OPTS="-Xms32m -Xmx384m -XX:+UseSerialGC -Xss512k -XX:MaxMetaspaceSize=192m -XX:+ExitOnOutOfMemoryError -XX:TrimNativeHeapInterval=5000"
+DEFAULT_JAVA_OPTS_25="-XX:+UseCompactObjectHeaders"
 
 # Keycloak, the authorization server of the consumer MCP endpoint (docs/keycloak.md): the
 # distribution zip from Maven, its realm from deploy/keycloak, its tables in schema `keycloak`.
@@ -83,6 +88,8 @@ load_config() {
   SUITE_S3_PORT=${SUITE_S3_PORT:-${SAVED_SUITE_S3_PORT:-9000}}
   SUITE_DB=${SUITE_DB:-${SAVED_SUITE_DB:-$(default_db_name)}}
   SUITE_REPLICAS=${SUITE_REPLICAS:-${SAVED_SUITE_REPLICAS:-1}}
+  SUITE_JAVA_OPTS_DEFAULT=0
+  [[ -z ${SUITE_JAVA_OPTS:-} ]] && SUITE_JAVA_OPTS_DEFAULT=1
   SUITE_JAVA_OPTS=${SUITE_JAVA_OPTS:-$DEFAULT_JAVA_OPTS}
   SUITE_SKIP_BUILD=${SUITE_SKIP_BUILD:-0}
   check_port_knob SUITE_PORT_BASE "$SUITE_PORT_BASE"

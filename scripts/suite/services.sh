@@ -70,8 +70,12 @@ SERVICES_RECORDING=0
 # ready. Instances beyond the replica count (a previous `up --replicas`) are stopped first.
 start_services() {
   local i svc name port pid r
-  local -a java_opts envs extra=()
+  local -a java_opts jdk25_opts envs extra=()
   read -r -a java_opts <<<"$SUITE_JAVA_OPTS"
+  if (( SUITE_JAVA_OPTS_DEFAULT && JAVA_MAJOR >= 25 )); then
+    read -r -a jdk25_opts <<<"$DEFAULT_JAVA_OPTS_25"
+    java_opts+=("${jdk25_opts[@]}")
+  fi
   while read -r name; do
     [[ -z $name ]] && continue
     r=${name##*-}
