@@ -17,6 +17,13 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 public class WebhookEvents {
 
+    /**
+     * Course ids no real course will take. Every reader of course-events sees these events, and
+     * members-service's course projection keeps a course's first workspace: ids a suite's own
+     * sequence later handed out (0, 1, 2, ...) made its real courses unknown to enrolments.
+     */
+    static final long FIRST_ID = 9_000_000_000_000_000_000L;
+
     public static void main(String[] args) throws Exception {
         String bootstrap = args[0];
         long workspace = Long.parseLong(args[1]);
@@ -45,7 +52,7 @@ public class WebhookEvents {
                 String event = "{\"specversion\":\"1.0\",\"id\":\"" + UUID.randomUUID() + "\",\"source\":\"/course-service\","
                         + "\"type\":\"course.created\",\"subject\":\"" + i + "\",\"time\":\"" + Instant.now() + "\","
                         + "\"datacontenttype\":\"application/json\",\"workspaceid\":" + workspace + ",\"testmode\":false,"
-                        + "\"data\":{\"course\":{\"id\":" + i + ",\"title\":\"Bench course " + i + "\",\"key\":\"BENCH-" + i
+                        + "\"data\":{\"course\":{\"id\":" + (FIRST_ID + i) + ",\"title\":\"Bench course " + i + "\",\"key\":\"BENCH-" + i
                         + "\",\"clientIdentifier\":null,\"identifier\":\"bench\",\"type\":\"course\"}}}";
                 producer.send(new ProducerRecord<>("course-events", Long.toString(workspace), event), (m, e) -> {
                     if (e != null) {
